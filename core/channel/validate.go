@@ -1,0 +1,96 @@
+package channel
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Tolerance is the absolute tolerance on row sums and prior sums: a row is accepted as
+// stochastic when |Σ_y C[x][y] − 1| ≤ Tolerance. It is loose enough for matrices typed with
+// six decimals by hand and tight enough to catch a missing entry.
+const Tolerance = 1e-6
+
+// MaxEntries is the largest number of entries (rows × columns) a channel may have. It bounds
+// memory at 8·MaxEntries bytes per copy (400 MB), which is what a browser tab can still hold.
+const MaxEntries = 50_000_000
+
+// Validate reports whether c is a channel: non-empty, at most MaxEntries entries, every entry
+// finite and non-negative, every row summing to 1 within Tolerance. The error names the
+// argument "channel" and the first offending row or entry.
+func Validate(c mat.Matrix) error { return ValidateNamed("channel", c) }
+
+// ValidateNamed is Validate with the argument name used in error messages (for example "A").
+func ValidateNamed(name string, c mat.Matrix) error {
+	if c == nil {
+		return fmt.Errorf("%s: missing matrix", name)
+	}
+	r, k := dims(c)
+	if r == 0 || k == 0 {
+		return fmt.Errorf("%s: empty matrix (%d×%d)", name, r, k)
+	}
+	if float64(r)*float64(k) > MaxEntries {
+		return fmt.Errorf("%s: %d×%d has %.3g entries, more than the limit of %d", name, r, k, float64(r)*float64(k), MaxEntries)
+	}
+	for i := 0; i < r; i++ {
+		s := 0.0
+		for j := 0; j < k; j++ {
+			v := c.At(i, j)
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("%s: entry [%d][%d] is %v, expected a probability", name, i, j, v)
+			}
+			if v < 0 {
+				return fmt.Errorf("%s: entry [%d][%d] is negative (%g)", name, i, j, v)
+			}
+			s += v
+		}
+		if math.Abs(s-1) > Tolerance {
+			return fmt.Errorf("%s: row %d sums to %.10g, expected 1", name, i, s)
+		}
+	}
+	return nil
+}
+
+// ValidateDistribution reports whether p is a probability distribution: non-empty, finite,
+// non-negative entries summing to 1 within Tolerance. name is used in the error ("prior").
+func ValidateDistribution(name string, p []float64) error {
+	if len(p) == 0 {
+		return fmt.Errorf("%s: empty distribution", name)
+	}
+	s := 0.0
+	for i, v := range p {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("%s: entry %d is %v, expected a probability", name, i, v)
+		}
+		if v < 0 {
+			return fmt.Errorf("%s: entry %d is negative (%g)", name, i, v)
+		}
+		s += v
+	}
+	if math.Abs(s-1) > Tolerance {
+		return fmt.Errorf("%s: sums to %.10g, expected 1", name, s)
+	}
+	return nil
+}
+
+// ValidatePrior checks that prior is a distribution whose length matches the rows of c.
+// It does not validate c itself.
+func ValidatePrior(prior []float64, c mat.Matrix) error {
+	if err := ValidateDistribution("prior", prior); err != nil {
+		return err
+	}
+	if r, _ := dims(c); r != len(prior) {
+		return fmt.Errorf("prior: has %d entries but the channel has %d rows", len(prior), r)
+	}
+	return nil
+}
+
+// dims returns the dimensions of m, treating a zero-sized *mat.Dense (which gonum
+// cannot construct but a nil receiver could represent) as 0×0.
+func dims(m mat.Matrix) (int, int) {
+	if d, ok := m.(*mat.Dense); ok && d.IsEmpty() {
+		return 0, 0
+	}
+	return m.Dims()
+}

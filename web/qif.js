@@ -1,0 +1,144 @@
+// qif.js — loads the QIF/DP toolkit's WebAssembly module and exposes the API of API.md.
+// Works in a page, in a (module) Web Worker and in Node ≥ 20 without flags or extra packages.
+//
+//   import { load } from './qif.js';
+//   const qif = await load();                 // fetches qif.wasm beside this file
+//   const qif2 = await load({ wasmURL });      // or from elsewhere
+//   qif.measure.shannonEntropy([0.5, 0.5])    // 1
+//
+// Each call to load() starts an independent instance of the Go runtime.
+
+const isNode = typeof process !== 'undefined' && !!(process.versions && process.versions.node)
+  && typeof window === 'undefined';
+
+let goClassPromise = null;
+let counter = 0;
+
+function loadGoClass() {
+  if (!goClassPromise) {
+    goClassPromise = (async () => {
+      if (typeof globalThis.Go !== 'function') {
+        await import(new URL('./wasm_exec.js', import.meta.url).href);
+      }
+      return globalThis.Go;
+    })();
+  }
+  return goClassPromise;
+}
+
+async function wasmSource(wasmURL) {
+  const url = wasmURL ? new URL(wasmURL, import.meta.url) : new URL('./qif.wasm', import.meta.url);
+  if (isNode && url.protocol === 'file:') {
+    const { readFile } = await import('node:fs/promises');
+    return { bytes: await readFile(url) };
+  }
+  return { response: fetch(url) };
+}
+
+async function instantiate(src, imports) {
+  if (src.bytes) return (await WebAssembly.instantiate(src.bytes, imports)).instance;
+  const response = await src.response;
+  if (!response.ok) throw new Error(`qif: cannot fetch ${response.url}: HTTP ${response.status}`);
+  if (WebAssembly.instantiateStreaming && (response.headers.get('content-type') || '').startsWith('application/wasm')) {
+    return (await WebAssembly.instantiateStreaming(response, imports)).instance;
+  }
+  return (await WebAssembly.instantiate(await response.arrayBuffer(), imports)).instance;
+}
+
+// Marshaling helpers called from Go: they turn any accepted matrix or vector shape into one
+// Float64Array so that Go copies it with a single bulk copy.
+function isNumberArrayLike(a) {
+  return Array.isArray(a) || (ArrayBuffer.isView(a) && !(a instanceof DataView));
+}
+
+function toVector(v) {
+  if (v instanceof Float64Array) return v;
+  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return Float64Array.from(v);
+  if (!Array.isArray(v)) return `expected a vector (array of numbers), got ${describe(v)}`;
+  const out = new Float64Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i];
+    if (typeof x !== 'number') return `entry ${i} is ${describe(x)}, expected a number`;
+    out[i] = x;
+  }
+  return out;
+}
+
+function toMatrix(m) {
+  if (Array.isArray(m)) {
+    const rows = m.length;
+    if (rows === 0) return { rows: 0, cols: 0, data: new Float64Array(0) };
+    if (!isNumberArrayLike(m[0])) return { error: `row 0 is ${describe(m[0])}, expected an array of numbers` };
+    const cols = m[0].length;
+    const data = new Float64Array(rows * cols);
+    for (let i = 0; i < rows; i++) {
+      const row = m[i];
+      if (!isNumberArrayLike(row)) return { error: `row ${i} is ${describe(row)}, expected an array of numbers` };
+      if (row.length !== cols) return { error: `ragged matrix: row ${i} has ${row.length} entries, row 0 has ${cols}` };
+      for (let j = 0; j < cols; j++) {
+        const x = row[j];
+        if (typeof x !== 'number') return { error: `entry [${i}][${j}] is ${describe(x)}, expected a number` };
+        data[i * cols + j] = x;
+      }
+    }
+    return { rows, cols, data };
+  }
+  if (m && typeof m === 'object' && 'rows' in m && 'cols' in m && 'data' in m) {
+    const { rows, cols } = m;
+    if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 0 || cols < 0) {
+      return { error: `rows and cols must be non-negative integers, got ${rows}×${cols}` };
+    }
+    const data = toVector(m.data);
+    if (typeof data === 'string') return { error: `data: ${data}` };
+    if (data.length !== rows * cols) return { error: `data has ${data.length} entries, expected rows×cols = ${rows * cols}` };
+    return { rows, cols, data };
+  }
+  return { error: `expected a matrix (array of rows or {rows, cols, data}), got ${describe(m)}` };
+}
+
+function describe(x) {
+  if (x === null) return 'null';
+  if (Array.isArray(x)) return 'an array';
+  if (typeof x === 'string') return `the string ${JSON.stringify(x.length > 20 ? x.slice(0, 20) + '…' : x)}`;
+  return typeof x;
+}
+
+function wrapNamespace(raw) {
+  const out = {};
+  for (const name of Object.keys(raw)) {
+    const f = raw[name];
+    out[name] = function (...args) {
+      const r = f(...args);
+      if (r instanceof Error) throw r;
+      return r;
+    };
+  }
+  return Object.freeze(out);
+}
+
+/**
+ * Loads the WebAssembly module and returns the API object of API.md.
+ * @param {{wasmURL?: string|URL}} [options]
+ */
+export async function load(options = {}) {
+  const Go = await loadGoClass();
+  const go = new Go();
+  const name = `__qifExport${Date.now().toString(36)}_${counter++}`;
+  const ready = new Promise((resolve) => {
+    globalThis[name] = (api) => {
+      if (api === null) return { toMatrix, toVector };
+      delete globalThis[name];
+      resolve(api);
+      return undefined;
+    };
+  });
+  go.env = { QIF_EXPORT: name };
+  const instance = await instantiate(await wasmSource(options.wasmURL), go.importObject);
+  const exited = go.run(instance).then(() => { throw new Error('qif: the WebAssembly module exited'); });
+  const raw = await Promise.race([ready, exited]);
+  const api = { version: raw.version };
+  for (const ns of Object.keys(raw)) {
+    if (ns !== 'version') api[ns] = wrapNamespace(raw[ns]);
+  }
+  return Object.freeze(api);
+}
