@@ -3,6 +3,7 @@ package graph
 import (
 	"fmt"
 	"math"
+	"sort"
 )
 
 // MaxVertices bounds the graphs this package builds explicitly, so that an all-pairs distance
@@ -47,7 +48,7 @@ func New(n int, edges []Edge) (*Graph, error) {
 		g.Adj[e.B] = append(g.Adj[e.B], e.A)
 	}
 	for _, a := range g.Adj {
-		sortInts(a)
+		sort.Ints(a)
 	}
 	return g, nil
 }
@@ -119,10 +120,3 @@ func (g *Graph) Distances() [][]float64 {
 	return d
 }
 
-func sortInts(a []int) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j] < a[j-1]; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
-}
