@@ -119,4 +119,3 @@ func (g *Graph) Distances() [][]float64 {
 	}
 	return d
 }
-
