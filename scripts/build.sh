@@ -6,10 +6,13 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 GOROOT=$(go env GOROOT)
-GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o web/qif.wasm ./wasm
+# Build to a temporary file and rename, so that a page or test never sees a half-written module.
+tmp="web/.qif.wasm.$$"
+GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$tmp" ./wasm
+mv "$tmp" web/qif.wasm
 execjs="$GOROOT/lib/wasm/wasm_exec.js"
 [ -f "$execjs" ] || execjs="$GOROOT/misc/wasm/wasm_exec.js"
-cp "$execjs" web/wasm_exec.js
+cp "$execjs" "web/.wasm_exec.js.$$" && mv "web/.wasm_exec.js.$$" web/wasm_exec.js
 raw=$(wc -c < web/qif.wasm)
 gz=$(gzip -9 -c web/qif.wasm | wc -c)
 echo "built web/qif.wasm: $raw bytes ($gz gzipped)"

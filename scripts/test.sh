@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Runs every test of the project on a fresh clone: it installs what it needs first
+# (Go modules, npm packages from package-lock.json, Debian's chromium when missing).
+#   scripts/test.sh            everything
+#   QUICK=1 scripts/test.sh    skip the fuzzing step
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+step() { printf '\n=== %s\n' "$*"; }
+
+step "set-up"
+go mod download
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
+  npm ci --no-audit --no-fund
+fi
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  fi
+fi
+
+step "build"
+scripts/build.sh
+
+step "go vet"
+go vet ./...
+GOOS=js GOARCH=wasm go vet ./bindings ./wasm
+
+step "go test"
+go test -count=1 ./...
+
+if [ -z "${QUICK:-}" ]; then
+  step "fuzz (brief)"
+  # go test -fuzz takes one target per run: find them all.
+  grep -rl --include='*_test.go' '^func Fuzz' core bindings 2>/dev/null | while read -r f; do
+    pkg="./$(dirname "$f")"
+    for t in $(grep -o '^func Fuzz[A-Za-z0-9_]*' "$f" | sed 's/^func //'); do
+      echo "fuzz $pkg $t"
+      go test -run='^$' -fuzz="^$t\$" -fuzztime="${FUZZTIME:-10s}" "$pkg"
+    done
+  done
+fi
+
+step "node: JS API"
+node --test --test-reporter=spec tests/node/
+
+step "browser: headless Chromium"
+node --test --test-concurrency=1 --test-reporter=spec tests/browser/
+
+echo
+echo "all tests passed"
