@@ -3,6 +3,7 @@ package channel
 import (
 	"fmt"
 	"math"
+	"reflect"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -22,32 +23,56 @@ const MaxEntries = 50_000_000
 func Validate(c mat.Matrix) error { return ValidateNamed("channel", c) }
 
 // ValidateNamed is Validate with the argument name used in error messages (for example "A").
+//
+// The size is checked from the dimensions alone, before any entry is read, so an oversized
+// matrix is refused without touching (or allocating) its data.
 func ValidateNamed(name string, c mat.Matrix) error {
-	if c == nil {
+	if isNil(c) {
 		return fmt.Errorf("%s: missing matrix", name)
 	}
 	r, k := dims(c)
-	if r == 0 || k == 0 {
+	if r <= 0 || k <= 0 {
 		return fmt.Errorf("%s: empty matrix (%d×%d)", name, r, k)
 	}
 	if float64(r)*float64(k) > MaxEntries {
 		return fmt.Errorf("%s: %d×%d has %.3g entries, more than the limit of %d", name, r, k, float64(r)*float64(k), MaxEntries)
 	}
+	if d, ok := c.(*mat.Dense); ok {
+		raw := d.RawMatrix()
+		for i := 0; i < r; i++ {
+			if err := checkRow(name, i, raw.Data[i*raw.Stride:i*raw.Stride+k]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	row := make([]float64, k)
 	for i := 0; i < r; i++ {
-		s := 0.0
-		for j := 0; j < k; j++ {
-			v := c.At(i, j)
+		for j := range row {
+			row[j] = c.At(i, j)
+		}
+		if err := checkRow(name, i, row); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkRow checks that row i of a channel is a probability distribution.
+func checkRow(name string, i int, row []float64) error {
+	s := 0.0
+	for j, v := range row {
+		// One comparison catches NaN, ±Inf and negatives on the fast path.
+		if !(v >= 0 && v <= math.MaxFloat64) {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return fmt.Errorf("%s: entry [%d][%d] is %v, expected a probability", name, i, j, v)
 			}
-			if v < 0 {
-				return fmt.Errorf("%s: entry [%d][%d] is negative (%g)", name, i, j, v)
-			}
-			s += v
+			return fmt.Errorf("%s: entry [%d][%d] is negative (%g)", name, i, j, v)
 		}
-		if math.Abs(s-1) > Tolerance {
-			return fmt.Errorf("%s: row %d sums to %.10g, expected 1", name, i, s)
-		}
+		s += v
+	}
+	if math.Abs(s-1) > Tolerance {
+		return fmt.Errorf("%s: row %d sums to %.10g, expected 1", name, i, s)
 	}
 	return nil
 }
@@ -57,6 +82,9 @@ func ValidateNamed(name string, c mat.Matrix) error {
 func ValidateDistribution(name string, p []float64) error {
 	if len(p) == 0 {
 		return fmt.Errorf("%s: empty distribution", name)
+	}
+	if len(p) > MaxEntries {
+		return fmt.Errorf("%s: %d entries, more than the limit of %d", name, len(p), MaxEntries)
 	}
 	s := 0.0
 	for i, v := range p {
@@ -80,14 +108,31 @@ func ValidatePrior(prior []float64, c mat.Matrix) error {
 	if err := ValidateDistribution("prior", prior); err != nil {
 		return err
 	}
+	if isNil(c) {
+		return fmt.Errorf("channel: missing matrix")
+	}
 	if r, _ := dims(c); r != len(prior) {
 		return fmt.Errorf("prior: has %d entries but the channel has %d rows", len(prior), r)
 	}
 	return nil
 }
 
-// dims returns the dimensions of m, treating a zero-sized *mat.Dense (which gonum
-// cannot construct but a nil receiver could represent) as 0×0.
+// isNil reports whether m is nil or an interface holding a nil pointer (a nil *mat.Dense
+// would otherwise panic inside Dims).
+func isNil(m mat.Matrix) bool {
+	if m == nil {
+		return true
+	}
+	v := reflect.ValueOf(m)
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface, reflect.Map, reflect.Slice, reflect.Func:
+		return v.IsNil()
+	}
+	return false
+}
+
+// dims returns the dimensions of m, treating an empty *mat.Dense (the zero value, which
+// gonum's Dims reports as 0×0 but other methods refuse) as 0×0.
 func dims(m mat.Matrix) (int, int) {
 	if d, ok := m.(*mat.Dense); ok && d.IsEmpty() {
 		return 0, 0

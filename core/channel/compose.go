@@ -1,0 +1,74 @@
+package channel
+
+import (
+	"fmt"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Cascade returns the cascade A·B: the output of channel A (n×m) is fed to channel B (m×k),
+// giving an n×k channel with (A·B)[x][z] = Σ_y A[x][y] B[y][z]. Errors name "A" or "B".
+func Cascade(a, b mat.Matrix) (*mat.Dense, error) {
+	if err := ValidateNamed("A", a); err != nil {
+		return nil, err
+	}
+	if err := ValidateNamed("B", b); err != nil {
+		return nil, err
+	}
+	n, m := a.Dims()
+	mb, k := b.Dims()
+	if mb != m {
+		return nil, fmt.Errorf("B: has %d rows but A has %d columns", mb, m)
+	}
+	if float64(n)*float64(k) > MaxEntries {
+		return nil, fmt.Errorf("cascade: the result would be %d×%d, more than the limit of %d entries", n, k, MaxEntries)
+	}
+	var out mat.Dense
+	out.Mul(asDense(a), asDense(b))
+	return &out, nil
+}
+
+// Parallel returns the parallel composition A∥B of two channels on the same secret, both of
+// whose outputs are observed: (A∥B)[x][(y,z)] = A[x][y]·B[x][z]. A is n×m and B is n×k; the
+// result is n×(m·k) and the pair (y,z) is column y·k + z (y major, z minor). Errors name "A"
+// or "B".
+func Parallel(a, b mat.Matrix) (*mat.Dense, error) {
+	if err := ValidateNamed("A", a); err != nil {
+		return nil, err
+	}
+	if err := ValidateNamed("B", b); err != nil {
+		return nil, err
+	}
+	n, m := a.Dims()
+	nb, k := b.Dims()
+	if nb != n {
+		return nil, fmt.Errorf("B: has %d rows but A has %d rows", nb, n)
+	}
+	if float64(n)*float64(m)*float64(k) > MaxEntries {
+		return nil, fmt.Errorf("parallel: the result would be %d×%d, more than the limit of %d entries", n, m*k, MaxEntries)
+	}
+	ad, as, _, _ := denseOf(a)
+	bd, bs, _, _ := denseOf(b)
+	w := m * k
+	out := make([]float64, n*w)
+	for x := 0; x < n; x++ {
+		arow := ad[x*as : x*as+m]
+		brow := bd[x*bs : x*bs+k]
+		dst := out[x*w : x*w+w]
+		for y, av := range arow {
+			d := dst[y*k : y*k+k]
+			for z, bv := range brow {
+				d[z] = av * bv
+			}
+		}
+	}
+	return mat.NewDense(n, w, out), nil
+}
+
+// asDense returns m as a *mat.Dense, copying it when it is another kind of matrix.
+func asDense(m mat.Matrix) *mat.Dense {
+	if d, ok := m.(*mat.Dense); ok {
+		return d
+	}
+	return mat.DenseCopyOf(m)
+}
