@@ -261,19 +261,14 @@ func ToMatrix(v js.Value, name string) (*mat.Dense, error) {
 		return nil, fmt.Errorf("%s: %s", name, e.String())
 	}
 	r, c := f.Get("rows").Int(), f.Get("cols").Int()
-	if r == 0 || c == 0 {
-		return nil, fmt.Errorf("%s: empty matrix (%d×%d)", name, r, c)
-	}
-	if float64(r)*float64(c) > maxEntries {
-		return nil, fmt.Errorf("%s: %d×%d has %.3g entries, more than the limit of %d", name, r, c, float64(r)*float64(c), maxEntries)
+	// Check the size before allocating; the JS helper has already matched data to rows×cols.
+	if err := CheckFlatDims(name, r, c); err != nil {
+		return nil, err
 	}
 	data := make([]float64, r*c)
 	copyFloatsToGo(data, f.Get("data"))
-	return mat.NewDense(r, c, data), nil
+	return FlatMatrix(name, r, c, data)
 }
-
-// maxEntries bounds any matrix crossing the boundary (see channel.MaxEntries).
-const maxEntries = 50_000_000
 
 // ToVector converts an array or typed array of numbers.
 func ToVector(v js.Value, name string) ([]float64, error) {
