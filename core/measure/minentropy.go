@@ -1,0 +1,137 @@
+package measure
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/qif-toolkit/qif/core/channel"
+	"gonum.org/v1/gonum/mat"
+)
+
+// RenyiEntropy returns the Rényi entropy of order α of p in bits,
+// H_α(p) = 1/(1−α) · log₂ Σ_x p_x^α, with its limits: α = 0 gives the Hartley entropy
+// log₂ |supp p|, α = 1 the Shannon entropy and α = +Inf the min-entropy. α must be ≥ 0.
+func RenyiEntropy(p []float64, alpha float64) (float64, error) {
+	if math.IsNaN(alpha) || alpha < 0 {
+		return 0, fmt.Errorf("alpha: must be ≥ 0 (0, 1 and +Inf included), got %v", alpha)
+	}
+	if err := channel.ValidateDistribution("p", p); err != nil {
+		return 0, err
+	}
+	switch {
+	case alpha == 0:
+		support := 0
+		for _, v := range p {
+			if v > 0 {
+				support++
+			}
+		}
+		return math.Log2(float64(support)), nil
+	case alpha == 1:
+		return entropy(p), nil
+	case math.IsInf(alpha, 1):
+		return -math.Log2(maxOf(p)), nil
+	}
+	// Factor out the largest entry so that p^α neither underflows for large α nor overflows:
+	// log Σ p^α = α log pmax + log Σ (p/pmax)^α, where the last sum lies in [1, n].
+	pmax := maxOf(p)
+	s := 0.0
+	for _, v := range p {
+		if v > 0 {
+			s += math.Pow(v/pmax, alpha)
+		}
+	}
+	h := (alpha*math.Log2(pmax) + math.Log2(s)) / (1 - alpha)
+	if h < 0 {
+		h = 0 // H_α ≥ 0; rounding only
+	}
+	return h, nil
+}
+
+// MinEntropy returns H_∞(p) = −log₂ max_x p_x in bits.
+func MinEntropy(p []float64) (float64, error) {
+	if err := channel.ValidateDistribution("p", p); err != nil {
+		return 0, err
+	}
+	return -math.Log2(maxOf(p)), nil
+}
+
+// ConditionalMinEntropy returns Smith's conditional min-entropy
+// H_∞(X|Y) = −log₂ Σ_y max_x J[x][y] in bits, that is −log₂ of the posterior Bayes vulnerability.
+func ConditionalMinEntropy(prior []float64, C mat.Matrix) (float64, error) {
+	v, err := PosteriorBayesVulnerability(prior, C)
+	if err != nil {
+		return 0, err
+	}
+	return -math.Log2(v), nil
+}
+
+// ConditionalMinEntropyCachin returns Cachin's conditional min-entropy
+// H_∞ᶜ(X|Y) = −Σ_y p(y) log₂ max_x δʸ[x] in bits, the expected min-entropy of the posterior.
+// By Jensen's inequality it is at least Smith's ConditionalMinEntropy.
+func ConditionalMinEntropyCachin(prior []float64, C mat.Matrix) (float64, error) {
+	c, err := priorAndChannel(prior, C)
+	if err != nil {
+		return 0, err
+	}
+	py := make([]float64, c.cols)
+	mx := make([]float64, c.cols)
+	for x, px := range prior {
+		if px == 0 {
+			continue
+		}
+		row := c.row(x)
+		py, mx := py[:len(row)], mx[:len(row)]
+		for y, v := range row {
+			j := px * v
+			py[y] += j
+			if j > mx[y] {
+				mx[y] = j
+			}
+		}
+	}
+	h := 0.0
+	for y, p := range py {
+		if p > 0 {
+			h -= p * math.Log2(mx[y]/p)
+		}
+	}
+	if h < 0 {
+		h = 0
+	}
+	return h, nil
+}
+
+// MinEntropyLeakage returns I_∞(X;Y) = H_∞(X) − H_∞(X|Y) = log₂(V[π▷C]/V(π)) in bits, the
+// log of the multiplicative Bayes leakage. It is never negative.
+func MinEntropyLeakage(prior []float64, C mat.Matrix) (float64, error) {
+	l, err := MultiplicativeBayesLeakage(prior, C)
+	if err != nil {
+		return 0, err
+	}
+	return math.Log2(l), nil
+}
+
+// MinCapacity returns the min-capacity C_∞ = log₂ Σ_y max_x C[x][y] in bits: the largest
+// min-entropy leakage of C over all priors, reached at the uniform prior.
+func MinCapacity(C mat.Matrix) (float64, error) {
+	c, err := channelView("channel", C)
+	if err != nil {
+		return 0, err
+	}
+	mx := make([]float64, c.cols)
+	for x := 0; x < c.rows; x++ {
+		row := c.row(x)
+		mx := mx[:len(row)]
+		for y, v := range row {
+			if v > mx[y] {
+				mx[y] = v
+			}
+		}
+	}
+	l := math.Log2(sum(mx))
+	if l < 0 {
+		l = 0 // Σ_y max_x C[x][y] ≥ Σ_y C[0][y] = 1; rounding only
+	}
+	return l, nil
+}
