@@ -1,0 +1,75 @@
+// worker.js — the module Web Worker in which every computation of the page runs, so that a
+// long call (capacity iterations, an LP) never freezes typing. It loads the wasm through
+// qif.js and answers messages from client.js:
+//
+//   page → worker  {id, calls: [{ns, fn, args, progress?: {arg, key}}]}
+//   worker → page  {type: 'ready', version, api: {ns: [fn, ...]}}
+//                  {type: 'fatal', error}                      the module could not be loaded
+//                  {type: 'result', id, results: [{ok: true, value} | {ok: false, error}]}
+//                  {type: 'progress', id, call, data}          from a function's progress callback
+//
+// Calls of one message run in order and each settles on its own, so one failing measure does
+// not hide the others. `progress` asks the worker to put a callback at args[arg][key] (an
+// options object) that forwards its argument to the page.
+
+import { load } from './qif.js';
+
+let qif = null;
+
+const loaded = load().then(
+  (api) => {
+    qif = api;
+    const names = {};
+    for (const ns of Object.keys(api)) {
+      if (api[ns] && typeof api[ns] === 'object') names[ns] = Object.keys(api[ns]).sort();
+    }
+    self.postMessage({ type: 'ready', version: api.version, api: names });
+  },
+  (err) => {
+    self.postMessage({ type: 'fatal', error: messageOf(err) });
+  },
+);
+
+function messageOf(err) {
+  if (err && typeof err.message === 'string') return err.message;
+  return String(err);
+}
+
+function runCall(id, index, call) {
+  const { ns, fn } = call;
+  const args = Array.isArray(call.args) ? call.args.slice() : [];
+  const namespace = qif[ns];
+  const f = namespace && namespace[fn];
+  if (typeof f !== 'function') {
+    return { ok: false, error: `qif.${ns}.${fn} is not available in this build` };
+  }
+  if (call.progress) {
+    const { arg, key } = call.progress;
+    const opts = args[arg] && typeof args[arg] === 'object' ? { ...args[arg] } : {};
+    opts[key] = (data) => self.postMessage({ type: 'progress', id, call: index, data });
+    args[arg] = opts;
+  }
+  try {
+    return { ok: true, value: f(...args) };
+  } catch (err) {
+    return { ok: false, error: messageOf(err) };
+  }
+}
+
+self.onmessage = async (event) => {
+  const msg = event.data;
+  if (!msg || typeof msg.id !== 'number' || !Array.isArray(msg.calls)) return;
+  await loaded;
+  if (!qif) return; // the fatal message already told the page
+  const results = msg.calls.map((call, i) => runCall(msg.id, i, call));
+  try {
+    self.postMessage({ type: 'result', id: msg.id, results });
+  } catch (err) {
+    // A result that cannot be cloned (a function, say) must still settle the job.
+    self.postMessage({
+      type: 'result',
+      id: msg.id,
+      results: results.map(() => ({ ok: false, error: `result cannot be sent to the page: ${messageOf(err)}` })),
+    });
+  }
+};
