@@ -1,0 +1,29 @@
+// Package mechanism builds the differential-privacy mechanisms of SPEC.md §3–4 as channel
+// matrices and measures their utility.
+//
+// Every mechanism has inputs 0..n−1 (rows) and outputs 0..m−1 (columns), m defaulting to n,
+// and is parametrized by ε in nats (α = e^{−ε}):
+//
+//   - Geometric, TruncatedGeometric, OverTruncatedGeometric: the geometric mechanism (001
+//     Def. 9–11). All three are the same construction — add two-sided geometric noise
+//     P[Z = k] = (1−α)/(1+α)·α^{|k|} to the input and clamp the result to the output range —
+//     which is what "the end columns take the tails" (truncated) and "sum up the columns at each
+//     end until the output domain is reached" (over-truncated) amount to.
+//   - RandomizedResponse (001 Def. 13), on m outputs, with the uniform row for inputs ≥ m.
+//   - Exponential and ExponentialMetric (001 Def. 12), C[x][y] ∝ e^{−ε d(x,y)/2}, whose true ε
+//     (ExponentialEpsilon, MetricEpsilon) is computed from the matrix and is usually smaller
+//     than the nominal ε.
+//   - Optimal: the matrix H[i][j] = c·e^{−ε d(i,j)} of 000 Theorem 6.2 on any adjacency graph,
+//     row-normalized where the distance distribution n_d varies by vertex, reported together
+//     with its actual ε (which then exceeds the target: SPEC §3).
+//
+// Utility, UtilityWithGuess and ExpectedLoss give the expected gain (or loss) of an answer
+// mechanism under a prior when the user picks the best guess for each output (000 §6).
+//
+// The optimal mechanism by linear programming (SPEC §3, "the true optimum is the linear
+// program …") is not in this package yet: it needs the solver of core/lp and will live in
+// optimal_lp.go beside the closed form.
+//
+// ε must be positive and finite: ε = +∞ (no privacy) would give 0·∞ in e^{−ε·0} and
+// degenerate zero/one matrices whose ε is undefined, so it is refused with an error.
+package mechanism
