@@ -18,7 +18,7 @@ func Cascade(a, b mat.Matrix) (*mat.Dense, error) {
 	n, m := a.Dims()
 	mb, k := b.Dims()
 	if mb != m {
-		return nil, fmt.Errorf("B: has %d rows but A has %d columns", mb, m)
+		return nil, fmt.Errorf("B: has %s but A has %s", count(mb, "row", "rows"), count(m, "column", "columns"))
 	}
 	if float64(n)*float64(k) > MaxEntries {
 		return nil, fmt.Errorf("cascade: the result would be %d×%d, more than the limit of %d entries", n, k, MaxEntries)
@@ -42,7 +42,7 @@ func Parallel(a, b mat.Matrix) (*mat.Dense, error) {
 	n, m := a.Dims()
 	nb, k := b.Dims()
 	if nb != n {
-		return nil, fmt.Errorf("B: has %d rows but A has %d rows", nb, n)
+		return nil, fmt.Errorf("B: has %s but A has %s", count(nb, "row", "rows"), count(n, "row", "rows"))
 	}
 	if float64(n)*float64(m)*float64(k) > MaxEntries {
 		return nil, fmt.Errorf("parallel: the result would be %d×%d, more than the limit of %d entries", n, m*k, MaxEntries)
@@ -71,4 +71,12 @@ func asDense(m mat.Matrix) *mat.Dense {
 		return d
 	}
 	return mat.DenseCopyOf(m)
+}
+
+// count writes n with its noun, in the singular for 1 ("1 row", "3 rows").
+func count(n int, singular, plural string) string {
+	if n == 1 {
+		return "1 " + singular
+	}
+	return fmt.Sprintf("%d %s", n, plural)
 }

@@ -1,7 +1,6 @@
 package channel
 
 import (
-	"fmt"
 	"math"
 	"sort"
 
@@ -114,14 +113,27 @@ func Posteriors(prior []float64, c mat.Matrix) ([]Posterior, error) {
 	for k, y := range cols {
 		out[k] = Posterior{Output: y, Prob: p[y], Dist: flat[k*n : k*n+n : k*n+n]}
 	}
-	for x := 0; x < n; x++ {
-		px := prior[x]
-		if px == 0 {
-			continue
-		}
-		row := data[x*stride : x*stride+m]
-		for k, y := range cols {
-			out[k].Dist[x] = px * row[y] / p[y]
+	inv := make([]float64, len(cols))
+	for k, y := range cols {
+		inv[k] = 1 / p[y]
+	}
+	// The posteriors are columns of the joint matrix: transpose in tiles so that both the
+	// reads (rows of C) and the writes (posterior vectors) stay in cache.
+	const tile = 32
+	for x0 := 0; x0 < n; x0 += tile {
+		x1 := min(x0+tile, n)
+		for k0 := 0; k0 < len(cols); k0 += tile {
+			k1 := min(k0+tile, len(cols))
+			for x := x0; x < x1; x++ {
+				px := prior[x]
+				if px == 0 {
+					continue
+				}
+				row := data[x*stride : x*stride+m]
+				for k := k0; k < k1; k++ {
+					flat[k*n+x] = px * row[cols[k]] * inv[k]
+				}
+			}
 		}
 	}
 	return out, nil
@@ -149,6 +161,12 @@ func Hyper(prior []float64, c mat.Matrix) (*HyperDistribution, error) {
 	inners := make([]float64, len(classes)*n)
 	for k, members := range classes {
 		row := inners[k*n : k*n+n]
+		if len(members) == 1 {
+			copy(row, post[members[0]].Dist)
+			h.Outer[k] = post[members[0]].Prob
+			h.Outputs[k] = []int{post[members[0]].Output}
+			continue
+		}
 		outs := make([]int, len(members))
 		for i, j := range members {
 			pr := post[j].Prob
@@ -251,16 +269,10 @@ func maxDiff(a, b []float64) float64 {
 	return d
 }
 
-// validatePair validates a prior and a channel and checks that their sizes agree.
+// validatePair validates a channel, then a prior and the agreement of their sizes.
 func validatePair(prior []float64, c mat.Matrix) error {
 	if err := Validate(c); err != nil {
 		return err
 	}
-	if err := ValidateDistribution("prior", prior); err != nil {
-		return err
-	}
-	if r, _ := c.Dims(); r != len(prior) {
-		return fmt.Errorf("prior: has %d entries but the channel has %d rows", len(prior), r)
-	}
-	return nil
+	return ValidatePrior(prior, c)
 }

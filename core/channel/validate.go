@@ -112,7 +112,7 @@ func ValidatePrior(prior []float64, c mat.Matrix) error {
 		return fmt.Errorf("channel: missing matrix")
 	}
 	if r, _ := dims(c); r != len(prior) {
-		return fmt.Errorf("prior: has %d entries but the channel has %d rows", len(prior), r)
+		return fmt.Errorf("prior: has %s but the channel has %s", count(len(prior), "entry", "entries"), count(r, "row", "rows"))
 	}
 	return nil
 }
