@@ -65,3 +65,74 @@ func Grid(w, h int) (*Graph, error) {
 	}
 	return New(w*h, e)
 }
+
+// MaxEdges bounds the number of edges a family constructor lists explicitly (the clique
+// K_2000 has about two million).
+const MaxEdges = 2_000_000
+
+// Hypercube is the d-dimensional hypercube Q_d on 2^d vertices: vertices are the d-bit
+// numbers, adjacent when they differ in exactly one bit. It is the Hamming graph Hamming(d, 2),
+// the database domain of d individuals with two values each (000 §3).
+func Hypercube(d int) (*Graph, error) {
+	if d < 1 {
+		return nil, fmt.Errorf("hypercube: dimension d must be at least 1, got %d", d)
+	}
+	if d > 14 {
+		return nil, fmt.Errorf("hypercube: dimension %d gives 2^%d vertices, more than the limit of %d", d, d, MaxVertices)
+	}
+	g, err := Hamming(d, 2)
+	if err != nil {
+		return nil, fmt.Errorf("hypercube: %w", err)
+	}
+	return g, nil
+}
+
+// Petersen is the Petersen graph: the outer 5-cycle 0−1−2−3−4, the spokes i−(i+5) and the inner
+// pentagram (5+i)−(5+(i+2) mod 5). It is 3-regular, distance-regular with intersection array
+// {3,2;1,1} and vertex-transitive.
+func Petersen() *Graph {
+	var e []Edge
+	for i := 0; i < 5; i++ {
+		e = append(e, Edge{i, (i + 1) % 5}, Edge{i, i + 5}, Edge{5 + i, 5 + (i+2)%5})
+	}
+	g, err := New(10, e)
+	if err != nil {
+		panic("graph: Petersen: " + err.Error()) // the edge list above is fixed and valid
+	}
+	return g
+}
+
+// Hamming is the database domain V^u of 000 §2.1 listed explicitly: u individuals, each with one
+// of v values (the absent value included); two databases are adjacent when they differ in exactly
+// one individual. Vertex x encodes the tuple (x_0, …, x_{u−1}) in base v with individual 0 the most
+// significant digit. It refuses domains with more than MaxVertices databases or more than
+// MaxEdges adjacent pairs; for larger domains use HammingDistanceDistribution, which is analytic.
+func Hamming(u, v int) (*Graph, error) {
+	if u < 1 {
+		return nil, fmt.Errorf("hamming: individuals u must be at least 1, got %d", u)
+	}
+	if v < 2 {
+		return nil, fmt.Errorf("hamming: values v must be at least 2, got %d", v)
+	}
+	n := 1
+	for i := 0; i < u; i++ {
+		if n > MaxVertices/v {
+			return nil, fmt.Errorf("hamming: v^u = %d^%d databases, more than the limit of %d to list explicitly (HammingDistanceDistribution is analytic)", v, u, MaxVertices)
+		}
+		n *= v
+	}
+	if m := n * u * (v - 1) / 2; m > MaxEdges {
+		return nil, fmt.Errorf("hamming: %d^%d has %d adjacent pairs, more than the limit of %d", v, u, m, MaxEdges)
+	}
+	e := make([]Edge, 0, n*u*(v-1)/2)
+	for x := 0; x < n; x++ {
+		// Changing digit i (weight w = v^(u−1−i)) to a larger value gives each edge once.
+		for w := 1; w < n; w *= v {
+			digit := (x / w) % v
+			for nd := digit + 1; nd < v; nd++ {
+				e = append(e, Edge{x, x + (nd-digit)*w})
+			}
+		}
+	}
+	return New(n, e)
+}
