@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/qif-toolkit/qif/core/graph"
 	"gonum.org/v1/gonum/mat"
@@ -157,5 +158,158 @@ func init() {
 			return nil, fmt.Errorf("graph: %d vertices, more than the limit of 5000 for an all-pairs distance matrix", g.N)
 		}
 		return Mat(floatRows(g.Distances())), nil
+	})
+}
+
+// ToIndices converts a JS array of non-negative integers (e.g. a query table f) into []int.
+func ToIndices(v js.Value, name string) ([]int, error) {
+	x, err := ToVector(v, name)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int, len(x))
+	for i, f := range x {
+		if f != math.Trunc(f) || math.IsInf(f, 0) || f < 0 || f > 1<<31 {
+			return nil, fmt.Errorf("%s: entry %d is %v, expected a non-negative integer index", name, i, f)
+		}
+		out[i] = int(f)
+	}
+	return out, nil
+}
+
+func answerValue(a graph.Answer) any {
+	switch a {
+	case graph.Yes:
+		return true
+	case graph.No:
+		return false
+	}
+	return nil
+}
+
+func intsToFloats(x []int) []float64 {
+	out := make([]float64, len(x))
+	for i, v := range x {
+		out[i] = float64(v)
+	}
+	return out
+}
+
+func init() {
+	Register("graph", "hypercube", func(a *Args) (any, error) {
+		d, err := a.Int(0, "d")
+		if err != nil {
+			return nil, err
+		}
+		return graphResult(graph.Hypercube(d))
+	})
+	Register("graph", "petersen", func(a *Args) (any, error) {
+		return GraphValue(graph.Petersen()), nil
+	})
+	Register("graph", "hamming", func(a *Args) (any, error) {
+		u, err := a.Int(0, "individuals")
+		if err != nil {
+			return nil, err
+		}
+		v, err := a.Int(1, "values")
+		if err != nil {
+			return nil, err
+		}
+		return graphResult(graph.Hamming(u, v))
+	})
+	Register("graph", "hammingDistanceDistribution", func(a *Args) (any, error) {
+		u, err := a.Int(0, "individuals")
+		if err != nil {
+			return nil, err
+		}
+		v, err := a.Int(1, "values")
+		if err != nil {
+			return nil, err
+		}
+		counts, log2, err := graph.HammingDistanceDistribution(u, v)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"counts": Vec(counts), "log2": Vec(log2)}, nil
+	})
+	Register("graph", "distanceDistribution", func(a *Args) (any, error) {
+		g, err := a.Graph(0, "graph")
+		if err != nil {
+			return nil, err
+		}
+		v, err := a.Int(1, "vertex")
+		if err != nil {
+			return nil, err
+		}
+		nd, err := g.DistanceDistribution(v)
+		if err != nil {
+			return nil, err
+		}
+		return Vec(intsToFloats(nd)), nil
+	})
+	Register("graph", "diameter", func(a *Args) (any, error) {
+		g, err := a.Graph(0, "graph")
+		if err != nil {
+			return nil, err
+		}
+		return g.Diameter(), nil
+	})
+	Register("graph", "isDistanceRegular", func(a *Args) (any, error) {
+		g, err := a.Graph(0, "graph")
+		if err != nil {
+			return nil, err
+		}
+		ok, b, c := graph.IsDistanceRegular(g)
+		if !ok {
+			return map[string]any{"distanceRegular": false}, nil
+		}
+		return map[string]any{"distanceRegular": true, "b": Ints(b), "c": Ints(c)}, nil
+	})
+	Register("graph", "isVTPlus", func(a *Args) (any, error) {
+		g, err := a.Graph(0, "graph")
+		if err != nil {
+			return nil, err
+		}
+		o, err := a.Options(1, "options")
+		if err != nil {
+			return nil, err
+		}
+		ms, err := o.Float("budgetMs", float64(graph.DefaultVTPlusBudget/time.Millisecond))
+		if err != nil {
+			return nil, err
+		}
+		if math.IsNaN(ms) || ms <= 0 || ms > 600_000 {
+			return nil, fmt.Errorf("budgetMs: must be a positive number of milliseconds up to 600000, got %v", ms)
+		}
+		r, err := graph.IsVTPlus(g, time.Duration(ms*float64(time.Millisecond)))
+		if err != nil {
+			return nil, err
+		}
+		out := map[string]any{"vtPlus": answerValue(r.VTPlus), "singleOrbit": answerValue(r.SingleOrbit), "reason": r.Reason}
+		if r.Certificate != nil {
+			out["certificate"] = Ints(r.Certificate)
+		}
+		if r.Automorphisms != nil {
+			rows := make([]any, len(r.Automorphisms))
+			for i, p := range r.Automorphisms {
+				rows[i] = Ints(p)
+			}
+			out["automorphisms"] = rows
+		}
+		return out, nil
+	})
+	Register("graph", "induced", func(a *Args) (any, error) {
+		g, err := a.Graph(0, "graph")
+		if err != nil {
+			return nil, err
+		}
+		if !a.Has(1) {
+			return nil, a.missing(1, "query")
+		}
+		f, err := ToIndices(a.Value(1), "query")
+		if err != nil {
+			return nil, err
+		}
+		return graphResult(graph.Induced(g, f))
 	})
 }
