@@ -77,8 +77,9 @@ func Optimal(g *graph.Graph, eps float64) (*Theorem62, error) {
 	res := &Theorem62{Mechanism: h, C: make([]float64, n), Uniform: true, Epsilon: eps}
 	logC := make([]float64, n)
 	var first, counts []int
+	rowsFrom := newDistanceRows(g)
 	for i := 0; i < n; i++ {
-		dist := g.BFS(i)
+		dist := rowsFrom.from(i)
 		counts = counts[:0]
 		for _, d := range dist {
 			if d < 0 {
