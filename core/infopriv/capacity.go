@@ -1,6 +1,8 @@
 package infopriv
 
 import (
+	"math"
+
 	"github.com/qif-toolkit/qif/core/measure"
 	"gonum.org/v1/gonum/mat"
 )
@@ -21,9 +23,30 @@ func capacityOf(c mat.Matrix) (capResult, error) {
 
 // capacityTol is capacityOf with a tolerance in bits (0 = measure's default).
 func capacityTol(c mat.Matrix, tol float64) (capResult, error) {
-	r, err := measure.ShannonCapacity(c, &measure.CapacityOptions{Tolerance: tol})
-	if err != nil {
-		return capResult{}, err
+	r, _, err := capacityBelow(c, tol, math.Inf(-1))
+	return r, err
+}
+
+// capacityBelow is capacityTol that gives up as soon as the certified upper bound falls to
+// threshold or below (beaten = false): the caller then knows the capacity is ≤ threshold
+// without paying for full convergence. Blahut–Arimoto's upper bound usually drops fast while
+// the lower bound creeps up, so most losing sub-channels stop after a few iterations.
+func capacityBelow(c mat.Matrix, tol, threshold float64) (r capResult, beaten bool, err error) {
+	stopped := false
+	o := &measure.CapacityOptions{Tolerance: tol}
+	if !math.IsInf(threshold, -1) {
+		o.Progress = func(_ int, _, upper float64) bool {
+			stopped = upper <= threshold
+			return !stopped
+		}
 	}
-	return capResult{capacity: r.Capacity, upper: r.UpperBound, prior: r.Prior}, nil
+	res, err := measure.ShannonCapacity(c, o)
+	if err != nil {
+		return capResult{}, false, err
+	}
+	r = capResult{capacity: res.Capacity, upper: res.UpperBound, prior: res.Prior}
+	if stopped || (!res.Converged && res.UpperBound <= threshold) {
+		return r, false, nil
+	}
+	return r, true, nil
 }

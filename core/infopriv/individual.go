@@ -151,8 +151,8 @@ type IndividualCapacityResult struct {
 	// UpperBound is a certified upper bound: the largest Blahut–Arimoto upper bound over the
 	// sub-channels solved and the divergence bounds of those skipped.
 	UpperBound float64
-	// Individual is the record i of the worst sub-channel, the first in record order among
-	// those within the tolerance of the maximum.
+	// Individual is the record i of the worst sub-channel (ties within the tolerance go to the
+	// earlier one in scanning order, see IndividualCapacity).
 	Individual int
 	// Others are the values x_{−i} of the other records (records j ≠ i in increasing j, so
 	// len(Others) = n − 1), the first in lexicographic order for that individual.
@@ -160,8 +160,8 @@ type IndividualCapacityResult struct {
 	// Prior is the capacity-achieving distribution on the values of record Individual.
 	Prior []float64
 	// SubChannels is the number of sub-channels Σ_i Π_{j≠i} d_j; Solved how many of them needed
-	// a Blahut–Arimoto run (the others were equal to one already solved or bounded below the
-	// best so far).
+	// a Blahut–Arimoto run, possibly stopped early once its upper bound showed it could not win
+	// (the others were equal to one already solved or bounded below the best so far).
 	SubChannels, Solved int
 }
 
@@ -177,11 +177,15 @@ type IndividualCapacityResult struct {
 // prior on X_i it is at most the largest I over the sub-channels, and maximizing over the prior
 // gives max_{x_{−i}} Cap(sub-channel); point masses on x_{−i} reach it.
 //
-// The sub-channels are solved with measure.ShannonCapacity. Work is saved three ways, none of
-// which changes the result: all-zero columns are dropped; a sub-channel equal to one already
-// solved reuses its result (e.g. a count query plus noise has few distinct sub-channels); and a
-// sub-channel whose upper bound max_x D(C_x‖q̄), q̄ the mean row, cannot beat the best so far is
-// skipped. ctx cancels the search between sub-channels.
+// The sub-channels are solved with measure.ShannonCapacity. Work is saved four ways, none of
+// which changes the value: all-zero columns are dropped; a sub-channel equal to one already
+// solved reuses its result (a count query plus noise has few distinct sub-channels); a
+// sub-channel whose upper bound max_x D(C_x‖q̄), q̄ its mean row, is below the best so far or
+// below L, the largest mutual information at the uniform prior over all sub-channels (a first,
+// cheap pass), is skipped; and a Blahut–Arimoto run stops as soon as its certified upper bound
+// shows it cannot beat the best so far. The witness is therefore the first sub-channel in
+// scanning order (record 0 first, then the others lexicographically) that exceeded the best
+// before it by more than the tolerance. ctx cancels the search between sub-channels.
 func IndividualCapacity(ctx context.Context, domains []int, c *mat.Dense, opts *Options) (IndividualCapacityResult, error) {
 	var o Options
 	if opts != nil {
@@ -213,6 +217,24 @@ func IndividualCapacity(ctx context.Context, domains []int, c *mat.Dense, opts *
 	step := max(1, total/200)
 
 	s := newSubSolver(maxD, m, o.Tolerance)
+	s.rowNegH = rowNegEntropies(raw.Data, raw.Stride, nt, m)
+	// Pass 1, cheap: the mutual information at the uniform prior of every sub-channel is a
+	// lower bound on its capacity, so their maximum L bounds the answer from below; sub-channels
+	// whose upper bound is below L are then skipped without a Blahut–Arimoto run.
+	lower := 0.0
+	for i, d := range domains {
+		si := st[i]
+		for hi := 0; hi < nt; hi += d * si {
+			for lo := 0; lo < si; lo++ {
+				s.load(raw.Data, raw.Stride, hi+lo, si, d)
+				_, l := s.bounds()
+				lower = max(lower, l)
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return IndividualCapacityResult{}, fmt.Errorf("individual capacity: %w", err)
+		}
+	}
 	res := IndividualCapacityResult{Capacity: -1, SubChannels: total}
 	done := 0
 	for i, d := range domains {
@@ -231,7 +253,11 @@ func IndividualCapacity(ctx context.Context, domains []int, c *mat.Dense, opts *
 				}
 				done++
 				s.load(raw.Data, raw.Stride, base, si, d)
-				r, solved, err := s.solve(res.Capacity + tieTol)
+				threshold := lower - tieTol
+				if res.Capacity >= 0 {
+					threshold = max(threshold, res.Capacity+tieTol)
+				}
+				r, solved, err := s.solve(threshold)
 				if err != nil {
 					return IndividualCapacityResult{}, fmt.Errorf("individual capacity: record %d with others %v: %w", i, others(domains, base, i), err)
 				}
@@ -275,6 +301,24 @@ type subSolver struct {
 	cacheSz int
 	mean    []float64
 	solved  int
+	rowNegH []float64 // Σ_y C ln C of every tuple's row
+	negH    []float64 // the same for the loaded rows
+}
+
+// rowNegEntropies is Σ_y C[t][y] ln C[t][y] for every row t, computed once so that the
+// divergence bounds of the sub-channels need logarithms of the mean rows only.
+func rowNegEntropies(data []float64, stride, n, m int) []float64 {
+	out := make([]float64, n)
+	for t := range out {
+		s := 0.0
+		for _, v := range data[t*stride : t*stride+m] {
+			if v > 0 {
+				s += v * math.Log(v)
+			}
+		}
+		out[t] = s
+	}
+	return out
 }
 
 // maxCacheBytes bounds the memory the sub-channel cache may use for its keys.
@@ -286,6 +330,7 @@ func newSubSolver(maxD, m int, tol float64) *subSolver {
 		sub:   make([]float64, maxD*m),
 		comp:  make([]float64, maxD*m),
 		mean:  make([]float64, m),
+		negH:  make([]float64, maxD),
 		cache: map[string]capResult{},
 	}
 }
@@ -297,6 +342,7 @@ func (s *subSolver) load(data []float64, rowStride, base, stride, d int) {
 	for v := 0; v < d; v++ {
 		r := (base + v*stride) * rowStride
 		copy(s.sub[v*m:(v+1)*m], data[r:r+m])
+		s.negH[v] = s.rowNegH[base+v*stride]
 	}
 	k := 0
 	for y := 0; y < m; y++ {
@@ -349,16 +395,21 @@ func (s *subSolver) solve(threshold float64) (capResult, bool, error) {
 	if r, ok := s.cache[string(s.key)]; ok {
 		return r, true, nil
 	}
-	if threshold >= 0 {
-		if u := s.meanBound(comp, d, k); u <= threshold {
+	if threshold < 0 {
+		threshold = math.Inf(-1)
+	} else {
+		if u, _ := s.bounds(); u <= threshold {
 			return capResult{upper: u}, false, nil
 		}
 	}
-	r, err := capacityTol(mat.NewDense(d, k, comp), s.tol)
+	r, beaten, err := capacityBelow(mat.NewDense(d, k, comp), s.tol, threshold)
 	if err != nil {
 		return capResult{}, false, err
 	}
 	s.solved++
+	if !beaten {
+		return capResult{upper: r.upper}, false, nil
+	}
 	if s.cacheSz+len(s.key) <= maxCacheBytes {
 		s.cache[string(s.key)] = r
 		s.cacheSz += len(s.key)
@@ -366,10 +417,13 @@ func (s *subSolver) solve(threshold float64) (capResult, bool, error) {
 	return r, true, nil
 }
 
-// meanBound is max_x D(C_x‖q̄) in bits for q̄ the average row: an upper bound on the capacity
-// for any output distribution q (Cover–Thomas Thm 13.1.1 / the Blahut–Arimoto bound), and finite
-// since q̄ > 0 on every column kept.
-func (s *subSolver) meanBound(comp []float64, d, k int) float64 {
+// bounds returns, for the loaded sub-channel and q̄ its average row, the upper bound
+// max_x D(C_x‖q̄) on its capacity (any output distribution q gives max_x D(C_x‖q) ≥ capacity:
+// Cover–Thomas Thm 13.1.1, the Blahut–Arimoto bound) and the lower bound avg_x D(C_x‖q̄), the
+// mutual information at the uniform prior, both in bits. q̄ > 0 on every kept column.
+func (s *subSolver) bounds() (upper, lower float64) {
+	d, k := s.rows, s.k
+	comp := s.comp[:d*k]
 	q := s.mean[:k]
 	for y := range q {
 		q[y] = 0
@@ -381,19 +435,17 @@ func (s *subSolver) meanBound(comp []float64, d, k int) float64 {
 	}
 	inv := 1 / float64(d)
 	for y := range q {
-		q[y] *= inv
+		q[y] = math.Log(q[y] * inv)
 	}
-	u := 0.0
 	for v := 0; v < d; v++ {
-		dv := 0.0
+		dv := s.negH[v]
 		for y, p := range comp[v*k : (v+1)*k] {
-			if p > 0 {
-				dv += p * math.Log(p/q[y])
-			}
+			dv -= p * q[y]
 		}
-		u = max(u, dv)
+		upper = max(upper, dv)
+		lower += dv
 	}
-	return u * math.Log2E
+	return upper * math.Log2E, max(0, lower*inv*math.Log2E)
 }
 
 func rowsEqual(a []float64, d, k int) bool {
