@@ -25,7 +25,8 @@ func HammingDistanceDistribution(u, v int) (counts, log2 []float64, err error) {
 	counts = make([]float64, u+1)
 	log2 = make([]float64, u+1)
 	lv1 := math.Log2(float64(v - 1))
-	lgu, _ := math.Lgamma(float64(u) + 1)
+	// lf[k] = ln k!, filled lazily: only needed once the binomials stop being exact integers.
+	var lf []float64
 	exact := true // binomials by the multiplicative recurrence while they stay exact integers
 	c := 1.0
 	for d := 0; d <= u; d++ {
@@ -41,9 +42,13 @@ func HammingDistanceDistribution(u, v int) (counts, log2 []float64, err error) {
 		if exact {
 			lc = math.Log2(c)
 		} else {
-			a, _ := math.Lgamma(float64(d) + 1)
-			b, _ := math.Lgamma(float64(u-d) + 1)
-			lc = (lgu - a - b) / math.Ln2
+			if lf == nil {
+				lf = make([]float64, u+1)
+				for k := range lf {
+					lf[k], _ = math.Lgamma(float64(k) + 1)
+				}
+			}
+			lc = (lf[u] - lf[d] - lf[u-d]) / math.Ln2
 		}
 		log2[d] = lc + float64(d)*lv1
 		if exact {
