@@ -6,11 +6,11 @@
 //   worker → page  {type: 'ready', version, api: {ns: [fn, ...]}}
 //                  {type: 'fatal', error}                      the module could not be loaded
 //                  {type: 'result', id, results: [{ok: true, value} | {ok: false, error}]}
-//                  {type: 'progress', id, call, data}          from a function's progress callback
+//                  {type: 'progress', id, call, data: [args]}  from a function's progress callback
 //
 // Calls of one message run in order and each settles on its own, so one failing measure does
 // not hide the others. `progress` asks the worker to put a callback at args[arg][key] (an
-// options object) that forwards its argument to the page.
+// options object) that forwards its arguments to the page.
 
 import { load } from './qif.js';
 
@@ -46,7 +46,16 @@ function runCall(id, index, call) {
   if (call.progress) {
     const { arg, key } = call.progress;
     const opts = args[arg] && typeof args[arg] === 'object' ? { ...args[arg] } : {};
-    opts[key] = (data) => self.postMessage({ type: 'progress', id, call: index, data });
+    // Forward at most ~10 reports a second: an iterative method may call back thousands of
+    // times, and the page only needs to show that work goes on.
+    let last = 0;
+    opts[key] = (...data) => {
+      const now = Date.now();
+      if (now - last >= 100) {
+        last = now;
+        self.postMessage({ type: 'progress', id, call: index, data });
+      }
+    };
     args[arg] = opts;
   }
   try {

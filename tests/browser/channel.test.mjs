@@ -1,0 +1,319 @@
+// The "Channel & leakage" page in headless Chromium: it opens with the password checker of
+// 003 Table 2(b), shows every measure with the value an independent plain-JS computation
+// (reference.mjs) gives for the matrix the test itself takes from web/presets.js, updates when
+// a cell, the prior, α or the gain changes, switches presets, shows invalid input next to the
+// cell without NaN, grows the grid on paste, keeps labels inert, and logs no console error.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startHarness, settled, valueOf, typeInto } from './harness.mjs';
+import { presets, presetById, numericChannel } from '../../web/presets.js';
+import { all, distinctPosteriors } from './reference.mjs';
+
+let h;
+before(async () => { h = await startHarness(); });
+after(async () => { await h?.close(); });
+
+const MEASURE_KEYS = Object.keys(all([1], [[1]]));
+
+async function open(options) {
+  const page = await h.newPage(options);
+  await page.goto(h.url);
+  await settled(page);
+  return page;
+}
+
+function uniform(n) {
+  return new Array(n).fill(1 / n);
+}
+
+// Every measure on the page equals the reference within 1e-9 (relative for large values).
+async function expectMeasures(page, expected, what) {
+  const problems = [];
+  for (const key of MEASURE_KEYS) {
+    const status = await page.getAttribute(`[data-testid="result-${key}"]`, 'data-status');
+    const got = await valueOf(page, key);
+    const want = expected[key];
+    if (status !== 'ok' || got === null || !(Math.abs(got - want) <= 1e-9 * Math.max(1, Math.abs(want)))) {
+      const msg = await page.textContent(`[data-testid="msg-${key}"]`);
+      problems.push(`${key}: page ${got} (${status}${msg ? `: ${msg}` : ''}), expected ${want}`);
+    }
+  }
+  assert.deepEqual(problems, [], `${what}: measures differ from the reference`);
+}
+
+function assertNoErrors(page) {
+  assert.deepEqual(h.errors(page), [], 'no console or page errors');
+  assert.deepEqual(h.external, [], 'no request to another origin');
+}
+
+test('opens with the password checker of 003 Table 2(b) and its measures', async () => {
+  const page = await open();
+  assert.equal(await page.inputValue('[data-testid="preset-select"]'), 'password-iterations');
+  const p = presetById('password-iterations');
+  const C = numericChannel(p);
+  // The grid shows the preset with its labels.
+  assert.equal(await page.inputValue('[data-testid="row-label-6"]'), '110');
+  assert.equal(await page.inputValue('[data-testid="col-label-3"]'), 'OK');
+  assert.equal(await page.inputValue('[data-testid="cell-6-3"]'), '1');
+  assert.equal(await page.inputValue('[data-testid="prior-0"]'), '1/8');
+  await expectMeasures(page, all(uniform(8), C), 'password checker, uniform prior');
+  // Closed forms for this deterministic channel: I = H(1/2, 1/4, 1/8, 1/8) = 1.75 bits,
+  // capacity = min-capacity = log2 4 = 2 bits (four reachable outputs).
+  assert.ok(Math.abs((await valueOf(page, 'mutualInformation')) - 1.75) < 1e-12);
+  assert.equal(await page.textContent('[data-testid="value-mutualInformation"]'), '1.75');
+  assert.ok(Math.abs((await valueOf(page, 'shannonCapacity')) - 2) < 1e-6, 'capacity 2 bits');
+  const gap = Number(await page.getAttribute('[data-testid="capacity-gap"]', 'data-value'));
+  assert.ok(gap >= 0 && gap < 1e-3, `capacity gap ${gap}`);
+  assert.equal(await page.locator('[data-testid="hyper-table"] tbody tr').count(), distinctPosteriors(uniform(8), C));
+  assert.match(await page.textContent('[data-testid="hyper-row-3"]'), /^OK/);
+  // Formula names and units are shown with the numbers.
+  const mi = await page.textContent('[data-testid="result-mutualInformation"]');
+  assert.match(mi, /I\(X;Y\) = H\(X\) − H\(X\|Y\)/);
+  assert.match(mi, /bits/);
+  await h.screenshot(page, 'channel-password-checker');
+  assertNoErrors(page);
+});
+
+test('editing a cell updates the numbers; a half-edited row is flagged, not computed', async () => {
+  const page = await open();
+  const C = numericChannel(presetById('password-iterations'));
+  // 111 now fails at iteration 3 or passes, each with probability 1/2.
+  await typeInto(page, 'cell-7-3', '1/2');
+  // Row 8 now sums to 1.5: the row says so and results are stale, never NaN.
+  await page.waitForSelector('[data-testid="rowsum-7"].invalid');
+  assert.match(await page.textContent('[data-testid="rowsum-7"]'), /row 8 sums to 1\.5, expected 1/);
+  assert.equal(await page.getAttribute('[data-testid="result-mutualInformation"]', 'data-status'), 'stale');
+  assert.doesNotMatch(await page.textContent('[data-testid="results"]'), /NaN/);
+  await typeInto(page, 'cell-7-2', '0.5');
+  await settled(page);
+  C[7][2] = 0.5;
+  C[7][3] = 0.5;
+  await expectMeasures(page, all(uniform(8), C), 'after editing row 111');
+  assert.equal(await page.inputValue('[data-testid="preset-select"]'), 'custom');
+  assert.equal(await page.locator('[data-testid="rowsum-7"].invalid').count(), 0);
+  assertNoErrors(page);
+});
+
+test('prior, α and gain edits recompute the dependent measures', async () => {
+  const page = await open();
+  await page.selectOption('[data-testid="preset-select"]', 'dcnet-biased');
+  await settled(page);
+  const C = numericChannel(presetById('dcnet-biased'));
+  const prior = [0.4, 0.1, 0.3, 0.2];
+  for (let i = 0; i < 4; i++) await typeInto(page, `prior-${i}`, String(prior[i]));
+  await settled(page);
+  await expectMeasures(page, all(prior, C), 'biased dc-net, non-uniform prior');
+
+  await typeInto(page, 'alpha', 'inf');
+  await settled(page);
+  assert.ok(Math.abs((await valueOf(page, 'renyiEntropy')) - (await valueOf(page, 'minEntropy'))) < 1e-12, 'H_∞ = min-entropy');
+  await typeInto(page, 'alpha', '0');
+  await settled(page);
+  assert.ok(Math.abs((await valueOf(page, 'renyiEntropy')) - 2) < 1e-12, 'H_0 = log2 |support| = 2');
+  await typeInto(page, 'alpha', '-1');
+  await page.waitForSelector('#alpha.invalid');
+  assert.equal(await page.getAttribute('[data-testid="result-renyiEntropy"]', 'data-status'), 'stale');
+  await typeInto(page, 'alpha', '1/2');
+  await settled(page);
+
+  // A gain that only rewards guessing the bit: w0 = "the bit is 1", w1 = "the bit is 0".
+  const G = [[1, 1, 0, 0], [0, 0, 1, 1]];
+  await page.click('[data-testid="add-guess"]'); // leaves identity mode: 5 guesses
+  for (let w = 4; w >= 2; w--) await page.click(`[data-testid="gain-table"] button[data-index="${w}"]`);
+  for (let w = 0; w < 2; w++) for (let x = 0; x < 4; x++) await typeInto(page, `gain-${w}-${x}`, String(G[w][x]));
+  await settled(page);
+  const want = all(prior, C, G, 1 / 2);
+  await expectMeasures(page, want, 'biased dc-net, bit gain, α = 1/2');
+  assert.ok(Math.abs(want.posteriorGVulnerability - 1) < 1e-12, 'the declarations reveal the bit');
+
+  await page.click('[data-testid="uniform-prior"]');
+  await page.click('[data-testid="identity-gain"]');
+  await settled(page);
+  assert.equal(await page.inputValue('[data-testid="prior-2"]'), '1/4');
+  await expectMeasures(page, all(uniform(4), C, null, 1 / 2), 'back to uniform prior and identity gain');
+  assertNoErrors(page);
+});
+
+test('every preset shows the reference values; fair DC-net hides the culprit', async () => {
+  const page = await open();
+  for (const p of presets) {
+    await page.selectOption('[data-testid="preset-select"]', p.id);
+    await settled(page);
+    const C = numericChannel(p);
+    assert.equal(await page.locator('[data-testid="channel-table"] tbody tr').count(), p.secrets.length);
+    assert.equal(await page.inputValue('[data-testid="col-label-0"]'), p.observables[0]);
+    await expectMeasures(page, all(uniform(C.length), C), p.id);
+    await h.screenshot(page, `channel-${p.id}`);
+  }
+  // 003 Table 3(a): fair coins — the channel reveals the bit (1 bit) and nothing about the culprit.
+  await page.selectOption('[data-testid="preset-select"]', 'dcnet-fair');
+  await settled(page);
+  assert.ok(Math.abs((await valueOf(page, 'mutualInformation')) - 1) < 1e-12);
+  assertNoErrors(page);
+});
+
+test('invalid input is shown next to the cell and results go stale', async () => {
+  const page = await open();
+  await typeInto(page, 'cell-2-1', 'abc');
+  const cell = page.locator('[data-testid="cell-2-1"]');
+  assert.equal(await cell.getAttribute('aria-invalid'), 'true');
+  assert.match(await cell.getAttribute('class'), /invalid/);
+  assert.equal(await page.textContent('#msg-c-2-1'), 'not a number');
+  assert.equal(await page.textContent('[data-testid="rowsum-2"] .sum'), '—');
+  assert.match(await page.textContent('[data-testid="input-errors"]'), /C\[010, \(Fail,2\)\]: not a number/);
+  await settled(page);
+  for (const key of ['mutualInformation', 'minCapacity', 'shannonCapacity', 'posteriorBayesVulnerability']) {
+    assert.equal(await page.getAttribute(`[data-testid="result-${key}"]`, 'data-status'), 'stale', key);
+  }
+  // Measures of the prior alone stay valid.
+  assert.equal(await page.getAttribute('[data-testid="result-shannonEntropy"]', 'data-status'), 'ok');
+  assert.ok(Math.abs((await valueOf(page, 'shannonEntropy')) - 3) < 1e-12);
+  assert.doesNotMatch(await page.textContent('[data-testid="results"]'), /NaN/);
+  assert.match(await page.textContent('[data-testid="results-note"]'), /problem/);
+  await typeInto(page, 'prior-0', '-1/8');
+  assert.match(await page.textContent('#msg-p-0'), /negative/);
+  assert.match(await page.textContent('[data-testid="prior-sum"]'), /the prior sums to 0\.75, expected 1/);
+  await h.screenshot(page, 'channel-invalid');
+  // Fixing the input brings the results back.
+  await typeInto(page, 'cell-2-1', '0');
+  await typeInto(page, 'prior-0', '1/8');
+  await settled(page);
+  await expectMeasures(page, all(uniform(8), numericChannel(presetById('password-iterations'))), 'after fixing');
+  assert.equal(await page.textContent('[data-testid="input-errors"]'), '');
+  assertNoErrors(page);
+});
+
+test('paste from a spreadsheet fills and grows the grid; add/remove rows and columns', async () => {
+  const page = await open();
+  await page.selectOption('[data-testid="preset-select"]', 'dcnet-fair');
+  await settled(page);
+  // A tab-separated block with labels, pasted into the top-left cell: 5 rows × 5 columns.
+  const block = 'x\\y\tA\tB\tC\tD\tE\n' +
+    's1\t1\t0\t0\t0\t0\n' +
+    's2\t0\t1/2\t1/2\t0\t0\n' +
+    's3\t0\t0\t1\t0\t0\n' +
+    's4\t0.25\t0.25\t0.25\t0.25\t0\n' +
+    's5\t0\t0\t0\t0\t1\n';
+  await page.locator('[data-testid="cell-0-0"]').focus();
+  await page.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', text);
+    document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, block);
+  await settled(page);
+  assert.equal(await page.locator('[data-testid="channel-table"] tbody tr').count(), 5);
+  assert.equal(await page.inputValue('[data-testid="row-label-4"]'), 's5');
+  assert.equal(await page.inputValue('[data-testid="col-label-4"]'), 'E');
+  assert.equal(await page.inputValue('[data-testid="cell-1-2"]'), '1/2');
+  assert.equal(await page.inputValue('[data-testid="prior-4"]'), '1/5', 'the uniform prior follows the new size');
+  const C = [[1, 0, 0, 0, 0], [0, 0.5, 0.5, 0, 0], [0, 0, 1, 0, 0], [0.25, 0.25, 0.25, 0.25, 0], [0, 0, 0, 0, 1]];
+  await expectMeasures(page, all(uniform(5), C), 'pasted 5×5');
+
+  // Remove secret s4 and column D, add a column (zeros) and a row (uniform).
+  await page.click('[data-testid="channel-table"] tbody tr:nth-child(4) button.remove');
+  await page.click('[data-testid="channel-table"] thead th:nth-child(6) button.remove');
+  await page.click('[data-testid="add-col"]');
+  await page.click('[data-testid="add-row"]');
+  await settled(page);
+  const C2 = [[1, 0, 0, 0, 0], [0, 0.5, 0.5, 0, 0], [0, 0, 1, 0, 0], [0, 0, 0, 1, 0], [0.2, 0.2, 0.2, 0.2, 0.2]];
+  assert.equal(await page.inputValue('[data-testid="cell-4-4"]'), '1/5');
+  await expectMeasures(page, all(uniform(5), C2), 'after remove/add');
+
+  // A column pasted into the prior fills it downwards.
+  await page.locator('[data-testid="prior-0"]').focus();
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', '0.5\n0.2\n0.1\n0.1\n0.1\n');
+    document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  });
+  await settled(page);
+  await expectMeasures(page, all([0.5, 0.2, 0.1, 0.1, 0.1], C2), 'pasted prior');
+  assertNoErrors(page);
+});
+
+test('labels are inert text, keyboard moves between cells', async () => {
+  const page = await open();
+  const payload = '<img src=x onerror="window.__pwned=1">';
+  await typeInto(page, 'row-label-0', payload);
+  await typeInto(page, 'col-label-0', '<b>bold</b>');
+  await settled(page);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.equal(await page.locator('img').count(), 0);
+  assert.equal(await page.locator('#results b').count(), 0);
+  // The label reaches the gain table and the hyper table as text.
+  assert.equal(await page.textContent('[data-testid="gain-table"] thead th:nth-child(2)'), payload);
+  assert.match(await page.textContent('[data-testid="hyper-row-0"]'), /<b>bold<\/b>/);
+
+  await page.locator('[data-testid="cell-0-0"]').focus();
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'cell-1-0');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'cell-2-0');
+  await page.keyboard.press('ArrowRight'); // the whole text is selected after a move: caret at the end
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'cell-2-1');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'cell-1-1');
+  // Every input of the section has an accessible name.
+  const unnamed = await page.evaluate(() => [...document.querySelectorAll('#channel input, #channel select')]
+    .filter((el) => !(el.getAttribute('aria-label') || (el.id && document.querySelector(`label[for="${el.id}"]`))))
+    .map((el) => el.outerHTML));
+  assert.deepEqual(unnamed, []);
+  assertNoErrors(page);
+});
+
+test('the worker client: job ids, API errors, cancel, latest only', async () => {
+  const page = await open();
+  const r = await page.evaluate(async () => {
+    const { QifClient, CancelledError, latestOnly, STALE } = await import('./client.js');
+    const c = new QifClient();
+    const out = {};
+    out.ready = await c.ready;
+    out.value = await c.call('measure', 'shannonEntropy', [0.5, 0.25, 0.25]);
+    try {
+      await c.call('measure', 'shannonEntropy', [0.5, 0.6]);
+    } catch (e) {
+      out.apiError = { name: e.name, message: e.message };
+    }
+    try {
+      await c.call('measure', 'noSuchFunction', []);
+    } catch (e) {
+      out.missing = e.message;
+    }
+    // Cancel one of three queued jobs: it rejects with CancelledError, the others still answer.
+    const a = c.call('measure', 'minEntropy', [0.5, 0.5]);
+    const b = c.call('measure', 'minEntropy', [0.25, 0.25, 0.25, 0.25]);
+    const d = c.call('measure', 'minEntropy', [1]);
+    out.ids = [a.jobId, b.jobId, d.jobId];
+    out.cancelled = c.cancel(b.jobId);
+    out.results = await Promise.allSettled([a, b, d]).then((rs) => rs.map((x) => (x.status === 'fulfilled' ? x.value : { name: x.reason.name, message: x.reason.message, isCancel: x.reason instanceof CancelledError })));
+    out.afterCancel = await c.call('measure', 'bayesVulnerability', [0.3, 0.7]);
+    const latest = latestOnly();
+    const slow = latest('k', new Promise((res) => setTimeout(() => res('old'), 50)));
+    const fast = latest('k', Promise.resolve('new'));
+    out.latest = [await slow === STALE, await fast];
+    c.terminate();
+    return out;
+  });
+  assert.equal(typeof r.ready.version, 'string');
+  assert.ok(Math.abs(r.value - 1.5) < 1e-12);
+  assert.equal(r.apiError.name, 'QifError');
+  assert.match(r.apiError.message, /prior|distribution|sums to/i);
+  assert.match(r.missing, /not available/);
+  assert.equal(new Set(r.ids).size, 3, 'distinct job ids');
+  assert.equal(r.cancelled, true);
+  assert.equal(r.results[0], 1);
+  assert.deepEqual(r.results[1], { name: 'CancelledError', message: 'cancelled', isCancel: true });
+  assert.equal(r.results[2], 0);
+  assert.ok(Math.abs(r.afterCancel - 0.7) < 1e-12);
+  assert.deepEqual(r.latest, [true, 'new']);
+  assertNoErrors(page);
+});
+
+test('usable on a phone: no horizontal page scroll, results readable', async () => {
+  const page = await open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+  await expectMeasures(page, all(uniform(8), numericChannel(presetById('password-iterations'))), 'phone');
+  await h.screenshot(page, 'channel-phone');
+  assertNoErrors(page);
+});

@@ -1,0 +1,94 @@
+// reference.mjs — plain-JS reference values of SPEC §1, written from the definitions and
+// independent of the Go code, so the browser test can check the numbers the page shows.
+// Small inputs only: clarity over speed.
+
+const log2 = Math.log2;
+
+export function shannon(p) {
+  return -p.reduce((s, q) => (q > 0 ? s + q * log2(q) : s), 0);
+}
+
+export function renyi(p, alpha) {
+  if (alpha === 1) return shannon(p);
+  if (alpha === Infinity) return -log2(Math.max(...p));
+  if (alpha === 0) return log2(p.filter((q) => q > 0).length);
+  return log2(p.reduce((s, q) => (q > 0 ? s + q ** alpha : s), 0)) / (1 - alpha);
+}
+
+export function joint(prior, C) {
+  return C.map((row, x) => row.map((c) => prior[x] * c));
+}
+
+/** Output probabilities p(y) and posteriors δʸ for the outputs with p(y) > 0. */
+export function posteriors(prior, C) {
+  const J = joint(prior, C);
+  const m = C[0].length;
+  const out = [];
+  for (let y = 0; y < m; y++) {
+    const py = J.reduce((s, row) => s + row[y], 0);
+    if (py > 0) out.push({ y, py, post: J.map((row) => row[y] / py) });
+  }
+  return out;
+}
+
+export function guessing(p) {
+  return [...p].sort((a, b) => b - a).reduce((s, q, i) => s + (i + 1) * q, 0);
+}
+
+export function gVuln(G, p) {
+  return Math.max(...G.map((row) => row.reduce((s, g, x) => s + g * p[x], 0)));
+}
+
+export function all(prior, C, G = null, alpha = 2) {
+  const n = prior.length;
+  const J = joint(prior, C);
+  const m = C[0].length;
+  const posts = posteriors(prior, C);
+  const H = shannon(prior);
+  const HXY = posts.reduce((s, { py, post }) => s + py * shannon(post), 0);
+  let colMaxJ = 0;
+  let colMaxC = 0;
+  for (let y = 0; y < m; y++) {
+    colMaxJ += Math.max(...J.map((row) => row[y]));
+    colMaxC += Math.max(...C.map((row) => row[y]));
+  }
+  const V = Math.max(...prior);
+  const Vpost = colMaxJ;
+  const Gm = G ?? Array.from({ length: n }, (_, w) => Array.from({ length: n }, (_, x) => (w === x ? 1 : 0)));
+  let gpost = 0;
+  for (let y = 0; y < m; y++) gpost += Math.max(...Gm.map((row) => row.reduce((s, g, x) => s + g * J[x][y], 0)));
+  const gprior = gVuln(Gm, prior);
+  return {
+    shannonEntropy: H,
+    conditionalShannonEntropy: HXY,
+    mutualInformation: H - HXY,
+    renyiEntropy: renyi(prior, alpha),
+    minEntropy: -log2(V),
+    conditionalMinEntropy: -log2(Vpost),
+    conditionalMinEntropyCachin: -posts.reduce((s, { py, post }) => s + py * log2(Math.max(...post)), 0),
+    minEntropyLeakage: log2(Vpost / V),
+    minCapacity: log2(colMaxC),
+    bayesVulnerability: V,
+    posteriorBayesVulnerability: Vpost,
+    bayesRiskPrior: 1 - V,
+    bayesRiskPosterior: 1 - Vpost,
+    bayesLeakageMult: Vpost / V,
+    bayesLeakageAdd: Vpost - V,
+    maxCaseBayesVulnerability: Math.max(...posts.map(({ post }) => Math.max(...post))),
+    guessingEntropy: guessing(prior),
+    posteriorGuessingEntropy: posts.reduce((s, { py, post }) => s + py * guessing(post), 0),
+    gVulnerability: gprior,
+    posteriorGVulnerability: gpost,
+    gLeakageMult: gpost / gprior,
+    gLeakageAdd: gpost - gprior,
+  };
+}
+
+/** Number of distinct posteriors (merged within 1e-9): the rows of the hyper's inners. */
+export function distinctPosteriors(prior, C) {
+  const seen = [];
+  for (const { post } of posteriors(prior, C)) {
+    if (!seen.some((q) => q.every((v, i) => Math.abs(v - post[i]) <= 1e-9))) seen.push(post);
+  }
+  return seen.length;
+}
