@@ -170,6 +170,14 @@ func TestHyperHandComputed(t *testing.T) {
 			outputs: [][]int{{0}, {1}},
 		},
 		{
+			// A merged class first, then a singleton that moves up from row 2 to row 1.
+			name: "merge then singleton", prior: []float64{.5, .5},
+			c:       mat.NewDense(2, 3, []float64{.2, .2, .6, .3, .3, .4}),
+			outer:   []float64{.5, .5},
+			inners:  [][]float64{{.4, .6}, {.6, .4}},
+			outputs: [][]int{{0, 1}, {2}},
+		},
+		{
 			name: "zero column dropped, order of first appearance", prior: []float64{.5, .5},
 			c:       mat.NewDense(2, 4, []float64{0, .2, 0, .8, 0, .6, .4, 0}),
 			outer:   []float64{.4, .2, .4},

@@ -96,8 +96,15 @@ func outputDist(prior, data []float64, stride, n, m int) []float64 {
 // index so that the caller can tell which outputs remain. Equal posteriors are not merged
 // here (see Hyper).
 func Posteriors(prior []float64, c mat.Matrix) ([]Posterior, error) {
+	post, _, err := posteriors(prior, c)
+	return post, err
+}
+
+// posteriors is Posteriors that also returns the buffer holding all the Dist vectors, one after
+// the other in the order of post.
+func posteriors(prior []float64, c mat.Matrix) ([]Posterior, []float64, error) {
 	if err := validatePair(prior, c); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	data, stride, n, m := denseOf(c)
 	p := outputDist(prior, data, stride, n, m)
@@ -136,7 +143,7 @@ func Posteriors(prior []float64, c mat.Matrix) ([]Posterior, error) {
 			}
 		}
 	}
-	return out, nil
+	return out, flat, nil
 }
 
 // Hyper returns the hyper-distribution [π▷C]: outputs with p(y) = 0 are dropped, outputs
@@ -144,7 +151,7 @@ func Posteriors(prior []float64, c mat.Matrix) ([]Posterior, error) {
 // the distinct posteriors are listed in order of first appearance by output index (see
 // HyperDistribution). Outer sums to 1 up to rounding.
 func Hyper(prior []float64, c mat.Matrix) (*HyperDistribution, error) {
-	post, err := Posteriors(prior, c)
+	post, flat, err := posteriors(prior, c)
 	if err != nil {
 		return nil, err
 	}
@@ -158,15 +165,22 @@ func Hyper(prior []float64, c mat.Matrix) (*HyperDistribution, error) {
 		Outer:   make([]float64, len(classes)),
 		Outputs: make([][]int, len(classes)),
 	}
-	inners := make([]float64, len(classes)*n)
+	// The inners are compacted in place into the posteriors' buffer: every member of class k
+	// has index ≥ k (classes are numbered in order of their first member), so row k can be
+	// overwritten once the class is summed into tmp, without touching a row still to be read.
+	tmp := make([]float64, n)
 	for k, members := range classes {
-		row := inners[k*n : k*n+n]
+		row := flat[k*n : k*n+n]
 		if len(members) == 1 {
-			copy(row, post[members[0]].Dist)
-			h.Outer[k] = post[members[0]].Prob
-			h.Outputs[k] = []int{post[members[0]].Output}
+			j := members[0]
+			if j != k {
+				copy(row, post[j].Dist)
+			}
+			h.Outer[k] = post[j].Prob
+			h.Outputs[k] = []int{post[j].Output}
 			continue
 		}
+		clear(tmp)
 		outs := make([]int, len(members))
 		for i, j := range members {
 			pr := post[j].Prob
@@ -174,16 +188,16 @@ func Hyper(prior []float64, c mat.Matrix) (*HyperDistribution, error) {
 			// Σ_y p(y)δʸ over the class is Σ_y J[·][y]: the merged posterior is the
 			// posterior of the merged output, which keeps Σ_k outer_k inner_k = π.
 			for x, v := range post[j].Dist {
-				row[x] += pr * v
+				tmp[x] += pr * v
 			}
 			outs[i] = post[j].Output
 		}
-		for x := range row {
-			row[x] /= h.Outer[k]
+		for x, v := range tmp {
+			row[x] = v / h.Outer[k]
 		}
 		h.Outputs[k] = outs
 	}
-	h.Inners = mat.NewDense(len(classes), n, inners)
+	h.Inners = mat.NewDense(len(classes), n, flat[:len(classes)*n:len(classes)*n])
 	return h, nil
 }
 
