@@ -75,21 +75,39 @@ func logRatio(a, b float64) float64 {
 }
 
 // pairsEpsilon is the largest ln C[x][y] − ln C[x'][y] over the ordered pairs given by visit.
+// It compares ratios (one division per entry) and takes logarithms only for the winner; a zero
+// against a non-zero entry ends the search at +Inf.
 func pairsEpsilon(data []float64, m int, visit func(yield func(x, x2 int))) (float64, Witness) {
-	best, w := 0.0, none
+	bestRatio, w := 1.0, none
+	infinite := false
 	visit(func(x, x2 int) {
+		if infinite {
+			return
+		}
 		rx, rx2 := data[x*m:(x+1)*m], data[x2*m:(x2+1)*m]
 		for y, a := range rx {
 			b := rx2[y]
 			if a <= b { // the reverse orientation is visited too
 				continue
 			}
-			if r := logRatio(a, b); r > best {
-				best, w = r, Witness{x, x2, y}
+			if b == 0 {
+				infinite, w = true, Witness{x, x2, y}
+				return
+			}
+			// a/b may overflow to +Inf for a subnormal b; it still compares correctly.
+			if r := a / b; r > bestRatio {
+				bestRatio, w = r, Witness{x, x2, y}
 			}
 		}
 	})
-	return best, w
+	if infinite {
+		return math.Inf(1), w
+	}
+	if w.X < 0 {
+		return 0, w
+	}
+	a, b := data[w.X*m+w.Y], data[w.X2*m+w.Y]
+	return math.Log(a) - math.Log(b), w
 }
 
 // Epsilon returns the smallest ε for which C is ε-DP on the adjacency graph g (SPEC §2):
