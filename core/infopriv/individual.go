@@ -221,14 +221,23 @@ func IndividualCapacity(ctx context.Context, domains []int, c *mat.Dense, opts *
 	// Pass 1, cheap: the mutual information at the uniform prior of every sub-channel is a
 	// lower bound on its capacity, so their maximum L bounds the answer from below; sub-channels
 	// whose upper bound is below L are then skipped without a Blahut–Arimoto run.
+	// The upper bounds are kept (when not too many) so that pass 2 skips losing sub-channels
+	// without even loading them.
+	var uppers []float64
+	if total <= maxStoredBounds {
+		uppers = make([]float64, 0, total)
+	}
 	lower := 0.0
 	for i, d := range domains {
 		si := st[i]
 		for hi := 0; hi < nt; hi += d * si {
 			for lo := 0; lo < si; lo++ {
 				s.load(raw.Data, raw.Stride, hi+lo, si, d)
-				_, l := s.bounds()
+				u, l := s.bounds()
 				lower = max(lower, l)
+				if uppers != nil {
+					uppers = append(uppers, u)
+				}
 			}
 		}
 		if err := ctx.Err(); err != nil {
@@ -251,12 +260,17 @@ func IndividualCapacity(ctx context.Context, domains []int, c *mat.Dense, opts *
 						o.Progress(done, total)
 					}
 				}
+				j := done
 				done++
-				s.load(raw.Data, raw.Stride, base, si, d)
 				threshold := lower - tieTol
 				if res.Capacity >= 0 {
 					threshold = max(threshold, res.Capacity+tieTol)
 				}
+				if uppers != nil && threshold >= 0 && uppers[j] <= threshold {
+					res.UpperBound = max(res.UpperBound, uppers[j])
+					continue
+				}
+				s.load(raw.Data, raw.Stride, base, si, d)
 				r, solved, err := s.solve(threshold)
 				if err != nil {
 					return IndividualCapacityResult{}, fmt.Errorf("individual capacity: record %d with others %v: %w", i, others(domains, base, i), err)
@@ -320,6 +334,10 @@ func rowNegEntropies(data []float64, stride, n, m int) []float64 {
 	}
 	return out
 }
+
+// maxStoredBounds is the largest number of sub-channels whose upper bounds IndividualCapacity
+// keeps between its two passes (8 bytes each); beyond it they are recomputed.
+const maxStoredBounds = 1 << 22
 
 // maxCacheBytes bounds the memory the sub-channel cache may use for its keys.
 const maxCacheBytes = 32 << 20
