@@ -7,6 +7,9 @@ func Path(n int) (*Graph, error) {
 	if n < 1 {
 		return nil, fmt.Errorf("path: n must be at least 1, got %d", n)
 	}
+	if n > MaxVertices {
+		return nil, fmt.Errorf("path: n = %d is more than the limit of %d vertices", n, MaxVertices)
+	}
 	var e []Edge
 	for i := 0; i+1 < n; i++ {
 		e = append(e, Edge{i, i + 1})
@@ -18,6 +21,9 @@ func Path(n int) (*Graph, error) {
 func Cycle(n int) (*Graph, error) {
 	if n < 3 {
 		return nil, fmt.Errorf("cycle: n must be at least 3, got %d", n)
+	}
+	if n > MaxVertices {
+		return nil, fmt.Errorf("cycle: n = %d is more than the limit of %d vertices", n, MaxVertices)
 	}
 	e := []Edge{{n - 1, 0}}
 	for i := 0; i+1 < n; i++ {
@@ -48,7 +54,8 @@ func Grid(w, h int) (*Graph, error) {
 	if w < 1 || h < 1 {
 		return nil, fmt.Errorf("grid: width and height must be at least 1, got %d×%d", w, h)
 	}
-	if w*h > MaxVertices {
+	// Compare factor by factor first: w*h can overflow for huge inputs.
+	if w > MaxVertices || h > MaxVertices || w*h > MaxVertices {
 		return nil, fmt.Errorf("grid: %d×%d has more than %d vertices", w, h, MaxVertices)
 	}
 	var e []Edge
