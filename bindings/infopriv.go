@@ -138,6 +138,40 @@ func init() {
 		return Mat(c), nil
 	})
 
+	Register("infoPrivacy", "subChannel", func(a *Args) (any, error) {
+		o, domains, c, err := tupleChannelArgs(a, 0)
+		if err != nil {
+			return nil, err
+		}
+		i, err := o.RequireInt("individual")
+		if err != nil {
+			return nil, err
+		}
+		if !o.Has("others") {
+			return nil, fmt.Errorf("others: missing field (values of the other records)")
+		}
+		others, err := ToIndices(o.Get("others"), "others")
+		if err != nil {
+			return nil, err
+		}
+		s, err := infopriv.SubChannel(domains, c, i, others)
+		if err != nil {
+			return nil, err
+		}
+		return Mat(s), nil
+	})
+
+	Register("infoPrivacy", "recordGraph", func(a *Args) (any, error) {
+		if !a.Has(0) {
+			return nil, fmt.Errorf("domains: missing argument 1")
+		}
+		domains, err := ToIndices(a.Value(0), "domains")
+		if err != nil {
+			return nil, err
+		}
+		return graphResult(infopriv.RecordGraph(domains))
+	})
+
 	Register("infoPrivacy", "tuple", func(a *Args) (any, error) {
 		if !a.Has(0) {
 			return nil, fmt.Errorf("domains: missing argument 1")

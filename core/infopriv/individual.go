@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/qif-toolkit/qif/core/channel"
+	"github.com/qif-toolkit/qif/core/graph"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -568,4 +569,62 @@ func IndividualEpsilon(ctx context.Context, domains []int, c *mat.Dense) (Indivi
 	}
 	best.Epsilon = math.Log(bestRatio)
 	return best, nil
+}
+
+// SubChannel is the sub-channel of Theorem 3.1 for record i with the other records fixed to
+// others (records j ≠ i in increasing j, as IndividualCapacityResult.Others): its row v is the
+// row of tuple (others with v inserted at position i). Feed it to BayesRatiosOf to read the
+// worst situation the Bayesian way.
+func SubChannel(domains []int, c *mat.Dense, i int, others []int) (*mat.Dense, error) {
+	if _, err := checkTupleChannel(domains, c); err != nil {
+		return nil, err
+	}
+	if i < 0 || i >= len(domains) {
+		return nil, fmt.Errorf("individual: %d is outside 0..%d", i, len(domains)-1)
+	}
+	if len(others) != len(domains)-1 {
+		return nil, fmt.Errorf("others: has %d values, expected %d (one per other record)", len(others), len(domains)-1)
+	}
+	tup := make([]int, 0, len(domains))
+	tup = append(tup, others[:i]...)
+	tup = append(tup, 0)
+	tup = append(tup, others[i:]...)
+	for j, x := range tup {
+		if j != i && (x < 0 || x >= domains[j]) {
+			return nil, fmt.Errorf("others: value %d of record %d is outside 0..%d", x, j, domains[j]-1)
+		}
+	}
+	_, m := c.Dims()
+	out := mat.NewDense(domains[i], m, nil)
+	for v := 0; v < domains[i]; v++ {
+		tup[i] = v
+		ix, _ := TupleIndex(domains, tup)
+		out.SetRow(v, c.RawRowView(ix))
+	}
+	return out, nil
+}
+
+// RecordGraph is the adjacency "differ in exactly one record" on the tuples (the Hamming graph
+// for mixed domain sizes, SPEC §2), with vertices numbered as the rows of the tuple channel —
+// the graph on which DeltaCurveOf and EpsilonForDelta read a tuple channel. It is limited to
+// graph.MaxVertices tuples.
+func RecordGraph(domains []int) (*graph.Graph, error) {
+	n, err := NumTuples(domains)
+	if err != nil {
+		return nil, err
+	}
+	if n > graph.MaxVertices {
+		return nil, fmt.Errorf("domains: %v give %d tuples, more than the %d vertices a graph may have", domains, n, graph.MaxVertices)
+	}
+	st := strides(domains)
+	var edges []graph.Edge
+	for t := 0; t < n; t++ {
+		for i, d := range domains {
+			x := (t / st[i]) % d
+			for v := x + 1; v < d; v++ {
+				edges = append(edges, graph.Edge{A: t, B: t + (v-x)*st[i]})
+			}
+		}
+	}
+	return graph.New(n, edges)
 }

@@ -407,3 +407,53 @@ func BenchmarkIndividualCapacity6x4NearTies(b *testing.B) {
 		}
 	}
 }
+
+func TestSubChannelAndRecordGraph(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	domains := []int{2, 3, 2}
+	c := randChannel(rng, 12, 4)
+	s, err := SubChannel(domains, c, 1, []int{1, 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Rows (1, v, 0) = 6 + 2v.
+	for v := 0; v < 3; v++ {
+		for y := 0; y < 4; y++ {
+			if s.At(v, y) != c.At(6+2*v, y) {
+				t.Fatalf("sub-channel row %d differs from tuple row %d", v, 6+2*v)
+			}
+		}
+	}
+	_, err = SubChannel(domains, c, 1, []int{1})
+	wantErr(t, "short others", err, "others")
+	_, err = SubChannel(domains, c, 1, []int{2, 0})
+	wantErr(t, "others out of range", err, "others", "record 0")
+	_, err = SubChannel(domains, c, 3, []int{0, 0})
+	wantErr(t, "bad individual", err, "individual")
+
+	g, err := RecordGraph(domains)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Adjacent iff the tuples differ in exactly one record.
+	for a := 0; a < 12; a++ {
+		for b := 0; b < 12; b++ {
+			ta, tb := tupleOf(domains, a), tupleOf(domains, b)
+			diff := 0
+			for i := range ta {
+				if ta[i] != tb[i] {
+					diff++
+				}
+			}
+			if (diff == 1) != (a != b && g.Adjacent(a, b)) {
+				t.Errorf("%v ∼ %v: graph says %v", ta, tb, g.Adjacent(a, b))
+			}
+		}
+	}
+	// The pure ε on the record graph is the individual ε.
+	e, _ := IndividualEpsilon(context.Background(), domains, c)
+	pe, _ := EpsilonForDelta(c, g, 0)
+	near(t, "ε on the record graph", pe, e.Epsilon, 1e-12)
+	_, err = RecordGraph([]int{200, 200})
+	wantErr(t, "too many tuples for a graph", err, "domains")
+}

@@ -258,6 +258,32 @@ test('bayesRatios: bounded by e^±ε, reached by a point mass', () => {
   throwsWith(() => P.bayesRatios([1], C), 'prior', '3 rows');
 });
 
+test('subChannel and recordGraph: the worst situation, read on its own', () => {
+  const domains = [2, 3];
+  const eps = 0.9;
+  const noise = rr(4, eps);
+  const table = tuples(domains).map((t) => t[0] + t[1]);
+  const cap = P.individualCapacity({ domains, table, noise });
+  const sub = P.subChannel({ domains, table, noise, individual: cap.individual, others: cap.others });
+  // Its capacity is the individual capacity, and its Bayes ratios stay within e^±ε.
+  near(qif.measure.shannonCapacity(sub).capacity, cap.capacity, 1e-8, 'capacity of the sub-channel');
+  const r = P.bayesRatios(cap.prior, sub);
+  assert.ok(r.max <= Math.exp(eps) + 1e-12 && r.min >= Math.exp(-eps) - 1e-12);
+  // Individual 1 with record 0 = 1: rows (1, v) → answers 1 + v.
+  const s1 = P.subChannel({ domains, table, noise, individual: 1, others: [1] });
+  assert.deepEqual(rowsOf(s1), [noise[1], noise[2], noise[3]]);
+  throwsWith(() => P.subChannel({ domains, table, noise, individual: 1, others: [2] }), 'others');
+  throwsWith(() => P.subChannel({ domains, table, noise, individual: 1 }), 'others', 'missing');
+
+  const g = P.recordGraph(domains);
+  assert.equal(g.n, 6);
+  // (x0, x1) ∼ (x0′, x1′) iff exactly one record differs: 2·3 + 3·1 = 9 edges.
+  assert.equal(g.edges.length, 9);
+  const C = P.queryChannel({ domains, table, noise });
+  near(P.epsilonForDelta(C, g, 0), P.individualEpsilon({ domains, channel: C }).epsilon, 1e-12, 'pure ε on the record graph');
+  throwsWith(() => P.recordGraph([300, 300]), 'domains');
+});
+
 test('timing: individual capacity of 6 records of 4 values', () => {
   const domains = [4, 4, 4, 4, 4, 4];
   const T = tuples(domains);
