@@ -352,14 +352,17 @@ func ExponentialChannel(distortion *mat.Dense, beta float64) (ExponentialResult,
 	return ExponentialResult{Channel: out, Q: q, Entropy: h, Bound: bound}, nil
 }
 
+// MaxAnswers bounds AbsoluteDistortion (an n×n matrix, and an n×n channel built from it).
+const MaxAnswers = 4096
+
 // AbsoluteDistortion is the distortion |r′ − r| on answers 0..n−1 (an n×n matrix), the usual
 // choice for numeric queries.
 func AbsoluteDistortion(n int) (*mat.Dense, error) {
 	if n < 1 {
 		return nil, fmt.Errorf("n: %d, expected at least 1 answer", n)
 	}
-	if float64(n)*float64(n) > channel.MaxEntries {
-		return nil, fmt.Errorf("n: %d gives more than %d entries", n, channel.MaxEntries)
+	if n > MaxAnswers {
+		return nil, fmt.Errorf("n: %d answers, more than the limit of %d", n, MaxAnswers)
 	}
 	d := mat.NewDense(n, n, nil)
 	for i := 0; i < n; i++ {

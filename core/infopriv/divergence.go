@@ -173,6 +173,23 @@ type DeltaCurve struct {
 // MaxCurvePoints bounds the number of samples of a δ(ε) curve.
 const MaxCurvePoints = 100_000
 
+// MaxPairWork bounds the work of DeltaCurveOf and EpsilonForDelta: the number of ordered
+// adjacent pairs times (outputs + curve points) — a few seconds at most in a browser.
+const MaxPairWork = 200_000_000
+
+// checkPairWork refuses graphs and channels whose pairwise profiles would take too long.
+func checkPairWork(c *mat.Dense, g *graph.Graph, points int) error {
+	pairs := 0
+	for _, nb := range g.Adj {
+		pairs += len(nb)
+	}
+	_, m := c.Dims()
+	if w := float64(pairs) * float64(m+points); w > MaxPairWork {
+		return fmt.Errorf("graph: %d ordered adjacent pairs × (%d outputs + %d points) is more than the limit of %d steps", pairs, m, points, MaxPairWork)
+	}
+	return nil
+}
+
 // DeltaCurveOf samples δ(ε) = max over ordered adjacent pairs x ∼ x′ of the hockey-stick
 // divergence Σ_y max(0, C[x][y] − e^ε C[x′][y]) (SPEC §1–2, 004) at points ≥ 2 evenly spaced ε
 // from 0 to maxEps. maxEps ≤ 0 selects the channel's smallest pure-DP ε on g, or — when that is
@@ -189,6 +206,9 @@ func DeltaCurveOf(ctx context.Context, c *mat.Dense, g *graph.Graph, points int,
 	}
 	if math.IsNaN(maxEps) || math.IsInf(maxEps, 0) {
 		return DeltaCurve{}, fmt.Errorf("maxEpsilon: %v, expected a finite number (≤ 0 for automatic)", maxEps)
+	}
+	if err := checkPairWork(c, g, points); err != nil {
+		return DeltaCurve{}, err
 	}
 	pure, finiteMax, err := PureEpsilon(c, g)
 	if err != nil {
@@ -245,6 +265,9 @@ func EpsilonForDelta(c *mat.Dense, g *graph.Graph, delta float64) (float64, erro
 		return 0, err
 	}
 	if err := checkProbability("delta", delta); err != nil {
+		return 0, err
+	}
+	if err := checkPairWork(c, g, 0); err != nil {
 		return 0, err
 	}
 	_, m := c.Dims()

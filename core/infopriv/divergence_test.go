@@ -273,3 +273,20 @@ func BenchmarkDeltaCurve(b *testing.B) {
 		}
 	}
 }
+
+func TestPairWorkLimit(t *testing.T) {
+	// A clique on 800 vertices has 639,200 ordered pairs; × 400 outputs = 2.6·10⁸ steps.
+	g, _ := graph.Clique(800)
+	c := mat.NewDense(800, 400, nil)
+	for i := 0; i < 800; i++ {
+		for j := 0; j < 400; j++ {
+			c.Set(i, j, 1.0/400)
+		}
+	}
+	_, err := EpsilonForDelta(c, g, 0.1)
+	wantErr(t, "too much work", err, "graph", "limit")
+	_, err = DeltaCurveOf(context.Background(), c, g, 101, 0)
+	wantErr(t, "too much work (curve)", err, "graph", "limit")
+	_, err = AbsoluteDistortion(MaxAnswers + 1)
+	wantErr(t, "too many answers", err, "n")
+}
