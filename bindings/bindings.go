@@ -64,6 +64,8 @@ func wrap(qualified string, fn Func) js.Func {
 				result = jsError(fmt.Sprintf("%s: internal error: %v", qualified, r))
 			}
 		}()
+		scratch.begin()
+		defer scratch.end()
 		v, err := fn(&Args{fn: qualified, v: args})
 		if err != nil {
 			return jsError(err.Error())
@@ -265,7 +267,7 @@ func ToMatrix(v js.Value, name string) (*mat.Dense, error) {
 	if err := CheckFlatDims(name, r, c); err != nil {
 		return nil, err
 	}
-	data := make([]float64, r*c)
+	data := scratch.take(r * c)
 	copyFloatsToGo(data, f.Get("data"))
 	return FlatMatrix(name, r, c, data)
 }
@@ -335,4 +337,45 @@ func Ints(x []int) []any {
 		out[i] = v
 	}
 	return out
+}
+
+// scratch holds the buffers that input matrices are copied into, reused from call to call.
+// Allocating, zeroing and later collecting 32 MB for a 2000×2000 channel on every call cost more
+// than the copy itself. Reuse is safe because every binding converts its results to JS values
+// (Mat, Vec copy) before returning and core keeps no reference to its inputs across calls.
+var scratch arena
+
+type arena struct {
+	bufs  [][]float64
+	next  int
+	depth int
+}
+
+func (a *arena) begin() {
+	if a.depth == 0 {
+		a.next = 0
+	}
+	a.depth++
+}
+
+func (a *arena) end() { a.depth-- }
+
+// take returns a buffer of n entries with arbitrary contents (the caller overwrites it all).
+// A call made from inside another call (a JS callback calling back into the API) gets fresh
+// memory so that it cannot overwrite the outer call's inputs.
+func (a *arena) take(n int) []float64 {
+	if a.depth != 1 {
+		return make([]float64, n)
+	}
+	if a.next == len(a.bufs) {
+		a.bufs = append(a.bufs, nil)
+	}
+	b := a.bufs[a.next]
+	if cap(b) < n {
+		a.bufs[a.next] = nil // let the old buffer go before allocating the larger one
+		b = make([]float64, n)
+		a.bufs[a.next] = b
+	}
+	a.next++
+	return b[:n]
 }

@@ -103,11 +103,37 @@ function describe(x) {
   return typeof x;
 }
 
-function wrapNamespace(raw) {
+// plain copies arguments into plain data before they reach Go. wasm_exec.js cannot recover when
+// a JS exception (a throwing getter, a revoked Proxy) is raised while Go reads a property, so the
+// reading happens here, where it can fail cleanly. Typed arrays and functions pass through as they
+// are (typed arrays are the fast path for large matrices).
+function plain(v, depth) {
+  if (v === null || typeof v !== 'object') return v;
+  if (ArrayBuffer.isView(v)) return v;
+  if (depth > 8) throw new Error('argument nested too deeply');
+  if (Array.isArray(v)) {
+    const n = v.length;
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = plain(v[i], depth + 1);
+    return out;
+  }
+  const out = {};
+  for (const k of Object.keys(v)) out[k] = plain(v[k], depth + 1);
+  return out;
+}
+
+function wrapNamespace(ns, raw) {
   const out = {};
   for (const name of Object.keys(raw)) {
     const f = raw[name];
     out[name] = function (...args) {
+      for (let i = 0; i < args.length; i++) {
+        try {
+          args[i] = plain(args[i], 0);
+        } catch (e) {
+          throw new Error(`${ns}.${name}: argument ${i + 1} cannot be read: ${e && e.message ? e.message : e}`);
+        }
+      }
       const r = f(...args);
       if (r instanceof Error) throw r;
       return r;
@@ -138,7 +164,7 @@ export async function load(options = {}) {
   const raw = await Promise.race([ready, exited]);
   const api = { version: raw.version };
   for (const ns of Object.keys(raw)) {
-    if (ns !== 'version') api[ns] = wrapNamespace(raw[ns]);
+    if (ns !== 'version') api[ns] = wrapNamespace(ns, raw[ns]);
   }
   return Object.freeze(api);
 }
