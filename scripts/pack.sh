@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Builds the npm package (qif-toolkit) from web/ and packs it into a .tgz.
+#   scripts/build.sh && scripts/pack.sh        → dist/npm/qif-toolkit-<version>.tgz
+#   PACK_DIR=/tmp/x scripts/pack.sh            → build the package folder in /tmp/x instead
+# web/ also holds the page (index.html, app.js, ...); the package takes only the loader, its
+# types, the module and the Go glue, with web/package.json as its manifest and web/README.md as
+# its README. The path of the .tgz is the only line printed on stdout.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+for f in qif.wasm wasm_exec.js; do
+  if [ ! -f "web/$f" ]; then
+    echo "pack: web/$f is missing: run scripts/build.sh first" >&2
+    exit 1
+  fi
+done
+
+# The manifest's version and the module's qif.version must agree.
+pkgVersion=$(node -p "JSON.parse(require('fs').readFileSync('web/package.json', 'utf8')).version")
+goVersion=$(sed -n 's/^const version = "\(.*\)"$/\1/p' wasm/main.go)
+if [ "$pkgVersion" != "$goVersion" ]; then
+  echo "pack: web/package.json has version $pkgVersion but wasm/main.go has $goVersion" >&2
+  exit 1
+fi
+
+out=${PACK_DIR:-dist/npm}
+case "$out" in /*) ;; *) out="$root/$out" ;; esac
+rm -rf "$out"
+mkdir -p "$out"
+cp web/qif.js web/qif.d.ts web/qif.wasm web/wasm_exec.js web/package.json web/README.md "$out/"
+if [ -f LICENSE ]; then cp LICENSE "$out/"; fi
+
+cd "$out"
+# --ignore-scripts: the package has no scripts, and packing must not run the repository's.
+tgz=$(npm pack --silent --ignore-scripts --pack-destination "$out" 2>/dev/null | tail -n 1)
+if [ -z "$tgz" ] || [ ! -f "$out/$tgz" ]; then
+  echo "pack: npm pack failed in $out" >&2
+  npm pack --ignore-scripts --pack-destination "$out" >&2 || true
+  exit 1
+fi
+echo "$out/$tgz"
