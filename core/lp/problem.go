@@ -1,0 +1,436 @@
+package lp
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+)
+
+// Sense says whether the objective is minimized or maximized.
+type Sense int
+
+const (
+	// Minimize asks for the smallest value of c·x.
+	Minimize Sense = iota
+	// Maximize asks for the largest value of c·x.
+	Maximize
+)
+
+// Op is the relation of a constraint row a·x (op) b.
+type Op int
+
+const (
+	// LessEq is a·x ≤ b.
+	LessEq Op = iota
+	// Equal is a·x = b.
+	Equal
+	// GreaterEq is a·x ≥ b.
+	GreaterEq
+)
+
+// String returns "<=", "=" or ">=".
+func (o Op) String() string {
+	switch o {
+	case LessEq:
+		return "<="
+	case Equal:
+		return "="
+	case GreaterEq:
+		return ">="
+	}
+	return fmt.Sprintf("Op(%d)", int(o))
+}
+
+// Size limits of one problem. Larger problems are refused with an error before any work is
+// done, so that a page cannot ask the solver for more memory than a browser tab has.
+const (
+	MaxVariables   = 2_000_000  // structural variables
+	MaxConstraints = 4_000_000  // constraint rows
+	MaxNonzeros    = 20_000_000 // stored coefficients of A
+)
+
+// CSC is a sparse matrix in compressed sparse column form: the entries of column j are
+// RowIndex[ColStart[j]:ColStart[j+1]] with values Value[ColStart[j]:ColStart[j+1]].
+// Row indices within a column need not be sorted but must not repeat.
+type CSC struct {
+	Rows, Cols int
+	ColStart   []int
+	RowIndex   []int
+	Value      []float64
+}
+
+// NewCSC builds a CSC matrix from coordinate triplets (rows[k], cols[k], vals[k]). Duplicate
+// coordinates are summed and explicit zeros dropped. It fails on mismatched lengths, indices out
+// of range and NaN or infinite values.
+func NewCSC(nrows, ncols int, rows, cols []int, vals []float64) (*CSC, error) {
+	if nrows < 0 || ncols < 0 {
+		return nil, fmt.Errorf("lp: negative matrix dimensions %d×%d", nrows, ncols)
+	}
+	if len(rows) != len(cols) || len(rows) != len(vals) {
+		return nil, fmt.Errorf("lp: triplet slices have lengths %d, %d, %d; they must be equal", len(rows), len(cols), len(vals))
+	}
+	if len(vals) > MaxNonzeros {
+		return nil, fmt.Errorf("lp: %d coefficients, more than the limit of %d", len(vals), MaxNonzeros)
+	}
+	count := make([]int, ncols+1)
+	for k, v := range vals {
+		i, j := rows[k], cols[k]
+		if i < 0 || i >= nrows {
+			return nil, fmt.Errorf("lp: coefficient %d: row %d out of range [0,%d)", k, i, nrows)
+		}
+		if j < 0 || j >= ncols {
+			return nil, fmt.Errorf("lp: coefficient %d: column %d out of range [0,%d)", k, j, ncols)
+		}
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("lp: coefficient %d (row %d, column %d) is %v", k, i, j, v)
+		}
+		count[j+1]++
+	}
+	for j := 0; j < ncols; j++ {
+		count[j+1] += count[j]
+	}
+	ri := make([]int, len(vals))
+	rv := make([]float64, len(vals))
+	next := append([]int(nil), count[:ncols]...)
+	for k, v := range vals {
+		j := cols[k]
+		ri[next[j]] = rows[k]
+		rv[next[j]] = v
+		next[j]++
+	}
+	// Sum duplicates and drop zeros column by column, compacting in place.
+	mark := make([]int, nrows)
+	for i := range mark {
+		mark[i] = -1
+	}
+	out := 0
+	start := make([]int, ncols+1)
+	for j := 0; j < ncols; j++ {
+		start[j] = out
+		for k := count[j]; k < count[j+1]; k++ {
+			i := ri[k]
+			if p := mark[i]; p >= start[j] {
+				rv[p] += rv[k]
+				continue
+			}
+			mark[i] = out
+			ri[out], rv[out] = i, rv[k]
+			out++
+		}
+		// drop zeros
+		w := start[j]
+		for k := start[j]; k < out; k++ {
+			mark[ri[k]] = -1
+			if rv[k] != 0 {
+				ri[w], rv[w] = ri[k], rv[k]
+				w++
+			}
+		}
+		out = w
+	}
+	start[ncols] = out
+	return &CSC{Rows: nrows, Cols: ncols, ColStart: start, RowIndex: ri[:out], Value: rv[:out]}, nil
+}
+
+// validate checks the structure of a CSC matrix.
+func (a *CSC) validate() error {
+	if a.Rows < 0 || a.Cols < 0 {
+		return fmt.Errorf("lp: constraint matrix has negative dimensions %d×%d", a.Rows, a.Cols)
+	}
+	if len(a.ColStart) != a.Cols+1 {
+		return fmt.Errorf("lp: constraint matrix: ColStart has length %d, want Cols+1 = %d", len(a.ColStart), a.Cols+1)
+	}
+	if a.ColStart[0] != 0 {
+		return fmt.Errorf("lp: constraint matrix: ColStart[0] = %d, want 0", a.ColStart[0])
+	}
+	nnz := a.ColStart[a.Cols]
+	if nnz > len(a.RowIndex) || nnz > len(a.Value) {
+		return fmt.Errorf("lp: constraint matrix: ColStart ends at %d but RowIndex and Value have %d and %d entries", nnz, len(a.RowIndex), len(a.Value))
+	}
+	if nnz > MaxNonzeros {
+		return fmt.Errorf("lp: %d coefficients, more than the limit of %d", nnz, MaxNonzeros)
+	}
+	seen := make([]int, a.Rows)
+	for j := 0; j < a.Cols; j++ {
+		if a.ColStart[j+1] < a.ColStart[j] {
+			return fmt.Errorf("lp: constraint matrix: ColStart decreases at column %d", j)
+		}
+		for k := a.ColStart[j]; k < a.ColStart[j+1]; k++ {
+			i, v := a.RowIndex[k], a.Value[k]
+			if i < 0 || i >= a.Rows {
+				return fmt.Errorf("lp: constraint matrix: column %d has row index %d out of range [0,%d)", j, i, a.Rows)
+			}
+			if seen[i] == j+1 {
+				return fmt.Errorf("lp: constraint matrix: column %d repeats row %d", j, i)
+			}
+			seen[i] = j + 1
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("lp: constraint matrix: coefficient (row %d, column %d) is %v", i, j, v)
+			}
+		}
+	}
+	return nil
+}
+
+// Problem is a linear program in general form:
+//
+//	minimize or maximize  Objective·x
+//	subject to            A[i]·x  Ops[i]  RHS[i]   for every row i
+//	                      Lower[j] ≤ x[j] ≤ Upper[j]
+//
+// Lower and Upper may hold -Inf and +Inf; a nil Lower means all zeros and a nil Upper means
+// all +Inf (the usual x ≥ 0).
+type Problem struct {
+	Sense     Sense
+	Objective []float64 // c, one entry per variable
+	A         *CSC      // constraint matrix, len(RHS) × len(Objective); nil when there are no rows
+	Ops       []Op      // relation of each row
+	RHS       []float64 // right-hand side of each row
+	Lower     []float64 // lower bounds (nil: 0)
+	Upper     []float64 // upper bounds (nil: +Inf)
+}
+
+// Validate checks dimensions and values: finite coefficients, right-hand sides and objective,
+// bounds that are not NaN with Lower ≤ Upper, Lower < +Inf and Upper > -Inf, and the size limits.
+func (p *Problem) Validate() error {
+	if p == nil {
+		return fmt.Errorf("lp: nil problem")
+	}
+	if p.Sense != Minimize && p.Sense != Maximize {
+		return fmt.Errorf("lp: unknown sense %d", p.Sense)
+	}
+	n, m := len(p.Objective), len(p.RHS)
+	if n == 0 {
+		return fmt.Errorf("lp: empty problem (no variables)")
+	}
+	if n > MaxVariables {
+		return fmt.Errorf("lp: %d variables, more than the limit of %d", n, MaxVariables)
+	}
+	if m > MaxConstraints {
+		return fmt.Errorf("lp: %d constraints, more than the limit of %d", m, MaxConstraints)
+	}
+	if len(p.Ops) != m {
+		return fmt.Errorf("lp: %d relations (Ops) for %d right-hand sides (RHS)", len(p.Ops), m)
+	}
+	if p.A == nil {
+		if m > 0 {
+			return fmt.Errorf("lp: %d constraint rows but no matrix A", m)
+		}
+	} else {
+		if p.A.Rows != m || p.A.Cols != n {
+			return fmt.Errorf("lp: constraint matrix is %d×%d, want %d×%d (rows × variables)", p.A.Rows, p.A.Cols, m, n)
+		}
+		if err := p.A.validate(); err != nil {
+			return err
+		}
+	}
+	for j, c := range p.Objective {
+		if math.IsNaN(c) || math.IsInf(c, 0) {
+			return fmt.Errorf("lp: objective coefficient %d is %v", j, c)
+		}
+	}
+	for i, b := range p.RHS {
+		if math.IsNaN(b) || math.IsInf(b, 0) {
+			return fmt.Errorf("lp: right-hand side of row %d is %v", i, b)
+		}
+		if op := p.Ops[i]; op != LessEq && op != Equal && op != GreaterEq {
+			return fmt.Errorf("lp: row %d has unknown relation %d", i, op)
+		}
+	}
+	if p.Lower != nil && len(p.Lower) != n {
+		return fmt.Errorf("lp: %d lower bounds for %d variables", len(p.Lower), n)
+	}
+	if p.Upper != nil && len(p.Upper) != n {
+		return fmt.Errorf("lp: %d upper bounds for %d variables", len(p.Upper), n)
+	}
+	for j := 0; j < n; j++ {
+		l, u := p.bounds(j)
+		if math.IsNaN(l) || math.IsNaN(u) {
+			return fmt.Errorf("lp: bound of variable %d is NaN", j)
+		}
+		if math.IsInf(l, 1) || math.IsInf(u, -1) {
+			return fmt.Errorf("lp: variable %d has bounds [%v, %v]", j, l, u)
+		}
+		if l > u {
+			return fmt.Errorf("lp: variable %d has lower bound %v above its upper bound %v", j, l, u)
+		}
+	}
+	return nil
+}
+
+func (p *Problem) bounds(j int) (l, u float64) {
+	l, u = 0, math.Inf(1)
+	if p.Lower != nil {
+		l = p.Lower[j]
+	}
+	if p.Upper != nil {
+		u = p.Upper[j]
+	}
+	return l, u
+}
+
+// rowBounds gives row i as lo ≤ a·x ≤ hi.
+func (p *Problem) rowBounds(i int) (lo, hi float64) {
+	b := p.RHS[i]
+	switch p.Ops[i] {
+	case LessEq:
+		return math.Inf(-1), b
+	case GreaterEq:
+		return b, math.Inf(1)
+	}
+	return b, b
+}
+
+// Status is the outcome of a solve.
+type Status int
+
+const (
+	// Optimal: X is feasible and optimal within the tolerances.
+	Optimal Status = iota
+	// Infeasible: no x satisfies the constraints; Result.Farkas proves it.
+	Infeasible
+	// Unbounded: the objective can improve without limit; Result.Ray is an improving direction.
+	Unbounded
+	// IterationLimit: Options.MaxIterations was reached.
+	IterationLimit
+	// TimeLimit: Options.TimeLimit was reached.
+	TimeLimit
+	// Cancelled: the context was cancelled or the progress callback asked to stop.
+	Cancelled
+)
+
+var statusNames = [...]string{"optimal", "infeasible", "unbounded", "iteration limit", "time limit", "cancelled"}
+
+// String returns a lower-case name: "optimal", "infeasible", "unbounded", "iteration limit",
+// "time limit" or "cancelled".
+func (s Status) String() string {
+	if s >= 0 && int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return fmt.Sprintf("Status(%d)", int(s))
+}
+
+// Progress is what the progress callback receives.
+type Progress struct {
+	Iteration     int     // simplex iterations so far
+	Objective     float64 // current objective value (in the problem's sense; not yet optimal)
+	Infeasibility float64 // current sum of primal infeasibilities (phase 2 dual simplex) or dual infeasibilities
+	Phase         string  // "dual phase 1", "dual", "primal"
+}
+
+// Options tune a solve. The zero value (or nil) gives the defaults.
+type Options struct {
+	// Context cancels a solve; nil means context.Background().
+	Context context.Context
+	// Progress, when set, is called about every ProgressEvery iterations. Returning false
+	// cancels the solve (status Cancelled).
+	Progress func(Progress) bool
+	// ProgressEvery is the number of iterations between progress calls (default 200).
+	ProgressEvery int
+	// MaxIterations bounds the number of simplex iterations (default 50·(rows+variables)+10000).
+	MaxIterations int
+	// TimeLimit bounds the wall-clock time (0: none).
+	TimeLimit time.Duration
+	// FeasibilityTol is the primal feasibility tolerance on the scaled problem (default 1e-9).
+	FeasibilityTol float64
+	// OptimalityTol is the dual feasibility tolerance on the scaled problem (default 1e-9).
+	OptimalityTol float64
+	// NoScaling turns off the power-of-two equilibration of rows and columns.
+	NoScaling bool
+	// NoPerturbation turns off the cost perturbation of the dual simplex.
+	NoPerturbation bool
+}
+
+// Result is the outcome of Solve.
+//
+// Sign conventions: Duals[i] = ∂(optimal objective)/∂RHS[i], the shadow price of row i, in the
+// problem's own sense. Hence for Minimize, Duals[i] ≥ 0 on ≥ rows and ≤ 0 on ≤ rows; for
+// Maximize, Duals[i] ≤ 0 on ≥ rows and ≥ 0 on ≤ rows. ReducedCosts[j] = c_j − Σ_i Duals[i]·A[i][j];
+// at an optimum, for Minimize it is ≥ 0 when x_j is at its lower bound and ≤ 0 at its upper bound
+// (reversed for Maximize), and 0 when x_j is strictly between its bounds. Complementary slackness:
+// Duals[i] ≠ 0 only on rows that hold with equality.
+type Result struct {
+	Status       Status
+	X            []float64 // primal solution (Optimal); the last iterate otherwise
+	Duals        []float64 // row duals y (Optimal), see the sign convention above
+	ReducedCosts []float64 // c − Aᵀy (Optimal)
+	Objective    float64   // c·X
+	Iterations   int       // simplex iterations (all phases)
+	// PrimalResidual is the largest violation of a row or a bound by X, in the units of the
+	// input problem: max over rows of the distance of A[i]·X to its allowed interval, and over
+	// variables of the distance of X[j] to [Lower[j], Upper[j]].
+	PrimalResidual float64
+	// DualResidual is the largest violation of dual feasibility: the largest reduced cost with
+	// the wrong sign for the bound its variable sits at, or the largest dual of the wrong sign.
+	DualResidual float64
+	// Farkas, when Status is Infeasible, is a vector y of row multipliers proving infeasibility:
+	// with r = yᵀA, the largest value of r·x over the variable bounds is smaller than the
+	// smallest value of Σ_i y_i·(A[i]·x) allowed by the rows (y_i·lo_i or y_i·hi_i, whichever is
+	// smaller, over each row's interval [lo_i, hi_i]). CheckFarkas verifies it.
+	Farkas []float64
+	// Ray, when Status is Unbounded, is a direction d with x+t·d feasible for all t ≥ 0 from the
+	// returned X and c·d improving (< 0 for Minimize, > 0 for Maximize).
+	Ray []float64
+}
+
+// farkasZero is the size below which an entry of the normalized yᵀA counts as zero in CheckFarkas.
+const farkasZero = 1e-11
+
+// CheckFarkas returns the gap L(y) − U(y) of a Farkas certificate y for p, where
+// U(y) = max over the variable bounds of (yᵀA)·x and L(y) = min over the row intervals of Σ y_i t_i.
+// A positive gap proves p infeasible. Infinite bounds that the certificate would use give −Inf.
+// To make the gap scale-free, y is first normalized to max |y_i| = 1; entries of yᵀA below
+// 1e-11 in magnitude then count as zero.
+func CheckFarkas(p *Problem, y []float64) (float64, error) {
+	if err := p.Validate(); err != nil {
+		return 0, err
+	}
+	m, n := len(p.RHS), len(p.Objective)
+	if len(y) != m {
+		return 0, fmt.Errorf("lp: certificate has %d entries for %d rows", len(y), m)
+	}
+	scale := 0.0
+	for _, v := range y {
+		scale = math.Max(scale, math.Abs(v))
+	}
+	if scale == 0 || math.IsNaN(scale) || math.IsInf(scale, 0) {
+		return math.Inf(-1), nil
+	}
+	r := make([]float64, n)
+	for j := 0; j < n; j++ {
+		for k := p.A.ColStart[j]; k < p.A.ColStart[j+1]; k++ {
+			r[j] += y[p.A.RowIndex[k]] / scale * p.A.Value[k]
+		}
+	}
+	upper := 0.0
+	for j, rj := range r {
+		l, u := p.bounds(j)
+		if math.Abs(rj) < farkasZero {
+			// Rounding noise in yᵀA must not meet an infinite bound.
+			rj = 0
+		}
+		switch {
+		case rj > 0:
+			upper += rj * u
+		case rj < 0:
+			upper += rj * l
+		}
+	}
+	lower := 0.0
+	for i, v := range y {
+		v /= scale
+		lo, hi := p.rowBounds(i)
+		switch {
+		case v > 0:
+			lower += v * lo
+		case v < 0:
+			lower += v * hi
+		}
+	}
+	g := lower - upper
+	if math.IsNaN(g) {
+		return math.Inf(-1), nil
+	}
+	return g, nil
+}

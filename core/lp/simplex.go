@@ -1,0 +1,1121 @@
+package lp
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"time"
+)
+
+// Variable states of the simplex.
+const (
+	basic int8 = iota
+	atLower
+	atUpper
+	atZero // nonbasic free variable, held at 0
+)
+
+// loop outcomes
+type outcome int
+
+const (
+	done outcome = iota // phase finished (primal feasible for the dual, dual feasible for the primal)
+	foundInfeasible
+	foundUnbounded
+	hitIterLimit
+	hitTimeLimit
+	wasCancelled
+)
+
+const (
+	defaultFeasTol = 1e-9
+	defaultOptTol  = 1e-9
+	pivotTol       = 1e-7  // smallest |α| accepted as a pivot in a ratio test
+	zeroTol        = 1e-14 // entries of solved vectors below this are dropped
+	refactorEvery  = 100   // basis updates between refactorizations
+	perturbBase    = 5e-7  // relative size of the dual simplex cost perturbation
+)
+
+// solver holds a scaled copy of the problem in the internal form
+//
+//	minimize cost·x  subject to  [A I] x = 0,  lb ≤ x ≤ ub
+//
+// with n structural variables followed by m logical ones: logical n+i equals −A[i]·x, so its
+// bounds are the negated row interval.
+type solver struct {
+	m, n, nt int
+
+	aStart, aIdx []int // scaled A by columns
+	aVal         []float64
+	rStart, rIdx []int // scaled A by rows
+	rVal         []float64
+
+	lb, ub         []float64 // working bounds (phase 1 replaces them)
+	origLB, origUB []float64
+	cost, origCost []float64
+	x, d           []float64 // values and reduced costs, length nt
+	y              []float64 // row duals, length m
+	state          []int8
+	head           []int // basis position → variable
+	where          []int // variable → basis position or −1
+
+	lu      luFactor
+	updates int
+	dse     []float64 // dual steepest-edge weights by position
+
+	rowScale, colScale []float64
+	costScale          float64
+
+	// work vectors
+	rowWork, posWork, rho, alphaCol, tau []float64
+	alphaRow                             []float64
+	inRow                                []bool
+	rowList, rhoNZ, colNZ                []int
+	bStart, bIdx                         []int
+	bVal                                 []float64
+
+	// control
+	ctx        context.Context
+	progress   func(Progress) bool
+	every      int
+	deadline   time.Time
+	maxIter    int
+	iter       int
+	feasTol    float64
+	optTol     float64
+	phase      string
+	perturbed  bool
+	rng        *rand.Rand
+	farkas     []float64 // scaled row multipliers when infeasible
+	ray        []float64 // scaled structural direction when unbounded
+	noPerturb  bool
+	lastReport int
+}
+
+func newSolver(p *Problem, opt *Options) *solver {
+	n, m := len(p.Objective), len(p.RHS)
+	s := &solver{m: m, n: n, nt: n + m}
+	if opt == nil {
+		opt = &Options{}
+	}
+	s.ctx = opt.Context
+	if s.ctx == nil {
+		s.ctx = context.Background()
+	}
+	s.progress = opt.Progress
+	s.every = opt.ProgressEvery
+	if s.every <= 0 {
+		s.every = 200
+	}
+	if opt.TimeLimit > 0 {
+		s.deadline = time.Now().Add(opt.TimeLimit)
+	}
+	s.maxIter = opt.MaxIterations
+	if s.maxIter <= 0 {
+		s.maxIter = 50*(n+m) + 10000
+	}
+	s.feasTol, s.optTol = opt.FeasibilityTol, opt.OptimalityTol
+	if s.feasTol <= 0 {
+		s.feasTol = defaultFeasTol
+	}
+	if s.optTol <= 0 {
+		s.optTol = defaultOptTol
+	}
+	s.noPerturb = opt.NoPerturbation
+	s.rng = rand.New(rand.NewPCG(0x5eed, uint64(n)*1000003+uint64(m)))
+
+	// Columns of A.
+	if p.A != nil {
+		nnz := p.A.ColStart[n]
+		s.aStart = append([]int(nil), p.A.ColStart...)
+		s.aIdx = append([]int(nil), p.A.RowIndex[:nnz]...)
+		s.aVal = append([]float64(nil), p.A.Value[:nnz]...)
+	} else {
+		s.aStart = make([]int, n+1)
+	}
+	s.rowScale = make([]float64, m)
+	s.colScale = make([]float64, n)
+	for i := range s.rowScale {
+		s.rowScale[i] = 1
+	}
+	for j := range s.colScale {
+		s.colScale[j] = 1
+	}
+	if !opt.NoScaling {
+		s.scale()
+	}
+	s.buildRows()
+
+	nt := s.nt
+	s.lb, s.ub = make([]float64, nt), make([]float64, nt)
+	for j := 0; j < n; j++ {
+		l, u := p.bounds(j)
+		s.lb[j], s.ub[j] = l/s.colScale[j], u/s.colScale[j]
+	}
+	for i := 0; i < m; i++ {
+		lo, hi := p.rowBounds(i)
+		s.lb[n+i], s.ub[n+i] = -hi*s.rowScale[i], -lo*s.rowScale[i]
+	}
+	s.origLB = append([]float64(nil), s.lb...)
+	s.origUB = append([]float64(nil), s.ub...)
+
+	s.cost = make([]float64, nt)
+	cmax := 0.0
+	for j := 0; j < n; j++ {
+		c := p.Objective[j]
+		if p.Sense == Maximize {
+			c = -c
+		}
+		s.cost[j] = c * s.colScale[j]
+		cmax = math.Max(cmax, math.Abs(s.cost[j]))
+	}
+	s.costScale = 1
+	if cmax > 0 {
+		s.costScale = pow2(1 / cmax)
+		for j := 0; j < n; j++ {
+			s.cost[j] *= s.costScale
+		}
+	}
+	s.origCost = append([]float64(nil), s.cost...)
+
+	s.x, s.d = make([]float64, nt), make([]float64, nt)
+	s.y = make([]float64, m)
+	s.state = make([]int8, nt)
+	s.head = make([]int, m)
+	s.where = make([]int, nt)
+	s.dse = make([]float64, m)
+	s.rowWork = make([]float64, m)
+	s.posWork = make([]float64, m)
+	s.rho = make([]float64, m)
+	s.alphaCol = make([]float64, m)
+	s.tau = make([]float64, m)
+	s.alphaRow = make([]float64, nt)
+	s.inRow = make([]bool, nt)
+	return s
+}
+
+func pow2(v float64) float64 { return math.Exp2(math.Round(math.Log2(v))) }
+
+// scale equilibrates A by powers of two (exact in floating point): a few passes of geometric
+// scaling of rows and then columns, so that the entries of each line straddle 1.
+func (s *solver) scale() {
+	n, m := s.n, s.m
+	if len(s.aVal) == 0 {
+		return
+	}
+	rmin, rmax := make([]float64, m), make([]float64, m)
+	for pass := 0; pass < 6; pass++ {
+		for i := range rmin {
+			rmin[i], rmax[i] = math.Inf(1), 0
+		}
+		for j := 0; j < n; j++ {
+			for k := s.aStart[j]; k < s.aStart[j+1]; k++ {
+				a := math.Abs(s.aVal[k]) * s.colScale[j] * s.rowScale[s.aIdx[k]]
+				i := s.aIdx[k]
+				rmin[i] = math.Min(rmin[i], a)
+				rmax[i] = math.Max(rmax[i], a)
+			}
+		}
+		for i := 0; i < m; i++ {
+			if rmax[i] > 0 {
+				s.rowScale[i] *= pow2(1 / math.Sqrt(rmin[i]*rmax[i]))
+			}
+		}
+		for j := 0; j < n; j++ {
+			lo, hi := math.Inf(1), 0.0
+			for k := s.aStart[j]; k < s.aStart[j+1]; k++ {
+				a := math.Abs(s.aVal[k]) * s.colScale[j] * s.rowScale[s.aIdx[k]]
+				lo, hi = math.Min(lo, a), math.Max(hi, a)
+			}
+			if hi > 0 {
+				s.colScale[j] *= pow2(1 / math.Sqrt(lo*hi))
+			}
+		}
+	}
+	for j := 0; j < n; j++ {
+		for k := s.aStart[j]; k < s.aStart[j+1]; k++ {
+			s.aVal[k] *= s.colScale[j] * s.rowScale[s.aIdx[k]]
+		}
+	}
+}
+
+func (s *solver) buildRows() {
+	m, n := s.m, s.n
+	s.rStart = make([]int, m+1)
+	for _, i := range s.aIdx {
+		s.rStart[i+1]++
+	}
+	for i := 0; i < m; i++ {
+		s.rStart[i+1] += s.rStart[i]
+	}
+	s.rIdx = make([]int, len(s.aIdx))
+	s.rVal = make([]float64, len(s.aIdx))
+	next := append([]int(nil), s.rStart[:m]...)
+	for j := 0; j < n; j++ {
+		for k := s.aStart[j]; k < s.aStart[j+1]; k++ {
+			i := s.aIdx[k]
+			s.rIdx[next[i]] = j
+			s.rVal[next[i]] = s.aVal[k]
+			next[i]++
+		}
+	}
+}
+
+// nonbasicAt places nonbasic variable j at a bound: the one its reduced cost prefers when
+// preferDual is set, else its lower bound when finite.
+func (s *solver) place(j int, preferDual bool) {
+	l, u := s.lb[j], s.ub[j]
+	switch {
+	case math.IsInf(l, -1) && math.IsInf(u, 1):
+		s.state[j], s.x[j] = atZero, 0
+	case math.IsInf(l, -1):
+		s.state[j], s.x[j] = atUpper, u
+	case math.IsInf(u, 1):
+		s.state[j], s.x[j] = atLower, l
+	case preferDual && s.d[j] < 0:
+		s.state[j], s.x[j] = atUpper, u
+	default:
+		s.state[j], s.x[j] = atLower, l
+	}
+}
+
+func (s *solver) slackBasis() {
+	for j := 0; j < s.n; j++ {
+		s.where[j] = -1
+		s.place(j, false)
+	}
+	for i := 0; i < s.m; i++ {
+		j := s.n + i
+		s.head[i], s.where[j], s.state[j] = j, i, basic
+	}
+	for i := range s.dse {
+		s.dse[i] = 1
+	}
+}
+
+// refactor factorizes the basis, replacing dependent columns by logicals, and recomputes the
+// basic values and the duals from scratch.
+func (s *solver) refactor() {
+	for attempt := 0; ; attempt++ {
+		s.bStart = append(s.bStart[:0], 0)
+		s.bIdx, s.bVal = s.bIdx[:0], s.bVal[:0]
+		for p := 0; p < s.m; p++ {
+			j := s.head[p]
+			if j < s.n {
+				s.bIdx = append(s.bIdx, s.aIdx[s.aStart[j]:s.aStart[j+1]]...)
+				s.bVal = append(s.bVal, s.aVal[s.aStart[j]:s.aStart[j+1]]...)
+			} else {
+				s.bIdx = append(s.bIdx, j-s.n)
+				s.bVal = append(s.bVal, 1)
+			}
+			s.bStart = append(s.bStart, len(s.bIdx))
+		}
+		badPos, badRows := s.lu.factor(s.m, s.bStart, s.bIdx, s.bVal)
+		if badPos == nil {
+			break
+		}
+		if attempt >= 5 {
+			// Should not happen; the all-logical basis is the identity and always factorizes.
+			for j := 0; j < s.n; j++ {
+				if s.state[j] == basic {
+					s.where[j] = -1
+					s.place(j, false)
+				}
+			}
+			s.slackBasis()
+			continue
+		}
+		for k, p := range badPos {
+			j := s.head[p]
+			s.where[j] = -1
+			s.place(j, false)
+			l := s.n + badRows[k]
+			if s.where[l] >= 0 {
+				continue // cannot happen: logicals of unpivoted rows are nonbasic
+			}
+			s.head[p], s.where[l], s.state[l] = l, p, basic
+			s.dse[p] = 1
+		}
+	}
+	s.updates = 0
+	s.computePrimal()
+	s.computeDuals()
+}
+
+// computePrimal sets x_B = −B⁻¹ N x_N.
+func (s *solver) computePrimal() {
+	r := s.rowWork
+	for i := range r {
+		r[i] = 0
+	}
+	for j := 0; j < s.n; j++ {
+		if s.state[j] == basic || s.x[j] == 0 {
+			continue
+		}
+		v := s.x[j]
+		for k := s.aStart[j]; k < s.aStart[j+1]; k++ {
+			r[s.aIdx[k]] -= s.aVal[k] * v
+		}
+	}
+	for i := 0; i < s.m; i++ {
+		if j := s.n + i; s.state[j] != basic {
+			r[i] -= s.x[j]
+		}
+	}
+	s.lu.ftran(r, s.posWork)
+	for p, j := range s.head {
+		s.x[j] = s.posWork[p]
+	}
+}
+
+// computeDuals sets y = B⁻ᵀ c_B and d = c − [A I]ᵀ y.
+func (s *solver) computeDuals() {
+	e := s.posWork
+	for p, j := range s.head {
+		e[p] = s.cost[j]
+	}
+	s.lu.btran(e, s.y)
+	for j := 0; j < s.n; j++ {
+		if s.state[j] == basic {
+			s.d[j] = 0
+			continue
+		}
+		v := s.cost[j]
+		for k := s.aStart[j]; k < s.aStart[j+1]; k++ {
+			v -= s.aVal[k] * s.y[s.aIdx[k]]
+		}
+		s.d[j] = v
+	}
+	for i := 0; i < s.m; i++ {
+		j := s.n + i
+		if s.state[j] == basic {
+			s.d[j] = 0
+		} else {
+			s.d[j] = s.cost[j] - s.y[i]
+		}
+	}
+}
+
+// dualInfeasibility of nonbasic j: how much its reduced cost has the wrong sign.
+func (s *solver) dualInfeasibility(j int) float64 {
+	if s.lb[j] == s.ub[j] {
+		return 0
+	}
+	switch s.state[j] {
+	case atLower:
+		return math.Max(0, -s.d[j])
+	case atUpper:
+		return math.Max(0, s.d[j])
+	case atZero:
+		return math.Abs(s.d[j])
+	}
+	return 0
+}
+
+func (s *solver) primalInfeasibility(j int) float64 {
+	if v := s.lb[j] - s.x[j]; v > 0 {
+		return v
+	}
+	if v := s.x[j] - s.ub[j]; v > 0 {
+		return v
+	}
+	return 0
+}
+
+func (s *solver) objective() float64 {
+	v := 0.0
+	for j := 0; j < s.n; j++ {
+		v += s.cost[j] * s.x[j]
+	}
+	return v
+}
+
+// check handles limits, cancellation and progress; it returns done when the solve may go on.
+func (s *solver) check(infeas func() float64) outcome {
+	if s.iter >= s.maxIter {
+		return hitIterLimit
+	}
+	if s.iter%32 == 0 {
+		if s.ctx.Err() != nil {
+			return wasCancelled
+		}
+		if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+			return hitTimeLimit
+		}
+	}
+	if s.progress != nil && s.iter-s.lastReport >= s.every {
+		s.lastReport = s.iter
+		obj := s.objective() / s.costScale
+		if !s.progress(Progress{Iteration: s.iter, Objective: obj, Infeasibility: infeas(), Phase: s.phase}) {
+			return wasCancelled
+		}
+	}
+	return done
+}
+
+func (s *solver) sumPrimalInfeasibility() float64 {
+	v := 0.0
+	for _, j := range s.head {
+		v += s.primalInfeasibility(j)
+	}
+	return v
+}
+
+func (s *solver) sumDualInfeasibility() float64 {
+	v := 0.0
+	for j := 0; j < s.nt; j++ {
+		if s.state[j] != basic {
+			v += s.dualInfeasibility(j)
+		}
+	}
+	return v
+}
+
+// gather lists the entries of v above zeroTol, zeroing the others.
+func gather(v []float64, list []int) []int {
+	list = list[:0]
+	for i, a := range v {
+		if a != 0 {
+			if math.Abs(a) < zeroTol {
+				v[i] = 0
+				continue
+			}
+			list = append(list, i)
+		}
+	}
+	return list
+}
+
+// btranRow computes ρ = B⁻ᵀ e_r and the pivot row α_r = ρᵀ[A I] over nonbasic variables,
+// listed in rowList.
+func (s *solver) btranRow(r int) {
+	e := s.posWork
+	for i := range e {
+		e[i] = 0
+	}
+	e[r] = 1
+	s.lu.btran(e, s.rho)
+	s.rhoNZ = gather(s.rho, s.rhoNZ)
+	for _, j := range s.rowList {
+		s.alphaRow[j] = 0
+		s.inRow[j] = false
+	}
+	s.rowList = s.rowList[:0]
+	for _, i := range s.rhoNZ {
+		v := s.rho[i]
+		for k := s.rStart[i]; k < s.rStart[i+1]; k++ {
+			j := s.rIdx[k]
+			if s.state[j] == basic {
+				continue
+			}
+			if !s.inRow[j] {
+				s.inRow[j] = true
+				s.rowList = append(s.rowList, j)
+			}
+			s.alphaRow[j] += v * s.rVal[k]
+		}
+		if j := s.n + i; s.state[j] != basic {
+			s.inRow[j] = true
+			s.rowList = append(s.rowList, j)
+			s.alphaRow[j] = v
+		}
+	}
+}
+
+// ftranCol computes α_q = B⁻¹ a_q into alphaCol, listing its nonzeros in colNZ.
+func (s *solver) ftranCol(q int) {
+	r := s.rowWork
+	for i := range r {
+		r[i] = 0
+	}
+	if q < s.n {
+		for k := s.aStart[q]; k < s.aStart[q+1]; k++ {
+			r[s.aIdx[k]] = s.aVal[k]
+		}
+	} else {
+		r[q-s.n] = 1
+	}
+	s.lu.ftran(r, s.alphaCol)
+	s.colNZ = gather(s.alphaCol, s.colNZ)
+}
+
+// pivot replaces the basic variable at position r by q (alphaCol must hold α_q).
+func (s *solver) pivot(r, q int, leaveState int8) {
+	p := s.head[r]
+	s.lu.addEta(r, s.alphaCol, s.colNZ)
+	s.updates++
+	s.head[r] = q
+	s.where[q] = r
+	s.state[q] = basic
+	s.where[p] = -1
+	s.state[p] = leaveState
+	if leaveState == atLower {
+		s.x[p] = s.lb[p]
+	} else if leaveState == atUpper {
+		s.x[p] = s.ub[p]
+	}
+	s.d[q] = 0
+}
+
+func (s *solver) needRefactor() bool {
+	return s.updates >= refactorEvery || s.lu.etaNonzeros() > 3*s.lu.nnzLU+10*s.m
+}
+
+// dualSimplex runs the dual simplex until the basis is primal feasible (done) or the problem is
+// found infeasible. The basis must be (nearly) dual feasible for the working costs and bounds.
+func (s *solver) dualSimplex() outcome {
+	retries := 0
+	for {
+		if out := s.check(s.sumPrimalInfeasibility); out != done {
+			return out
+		}
+		if s.needRefactor() {
+			s.refactor()
+		}
+		// CHUZR: dual steepest edge pricing.
+		r, best := -1, 0.0
+		for p, j := range s.head {
+			v := s.primalInfeasibility(j)
+			if v <= s.feasTol {
+				continue
+			}
+			if sc := v * v / s.dse[p]; sc > best {
+				r, best = p, sc
+			}
+		}
+		if r < 0 {
+			if s.updates > 0 {
+				// Confirm with a fresh factorization before declaring the phase finished.
+				s.refactor()
+				continue
+			}
+			return done
+		}
+		p := s.head[r]
+		dir := 1.0 // p leaves at its lower bound
+		if s.x[p] > s.ub[p] {
+			dir = -1
+		}
+		s.btranRow(r)
+
+		// CHUZC: Harris two-pass ratio test on d_j + t·dir·α_rj.
+		thetaMax := math.Inf(1)
+		for _, j := range s.rowList {
+			a := dir * s.alphaRow[j]
+			if bound, ok := s.dualRatioBound(j, a); ok && bound < thetaMax {
+				thetaMax = bound
+			}
+		}
+		if math.IsInf(thetaMax, 1) {
+			// No entering variable: the row proves primal infeasibility.
+			s.farkas = make([]float64, s.m)
+			for _, i := range s.rhoNZ {
+				s.farkas[i] = -dir * s.rho[i]
+			}
+			return foundInfeasible
+		}
+		q, qMag := -1, 0.0
+		for _, j := range s.rowList {
+			a := dir * s.alphaRow[j]
+			ratio, ok := s.dualRatio(j, a)
+			if ok && ratio <= thetaMax && math.Abs(a) > qMag {
+				q, qMag = j, math.Abs(a)
+			}
+		}
+		t, _ := s.dualRatio(q, dir*s.alphaRow[q])
+		if t < 0 {
+			t = 0
+		}
+
+		s.ftranCol(q)
+		alphaRQ := s.alphaCol[r]
+		if math.Abs(alphaRQ-s.alphaRow[q]) > 1e-8*(1+math.Abs(alphaRQ)) || math.Abs(alphaRQ) < pivotTol {
+			if s.updates > 0 && retries < 3 {
+				retries++
+				s.refactor()
+				continue
+			}
+		}
+		retries = 0
+
+		// Update the duals.
+		for _, j := range s.rowList {
+			s.d[j] += t * dir * s.alphaRow[j]
+		}
+		// Bound flips of boxed variables that the step made dual infeasible.
+		flipped := false
+		for _, j := range s.rowList {
+			if j == q || s.lb[j] == s.ub[j] || math.IsInf(s.lb[j], 0) || math.IsInf(s.ub[j], 0) {
+				continue
+			}
+			var delta float64
+			if s.state[j] == atLower && s.d[j] < -s.optTol {
+				s.state[j], s.x[j], delta = atUpper, s.ub[j], s.ub[j]-s.lb[j]
+			} else if s.state[j] == atUpper && s.d[j] > s.optTol {
+				s.state[j], s.x[j], delta = atLower, s.lb[j], s.lb[j]-s.ub[j]
+			} else {
+				continue
+			}
+			if !flipped {
+				for i := range s.rowWork {
+					s.rowWork[i] = 0
+				}
+				flipped = true
+			}
+			if j < s.n {
+				for k := s.aStart[j]; k < s.aStart[j+1]; k++ {
+					s.rowWork[s.aIdx[k]] += s.aVal[k] * delta
+				}
+			} else {
+				s.rowWork[j-s.n] += delta
+			}
+		}
+		if flipped {
+			s.lu.ftran(s.rowWork, s.tau)
+			for pp, jj := range s.head {
+				s.x[jj] -= s.tau[pp]
+			}
+		}
+
+		// Primal step: p reaches its violated bound.
+		bound := s.lb[p]
+		if dir < 0 {
+			bound = s.ub[p]
+		}
+		thetaP := (s.x[p] - bound) / alphaRQ
+		for _, i := range s.colNZ {
+			s.x[s.head[i]] -= thetaP * s.alphaCol[i]
+		}
+		s.x[q] += thetaP
+
+		// Dual steepest-edge weights: w_i ← w_i − 2(α_i/α_r)τ_i + (α_i/α_r)² w_r with τ = B⁻¹ρ.
+		wr := 0.0
+		for _, i := range s.rhoNZ {
+			wr += s.rho[i] * s.rho[i]
+		}
+		copy(s.rowWork, s.rho)
+		s.lu.ftran(s.rowWork, s.tau)
+		for _, i := range s.colNZ {
+			if i == r {
+				continue
+			}
+			ratio := s.alphaCol[i] / alphaRQ
+			w := s.dse[i] + ratio*(ratio*wr-2*s.tau[i])
+			s.dse[i] = math.Max(w, 1e-4)
+		}
+		s.dse[r] = math.Max(wr/(alphaRQ*alphaRQ), 1e-4)
+
+		leave := atLower
+		if dir < 0 {
+			leave = atUpper
+		}
+		s.pivot(r, q, leave)
+		s.d[p] = dir * t
+		s.iter++
+	}
+}
+
+// dualRatioBound is the Harris bound (|d_j| + tol)/|a| for a candidate entering variable j, where
+// a = dir·α_rj; ok is false when j cannot limit the dual step.
+func (s *solver) dualRatioBound(j int, a float64) (float64, bool) {
+	if s.lb[j] == s.ub[j] {
+		return 0, false
+	}
+	switch s.state[j] {
+	case atLower:
+		if a < -pivotTol {
+			return (s.d[j] + s.optTol) / -a, true
+		}
+	case atUpper:
+		if a > pivotTol {
+			return (-s.d[j] + s.optTol) / a, true
+		}
+	case atZero:
+		if a > pivotTol {
+			return (s.optTol - s.d[j]) / a, true
+		}
+		if a < -pivotTol {
+			return (s.d[j] + s.optTol) / -a, true
+		}
+	}
+	return 0, false
+}
+
+// dualRatio is the exact ratio |d_j|/|a| of a candidate.
+func (s *solver) dualRatio(j int, a float64) (float64, bool) {
+	if s.lb[j] == s.ub[j] {
+		return 0, false
+	}
+	switch s.state[j] {
+	case atLower:
+		if a < -pivotTol {
+			return s.d[j] / -a, true
+		}
+	case atUpper:
+		if a > pivotTol {
+			return -s.d[j] / a, true
+		}
+	case atZero:
+		if math.Abs(a) > pivotTol {
+			return 0, true
+		}
+	}
+	return 0, false
+}
+
+// primalSimplex runs the primal simplex from a primal feasible basis until it is dual feasible
+// (done) or an unbounded ray is found.
+func (s *solver) primalSimplex() outcome {
+	retries := 0
+	for {
+		if out := s.check(s.sumDualInfeasibility); out != done {
+			return out
+		}
+		if s.needRefactor() {
+			s.refactor()
+		}
+		// CHUZC: Dantzig pricing.
+		q, best := -1, s.optTol
+		for j := 0; j < s.nt; j++ {
+			if s.state[j] == basic {
+				continue
+			}
+			if v := s.dualInfeasibility(j); v > best {
+				q, best = j, v
+			}
+		}
+		if q < 0 {
+			if s.updates > 0 {
+				s.refactor()
+				continue
+			}
+			return done
+		}
+		dir := 1.0 // x_q increases
+		if s.d[q] > 0 {
+			dir = -1
+		}
+		s.ftranCol(q)
+		// CHUZR: Harris two-pass ratio test; basic x_i moves by −dir·α_i per unit step.
+		thetaMax := math.Inf(1)
+		for _, i := range s.colNZ {
+			g := -dir * s.alphaCol[i]
+			j := s.head[i]
+			if g < -pivotTol && !math.IsInf(s.lb[j], -1) {
+				thetaMax = math.Min(thetaMax, (s.x[j]-s.lb[j]+s.feasTol)/-g)
+			} else if g > pivotTol && !math.IsInf(s.ub[j], 1) {
+				thetaMax = math.Min(thetaMax, (s.ub[j]-s.x[j]+s.feasTol)/g)
+			}
+		}
+		span := s.ub[q] - s.lb[q]
+		if math.IsInf(thetaMax, 1) && math.IsInf(span, 1) {
+			s.ray = make([]float64, s.n)
+			if q < s.n {
+				s.ray[q] = dir
+			}
+			for _, i := range s.colNZ {
+				if j := s.head[i]; j < s.n {
+					s.ray[j] = -dir * s.alphaCol[i]
+				}
+			}
+			return foundUnbounded
+		}
+		if span <= thetaMax {
+			// Bound flip of the entering variable, no basis change.
+			for _, i := range s.colNZ {
+				s.x[s.head[i]] -= dir * span * s.alphaCol[i]
+			}
+			if dir > 0 {
+				s.state[q], s.x[q] = atUpper, s.ub[q]
+			} else {
+				s.state[q], s.x[q] = atLower, s.lb[q]
+			}
+			s.iter++
+			continue
+		}
+		r, rMag, theta := -1, 0.0, 0.0
+		leave := atLower
+		for _, i := range s.colNZ {
+			g := -dir * s.alphaCol[i]
+			j := s.head[i]
+			var ratio float64
+			var st int8
+			if g < -pivotTol && !math.IsInf(s.lb[j], -1) {
+				ratio, st = (s.x[j]-s.lb[j])/-g, atLower
+			} else if g > pivotTol && !math.IsInf(s.ub[j], 1) {
+				ratio, st = (s.ub[j]-s.x[j])/g, atUpper
+			} else {
+				continue
+			}
+			if ratio <= thetaMax && math.Abs(g) > rMag {
+				r, rMag, theta, leave = i, math.Abs(g), ratio, st
+			}
+		}
+		if theta < 0 {
+			theta = 0
+		}
+		alphaRQ := s.alphaCol[r]
+		s.btranRow(r)
+		if math.Abs(alphaRQ-s.alphaRow[q]) > 1e-8*(1+math.Abs(alphaRQ)) {
+			if s.updates > 0 && retries < 3 {
+				retries++
+				s.refactor()
+				continue
+			}
+		}
+		retries = 0
+		p := s.head[r]
+		for _, i := range s.colNZ {
+			s.x[s.head[i]] -= dir * theta * s.alphaCol[i]
+		}
+		s.x[q] += dir * theta
+		thetaD := s.d[q] / alphaRQ
+		for _, j := range s.rowList {
+			s.d[j] -= thetaD * s.alphaRow[j]
+		}
+		wr := 0.0
+		for _, i := range s.rhoNZ {
+			wr += s.rho[i] * s.rho[i]
+		}
+		s.dse[r] = math.Max(wr/(alphaRQ*alphaRQ), 1e-4)
+		if s.lb[p] == s.ub[p] {
+			leave = atLower
+		}
+		s.pivot(r, q, leave)
+		s.d[p] = -thetaD
+		s.iter++
+	}
+}
+
+// perturbCosts shifts the structural costs by small random amounts in the direction that keeps
+// the current basis dual feasible, which breaks the ties of dual degenerate problems.
+func (s *solver) perturbCosts() {
+	for j := 0; j < s.n; j++ {
+		if s.lb[j] == s.ub[j] {
+			continue
+		}
+		xi := perturbBase * (1 + math.Abs(s.cost[j])) * (1 + s.rng.Float64())
+		switch s.state[j] {
+		case atLower:
+			s.cost[j] += xi
+		case atUpper:
+			s.cost[j] -= xi
+		case basic:
+			if math.IsInf(s.ub[j], 1) {
+				s.cost[j] += xi
+			} else if math.IsInf(s.lb[j], -1) {
+				s.cost[j] -= xi
+			} else if s.rng.IntN(2) == 0 {
+				s.cost[j] += xi
+			} else {
+				s.cost[j] -= xi
+			}
+		}
+	}
+	s.perturbed = true
+	s.computeDuals()
+}
+
+func (s *solver) restoreCosts() {
+	copy(s.cost, s.origCost)
+	s.perturbed = false
+	s.computeDuals()
+}
+
+// dualPhase1 makes the basis dual feasible by solving the auxiliary problem in which every
+// variable gets the box [0,0], [0,1], [−1,0] or [−1,1] according to which of its bounds are
+// finite; at its optimum the objective is minus the total dual infeasibility. It reports false
+// when the problem has no dual feasible basis (the primal is infeasible or unbounded).
+func (s *solver) dualPhase1() (outcome, bool) {
+	for j := 0; j < s.nt; j++ {
+		l, u := s.origLB[j], s.origUB[j]
+		lf, uf := !math.IsInf(l, -1), !math.IsInf(u, 1)
+		switch {
+		case lf && uf:
+			s.lb[j], s.ub[j] = 0, 0
+		case lf:
+			s.lb[j], s.ub[j] = 0, 1
+		case uf:
+			s.lb[j], s.ub[j] = -1, 0
+		default:
+			s.lb[j], s.ub[j] = -1, 1
+		}
+		if s.state[j] != basic {
+			s.placeByDual(j)
+		}
+	}
+	s.computePrimal()
+	s.phase = "dual phase 1"
+	out := s.dualSimplex()
+	copy(s.lb, s.origLB)
+	copy(s.ub, s.origUB)
+	if out != done {
+		return out, false
+	}
+	ok := true
+	for j := 0; j < s.nt; j++ {
+		if s.state[j] != basic {
+			s.placeByDual(j)
+		}
+	}
+	for j := 0; j < s.nt; j++ {
+		if s.state[j] != basic && s.dualInfeasibility(j) > s.optTol {
+			ok = false
+			break
+		}
+	}
+	s.computePrimal()
+	return done, ok
+}
+
+// placeByDual puts nonbasic j at the bound its reduced cost prefers when that bound is finite.
+func (s *solver) placeByDual(j int) {
+	l, u := s.lb[j], s.ub[j]
+	lf, uf := !math.IsInf(l, -1), !math.IsInf(u, 1)
+	switch {
+	case lf && uf:
+		if s.d[j] < 0 && l != u {
+			s.state[j], s.x[j] = atUpper, u
+		} else {
+			s.state[j], s.x[j] = atLower, l
+		}
+	case lf:
+		s.state[j], s.x[j] = atLower, l
+	case uf:
+		s.state[j], s.x[j] = atUpper, u
+	default:
+		s.state[j], s.x[j] = atZero, 0
+	}
+}
+
+func (s *solver) countDualInfeasible() int {
+	c := 0
+	for j := 0; j < s.nt; j++ {
+		if s.state[j] != basic && s.dualInfeasibility(j) > s.optTol {
+			c++
+		}
+	}
+	return c
+}
+
+// run drives the phases and returns the final status.
+func (s *solver) run() Status {
+	s.slackBasis()
+	s.refactor()
+	for j := 0; j < s.nt; j++ {
+		if s.state[j] != basic {
+			s.placeByDual(j)
+		}
+	}
+	s.computePrimal()
+	if s.countDualInfeasible() > 0 {
+		out, ok := s.dualPhase1()
+		if out != done {
+			return s.limitStatus(out)
+		}
+		if !ok {
+			return s.dualInfeasibleCase()
+		}
+	}
+	if !s.noPerturb {
+		s.perturbCosts()
+	}
+	for round := 0; round < 20; round++ {
+		s.phase = "dual"
+		out := s.dualSimplex()
+		switch out {
+		case foundInfeasible:
+			return Infeasible
+		case done:
+		default:
+			return s.limitStatus(out)
+		}
+		if s.perturbed {
+			s.restoreCosts()
+		}
+		if s.countDualInfeasible() == 0 {
+			return Optimal
+		}
+		s.phase = "primal"
+		out = s.primalSimplex()
+		switch out {
+		case foundUnbounded:
+			return Unbounded
+		case done:
+		default:
+			return s.limitStatus(out)
+		}
+		if s.countPrimalInfeasible() == 0 {
+			return Optimal
+		}
+	}
+	return IterationLimit
+}
+
+func (s *solver) countPrimalInfeasible() int {
+	c := 0
+	for _, j := range s.head {
+		if s.primalInfeasibility(j) > s.feasTol {
+			c++
+		}
+	}
+	return c
+}
+
+// dualInfeasibleCase decides between infeasible and unbounded once no dual feasible basis
+// exists: a dual simplex with zero costs finds a feasible point or a Farkas certificate, and a
+// primal simplex from that point then finds an unbounded ray.
+func (s *solver) dualInfeasibleCase() Status {
+	for j := range s.cost {
+		s.cost[j] = 0
+	}
+	s.computeDuals()
+	s.phase = "dual"
+	out := s.dualSimplex()
+	switch out {
+	case foundInfeasible:
+		return Infeasible
+	case done:
+	default:
+		return s.limitStatus(out)
+	}
+	copy(s.cost, s.origCost)
+	s.computeDuals()
+	for round := 0; round < 20; round++ {
+		s.phase = "primal"
+		out = s.primalSimplex()
+		switch out {
+		case foundUnbounded:
+			return Unbounded
+		case done:
+		default:
+			return s.limitStatus(out)
+		}
+		if s.countPrimalInfeasible() == 0 {
+			return Optimal
+		}
+		s.phase = "dual"
+		out = s.dualSimplex()
+		switch out {
+		case foundInfeasible:
+			return Infeasible
+		case done:
+		default:
+			return s.limitStatus(out)
+		}
+		if s.countDualInfeasible() == 0 {
+			return Optimal
+		}
+	}
+	return IterationLimit
+}
+
+func (s *solver) limitStatus(out outcome) Status {
+	switch out {
+	case hitTimeLimit:
+		return TimeLimit
+	case wasCancelled:
+		return Cancelled
+	}
+	return IterationLimit
+}
