@@ -1,6 +1,7 @@
 package lp
 
 import (
+	"flag"
 	"fmt"
 	"math"
 	"testing"
@@ -149,6 +150,60 @@ func TestMechanismPathGrid(t *testing.T) {
 			t.Fatalf("%s: status %v", c.name, res.Status)
 		}
 		checkOptimality(t, p, res, 1e-9)
-		fmt.Println(c.name, res.Objective, res.Iterations)
+	}
+}
+
+var benchSize = flag.String("lp.bench", "small", "mechanism LP benchmark sizes: small (path/clique 10–20, grid 4) or all")
+
+// mechanismCases are the benchmark LPs of issue 7: path and clique with n = 10, 20, 40, 80 and
+// grids of side 4, 6, 8, 10. Only the small ones run unless -lp.bench=all.
+func mechanismCases() []struct {
+	name  string
+	n     int
+	edges [][2]int
+	big   bool
+} {
+	type c = struct {
+		name  string
+		n     int
+		edges [][2]int
+		big   bool
+	}
+	var out []c
+	for _, n := range []int{10, 20, 40, 80} {
+		out = append(out, c{fmt.Sprintf("path%d", n), n, pathEdges(n), n > 20})
+	}
+	for _, n := range []int{10, 20, 40, 80} {
+		out = append(out, c{fmt.Sprintf("clique%d", n), n, cliqueEdges(n), n > 20})
+	}
+	for _, s := range []int{4, 6, 8, 10} {
+		out = append(out, c{fmt.Sprintf("grid%d", s), s * s, gridEdges(s), s > 4})
+	}
+	return out
+}
+
+func BenchmarkMechanismLP(b *testing.B) {
+	for _, c := range mechanismCases() {
+		if c.big && (*benchSize != "all" || testing.Short()) {
+			continue
+		}
+		b.Run(c.name, func(b *testing.B) {
+			m, _ := mechanismModel(c.n, c.edges, math.Ln2)
+			p, err := m.Problem()
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			var res *Result
+			for i := 0; i < b.N; i++ {
+				res, _ = Solve(p, nil)
+			}
+			b.StopTimer()
+			if res.Status != Optimal {
+				b.Fatalf("status %v", res.Status)
+			}
+			b.ReportMetric(float64(res.Iterations), "iterations")
+			b.ReportMetric(res.Objective, "optimum")
+		})
 	}
 }
