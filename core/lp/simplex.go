@@ -34,6 +34,7 @@ const (
 	zeroTol        = 1e-14 // entries of solved vectors below this are dropped
 	refactorEvery  = 100   // basis updates between refactorizations
 	perturbBase    = 5e-7  // relative size of the dual simplex cost perturbation
+	phase1Tol      = 1e-7  // dual infeasibility left by phase 1 that phase 2 may absorb
 )
 
 // solver holds a scaled copy of the problem in the internal form
@@ -295,6 +296,7 @@ func (s *solver) slackBasis() {
 
 // refactor factorizes the basis, replacing dependent columns by logicals, and recomputes the
 // basic values and the duals from scratch.
+
 func (s *solver) refactor() {
 	for attempt := 0; ; attempt++ {
 		s.bStart = append(s.bStart[:0], 0)
@@ -571,6 +573,7 @@ func (s *solver) dualSimplex() outcome {
 		}
 		if s.needRefactor() {
 			s.refactor()
+			s.fixDualInfeasibilities()
 		}
 		// CHUZR: dual steepest edge pricing.
 		r, best := -1, 0.0
@@ -587,6 +590,7 @@ func (s *solver) dualSimplex() outcome {
 			if s.updates > 0 {
 				// Confirm with a fresh factorization before declaring the phase finished.
 				s.refactor()
+				s.fixDualInfeasibilities()
 				continue
 			}
 			return done
@@ -600,10 +604,11 @@ func (s *solver) dualSimplex() outcome {
 
 		// CHUZC: Harris two-pass ratio test on d_j + t·dir·α_rj.
 		thetaMax := math.Inf(1)
+		qMax := -1
 		for _, j := range s.rowList {
 			a := dir * s.alphaRow[j]
 			if bound, ok := s.dualRatioBound(j, a); ok && bound < thetaMax {
-				thetaMax = bound
+				thetaMax, qMax = bound, j
 			}
 		}
 		if math.IsInf(thetaMax, 1) {
@@ -622,6 +627,9 @@ func (s *solver) dualSimplex() outcome {
 				q, qMag = j, math.Abs(a)
 			}
 		}
+		if q < 0 { // cannot happen: the candidate that set thetaMax qualifies
+			q = qMax
+		}
 		t, _ := s.dualRatio(q, dir*s.alphaRow[q])
 		if t < 0 {
 			t = 0
@@ -633,6 +641,7 @@ func (s *solver) dualSimplex() outcome {
 			if s.updates > 0 && retries < 3 {
 				retries++
 				s.refactor()
+				s.fixDualInfeasibilities()
 				continue
 			}
 		}
@@ -642,10 +651,17 @@ func (s *solver) dualSimplex() outcome {
 		for _, j := range s.rowList {
 			s.d[j] += t * dir * s.alphaRow[j]
 		}
-		// Bound flips of boxed variables that the step made dual infeasible.
+		// Bound flips of boxed variables that the step made dual infeasible; cost shifts for
+		// the others.
 		flipped := false
 		for _, j := range s.rowList {
-			if j == q || s.lb[j] == s.ub[j] || math.IsInf(s.lb[j], 0) || math.IsInf(s.ub[j], 0) {
+			if j == q || s.lb[j] == s.ub[j] {
+				continue
+			}
+			if math.IsInf(s.lb[j], 0) || math.IsInf(s.ub[j], 0) {
+				if s.dualInfeasibility(j) > s.optTol {
+					s.shiftCost(j)
+				}
 				continue
 			}
 			var delta float64
@@ -716,7 +732,9 @@ func (s *solver) dualSimplex() outcome {
 }
 
 // dualRatioBound is the Harris bound (|d_j| + tol)/|a| for a candidate entering variable j, where
-// a = dir·α_rj; ok is false when j cannot limit the dual step.
+// a = dir·α_rj; ok is false when j cannot limit the dual step. Reduced costs with the wrong sign
+// (within the tolerance, or left by rounding) count as zero, so that the step is never negative;
+// the update then shifts their costs (see shiftCosts).
 func (s *solver) dualRatioBound(j int, a float64) (float64, bool) {
 	if s.lb[j] == s.ub[j] {
 		return 0, false
@@ -724,24 +742,21 @@ func (s *solver) dualRatioBound(j int, a float64) (float64, bool) {
 	switch s.state[j] {
 	case atLower:
 		if a < -pivotTol {
-			return (s.d[j] + s.optTol) / -a, true
+			return (math.Max(s.d[j], 0) + s.optTol) / -a, true
 		}
 	case atUpper:
 		if a > pivotTol {
-			return (-s.d[j] + s.optTol) / a, true
+			return (math.Max(-s.d[j], 0) + s.optTol) / a, true
 		}
 	case atZero:
-		if a > pivotTol {
-			return (s.optTol - s.d[j]) / a, true
-		}
-		if a < -pivotTol {
-			return (s.d[j] + s.optTol) / -a, true
+		if math.Abs(a) > pivotTol {
+			return s.optTol / math.Abs(a), true
 		}
 	}
 	return 0, false
 }
 
-// dualRatio is the exact ratio |d_j|/|a| of a candidate.
+// dualRatio is the exact ratio |d_j|/|a| of a candidate (0 for wrong-signed d_j).
 func (s *solver) dualRatio(j int, a float64) (float64, bool) {
 	if s.lb[j] == s.ub[j] {
 		return 0, false
@@ -749,11 +764,11 @@ func (s *solver) dualRatio(j int, a float64) (float64, bool) {
 	switch s.state[j] {
 	case atLower:
 		if a < -pivotTol {
-			return s.d[j] / -a, true
+			return math.Max(s.d[j], 0) / -a, true
 		}
 	case atUpper:
 		if a > pivotTol {
-			return -s.d[j] / a, true
+			return math.Max(-s.d[j], 0) / a, true
 		}
 	case atZero:
 		if math.Abs(a) > pivotTol {
@@ -761,6 +776,39 @@ func (s *solver) dualRatio(j int, a float64) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// shiftCost moves the cost of nonbasic j so that its reduced cost becomes zero, removing a dual
+// infeasibility that a bound flip cannot remove. Shifts, like the perturbation, are undone by
+// restoreCosts before the final primal clean-up.
+func (s *solver) shiftCost(j int) {
+	s.cost[j] -= s.d[j]
+	s.d[j] = 0
+	s.perturbed = true
+}
+
+// fixDualInfeasibilities flips boxed variables and shifts the costs of the others whose reduced
+// costs have the wrong sign beyond the tolerance, so the dual simplex starts dual feasible.
+func (s *solver) fixDualInfeasibilities() {
+	flipped := false
+	for j := 0; j < s.nt; j++ {
+		if s.state[j] == basic || s.dualInfeasibility(j) <= s.optTol {
+			continue
+		}
+		if !math.IsInf(s.lb[j], 0) && !math.IsInf(s.ub[j], 0) {
+			if s.d[j] < 0 {
+				s.state[j], s.x[j] = atUpper, s.ub[j]
+			} else {
+				s.state[j], s.x[j] = atLower, s.lb[j]
+			}
+			flipped = true
+			continue
+		}
+		s.shiftCost(j)
+	}
+	if flipped {
+		s.computePrimal()
+	}
 }
 
 // primalSimplex runs the primal simplex from a primal feasible basis until it is dual feasible
@@ -946,11 +994,15 @@ func (s *solver) dualPhase1() (outcome, bool) {
 	}
 	s.computePrimal()
 	s.phase = "dual phase 1"
+	s.fixDualInfeasibilities()
 	out := s.dualSimplex()
 	copy(s.lb, s.origLB)
 	copy(s.ub, s.origUB)
 	if out != done {
 		return out, false
+	}
+	if s.perturbed {
+		s.restoreCosts()
 	}
 	ok := true
 	for j := 0; j < s.nt; j++ {
@@ -959,7 +1011,7 @@ func (s *solver) dualPhase1() (outcome, bool) {
 		}
 	}
 	for j := 0; j < s.nt; j++ {
-		if s.state[j] != basic && s.dualInfeasibility(j) > s.optTol {
+		if s.state[j] != basic && s.dualInfeasibility(j) > phase1Tol {
 			ok = false
 			break
 		}
@@ -1022,6 +1074,7 @@ func (s *solver) run() Status {
 	}
 	for round := 0; round < 20; round++ {
 		s.phase = "dual"
+		s.fixDualInfeasibilities()
 		out := s.dualSimplex()
 		switch out {
 		case foundInfeasible:
@@ -1095,6 +1148,7 @@ func (s *solver) dualInfeasibleCase() Status {
 			return Optimal
 		}
 		s.phase = "dual"
+		s.fixDualInfeasibilities()
 		out = s.dualSimplex()
 		switch out {
 		case foundInfeasible:
@@ -1102,6 +1156,9 @@ func (s *solver) dualInfeasibleCase() Status {
 		case done:
 		default:
 			return s.limitStatus(out)
+		}
+		if s.perturbed {
+			s.restoreCosts()
 		}
 		if s.countDualInfeasible() == 0 {
 			return Optimal
