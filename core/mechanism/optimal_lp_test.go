@@ -191,6 +191,42 @@ func TestOptimalLPMatchesClosedForm(t *testing.T) {
 	}
 }
 
+// The closed form is taken whenever every vertex has the same distance distribution, which is
+// weaker than distance-regular or VT+: this cubic graph on 8 vertices has only 12 automorphisms
+// (so it is not even vertex-transitive) and is not distance-regular, yet its vertices share
+// n_d = (1, 3, 4), and the LP confirms that c·e^{−εd} is optimal there too.
+func TestOptimalLPUniformDistanceDistributionOnly(t *testing.T) {
+	pairs := [][2]int{{2, 6}, {1, 3}, {2, 3}, {4, 7}, {4, 6}, {1, 7}, {3, 5}, {0, 2}, {0, 5}, {5, 6}, {0, 7}, {1, 4}}
+	var es []graph.Edge
+	for _, p := range pairs {
+		es = append(es, graph.Edge{A: p[0], B: p[1]})
+	}
+	g := lpMust(t)(graph.New(8, es))
+	if dr, _, _ := graph.IsDistanceRegular(g); dr {
+		t.Fatal("graph is distance-regular; the test needs one that is not")
+	}
+	if vt, err := graph.IsVTPlus(g, 0); err != nil || vt.VTPlus != graph.No {
+		t.Fatalf("graph VT+ = %v (%v); the test needs one that is not", vt.VTPlus, err)
+	}
+	for _, eps := range []float64{0.3, math.Ln2, 2} {
+		want := lpBFSClosedForm(g, eps)
+		cf, err := OptimalLP(LPSpec{Graph: g, Epsilon: eps})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := OptimalLP(LPSpec{Graph: g, Epsilon: eps, ForceLP: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cf.Path != PathClosedForm || math.Abs(cf.Utility-want) > 1e-12 || math.Abs(r.Objective-want) > 1e-8 {
+			t.Errorf("ε=%v: closed form (%s) %v, LP %v, want %v", eps, cf.Path, cf.Utility, r.Objective, want)
+		}
+		if e := lpEpsilon(cf.Mechanism, g); e > eps+1e-12 {
+			t.Errorf("ε=%v: closed-form mechanism has ε = %v", eps, e)
+		}
+	}
+}
+
 // trueDPTheorem62 is the row-normalized Theorem 6.2 mechanism built with the ε' < ε at which
 // its actual ε equals ε (bisection): the honest ε-DP version of that construction.
 func trueDPTheorem62(t *testing.T, g *graph.Graph, eps float64) (*Theorem62, float64) {
