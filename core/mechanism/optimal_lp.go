@@ -22,6 +22,9 @@ const (
 	// MaxLPConstraints bounds n + (privacy rows); a graph with E edges gives 2·E·|W| privacy
 	// rows, so the clique K_80 (505,680 rows) is within it and K_100 is not.
 	MaxLPConstraints = 1_000_000
+	// MaxLPMetricPoints bounds the size of a Metric: finding the pairs to constrain looks for a
+	// point between every two points, n³ steps.
+	MaxLPMetricPoints = 500
 )
 
 // Paths OptimalLP may take (LPResult.Path).
@@ -156,6 +159,9 @@ func checkLPSpec(spec *LPSpec) (int, error) {
 		r, _ := spec.Metric.Dims()
 		if r < 1 {
 			return 0, fmt.Errorf("metric: empty distance matrix")
+		}
+		if r > MaxLPMetricPoints {
+			return 0, fmt.Errorf("metric: %d points, more than the limit of %d for the optimal mechanism", r, MaxLPMetricPoints)
 		}
 		if err := checkFinite2(spec.Metric); err != nil {
 			return 0, err

@@ -557,6 +557,7 @@ func TestOptimalLPBadInput(t *testing.T) {
 		{"malformed graph", LPSpec{Graph: &graph.Graph{N: 2, Adj: [][]int{{1}}}, Epsilon: 1}, "graph"},
 		{"too many variables", LPSpec{Graph: big, Epsilon: 1}, "limit of 40000"},
 		{"too many constraints", LPSpec{Graph: k110, Epsilon: 1, ForceLP: true}, "constraints"},
+		{"metric too large", LPSpec{Metric: lineMetricLP(501), Epsilon: 1, Gain: mat.NewDense(1, 501, nil)}, "limit of 500"},
 	} {
 		_, err := OptimalLP(c.spec)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
