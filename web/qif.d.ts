@@ -292,20 +292,59 @@ export interface OptimalDetail {
   c: Float64Array;
 }
 
+/** Progress report of the simplex solver (mechanism.optimalLP, lp.solve). */
+export interface LPProgress {
+  iteration: number;
+  /** Current objective value. */
+  objective: number;
+  /** Current primal infeasibility. */
+  infeasibility: number;
+  /** "dual phase 1", "dual" or "primal". */
+  phase: string;
+}
+
+/** Status of a linear program's solve. */
+export type LPStatus = 'optimal' | 'infeasible' | 'unbounded' | 'iteration limit' | 'time limit' | 'cancelled';
+
 /** Options of mechanism.optimalLP: the graph (ε-DP) or a metric (ε·d-privacy) and what to optimize. */
 export interface OptimalLPOptions {
-  /** Adjacency of the inputs (ε-DP); give this or metric. */
+  /** Adjacency of the true answers 0..n−1 (ε-DP); give this or metric. */
   graph?: GraphInput;
-  /** Distance matrix (ε·d-privacy); give this or graph. */
+  /** n×n distance matrix (ε·d-privacy, Infinity allowed); give this or graph. */
   metric?: Matrix;
-  /** Privacy parameter ε, nats. */
+  /** Privacy parameter ε > 0, nats. */
   epsilon: number;
-  /** Prior on the inputs (uniform by default). */
+  /** Prior on the true answers (uniform by default). */
   prior?: Vector;
-  /** Gain matrix (rows guesses, cols secrets), binary by default. */
+  /** Gain matrix |W|×n (rows guesses, cols true answers), binary by default. */
   gain?: Matrix;
-  /** Loss matrix (rows outputs, cols secrets): minimize the expected loss instead of maximizing gain. */
+  /** Loss matrix |W|×n (rows outputs, cols true answers): minimize the expected loss instead. */
   loss?: Matrix;
+  /** Solve the linear program even where the closed form of Theorem 6.2 is optimal. */
+  forceLP?: boolean;
+  /** Time limit of the solve, in seconds. */
+  timeLimit?: number;
+  /** Called every few hundred simplex iterations; return false to cancel (the call then throws). */
+  onProgress?: (progress: LPProgress) => boolean | void;
+}
+
+/** Result of mechanism.optimalLP. */
+export interface OptimalLP {
+  /** The mechanism H, n×|W|: rows true answers, columns the reported answers (= the guesses). */
+  mechanism: MatrixOut;
+  /** Expected gain of H with the optimal guess (probability for the binary gain), or its expected loss when loss was given. */
+  utility: number;
+  /** Optimal value of the linear program (the closed-form value on that path). */
+  objective: number;
+  /** Whether the closed form of Theorem 6.2 was used or the linear program solved. */
+  path: 'closed-form' | 'lp';
+  /** Why that path was taken, in words. */
+  reason: string;
+  status: LPStatus;
+  /** Simplex iterations, variables and constraints of the program (0 on the closed-form path). */
+  iterations: number;
+  variables: number;
+  constraints: number;
 }
 
 export interface MechanismAPI {
@@ -327,8 +366,8 @@ export interface MechanismAPI {
   optimal(graph: GraphInput, epsilon: number): MatrixOut;
   /** Theorem 6.2 mechanism with its requested and true ε and normalizers. */
   optimalDetail(graph: GraphInput, epsilon: number): OptimalDetail;
-  /** Mechanism of maximal utility (or minimal loss) under ε-DP / ε·d-privacy, by linear programming. */
-  optimalLP(options: OptimalLPOptions): { mechanism: MatrixOut; utility: number };
+  /** Mechanism of maximal expected gain (or least expected loss) under ε-DP or ε·d-privacy, by linear programming or Theorem 6.2. */
+  optimalLP(options: OptimalLPOptions): OptimalLP;
   /** Expected gain (probability for the binary gain) with the optimal guess for each output. */
   utility(prior: Vector, H: Matrix, gain?: Matrix): number;
   /** Expected gain with the optimal guess for each output (the guesses included). */
@@ -483,6 +522,63 @@ export interface InfoPrivacyAPI {
   };
 }
 
+// ───────────────────────────── qif.lp ─────────────────────────────
+
+/** One constraint of lp.solve: coeffs sparse [[variable, coefficient], ...] or dense (one entry per variable). */
+export interface LPRow {
+  coeffs: readonly (readonly [number, number])[] | readonly number[];
+  op: '<=' | '=' | '==' | '>=';
+  rhs: number;
+}
+
+/** A linear program for lp.solve. */
+export interface LPProblem {
+  /** 'min' by default. */
+  sense?: 'min' | 'max';
+  /** Objective coefficients c, one per variable. */
+  objective: Vector;
+  rows?: readonly LPRow[];
+  /** Lower bounds (default 0; -Infinity or null: none). */
+  lower?: readonly (number | null)[] | Float64Array;
+  /** Upper bounds (default Infinity; Infinity or null: none). */
+  upper?: readonly (number | null)[] | Float64Array;
+}
+
+/** Options of lp.solve. */
+export interface LPOptions {
+  /** Called every progressEvery iterations; return false to cancel (status 'cancelled'). */
+  onProgress?: (progress: LPProgress) => boolean | void;
+  /** Iterations between progress calls (default 200). */
+  progressEvery?: number;
+  maxIterations?: number;
+  /** Time limit, in milliseconds. */
+  timeLimit?: number;
+}
+
+/** Result of lp.solve. */
+export interface LPResult {
+  status: LPStatus;
+  /** The solution, one entry per variable. */
+  x: Float64Array;
+  /** duals[i] = ∂objective/∂rhs[i]. */
+  duals: Float64Array;
+  reducedCosts: Float64Array;
+  /** Optimal objective value (NaN unless status is 'optimal'). */
+  objective: number;
+  iterations: number;
+  primalResidual: number;
+  dualResidual: number;
+  /** Certificate of infeasibility (status 'infeasible'). */
+  farkas?: Float64Array;
+  /** Unbounded direction (status 'unbounded'). */
+  ray?: Float64Array;
+}
+
+export interface LPAPI {
+  /** Solves a linear program by the simplex method (sparse LU), with duals and certificates. */
+  solve(problem: LPProblem, options?: LPOptions): LPResult;
+}
+
 // ───────────────────────────── qif.debug ─────────────────────────────
 
 /** Functions that measure the bindings themselves (for benchmarks). */
@@ -508,6 +604,7 @@ export interface QIF {
   readonly mechanism: Readonly<MechanismAPI>;
   readonly refine: Readonly<RefineAPI>;
   readonly infoPrivacy: Readonly<InfoPrivacyAPI>;
+  readonly lp: Readonly<LPAPI>;
   readonly debug: Readonly<DebugAPI>;
 }
 
