@@ -124,3 +124,60 @@ test('the declaration parser sees what it should (so the checks above can fail)'
   assert.ok(!methodNames('  foo: number;\n  bar(x: number): number;\n').has('foo'));
   assert.ok(methodNames('  foo: number;\n  bar(x: number): number;\n').has('bar'));
 });
+
+// Property names declared at depth 0 of an interface body (`name:` or `name?:`).
+function propertyNames(body) {
+  let flat = '';
+  let depth = 0;
+  let prev = '';
+  for (const ch of body) {
+    if (ch === '(' || ch === '{' || ch === '<') depth++;
+    else if (ch === ')' || ch === '}' || (ch === '>' && prev !== '=')) depth--;
+    else if (depth === 0) flat += ch;
+    prev = ch;
+  }
+  const names = new Set();
+  for (const m of flat.matchAll(/(?:^|[;\n])\s*(?:readonly\s+)?([A-Za-z_$][\w$]*)\??\s*:/g)) names.add(m[1]);
+  return names;
+}
+
+test('result objects carry only the fields their interfaces declare', () => {
+  const C = [[0.75, 0.25], [0.25, 0.75]];
+  const P3 = qif.graph.path(3);
+  const cases = [
+    ['Hyper', () => qif.channel.hyper([0.5, 0.5], C)],
+    ['ShannonCapacity', () => qif.measure.shannonCapacity(C)],
+    ['EpsilonDetail', () => qif.privacy.epsilonDetail([[1, 0], [0.5, 0.5]], qif.graph.path(2))],
+    ['UtilityBound', () => qif.privacy.utilityBound(P3, 1)],
+    ['VTPlusResult', () => qif.graph.isVTPlus(qif.graph.cycle(5))],
+    ['VTPlusResult', () => qif.graph.isVTPlus(qif.graph.petersen())],
+    ['OptimalDetail', () => qif.mechanism.optimalDetail(qif.graph.cycle(4), 1)],
+    ['OptimalLP', () => qif.mechanism.optimalLP({ graph: P3, epsilon: 1 })],
+    ['LPResult', () => qif.lp.solve({ sense: 'max', objective: [1, 1], rows: [{ coeffs: [1, 1], op: '<=', rhs: 1 }] })],
+    ['LPResult', () => qif.lp.solve({ objective: [1], rows: [{ coeffs: [1], op: '<=', rhs: -1 }] })],
+    ['IndividualCapacity', () => qif.infoPrivacy.individualCapacity({ domains: [2], channel: C })],
+    ['IndividualEpsilon', () => qif.infoPrivacy.individualEpsilon({ domains: [2], channel: C })],
+    ['DataIndependence', () => qif.infoPrivacy.dataIndependent(C)],
+  ];
+  if (qif.refine) {
+    cases.push(['AvgRefinement', () => qif.refine.avg(C, [[0.5, 0.5], [0.5, 0.5]])]);
+    cases.push(['AvgRefinement', () => qif.refine.avg([[0.5, 0.5], [0.5, 0.5]], C)]);
+    cases.push(['MaxRefinement', () => qif.refine.max(C, [[0.5, 0.5], [0.5, 0.5]])]);
+    cases.push(['MaxRefinement', () => qif.refine.max([[0.5, 0.5], [0.5, 0.5]], C)]);
+    cases.push(['PrvRefinement', () => qif.refine.prv([[0.5, 0.5], [0.5, 0.5]], C)]);
+  }
+  const undeclared = [];
+  for (const [iface, call] of cases) {
+    const body = interfaceBody(iface);
+    assert.ok(body !== null, `interface ${iface} is declared`);
+    const declared = propertyNames(body);
+    for (const k of Object.keys(call())) {
+      if (!declared.has(k)) undeclared.push(`${iface}.${k}`);
+    }
+  }
+  assert.deepEqual(undeclared, [], `returned but not declared in web/qif.d.ts:\n  ${undeclared.join('\n  ')}`);
+  assert.ok(propertyNames(interfaceBody('OptimalLP')).has('reason'));
+  assert.ok(!propertyNames(interfaceBody('ShannonCapacityOptions')).has('iteration'), 'callback parameters are not fields');
+  const lpo = propertyNames(interfaceBody('LPOptions'));
+  assert.ok(lpo.has('onProgress') && lpo.has('timeLimit') && !lpo.has('phase'), 'members after a callback type are still seen');
+});
