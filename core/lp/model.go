@@ -34,7 +34,6 @@ type Model struct {
 	vals      []float64
 	ops       []Op
 	rhs       []float64
-	rowLabels []string
 	err       error
 }
 

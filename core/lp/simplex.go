@@ -560,7 +560,7 @@ func (s *solver) pivot(r, q int, leaveState int8) {
 }
 
 func (s *solver) needRefactor() bool {
-	return s.updates >= refactorEvery || s.lu.etaNonzeros() > 3*s.lu.nnzLU+10*s.m
+	return s.updates >= refactorEvery || s.lu.etaNonzeros() > 2*s.lu.nnzLU+2*s.m
 }
 
 // dualSimplex runs the dual simplex until the basis is primal feasible (done) or the problem is
