@@ -23,18 +23,18 @@ import (
 //		m.AddEq(row, 1)                  // Σ_z H[y][z] = 1
 //	}
 type Model struct {
-	sense     Sense
-	obj       []float64
-	lower     []float64
-	upper     []float64
-	names     []string // one per block
-	blockOf   []int    // variable → block
-	rows      []int
-	cols      []int
-	vals      []float64
-	ops       []Op
-	rhs       []float64
-	err       error
+	sense   Sense
+	obj     []float64
+	lower   []float64
+	upper   []float64
+	names   []string // one per block
+	blockOf []int    // variable → block
+	rows    []int
+	cols    []int
+	vals    []float64
+	ops     []Op
+	rhs     []float64
+	err     error
 }
 
 // Term is one coefficient of a linear expression: Coef·x[Var].
