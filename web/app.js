@@ -32,6 +32,7 @@ const state = {
   gain: [],
   gainIdentity: true,
   alpha: '2',
+  tolerance: '1e-9',
 };
 
 let checked = validateInputs(state);
@@ -217,9 +218,19 @@ function renderChannelTable() {
   replace(channelTable, h('thead', {}, head), h('tbody', {}, body), h('tfoot', {}, foot));
 }
 
+// Beyond this many secrets the identity gain is described rather than drawn: an n×n grid of
+// inputs nobody edits would only slow the page down.
+const DRAW_IDENTITY_UP_TO = 16;
+
 function renderGainTable() {
   const n = state.secrets.length;
   const k = state.gain.length;
+  if (state.gainIdentity && n > DRAW_IDENTITY_UP_TO) {
+    replace(gainTable, h('tbody', {}, h('tr', {}, h('td', { class: 'identity-note' },
+      `Identity gain on ${n} secrets: g(w, x) = 1 if w = x, else 0 (Bayes vulnerability). `,
+      h('button', { type: 'button', class: 'small', dataset: { action: 'edit-gain' }, 'data-testid': 'edit-gain', text: 'Edit as a matrix' })))));
+    return;
+  }
   const head = h('tr', {},
     h('th', { scope: 'col', class: 'corner' }, h('span', { class: 'corner-x', text: 'guess w' }), h('span', { class: 'corner-y', text: 'secret x →' })),
     state.secrets.map((label) => h('th', { scope: 'col', class: 'static-label', text: label })));
@@ -253,6 +264,7 @@ function rerenderInputs() {
   renderChannelTable();
   renderGainTable();
   renderPresetMenu();
+  indexInputs();
   if (pos) {
     const el = document.querySelector(`input[data-grid="${pos.grid}"][data-r="${pos.r}"][data-c="${pos.c}"]`);
     if (el) {
@@ -264,39 +276,65 @@ function rerenderInputs() {
 }
 
 // Applies the validation result to the inputs without rebuilding them.
-function showValidation() {
-  checked = validateInputs(state);
+// Inputs that carry a validation message, by key ("c:i:j", "p:i", "g:w:x"); filled when the
+// tables are rendered so that validating touches only the cells whose message changed.
+let inputsByKey = new Map();
+let shownMessages = new Map();
+let shownRows = [];
+
+function indexInputs() {
+  inputsByKey = new Map();
   for (const input of document.querySelectorAll('input[data-grid]')) {
     const { grid, r, c, kind } = input.dataset;
-    let key = null;
-    if (grid === 'channel' && kind === 'cell') key = `c:${r}:${c}`;
-    else if (grid === 'channel' && kind === 'prior') key = `p:${r}`;
-    else if (grid === 'gain' && kind === 'gain') key = `g:${r}:${c}`;
-    if (!key) continue;
-    const msg = checked.cell.get(key) ?? null;
-    const msgEl = input.nextElementSibling;
-    setInvalid(input, msgEl, msg);
+    if (grid === 'channel' && kind === 'cell') inputsByKey.set(`c:${r}:${c}`, input);
+    else if (grid === 'channel' && kind === 'prior') inputsByKey.set(`p:${r}`, input);
+    else if (grid === 'gain' && kind === 'gain') inputsByKey.set(`g:${r}:${c}`, input);
   }
+  shownMessages = new Map(); // fresh inputs carry no message yet
+  shownRows = [];
+}
+
+// Applies the validation result to the inputs without rebuilding them. Cheap on large
+// matrices: only cells whose message appears, changes or disappears are touched.
+function showValidation() {
+  checked = validateInputs(state);
+  const keys = new Set([...shownMessages.keys(), ...checked.cell.keys()]);
+  for (const key of keys) {
+    const msg = checked.cell.get(key) ?? null;
+    if ((shownMessages.get(key) ?? null) === msg) continue;
+    const input = inputsByKey.get(key);
+    if (input) setInvalid(input, input.nextElementSibling, msg);
+  }
+  shownMessages = new Map(checked.cell);
   const rows = channelTable.tBodies[0]?.rows ?? [];
   for (let i = 0; i < rows.length; i++) {
-    const cell = rows[i].querySelector('.sum-col');
     const sum = checked.rowSums[i];
-    cell.querySelector('.sum').textContent = Number.isNaN(sum) ? '—' : formatNumber(sum, 6);
-    cell.querySelector('.sum').title = Number.isNaN(sum) ? 'a cell of this row is not a number' : formatFull(sum);
-    cell.querySelector('.msg').textContent = checked.row[i] ?? '';
+    const shownRow = `${sum}|${checked.row[i]}`;
+    if (shownRows[i] === shownRow) continue;
+    shownRows[i] = shownRow;
+    const cell = rows[i].lastElementChild;
+    const sumEl = cell.firstElementChild;
+    sumEl.textContent = Number.isNaN(sum) ? '—' : formatNumber(sum, 6);
+    sumEl.title = Number.isNaN(sum) ? 'a cell of this row is not a number' : formatFull(sum);
+    cell.lastElementChild.textContent = checked.row[i] ?? '';
     cell.classList.toggle('invalid', !!checked.row[i]);
     rows[i].classList.toggle('row-invalid', !!checked.row[i]);
   }
   const ps = channelTable.querySelector('.prior-sum');
   if (ps) {
     ps.querySelector('.sum').textContent = Number.isNaN(checked.priorSum) ? '—' : formatNumber(checked.priorSum, 6);
-    ps.querySelector('.msg').textContent = checked.priorMsg ?? '';
+    // The cell is narrow: the full sentence is in the error list under the table.
+    ps.querySelector('.msg').textContent = checked.priorMsg ? 'expected 1' : '';
+    ps.title = checked.priorMsg ?? '';
     ps.classList.toggle('invalid', !!checked.priorMsg);
   }
   const alphaInput = document.getElementById('alpha');
   if (alphaInput) setInvalid(alphaInput, document.getElementById('alpha-msg'), checked.alphaMsg);
+  const tolInput = document.getElementById('capacity-tolerance');
+  if (tolInput) setInvalid(tolInput, document.getElementById('capacity-tolerance-msg'), checked.toleranceMsg);
   replace(byId('input-errors'), checked.messages.slice(0, 12).map((m) => h('li', { text: m.text })),
     checked.messages.length > 12 ? h('li', { text: `… and ${checked.messages.length - 12} more` }) : null);
+  depCache.clear();
 }
 
 function setInvalid(input, msgEl, msg) {
@@ -336,13 +374,17 @@ function buildResults() {
       const value = h('output', { class: 'value', 'data-testid': `value-${key}`, id: `value-${key}`, text: '…' });
       const msg = h('div', { class: 'r-msg', 'data-testid': `msg-${key}` });
       const root = h('div', { class: 'result', 'data-testid': `result-${key}`, dataset: { status: 'pending', key } },
-        h('dt', {}, h('span', { class: 'r-name', text: d.name }), h('span', { class: 'r-formula', text: d.formula })),
+        h('dt', {}, h('span', { class: 'r-name', text: d.name }), h('span', { class: 'r-formula', 'aria-label': d.formula }, formula(d.formula))),
         h('dd', {}, h('span', { class: 'r-value' }, value, ' ', h('span', { class: 'unit', text: d.unit })), msg));
       resultEls.set(key, { root, value, msg });
       list.append(root);
     }
     card.append(list);
     if (g.id === 'shannon') {
+      card.append(h('div', { class: 'alpha-row' },
+        h('label', { for: 'capacity-tolerance' }, 'Capacity tolerance (bits)'),
+        h('input', { id: 'capacity-tolerance', type: 'text', class: 'num', 'data-testid': 'capacity-tolerance', value: state.tolerance, inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false', title: 'Blahut–Arimoto stops once the certified upper bound is within this many bits of the capacity' }),
+        h('span', { class: 'msg', id: 'capacity-tolerance-msg' })));
       extraEls.capacity = h('div', { class: 'capacity-detail', 'data-testid': 'capacity-detail' });
       card.append(extraEls.capacity);
     }
@@ -358,6 +400,33 @@ function buildResults() {
 }
 
 const shown = {}; // measure key → last settled result shown
+
+// Renders one of our own formula strings (never user text) with sub- and superscripts:
+// "x_y", "x_{abc}", "x^y", "x^{abc}".
+function formula(text) {
+  const out = [];
+  let plain = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if ((ch === '_' || ch === '^') && i + 1 < text.length) {
+      let body;
+      if (text[i + 1] === '{') {
+        const end = text.indexOf('}', i + 2);
+        body = text.slice(i + 2, end);
+        i = end;
+      } else {
+        const cp = String.fromCodePoint(text.codePointAt(i + 1));
+        body = cp;
+        i += cp.length;
+      }
+      if (plain) out.push(plain);
+      plain = '';
+      out.push(h(ch === '_' ? 'sub' : 'sup', { text: body }));
+    } else plain += ch;
+  }
+  if (plain) out.push(plain);
+  return out;
+}
 
 function showValue(key, r) {
   const el = resultEls.get(key);
@@ -396,6 +465,7 @@ function refreshLabelled() {
 
 function renderCapacity(r) {
   const box = extraEls.capacity;
+  box.dataset.status = r.ok ? 'ok' : 'error';
   if (!r.ok) {
     replace(box);
     return;
@@ -483,23 +553,44 @@ const lastSignature = {};
 const running = new Set();
 let scheduled = false;
 
+// Matrices go to the worker as {rows, cols, data: Float64Array}: one cheap clone per job and
+// one bulk copy into Go, however many calls of the job use them.
+function flat(M) {
+  const rows = M.length;
+  const cols = rows ? M[0].length : 0;
+  const data = new Float64Array(rows * cols);
+  for (let i = 0; i < rows; i++) data.set(M[i], i * cols);
+  return { rows, cols, data };
+}
+
+// Validated value of each input a panel may depend on (null when invalid), in the form sent
+// to the worker, and its JSON for change detection; both cached until the next validation.
+const depCache = new Map();
+function dep(d) {
+  if (!depCache.has(d)) {
+    const raw = { prior: checked.prior, channel: checked.channel, gain: checked.gain, alpha: checked.alpha, tolerance: checked.tolerance }[d];
+    const value = raw !== null && (d === 'channel' || d === 'gain') ? flat(raw) : raw;
+    // String() keeps α = ∞ apart from null in JSON.
+    const json = raw === null ? 'null' : typeof raw === 'number' ? String(raw) : JSON.stringify(raw);
+    depCache.set(d, { value, json });
+  }
+  return depCache.get(d);
+}
+
 function panelInputs() {
-  return { prior: checked.prior, C: checked.channel, G: checked.gain, alpha: checked.alpha };
+  return { prior: dep('prior').value, C: dep('channel').value, G: dep('gain').value, alpha: dep('alpha').value, tolerance: dep('tolerance').value };
 }
 
 function depsValid(deps) {
-  return deps.every((d) => ({ prior: checked.prior, channel: checked.channel, gain: checked.gain, alpha: checked.alpha })[d] !== null);
+  return deps.every((d) => dep(d).value !== null);
 }
 
 function signature(name) {
-  const inp = panelInputs();
-  const p = PANELS[name];
-  const used = {};
-  for (const d of p.deps) used[d] = d === 'channel' ? inp.C : d === 'gain' ? inp.G : d === 'alpha' ? String(inp.alpha) : inp.prior;
-  return JSON.stringify(used);
+  return PANELS[name].deps.map((d) => dep(d).json).join('\u0000');
 }
 
 function setPanelStatus(name, status, note) {
+  if (name === 'capacity') extraEls.capacity.dataset.status = status;
   for (const key of panelKeys[name]) {
     const el = resultEls.get(key);
     if (!el) continue;
@@ -513,7 +604,7 @@ function changed() {
   showValidation();
   for (const name of Object.keys(PANELS)) {
     if (!depsValid(PANELS[name].deps)) {
-      setPanelStatus(name, 'stale', 'Fix the input to update this value.');
+      setPanelStatus(name, 'stale', '');
       lastSignature[name] = null;
     } else if (signature(name) !== lastSignature[name]) setPanelStatus(name, 'pending');
   }
@@ -526,7 +617,7 @@ function changed() {
 const recompute = debounce(() => {
   scheduled = false;
   const inputs = panelInputs();
-  if (inputs.C && inputs.prior) lastHyperInputs = { C: inputs.C, prior: inputs.prior };
+  if (checked.channel && checked.prior) lastHyperInputs = { C: checked.channel, prior: checked.prior };
   for (const [name, p] of Object.entries(PANELS)) {
     if (!depsValid(p.deps)) continue;
     const sig = signature(name);
@@ -601,9 +692,10 @@ function showCapacityProgress(data) {
     return;
   }
   replace(extraEls.capacity, h('p', { class: 'cap-stats progress', 'data-testid': 'capacity-progress', role: 'status' },
+    // The button comes first so that it stays put while the text changes.
     h('span', { class: 'spinner', 'aria-hidden': 'true' }),
-    h('span', { 'data-testid': 'capacity-progress-text', text }),
-    h('button', { type: 'button', class: 'small', dataset: { action: 'cancel-capacity' }, 'data-testid': 'capacity-cancel', text: 'Cancel' })));
+    h('button', { type: 'button', class: 'small', dataset: { action: 'cancel-capacity' }, 'data-testid': 'capacity-cancel', text: 'Cancel' }),
+    h('span', { 'data-testid': 'capacity-progress-text', text })));
 }
 
 function setBusy() {
@@ -621,8 +713,8 @@ function updateNote() {
 
 function onInput(e) {
   const t = e.target;
-  if (t.id === 'alpha') {
-    state.alpha = t.value;
+  if (t.id === 'alpha' || t.id === 'capacity-tolerance') {
+    state[t.id === 'alpha' ? 'alpha' : 'tolerance'] = t.value;
     changed();
     return;
   }
@@ -640,6 +732,7 @@ function onInput(e) {
       state.secrets[r] = t.value;
       if (state.gainIdentity) state.gainLabels[r] = t.value;
       renderGainTable(); // its column headers are the secrets
+      indexInputs();
     }
     if (d.kind !== 'prior') markEdited();
     if (d.kind === 'label') refreshLabelled();
@@ -668,6 +761,7 @@ function onClick(e) {
     case 'uniform': state.priorUniform = true; syncDerived(); break;
     case 'add-guess': addGuess(); break;
     case 'identity-gain': state.gainIdentity = true; syncDerived(); break;
+    case 'edit-gain': state.gainIdentity = false; break;
     case 'cancel-capacity':
       if (jobs.capacity !== undefined) client.cancel(jobs.capacity);
       return;

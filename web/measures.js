@@ -25,7 +25,7 @@ export const MEASURES = {
   bayesRiskPosterior: { group: 'bayes', name: 'Posterior Bayes risk', formula: 'R[π▷C] = 1 − V[π▷C]', unit: 'probability' },
   bayesLeakageMult: { group: 'bayes', name: 'Multiplicative Bayes leakage', formula: 'L×(π,C) = V[π▷C] / V(π)', unit: '× (ratio)' },
   bayesLeakageAdd: { group: 'bayes', name: 'Additive Bayes leakage', formula: 'L₊(π,C) = V[π▷C] − V(π)', unit: 'probability' },
-  maxCaseBayesVulnerability: { group: 'bayes', name: 'Max-case posterior Bayes vulnerability', formula: 'V^max[π▷C] = max_{y: p(y)>0} maxₓ p(x|y)', unit: 'probability' },
+  maxCaseBayesVulnerability: { group: 'bayes', name: 'Max-case posterior Bayes vulnerability', formula: 'V^{max}[π▷C] = max_{y: p(y)>0} maxₓ p(x|y)', unit: 'probability' },
 
   guessingEntropy: { group: 'guessing', name: 'Guessing entropy', formula: 'G(X) = Σᵢ i · π₍ᵢ₎  (π sorted decreasingly)', unit: 'guesses' },
   posteriorGuessingEntropy: { group: 'guessing', name: 'Posterior guessing entropy', formula: 'G(X|Y) = Σ_y p(y) G(X | Y=y)', unit: 'guesses' },
@@ -50,7 +50,7 @@ const m = (fn, ...args) => ({ ns: 'measure', fn, args });
 
 /**
  * Panels: `deps` are the inputs that must be valid, `calls` builds the worker job from the
- * validated inputs {C, prior, G, alpha}, `derive` turns the settled results (by call index)
+ * validated inputs {C, prior, G, alpha, tolerance}, `derive` turns the settled results (by call index)
  * into settled results by measure key ({ok, value} or {ok: false, error}). Every value
  * comes from an API function: the page computes nothing itself.
  */
@@ -105,8 +105,8 @@ export const PANELS = {
   // Blahut–Arimoto can take a while on a large channel: it reports progress and can be
   // cancelled (the page shows both after a short delay).
   capacity: {
-    deps: ['channel'],
-    calls: ({ C }) => [{ ...m('shannonCapacity', C, {}), progress: { arg: 1, key: 'progress' } }],
+    deps: ['channel', 'tolerance'],
+    calls: ({ C, tolerance }) => [{ ...m('shannonCapacity', C, { tolerance }), progress: { arg: 1, key: 'progress' } }],
     derive: ([r]) => ({ shannonCapacity: r }),
   },
   renyi: {

@@ -19,7 +19,7 @@ const FRACTION_RE = new RegExp(`^(${NUMBER})\\s*/\\s*(${NUMBER})$`);
  */
 export function parseEntry(text) {
   const s = String(text ?? '').trim().replace(/\u2212/g, '-');
-  if (s === '') return { error: 'empty: enter a number' };
+  if (s === '') return { error: 'empty' };
   if (DECIMAL_RE.test(s)) return checkFinite(Number(s));
   const f = FRACTION_RE.exec(s);
   if (f) {

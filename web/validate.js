@@ -12,6 +12,7 @@ import { parseEntry, parseAlpha, formatNumber, TOLERANCE } from './numbers.js';
  * @property {string[]} prior     n entries as typed
  * @property {string[][]} gain    k×n gain entries as typed
  * @property {string} alpha
+ * @property {string} tolerance  stopping gap of the capacity computation, in bits
  */
 
 /**
@@ -28,6 +29,8 @@ export function validateInputs(s) {
     priorSum: NaN,
     priorMsg: null,
     alphaMsg: null,
+    toleranceMsg: null,
+    tolerance: null,
     messages: [],
     channel: null,
     prior: null,
@@ -52,11 +55,11 @@ export function validateInputs(s) {
       const r = parseEntry(s.cells[i][j]);
       let msg = null;
       if ('error' in r) msg = r.error;
-      else if (r.value < 0) msg = 'negative: a probability is ≥ 0';
-      else if (r.value > 1 + TOLERANCE) msg = 'greater than 1: not a probability';
+      else if (r.value < 0) msg = 'negative';
+      else if (r.value > 1 + TOLERANCE) msg = 'greater than 1';
       if (msg) {
         out.cell.set(`c:${i}:${j}`, msg);
-        out.messages.push({ where: `c:${i}:${j}`, text: `C[${label(i)}, ${colLabel(j)}]: ${msg}` });
+        out.messages.push({ where: `c:${i}:${j}`, text: `C[${label(i)}, ${colLabel(j)}]: ${msg}${'error' in r ? '' : ' (a probability is between 0 and 1)'}` });
         channelOK = false;
       }
       if ('error' in r) rowParsed = false;
@@ -84,10 +87,10 @@ export function validateInputs(s) {
     const r = parseEntry(s.prior[i]);
     let msg = null;
     if ('error' in r) msg = r.error;
-    else if (r.value < 0) msg = 'negative: a probability is ≥ 0';
+    else if (r.value < 0) msg = 'negative';
     if (msg) {
       out.cell.set(`p:${i}`, msg);
-      out.messages.push({ where: `p:${i}`, text: `π(${label(i)}): ${msg}` });
+      out.messages.push({ where: `p:${i}`, text: `π(${label(i)}): ${msg}${'error' in r ? '' : ' (a probability is ≥ 0)'}` });
       priorOK = false;
     }
     if ('error' in r) pParsed = false;
@@ -126,6 +129,12 @@ export function validateInputs(s) {
     out.alphaMsg = a.error;
     out.messages.push({ where: 'alpha', text: `α: ${a.error}` });
   } else out.alpha = a.value;
+
+  const t = parseEntry(s.tolerance);
+  if ('error' in t || !(t.value > 0)) {
+    out.toleranceMsg = 'error' in t ? t.error : 'must be positive';
+    out.messages.push({ where: 'tolerance', text: `capacity tolerance: ${out.toleranceMsg}` });
+  } else out.tolerance = t.value;
 
   return out;
 }

@@ -5,7 +5,7 @@
 // cell without NaN, grows the grid on paste, keeps labels inert, and logs no console error.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, settled, valueOf, typeInto } from './harness.mjs';
+import { startHarness, settled, valueOf, typeInto, SCREENSHOTS } from './harness.mjs';
 import { presets, presetById, numericChannel } from '../../web/presets.js';
 import { all, distinctPosteriors } from './reference.mjs';
 
@@ -172,7 +172,9 @@ test('invalid input is shown next to the cell and results go stale', async () =>
   assert.match(await page.textContent('[data-testid="results-note"]'), /problem/);
   await typeInto(page, 'prior-0', '-1/8');
   assert.match(await page.textContent('#msg-p-0'), /negative/);
-  assert.match(await page.textContent('[data-testid="prior-sum"]'), /the prior sums to 0\.75, expected 1/);
+  assert.match(await page.getAttribute('[data-testid="prior-sum"]', 'class'), /invalid/);
+  assert.match(await page.textContent('[data-testid="prior-sum"]'), /0\.75\s*expected 1/);
+  assert.match(await page.textContent('[data-testid="input-errors"]'), /the prior sums to 0\.75, expected 1/);
   await h.screenshot(page, 'channel-invalid');
   // Fixing the input brings the results back.
   await typeInto(page, 'cell-2-1', '0');
@@ -315,5 +317,91 @@ test('usable on a phone: no horizontal page scroll, results readable', async () 
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
   await expectMeasures(page, all(uniform(8), numericChannel(presetById('password-iterations'))), 'phone');
   await h.screenshot(page, 'channel-phone');
+  assertNoErrors(page);
+});
+
+// A channel on which Blahut–Arimoto needs many iterations (random rows with a heavy skew).
+function slowChannel(n) {
+  let s = 7;
+  const rnd = () => (s = (s * 16807) % 2147483647) / 2147483647;
+  return Array.from({ length: n }, () => {
+    const r = Array.from({ length: n }, () => rnd() ** 4);
+    const t = r.reduce((a, b) => a + b, 0);
+    return r.map((v) => v / t);
+  });
+}
+
+test('the worker client cancels a running computation and keeps working', async () => {
+  const page = await open();
+  const r = await page.evaluate(async (C) => {
+    const { QifClient } = await import('./client.js');
+    const c = new QifClient();
+    await c.ready;
+    const progress = [];
+    let sawProgress;
+    const seen = new Promise((res) => { sawProgress = res; });
+    const t0 = performance.now();
+    const job = c.submit([{ ns: 'measure', fn: 'shannonCapacity', args: [C, { tolerance: 1e-15 }], progress: { arg: 1, key: 'progress' } }], {
+      onProgress: (data) => { progress.push(data); sawProgress(); },
+    });
+    const other = c.call('measure', 'shannonEntropy', [0.5, 0.5]); // queued behind it
+    await seen;
+    c.cancel(job.id);
+    const outcome = await job.promise.then(() => 'resolved', (e) => e.name);
+    const after = await other;
+    const elapsed = performance.now() - t0;
+    c.terminate();
+    return { outcome, after, elapsed, first: progress[0] };
+  }, slowChannel(300));
+  assert.equal(r.outcome, 'CancelledError');
+  assert.equal(r.after, 1, 'a job queued behind the cancelled one still runs');
+  assert.equal(r.first.length, 3, 'progress reports [iteration, lower, upper]');
+  assert.ok(r.first[1] <= r.first[2], 'lower ≤ upper bound');
+  assertNoErrors(page);
+});
+
+test('a long capacity computation shows progress and can be cancelled from the page', async () => {
+  const page = await open();
+  const C = slowChannel(120);
+  await page.locator('[data-testid="cell-0-0"]').focus();
+  await page.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', text);
+    document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, C.map((row) => row.join('\t')).join('\n'));
+  assert.equal(await page.locator('[data-testid="channel-table"] tbody tr').count(), 120);
+  await settled(page, 60000);
+  // Blahut–Arimoto to the smallest positive tolerance runs for a few seconds on this channel:
+  // after a short delay the page says so and offers Cancel. A fast machine might finish
+  // before the click lands, so try a few (distinct) tolerances.
+  let cancelled = false;
+  for (const tol of ['5e-324', '1e-323', '1.5e-323', '2e-323']) {
+    await page.fill('[data-testid="capacity-tolerance"]', tol); // one input event
+    try {
+      await page.waitForFunction(() => /Computing the capacity|Iteration \d+: capacity between/.test(document.querySelector('[data-testid="capacity-progress-text"]')?.textContent ?? ''), null, { timeout: 10000 });
+      await page.click('[data-testid="capacity-cancel"]', { timeout: 5000 });
+    } catch {
+      await settled(page, 60000); // it finished first: try again with another tolerance
+      continue;
+    }
+    await page.waitForSelector('[data-testid="result-shannonCapacity"][data-status="cancelled"]');
+    cancelled = true;
+    await page.locator('[data-testid="group-shannon"]').screenshot({ path: `${SCREENSHOTS}/channel-capacity-cancelled.png` });
+    break;
+  }
+  assert.ok(cancelled, 'the computation could be cancelled');
+  await page.waitForSelector('[data-testid="capacity-recompute"]');
+  await settled(page);
+  // The other measures were computed meanwhile and stay valid.
+  assert.equal(await page.getAttribute('[data-testid="result-mutualInformation"]', 'data-status'), 'ok');
+  // A looser tolerance computes it; the certified gap respects it.
+  await page.fill('[data-testid="capacity-tolerance"]', '1e-4');
+  await settled(page, 30000);
+  assert.equal(await page.getAttribute('[data-testid="result-shannonCapacity"]', 'data-status'), 'ok');
+  const gap = Number(await page.getAttribute('[data-testid="capacity-gap"]', 'data-value'));
+  assert.ok(gap >= 0 && gap <= 1e-4, `gap ${gap}`);
+  const cap = await valueOf(page, 'shannonCapacity');
+  const mi = await valueOf(page, 'mutualInformation');
+  assert.ok(cap >= mi - 1e-9, `capacity ${cap} ≥ I at the uniform prior ${mi}`);
   assertNoErrors(page);
 });

@@ -174,14 +174,24 @@ test('presets through the wasm API: closed forms and the paper’s properties', 
   // prior, for a non-uniform prior too.
   await t.test('dcnet-fair: culprit posterior equals prior', () => {
     assert.equal(typeof qif.channel.hyper, 'function', 'qif.channel.hyper exists');
-    const prior = [0.1, 0.3, 0.4, 0.2]; // (a,1) (b,1) (a,0) (b,0): P(a) = 0.5
+    // Culprit independent of the bit, as in the protocol: P(a) = 0.7, P(bit = 1) = 0.4.
+    const prior = [0.7 * 0.4, 0.3 * 0.4, 0.7 * 0.6, 0.3 * 0.6]; // (a,1) (b,1) (a,0) (b,0)
     const h = qif.channel.hyper(prior, numericChannel(presetById('dcnet-fair')));
     const { rows, cols, data } = h.inners;
+    assert.ok(rows > 0);
     for (let k = 0; k < rows; k++) {
       const post = Array.from(data.subarray(k * cols, (k + 1) * cols));
       const pa = post[0] + post[2];
-      assert.ok(close(pa, 0.5, 1e-12), `posterior P(culprit = a) = ${pa}, prior 0.5`);
+      assert.ok(close(pa, 0.7, 1e-12), `posterior P(culprit = a) = ${pa}, prior 0.7`);
     }
+    // With the biased coin a broadcast 1 does move it (Table 3(b)): not the same property.
+    const hb = qif.channel.hyper(prior, numericChannel(presetById('dcnet-biased')));
+    const moved = [];
+    for (let k = 0; k < hb.inners.rows; k++) {
+      const c = hb.inners.cols;
+      moved.push(Math.abs(hb.inners.data[k * c] + hb.inners.data[k * c + 2] - 0.7) > 1e-6);
+    }
+    assert.ok(moved.some(Boolean), 'the biased coin reveals something about the culprit');
   });
   await t.test('biased dc-net leaks the culprit where the fair one does not', () => {
     const prior = [0.25, 0.25, 0.25, 0.25];
