@@ -51,6 +51,8 @@ export async function startServer() {
       reject(new Error(`serve exited with ${code}: ${out}${err}`));
     });
   });
+  // If the test process dies without closing the harness, take the server down with it.
+  process.once('exit', () => proc.kill());
   return { url, proc, dir };
 }
 
