@@ -8,8 +8,7 @@ import (
 )
 
 // qif.mechanism (API.md): the mechanism families of SPEC §4, the Theorem 6.2 mechanism and
-// expected utility. qif.mechanism.optimalLP (the LP optimum) is not registered here: it comes
-// with the linear-programming solver (core/lp) and core/mechanism/optimal_lp.go.
+// expected utility. qif.mechanism.optimalLP (the LP optimum) is registered in mechanism_lp.go.
 
 // sizeArgs reads (n, epsilon, m?) with m defaulting to n.
 func sizeArgs(a *Args) (n int, eps float64, m int, err error) {

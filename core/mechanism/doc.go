@@ -20,9 +20,10 @@
 // Utility, UtilityWithGuess and ExpectedLoss give the expected gain (or loss) of an answer
 // mechanism under a prior when the user picks the best guess for each output (000 §6).
 //
-// The optimal mechanism by linear programming (SPEC §3, "the true optimum is the linear
-// program …") is not in this package yet: it needs the solver of core/lp and will live in
-// optimal_lp.go beside the closed form.
+// OptimalLP computes the true optimum by linear programming (SPEC §3) for any graph or metric,
+// prior and gain or loss, with the solver of core/lp; where the closed form of Theorem 6.2 is
+// exact (uniform prior, binary gain, every vertex with the same distance distribution) it uses
+// that instead and says which path it took.
 //
 // ε must be positive and finite: ε = +∞ (no privacy) would give 0·∞ in e^{−ε·0} and
 // degenerate zero/one matrices whose ε is undefined, so it is refused with an error.

@@ -191,5 +191,4 @@ test('bad inputs throw errors naming the argument, and the instance keeps workin
     assert.throws(f, (e) => e instanceof Error && re.test(e.message), String(f));
   }
   assertMatrixClose(M.randomizedResponse(2, Math.LN2), [[2 / 3, 1 / 3], [1 / 3, 2 / 3]], 1e-15, 'still working');
-  assert.equal(M.optimalLP, undefined, 'optimalLP comes with the LP solver');
 });
