@@ -7,7 +7,8 @@
 // The DOM of the tables is rebuilt only on structural changes (rows, columns, presets, paste),
 // never while typing in a cell, so focus and the caret stay put.
 
-import { QifClient, latestOnly, STALE, debounce } from './client.js';
+import { latestOnly, STALE, debounce } from './client.js';
+import { client } from './engine.js';
 import { presets, presetById, DEFAULT_PRESET } from './presets.js';
 import { splitGrid, isNumeric, formatNumber, formatFull, uniformEntry } from './numbers.js';
 import { validateInputs } from './validate.js';
@@ -543,7 +544,6 @@ function renderHyper(r) {
 
 // ---------------------------------------------------------------- computation
 
-const client = new QifClient();
 const latest = latestOnly();
 const panelKeys = {}; // panel → measure keys it fills
 for (const [name, p] of Object.entries(PANELS)) {
