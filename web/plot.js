@@ -127,7 +127,7 @@ export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [] 
   });
   svg.append(lg);
   const xsUnion = [...new Set(series.flatMap((sr) => sr.points.map((p) => p[0])))].sort((a, b) => a - b);
-  const rows = xsUnion.map((x) => [x, ...series.map((sr) => { const p = sr.points.find((q) => q[0] === x); return p ? p[1] : '']; })]);
+  const rows = xsUnion.map((x) => [x, ...series.map((sr) => { const p = sr.points.find((q) => q[0] === x); return p ? p[1] : ''; })]);
   return figure(title, svg, dataTable([xLabel || 'x', ...series.map((sr) => sr.name)], rows));
 }
 
