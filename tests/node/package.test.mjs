@@ -86,6 +86,21 @@ test('import { load } from the installed package works in Node', () => {
     out.afterError = qif.measure.shannonEntropy([0.25, 0.25, 0.25, 0.25]);
     const qif2 = await load({ wasmURL: new URL(out.wasm) });   // the bundler/notebook path
     out.h2 = qif2.measure.minEntropy([0.5, 0.25, 0.25]);
+    // The CDN path: qif.wasm fetched over HTTP (streaming compilation with application/wasm).
+    const { createServer } = await import('node:http');
+    const { readFile } = await import('node:fs/promises');
+    const bytes = await readFile(new URL(out.wasm));
+    const server = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/wasm' });
+      res.end(bytes);
+    });
+    await new Promise((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const qif3 = await load({ wasmURL: 'http://127.0.0.1:' + server.address().port + '/assets/qif.wasm' });
+      out.h3 = qif3.measure.guessingEntropy([0.25, 0.25, 0.25, 0.25]);
+    } finally {
+      server.close();
+    }
     process.stdout.write(JSON.stringify(out));
   `;
   writeFileSync(join(app, 'check.mjs'), script);
@@ -113,4 +128,5 @@ test('import { load } from the installed package works in Node', () => {
   assert.match(out.error, /^channel: row 0 sums to 0\.9/);
   assert.equal(out.afterError, 2);
   assert.equal(out.h2, 1, 'load({wasmURL}) with the exported qif.wasm URL');
+  assert.equal(out.h3, 2.5, 'load({wasmURL}) over HTTP');
 });
