@@ -16,6 +16,16 @@ cp "$execjs" "web/.wasm_exec.js.$$" && mv "web/.wasm_exec.js.$$" web/wasm_exec.j
 raw=$(wc -c < web/qif.wasm)
 gz=$(gzip -9 -c web/qif.wasm | wc -c)
 echo "built web/qif.wasm: $raw bytes ($gz gzipped)"
+# KaTeX (formulas on the page) is served from web/vendor/, never from a CDN. A fresh clone has
+# no node_modules yet: install the locked versions first.
+[ -d node_modules/katex ] || npm ci --no-audit --no-fund
+vendor="web/.vendor.$$"
+mkdir -p "$vendor/katex/fonts"
+cp node_modules/katex/dist/katex.min.js node_modules/katex/dist/katex.min.css "$vendor/katex/"
+# katex.min.css lists woff2 first; every browser that runs the wasm reads woff2.
+cp node_modules/katex/dist/fonts/*.woff2 "$vendor/katex/fonts/"
+cp node_modules/katex/LICENSE "$vendor/katex/" 2>/dev/null || true
+rm -rf web/vendor.old && { [ ! -d web/vendor ] || mv web/vendor web/vendor.old; } && mv "$vendor" web/vendor && rm -rf web/vendor.old
 if [ "${1:-}" = "serve" ]; then
   exec go run ./scripts/serve -dir web -port "${PORT:-8080}"
 fi
