@@ -1,0 +1,260 @@
+// format.js — exact results for the "Channel & leakage" section. When every input is a simple
+// fraction (reduced denominator ≤ MAX_DENOMINATOR) and the matrices are small, the rational-valued
+// measures of SPEC §1 (vulnerabilities, risks, leakages, g-vulnerability, guessing entropy, the
+// hyper-distribution) are rational too: the page shows them as "2/7 ≈ 0.2857" next to the decimal
+// from the wasm. The arithmetic here is exact (BigInt numerators and denominators); it is a second,
+// independent computation, and a fraction is shown only when it agrees with the engine's value.
+// Pure functions except showExact/exactCell, which build DOM through textContent only.
+
+import { formatNumber, formatFull } from './numbers.js';
+
+/** Largest reduced denominator of an input entry for which exact results are shown. */
+export const MAX_DENOMINATOR = 1000n;
+/** Largest number of matrix entries (n·m, and |W|·n) for which exact results are computed. */
+export const MAX_ENTRIES = 4096;
+/** Largest denominator of a result still shown as a fraction (beyond, it is no longer "simple"). */
+export const MAX_RESULT_DENOMINATOR = 10n ** 12n;
+
+const abs = (a) => (a < 0n ? -a : a);
+function gcd(a, b) {
+  a = abs(a);
+  b = abs(b);
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+/** An exact rational number n/d with d > 0 and gcd(n, d) = 1. Immutable. */
+export class Fraction {
+  constructor(n, d = 1n) {
+    n = BigInt(n);
+    d = BigInt(d);
+    if (d === 0n) throw new RangeError('Fraction: zero denominator');
+    if (d < 0n) {
+      n = -n;
+      d = -d;
+    }
+    const g = gcd(n, d) || 1n;
+    this.n = n / g;
+    this.d = d / g;
+    Object.freeze(this);
+  }
+  add(o) { return new Fraction(this.n * o.d + o.n * this.d, this.d * o.d); }
+  sub(o) { return new Fraction(this.n * o.d - o.n * this.d, this.d * o.d); }
+  mul(o) { return new Fraction(this.n * o.n, this.d * o.d); }
+  div(o) { return new Fraction(this.n * o.d, this.d * o.n); }
+  cmp(o) {
+    const l = this.n * o.d;
+    const r = o.n * this.d;
+    return l < r ? -1 : l > r ? 1 : 0;
+  }
+  eq(o) { return this.n === o.n && this.d === o.d; }
+  isZero() { return this.n === 0n; }
+  sign() { return this.n < 0n ? -1 : this.n > 0n ? 1 : 0; }
+  /** Nearest double (exact for small parts; the division keeps ~17 significant digits otherwise). */
+  toNumber() {
+    const q = Number(this.n) / Number(this.d);
+    if (Number.isFinite(q)) return q;
+    // Huge parts: scale both down by the same power of two first.
+    const shift = BigInt(Math.max(this.n.toString(2).length, this.d.toString(2).length) - 1000);
+    return Number(this.n >> shift) / Number(this.d >> shift);
+  }
+  /** "2/7", "−3/4", "5" (with a real minus sign). */
+  toString() {
+    const s = this.d === 1n ? abs(this.n).toString() : `${abs(this.n)}/${this.d}`;
+    return this.n < 0n ? `−${s}` : s;
+  }
+  /** TeX: \frac{2}{7}, -\frac{3}{4}, 5. */
+  toTeX() {
+    const s = this.d === 1n ? abs(this.n).toString() : `\\frac{${abs(this.n)}}{${this.d}}`;
+    return this.n < 0n ? `-${s}` : s;
+  }
+}
+
+const ZERO = new Fraction(0n);
+const ONE = new Fraction(1n);
+
+const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
+
+/**
+ * Parses a decimal ("0.25", "2.5e-3") or a fraction ("1/3", "−2 / 7") exactly.
+ * Returns null for anything else (including exponents beyond ±30, which are not "simple").
+ * @param {string} text
+ * @returns {Fraction | null}
+ */
+export function parseFraction(text) {
+  const s = String(text ?? '').trim().replace(/\u2212/g, '-');
+  if (s === '') return null;
+  const slash = s.indexOf('/');
+  if (slash >= 0) {
+    const a = parseFraction(s.slice(0, slash));
+    const b = parseFraction(s.slice(slash + 1));
+    if (!a || !b || b.isZero() || s.indexOf('/', slash + 1) >= 0) return null;
+    return a.div(b);
+  }
+  const m = DECIMAL.exec(s);
+  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return null;
+  const frac = m[3] ?? '';
+  const exp = m[4] ? Number(m[4]) - frac.length : -frac.length;
+  if (Math.abs(exp) > 60) return null;
+  let n = BigInt((m[2] || '0') + frac);
+  if (m[1] === '-') n = -n;
+  return exp >= 0 ? new Fraction(n * 10n ** BigInt(exp)) : new Fraction(n, 10n ** BigInt(-exp));
+}
+
+/** Parses an entry and accepts it only when its reduced denominator is ≤ MAX_DENOMINATOR. */
+export function simpleFraction(text) {
+  const f = parseFraction(text);
+  return f && f.d <= MAX_DENOMINATOR ? f : null;
+}
+
+function simpleVector(texts) {
+  const out = [];
+  for (const t of texts) {
+    const f = simpleFraction(t);
+    if (!f) return null;
+    out.push(f);
+  }
+  return out;
+}
+
+function simpleMatrix(rows) {
+  const out = [];
+  for (const r of rows) {
+    const v = simpleVector(r);
+    if (!v) return null;
+    out.push(v);
+  }
+  return out;
+}
+
+const sum = (xs) => xs.reduce((a, b) => a.add(b), ZERO);
+const max = (xs) => xs.reduce((a, b) => (b.cmp(a) > 0 ? b : a));
+
+/** Guessing entropy Σ_i i·q_(i) of non-negative weights q sorted decreasingly (i from 1). */
+function guessing(q) {
+  const sorted = q.slice().sort((a, b) => b.cmp(a));
+  return sorted.reduce((acc, v, i) => acc.add(v.mul(new Fraction(BigInt(i + 1)))), ZERO);
+}
+
+/**
+ * The exact values of the rational-valued measures of SPEC §1 for the inputs as typed, or null
+ * when some input is not a simple fraction, a row or the prior does not sum to exactly 1, or the
+ * matrices are too large. Keys are those of measures.js; the gain measures are present only when
+ * the gain is simple too; `hyper` lists every outer and inner value of [π▷C].
+ * @param {{cells: string[][], prior: string[], gain?: string[][]}} s
+ * @returns {Record<string, Fraction> & {hyper?: Fraction[]} | null}
+ */
+export function exactMeasures(s) {
+  const n = s.cells.length;
+  const m = n ? s.cells[0].length : 0;
+  if (!n || !m || n * m > MAX_ENTRIES || s.prior.length !== n || s.cells.some((r) => r.length !== m)) return null;
+  const C = simpleMatrix(s.cells);
+  const prior = simpleVector(s.prior);
+  if (!C || !prior) return null;
+  if (prior.some((p) => p.sign() < 0) || !sum(prior).eq(ONE)) return null;
+  if (C.some((row) => row.some((c) => c.sign() < 0) || !sum(row).eq(ONE))) return null;
+
+  // Joint J[x][y] = π(x) C(x,y), by columns.
+  const cols = Array.from({ length: m }, (_, y) => Array.from({ length: n }, (_, x) => prior[x].mul(C[x][y])));
+  const outer = cols.map(sum);
+  const V = max(prior);
+  const Vpost = sum(cols.map(max));
+  const out = {
+    bayesVulnerability: V,
+    bayesRiskPrior: ONE.sub(V),
+    posteriorBayesVulnerability: Vpost,
+    bayesRiskPosterior: ONE.sub(Vpost),
+    bayesLeakageAdd: Vpost.sub(V),
+    guessingEntropy: guessing(prior),
+    // Σ_y p(y) G(δʸ) = Σ_y G(J[·][y]): the guessing sum is linear in the weights.
+    posteriorGuessingEntropy: sum(cols.map(guessing)),
+  };
+  if (!V.isZero()) out.bayesLeakageMult = Vpost.div(V);
+  let vmax = null;
+  const values = [];
+  for (let y = 0; y < m; y++) {
+    if (outer[y].isZero()) continue;
+    const post = cols[y].map((j) => j.div(outer[y]));
+    const v = max(post);
+    if (!vmax || v.cmp(vmax) > 0) vmax = v;
+    values.push(outer[y], ...post);
+  }
+  // Equal posteriors merge in the hyper: their outers add up.
+  for (let a = 0; a < m; a++) {
+    let merged = outer[a];
+    for (let b = a + 1; b < m; b++) {
+      if (outer[a].isZero() || outer[b].isZero()) continue;
+      if (cols[a].every((j, x) => j.div(outer[a]).eq(cols[b][x].div(outer[b])))) merged = merged.add(outer[b]);
+    }
+    if (merged !== outer[a]) values.push(merged);
+  }
+  out.hyper = values;
+  if (vmax) out.maxCaseBayesVulnerability = vmax;
+
+  const k = s.gain ? s.gain.length : 0;
+  const G = k && k * n <= MAX_ENTRIES && s.gain.every((r) => r.length === n) ? simpleMatrix(s.gain) : null;
+  if (G) {
+    const Vg = max(G.map((row) => sum(row.map((g, x) => g.mul(prior[x])))));
+    const Vgpost = sum(cols.map((col) => max(G.map((row) => sum(row.map((g, x) => g.mul(col[x])))))));
+    out.gVulnerability = Vg;
+    out.posteriorGVulnerability = Vgpost;
+    out.gLeakageAdd = Vgpost.sub(Vg);
+    if (Vg.sign() > 0) out.gLeakageMult = Vgpost.div(Vg);
+  }
+  return out;
+}
+
+/** Whether a fraction is worth showing beside the decimal: not an integer, and not too long. */
+function showable(f) {
+  return f instanceof Fraction && f.d !== 1n && f.d <= MAX_RESULT_DENOMINATOR;
+}
+
+/** Whether the engine's value v is the fraction f (relative 1e-9: they are computed apart). */
+export function agrees(f, v) {
+  return typeof v === 'number' && Number.isFinite(v) && Math.abs(f.toNumber() - v) <= 1e-9 * Math.max(1, Math.abs(v));
+}
+
+/**
+ * The text beside a decimal: "2/7 ≈ " (or "1/4 = " when the decimal shown is exact), or ''
+ * when there is no fraction to show or it disagrees with v.
+ * @param {Fraction | null | undefined} f
+ * @param {number} v   the engine's value
+ */
+export function exactPrefix(f, v) {
+  if (!showable(f) || !agrees(f, v)) return '';
+  const shown = parseFraction(formatNumber(v).replace(/\u2212/g, '-'));
+  return `${f} ${shown && shown.eq(f) ? '=' : '≈'} `;
+}
+
+/**
+ * Shows (or clears) the exact fraction in a <span class="exact"> just before a value element.
+ * @param {HTMLElement} valueEl the <output> showing the decimal
+ * @param {Fraction | null | undefined} f
+ * @param {number} v
+ */
+export function showExact(valueEl, f, v) {
+  let span = valueEl.previousElementSibling;
+  if (!span || !span.classList.contains('exact')) {
+    if (!showable(f)) return;
+    span = document.createElement('span');
+    span.className = 'exact';
+    if (valueEl.dataset.testid) span.dataset.testid = valueEl.dataset.testid.replace(/^value-/, 'exact-');
+    valueEl.before(span);
+  }
+  span.textContent = exactPrefix(f, v);
+  if (span.textContent) span.dataset.value = `${f.n}/${f.d}`;
+  else delete span.dataset.value;
+}
+
+/**
+ * Text of a table cell holding v: "2/7 ≈ 0.2857" when v is one of the exact candidates (the
+ * hyper values of exactMeasures), else the decimal alone.
+ * @param {number} v
+ * @param {Fraction[] | null | undefined} candidates
+ */
+export function exactCell(v, candidates) {
+  const f = candidates ? candidates.find((c) => agrees(c, v) && Math.abs(c.toNumber() - v) <= 1e-12) : null;
+  return `${exactPrefix(f, v)}${formatNumber(v)}`;
+}
+
+export { formatNumber, formatFull };
