@@ -14,6 +14,7 @@ import { splitGrid, isNumeric, formatNumber, formatFull, uniformEntry } from './
 import { validateInputs } from './validate.js';
 import { MEASURES, GROUPS, PANELS } from './measures.js';
 import { h, replace, byId } from './dom.js';
+import { exactMeasures, showExact, exactCell } from './format.js';
 
 const DEBOUNCE_MS = 150;
 const MAX_HYPER_ROWS = 64;
@@ -429,7 +430,7 @@ function formula(text) {
   return out;
 }
 
-function showValue(key, r) {
+function showValue(key, r, exact) {
   const el = resultEls.get(key);
   if (!el) return;
   shown[key] = r;
@@ -447,7 +448,9 @@ function showValue(key, r) {
     el.value.title = formatFull(r.value);
     el.value.dataset.value = String(r.value);
     el.msg.textContent = '';
+    showExact(el.value, exact, r.value); // "2/7 ≈" before the decimal when the inputs are simple fractions
   } else {
+    showExact(el.value, null);
     const missing = /not available in this build/.test(r.error);
     el.root.dataset.status = missing ? 'unavailable' : 'error';
     el.value.textContent = missing ? 'n/a' : 'error';
@@ -512,6 +515,7 @@ function posteriorLabels(hyper, C, prior) {
 }
 
 let lastHyperInputs = null;
+let lastHyperExact = null;
 function renderHyper(r) {
   const el = resultEls.get('hyper');
   const box = extraEls.hyper;
@@ -530,10 +534,10 @@ function renderHyper(r) {
   for (let k = 0; k < visible; k++) {
     body.push(h('tr', { 'data-testid': `hyper-row-${k}` },
       h('th', { scope: 'row', text: labels[k]?.length ? labels[k].join(', ') : `inner ${k + 1}` }),
-      h('td', { class: 'outer', title: formatFull(outer[k]), 'data-value': String(outer[k]), text: formatNumber(outer[k]) }),
+      h('td', { class: 'outer', title: formatFull(outer[k]), 'data-value': String(outer[k]), text: exactCell(outer[k], lastHyperExact) }),
       Array.from({ length: inners.cols }, (_, x) => {
         const v = inners.data[k * inners.cols + x];
-        return h('td', { class: v === 0 ? 'zero' : undefined, title: formatFull(v), 'data-value': String(v), text: formatNumber(v) });
+        return h('td', { class: v === 0 ? 'zero' : undefined, title: formatFull(v), 'data-value': String(v), text: exactCell(v, lastHyperExact) });
       })));
   }
   replace(box,
@@ -618,6 +622,8 @@ const recompute = debounce(() => {
   scheduled = false;
   const inputs = panelInputs();
   if (checked.channel && checked.prior) lastHyperInputs = { C: checked.channel, prior: checked.prior };
+  const exact = checked.channel && checked.prior ? exactMeasures(state) : null;
+  lastHyperExact = exact ? exact.hyper : null;
   for (const [name, p] of Object.entries(PANELS)) {
     if (!depsValid(p.deps)) continue;
     const sig = signature(name);
@@ -627,7 +633,7 @@ const recompute = debounce(() => {
       continue;
     }
     lastSignature[name] = sig;
-    runPanel(name, p, inputs);
+    runPanel(name, p, inputs, exact);
   }
   setBusy();
 }, DEBOUNCE_MS);
@@ -635,7 +641,7 @@ const recompute = debounce(() => {
 const jobs = {}; // panel → id of its job in flight
 const PROGRESS_AFTER_MS = 300;
 
-function runPanel(name, p, inputs) {
+function runPanel(name, p, inputs, exact) {
   // A capacity computation still running for older inputs only delays the new one: stop it.
   if (name === 'capacity' && jobs[name] !== undefined && client.pending(jobs[name])) client.cancel(jobs[name]);
   running.add(name);
@@ -651,7 +657,7 @@ function runPanel(name, p, inputs) {
       if (results === STALE) return;
       running.delete(name);
       const values = p.derive(results);
-      for (const [key, r] of Object.entries(values)) showValue(key, r);
+      for (const [key, r] of Object.entries(values)) showValue(key, r, exact?.[key]);
       setBusy();
     },
     (err) => {
@@ -834,6 +840,24 @@ function onPresetChange(e) {
   const p = presetById(e.target.value);
   if (!p) return;
   loadPreset(p);
+  rerenderInputs();
+}
+
+// ---------------------------------------------------------------- URL state (share.js)
+
+/** The section's whole input state as plain JSON (share.js carries it in the URL hash). */
+export function getState() {
+  return JSON.parse(JSON.stringify(state));
+}
+
+/** Restores a getState() object (share.js has checked it: URL text is untrusted) and recomputes. */
+export function setState(s) {
+  for (const k of Object.keys(state)) if (k in s) state[k] = JSON.parse(JSON.stringify(s[k]));
+  syncDerived();
+  for (const [id, k] of [['alpha', 'alpha'], ['capacity-tolerance', 'tolerance']]) {
+    const el = document.getElementById(id);
+    if (el) el.value = state[k];
+  }
   rerenderInputs();
 }
 
