@@ -38,87 +38,10 @@ func init() {
 	Register("lp", "solve", lpSolve)
 }
 
-// lpFlatten is a JS function that checks a problem object and flattens it into typed arrays, so
-// that Go copies it with a few bulk copies instead of one call per coefficient.
-var lpFlatten js.Value
-
-const lpFlattenSource = `
-const fail = (msg) => ({ error: msg });
-if (p === null || typeof p !== 'object') return fail('problem: expected an object {sense, objective, rows}');
-const sense = p.sense === undefined ? 'min' : p.sense;
-if (sense !== 'min' && sense !== 'max') return fail("sense: expected 'min' or 'max', got " + String(sense));
-const obj = p.objective;
-if (obj === undefined || obj === null || typeof obj.length !== 'number') return fail('objective: expected an array of numbers');
-const n = obj.length;
-if (n === 0) return fail('objective: empty problem (no variables)');
-const c = new Float64Array(n);
-for (let j = 0; j < n; j++) {
-  const v = obj[j];
-  if (typeof v !== 'number') return fail('objective: entry ' + j + ' is not a number');
-  c[j] = v;
-}
-const rows = p.rows === undefined || p.rows === null ? [] : p.rows;
-if (!Array.isArray(rows)) return fail('rows: expected an array of {coeffs, op, rhs}');
-const m = rows.length;
-let count = 0;
-for (let i = 0; i < m; i++) {
-  const r = rows[i];
-  if (r === null || typeof r !== 'object') return fail('rows[' + i + ']: expected {coeffs, op, rhs}');
-  const co = r.coeffs;
-  if (co === undefined || co === null || typeof co.length !== 'number') return fail('rows[' + i + '].coeffs: expected an array');
-  if (co.length > 0 && Array.isArray(co[0])) count += co.length;
-  else {
-    if (co.length !== n) return fail('rows[' + i + '].coeffs: a dense row needs ' + n + ' entries, got ' + co.length);
-    count += n;
-  }
-  if (count > maxNonzeros) return fail('rows: more than ' + maxNonzeros + ' coefficients');
-}
-const ops = new Float64Array(m), rhs = new Float64Array(m);
-const ri = new Float64Array(count), ci = new Float64Array(count), v = new Float64Array(count);
-let k = 0;
-for (let i = 0; i < m; i++) {
-  const r = rows[i];
-  const op = r.op;
-  if (op === '<=') ops[i] = 0; else if (op === '=' || op === '==') ops[i] = 1; else if (op === '>=') ops[i] = 2;
-  else return fail('rows[' + i + '].op: expected "<=", "=" or ">=", got ' + String(op));
-  if (typeof r.rhs !== 'number') return fail('rows[' + i + '].rhs: expected a number');
-  rhs[i] = r.rhs;
-  const co = r.coeffs;
-  if (co.length > 0 && Array.isArray(co[0])) {
-    for (let t = 0; t < co.length; t++) {
-      const e = co[t];
-      if (!Array.isArray(e) || e.length !== 2) return fail('rows[' + i + '].coeffs[' + t + ']: expected [variable, coefficient]');
-      const j = e[0], a = e[1];
-      if (!Number.isInteger(j) || j < 0 || j >= n) return fail('rows[' + i + '].coeffs[' + t + ']: variable ' + String(j) + ' out of range [0,' + n + ')');
-      if (typeof a !== 'number') return fail('rows[' + i + '].coeffs[' + t + ']: coefficient is not a number');
-      ri[k] = i; ci[k] = j; v[k] = a; k++;
-    }
-  } else {
-    for (let j = 0; j < n; j++) {
-      const a = co[j];
-      if (typeof a !== 'number') return fail('rows[' + i + '].coeffs[' + j + '] is not a number');
-      if (a !== 0) { ri[k] = i; ci[k] = j; v[k] = a; k++; }
-    }
-  }
-}
-const bound = (name, def) => {
-  const b = p[name];
-  if (b === undefined || b === null) return null;
-  if (typeof b.length !== 'number' || b.length !== n) return name + ': expected an array of ' + n + ' numbers';
-  const out = new Float64Array(n);
-  for (let j = 0; j < n; j++) {
-    const x = b[j];
-    if (x === null) out[j] = def;
-    else if (typeof x !== 'number') return name + ': entry ' + j + ' is not a number';
-    else out[j] = x;
-  }
-  return out;
-};
-const lower = bound('lower', -Infinity), upper = bound('upper', Infinity);
-if (typeof lower === 'string') return fail(lower);
-if (typeof upper === 'string') return fail(upper);
-return { n, m, max: sense === 'max', c, ops, rhs, ri: ri.subarray(0, k), ci: ci.subarray(0, k), v: v.subarray(0, k), lower, upper };
-`
+// The problem object is checked and flattened into typed arrays by the loader's flattenLP
+// helper (web/qif.js), so that Go reads it with a few bulk copies instead of one boundary
+// crossing per coefficient, and so that no JS is compiled at run time (the page's
+// Content-Security-Policy forbids eval and new Function).
 
 func floats(v js.Value) []float64 {
 	n := v.Get("length").Int()
@@ -142,10 +65,7 @@ func lpSolve(a *Args) (any, error) {
 	if !a.Has(0) {
 		return nil, fmt.Errorf("problem: missing argument 1 (lp.solve)")
 	}
-	if lpFlatten.IsUndefined() {
-		lpFlatten = js.Global().Get("Function").New("p", "const maxNonzeros = "+fmt.Sprint(lp.MaxNonzeros)+";"+lpFlattenSource)
-	}
-	f := lpFlatten.Invoke(a.Value(0))
+	f := helpers.Call("flattenLP", a.Value(0), lp.MaxNonzeros)
 	if e := f.Get("error"); !e.IsUndefined() {
 		return nil, fmt.Errorf("lp.solve: %s", e.String())
 	}

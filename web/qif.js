@@ -96,6 +96,86 @@ function toMatrix(m) {
   return { error: `expected a matrix (array of rows or {rows, cols, data}), got ${describe(m)}` };
 }
 
+// flattenLP checks an lp.solve problem {sense, objective, rows, lower?, upper?} and flattens it
+// into typed arrays (coordinate form) for Go; on bad input it returns {error}.
+function flattenLP(p, maxNonzeros) {
+  const fail = (msg) => ({ error: msg });
+  if (p === null || typeof p !== 'object') return fail('problem: expected an object {sense, objective, rows}');
+  const sense = p.sense === undefined ? 'min' : p.sense;
+  if (sense !== 'min' && sense !== 'max') return fail("sense: expected 'min' or 'max', got " + String(sense));
+  const obj = p.objective;
+  if (obj === undefined || obj === null || typeof obj.length !== 'number') return fail('objective: expected an array of numbers');
+  const n = obj.length;
+  if (n === 0) return fail('objective: empty problem (no variables)');
+  const c = new Float64Array(n);
+  for (let j = 0; j < n; j++) {
+    const v = obj[j];
+    if (typeof v !== 'number') return fail('objective: entry ' + j + ' is not a number');
+    c[j] = v;
+  }
+  const rows = p.rows === undefined || p.rows === null ? [] : p.rows;
+  if (!Array.isArray(rows)) return fail('rows: expected an array of {coeffs, op, rhs}');
+  const m = rows.length;
+  let count = 0;
+  for (let i = 0; i < m; i++) {
+    const r = rows[i];
+    if (r === null || typeof r !== 'object') return fail('rows[' + i + ']: expected {coeffs, op, rhs}');
+    const co = r.coeffs;
+    if (co === undefined || co === null || typeof co.length !== 'number') return fail('rows[' + i + '].coeffs: expected an array');
+    if (co.length > 0 && Array.isArray(co[0])) count += co.length;
+    else {
+      if (co.length !== n) return fail('rows[' + i + '].coeffs: a dense row needs ' + n + ' entries, got ' + co.length);
+      count += n;
+    }
+    if (count > maxNonzeros) return fail('rows: more than ' + maxNonzeros + ' coefficients');
+  }
+  const ops = new Float64Array(m), rhs = new Float64Array(m);
+  const ri = new Float64Array(count), ci = new Float64Array(count), v = new Float64Array(count);
+  let k = 0;
+  for (let i = 0; i < m; i++) {
+    const r = rows[i];
+    const op = r.op;
+    if (op === '<=') ops[i] = 0; else if (op === '=' || op === '==') ops[i] = 1; else if (op === '>=') ops[i] = 2;
+    else return fail('rows[' + i + '].op: expected "<=", "=" or ">=", got ' + String(op));
+    if (typeof r.rhs !== 'number') return fail('rows[' + i + '].rhs: expected a number');
+    rhs[i] = r.rhs;
+    const co = r.coeffs;
+    if (co.length > 0 && Array.isArray(co[0])) {
+      for (let t = 0; t < co.length; t++) {
+        const e = co[t];
+        if (!Array.isArray(e) || e.length !== 2) return fail('rows[' + i + '].coeffs[' + t + ']: expected [variable, coefficient]');
+        const j = e[0], a = e[1];
+        if (!Number.isInteger(j) || j < 0 || j >= n) return fail('rows[' + i + '].coeffs[' + t + ']: variable ' + String(j) + ' out of range [0,' + n + ')');
+        if (typeof a !== 'number') return fail('rows[' + i + '].coeffs[' + t + ']: coefficient is not a number');
+        ri[k] = i; ci[k] = j; v[k] = a; k++;
+      }
+    } else {
+      for (let j = 0; j < n; j++) {
+        const a = co[j];
+        if (typeof a !== 'number') return fail('rows[' + i + '].coeffs[' + j + '] is not a number');
+        if (a !== 0) { ri[k] = i; ci[k] = j; v[k] = a; k++; }
+      }
+    }
+  }
+  const bound = (name, def) => {
+    const b = p[name];
+    if (b === undefined || b === null) return null;
+    if (typeof b.length !== 'number' || b.length !== n) return name + ': expected an array of ' + n + ' numbers';
+    const out = new Float64Array(n);
+    for (let j = 0; j < n; j++) {
+      const x = b[j];
+      if (x === null) out[j] = def;
+      else if (typeof x !== 'number') return name + ': entry ' + j + ' is not a number';
+      else out[j] = x;
+    }
+    return out;
+  };
+  const lower = bound('lower', -Infinity), upper = bound('upper', Infinity);
+  if (typeof lower === 'string') return fail(lower);
+  if (typeof upper === 'string') return fail(upper);
+  return { n, m, max: sense === 'max', c, ops, rhs, ri: ri.subarray(0, k), ci: ci.subarray(0, k), v: v.subarray(0, k), lower, upper };
+}
+
 function describe(x) {
   if (x === null) return 'null';
   if (Array.isArray(x)) return 'an array';
@@ -152,7 +232,7 @@ export async function load(options = {}) {
   const name = `__qifExport${Date.now().toString(36)}_${counter++}`;
   const ready = new Promise((resolve) => {
     globalThis[name] = (api) => {
-      if (api === null) return { toMatrix, toVector };
+      if (api === null) return { toMatrix, toVector, flattenLP };
       delete globalThis[name];
       resolve(api);
       return undefined;
