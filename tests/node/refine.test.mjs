@@ -1,0 +1,160 @@
+// qif.refine and qif.channel.fromMetric through the JS API: verdicts checked in plain JS
+// (witness products, g-vulnerabilities, induced metrics computed here), the paper's strictness
+// examples, the implication chain on random pairs, and bad inputs whose errors name A, B or D.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { load } from '../../web/qif.js';
+
+let qif;
+before(async () => { qif = await load(); });
+
+function rows(m) {
+  if (Array.isArray(m)) return m;
+  const out = [];
+  for (let i = 0; i < m.rows; i++) out.push(Array.from(m.data.slice(i * m.cols, (i + 1) * m.cols)));
+  return out;
+}
+function mul(a, b) {
+  return a.map((r) => b[0].map((_, j) => r.reduce((s, v, k) => s + v * b[k][j], 0)));
+}
+function rng(seed) { // mulberry32
+  return () => {
+    seed |= 0; seed = (seed + 0x6D2B79F5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+function randomChannel(n, m, r) {
+  return Array.from({ length: n }, () => {
+    const row = Array.from({ length: m }, () => r());
+    const s = row.reduce((a, b) => a + b, 0);
+    return row.map((v) => v / s);
+  });
+}
+// V_g[π▷C] = Σ_y max_w Σ_x G[w][x] π_x C[x][y], in plain JS.
+function postG(G, prior, C) {
+  let v = 0;
+  for (let y = 0; y < C[0].length; y++) {
+    let best = -Infinity;
+    for (const g of G) best = Math.max(best, g.reduce((s, gx, x) => s + gx * prior[x] * C[x][y], 0));
+    v += best;
+  }
+  return v;
+}
+function inducedMetric(C) {
+  return C.map((r) => C.map((r2) => r.reduce((d, v, y) => {
+    const w = r2[y];
+    if (v === 0 && w === 0) return d;
+    if (v === 0 || w === 0) return Infinity;
+    return Math.max(d, Math.abs(Math.log(v) - Math.log(w)));
+  }, 0)));
+}
+function close(a, b, tol = 1e-9) { return a === b || Math.abs(a - b) <= tol * Math.max(1, Math.abs(b)); }
+
+test('avg: witness reproduces B, counterexample recomputed in JS', () => {
+  const A = [[0.9, 0.1], [0.2, 0.8]];
+  const B = mul(A, [[0.75, 0.25], [0.25, 0.75]]);
+  const r = qif.refine.avg(A, B);
+  assert.equal(r.holds, true);
+  const AR = mul(A, rows(r.witness));
+  AR.forEach((row, x) => row.forEach((v, z) => assert.ok(Math.abs(v - B[x][z]) < 1e-12)));
+  const back = qif.refine.avg(B, A);
+  assert.equal(back.holds, false);
+  const ce = back.counterexample;
+  const G = rows(ce.gain);
+  const prior = Array.from(ce.prior);
+  assert.ok(close(postG(G, prior, B), ce.vulnerabilityA, 1e-12));
+  assert.ok(close(postG(G, prior, A), ce.vulnerabilityB, 1e-12));
+  assert.ok(ce.vulnerabilityB > ce.vulnerabilityA);
+});
+
+test('max and prv on swapped rows (001 strictness): ⊑prv both ways, ⊑max neither', () => {
+  const A = [[0.8, 0.2], [0.4, 0.6]];
+  const B = [[0.4, 0.6], [0.8, 0.2]];
+  for (const [X, Y] of [[A, B], [B, A]]) {
+    assert.equal(qif.refine.prv(X, Y).holds, true);
+    const m = qif.refine.max(X, Y);
+    assert.equal(m.holds, false);
+    assert.ok(m.counterexample.posterior instanceof Float64Array);
+    assert.ok(Math.abs(m.counterexample.distance - Math.SQRT2 / 12) < 1e-12);
+    assert.ok(Math.abs(qif.refine.hullDistance(X, m.counterexample.posterior) - m.counterexample.distance) < 1e-12);
+  }
+  // Same posteriors, different probabilities: ⊑max both ways, ⊑avg one way.
+  const P = [[0.6, 0, 0, 0.4], [0, 0.6, 0, 0.4], [0, 0, 0.6, 0.4]];
+  const Q = [[0.3, 0, 0, 0.7], [0, 0.3, 0, 0.7], [0, 0, 0.3, 0.7]];
+  assert.equal(qif.refine.max(Q, P).holds, true);
+  assert.equal(qif.refine.avg(P, Q).holds, true);
+  assert.equal(qif.refine.avg(Q, P).holds, false);
+});
+
+test('prv counterexample against the metric computed in JS', () => {
+  const A = [[0.5, 0.5], [0.4, 0.6]];
+  const B = [[0.9, 0.1], [0.1, 0.9]];
+  const r = qif.refine.prv(A, B);
+  assert.equal(r.holds, false);
+  const { x, x2, dA, dB } = r.counterexample;
+  assert.ok(close(dA, inducedMetric(A)[x][x2]) && close(dB, inducedMetric(B)[x][x2]) && dB > dA);
+});
+
+test('implication chain ⊑avg ⇒ ⊑max ⇒ ⊑prv on random pairs (half of them post-processings)', () => {
+  const r = rng(42);
+  let strict = 0;
+  for (let t = 0; t < 120; t++) {
+    const n = 2 + Math.floor(r() * 4), m1 = 1 + Math.floor(r() * 5), m2 = 1 + Math.floor(r() * 5);
+    const A = randomChannel(n, m1, r);
+    const B = t % 2 ? mul(A, randomChannel(m1, m2, r)) : randomChannel(n, m2, r);
+    const avg = qif.refine.avg(A, B).holds, max = qif.refine.max(A, B).holds, prv = qif.refine.prv(A, B).holds;
+    if (t % 2) assert.equal(avg, true, `pair ${t}: B = A·R not detected`);
+    assert.ok(!avg || max, `pair ${t}: avg without max`);
+    assert.ok(!max || prv, `pair ${t}: max without prv`);
+    if (prv && !avg) strict++;
+  }
+  assert.ok(strict > 0, 'some pairs separate the orders');
+});
+
+test('lattice: meet and join bound both channels under ⊑prv; fromMetric realizes a metric', () => {
+  const r = rng(7);
+  for (let t = 0; t < 20; t++) {
+    const A = randomChannel(3, 3, r), B = randomChannel(3, 4, r);
+    const meet = qif.refine.prvMeet(A, B), join = qif.refine.prvJoin(A, B);
+    for (const [X, Y] of [[meet, A], [meet, B], [A, join], [B, join]]) assert.equal(qif.refine.prv(X, Y).holds, true);
+    const dm = inducedMetric(rows(meet)), da = inducedMetric(A), db = inducedMetric(B);
+    dm.forEach((row, i) => row.forEach((v, j) => assert.ok(close(v, Math.max(da[i][j], db[i][j])))));
+  }
+  const D = [[0, 1, 2, Infinity], [1, 0, 1, Infinity], [2, 1, 0, Infinity], [Infinity, Infinity, Infinity, 0]];
+  const C = qif.channel.fromMetric(D);
+  const d = inducedMetric(rows(C));
+  D.forEach((row, i) => row.forEach((v, j) => assert.ok(close(d[i][j], v), `d[${i}][${j}] = ${d[i][j]}`)));
+  assert.throws(() => qif.channel.fromMetric([[0, 1, 5], [1, 0, 1], [5, 1, 0]]), /D: triangle inequality/);
+  assert.throws(() => qif.channel.fromMetric([[0, 1], [2, 0]]), /D: not symmetric/);
+});
+
+test('families: safe ε2 closed forms under ⊑prv and a Figure 3 sweep with progress', () => {
+  // d_TG(ε) = ε|x − x'|, d_RR(ε) = ε: RR(ε1) ⊑prv TG(ε2) iff ε2 ≤ ε1/(n−1).
+  const e = qif.refine.familyEpsilon({ family1: 'randomizedResponse', epsilon1: 1, family2: 'truncatedGeometric', order: 'prv', n: 5 });
+  assert.ok(e.found && e.epsilon2 <= 0.25 && 0.25 <= e.epsilon2Fails && e.epsilon2Fails - e.epsilon2 <= 1e-3);
+  const calls = [];
+  const c = qif.refine.safeEpsilonCurve({ family1: 'truncatedGeometric', family2: 'truncatedGeometric', order: 'avg', n: 5, epsilons1: [0.5, 1, 2] },
+    (done, total) => { calls.push([done, total]); });
+  assert.equal(c.complete, true);
+  assert.deepEqual(calls, [[1, 3], [2, 3], [3, 3]]);
+  c.points.forEach((p) => assert.ok(p.epsilon2 <= p.epsilon1 && p.epsilon1 <= p.epsilon2Fails + 1e-12));
+  const stop = qif.refine.safeEpsilonCurve({ family1: 'truncatedGeometric', family2: 'randomizedResponse', order: 'prv', n: 4, epsilons1: [1, 2, 3] }, () => false);
+  assert.equal(stop.complete, false);
+  assert.equal(stop.points.length, 1);
+});
+
+test('bad input: errors name the argument, the instance keeps working', () => {
+  const ok = [[0.5, 0.5], [0.2, 0.8]];
+  for (const f of ['avg', 'max', 'prv', 'prvMeet', 'prvJoin', 'maxMeet']) {
+    assert.throws(() => qif.refine[f](ok, [[1, 0], [0, 1], [0.5, 0.5]]), /B: has 3 rows/);
+    assert.throws(() => qif.refine[f]([[0.5, 0.6], [0.2, 0.8]], ok), /A: row 0 sums/);
+    assert.throws(() => qif.refine[f](ok, [[NaN, 1], [0.2, 0.8]]), /B: .*NaN/);
+    assert.throws(() => qif.refine[f]([], ok), /A:/);
+    assert.throws(() => qif.refine[f](ok), /B:/);
+  }
+  assert.throws(() => qif.refine.familyEpsilon({ family1: 'laplace', family2: 'exponential', epsilon1: 1, n: 3 }), /family1/);
+  assert.throws(() => qif.refine.familyEpsilon({ family1: 'exponential', family2: 'exponential', epsilon1: -1, n: 3 }), /epsilon1/);
+  assert.equal(qif.refine.avg(ok, ok).holds, true);
+});
