@@ -69,6 +69,9 @@ func maxFeasibleLP(t *testing.T, A, B mat.Matrix) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if res.Status != lp.Optimal && res.Status != lp.Infeasible {
+		t.Fatalf("feasibility LP: %v", res.Status)
+	}
 	return res.Status == lp.Optimal
 }
 
