@@ -381,42 +381,123 @@ export interface MechanismAPI {
 /** Result of refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). */
 export interface AvgRefinement {
   holds: boolean;
-  /** When holds: the row-stochastic R with A·R = B. */
+  /** ρ = (1/n) Σ|A·R − B| for the best R found (probability; holds when ≤ 1e-9). */
+  residual: number;
+  /** 'least squares' (full-column-rank A) or 'linear program'. */
+  method: string;
+  /** Size of the linear program solved (0 on the least-squares path). */
+  lpVariables: number;
+  lpConstraints: number;
+  /** When holds: the row-stochastic R (|outputs of A| × |outputs of B|) with A·R = B. */
   witness?: MatrixOut;
-  /** When not: a gain function and prior under which B leaks more than A (vulnerabilities in the gain's units). */
-  counterexample?: { gain: MatrixOut; prior: Float64Array; vulnerabilityA: number; vulnerabilityB: number };
-  [extra: string]: unknown;
+  /** When not: certified lower bound on the minimum residual. */
+  residualLowerBound?: number;
+  /** When not: a gain function and prior under which B is more vulnerable than A (verified; gain units). */
+  counterexample?: {
+    gain: MatrixOut;
+    prior: Float64Array;
+    vulnerabilityA: number;
+    vulnerabilityB: number;
+    /** guesses[w]: the output of B that guess w (row w of gain) stands for. */
+    guesses: number[];
+  };
 }
 
 /** Result of refine.max: A ⊑max B (every posterior of B in the convex hull of A's). */
 export interface MaxRefinement {
   holds: boolean;
-  /** When holds: the row-stochastic R with B̂ = R·Â. */
+  /** The non-zero columns of A and B (the outputs whose posteriors are compared). */
+  outputsA: number[];
+  outputsB: number[];
+  /** distances[i]: Euclidean distance from the i-th posterior of B to the hull of A's. */
+  distances: Float64Array;
+  /** When holds: the row-stochastic R with B̂ = R·Â (rows follow outputsB, columns outputsA). */
   witness?: MatrixOut;
-  /** When not: a posterior of B outside the hull of A's and its Euclidean distance to it. */
-  counterexample?: { posterior: Float64Array; distance: number };
-  [extra: string]: unknown;
+  /** When not: the posterior of B farthest from the hull of A's. */
+  counterexample?: {
+    posterior: Float64Array;
+    /** Euclidean distance to the hull, and a certified lower bound on it. */
+    distance: number;
+    distanceLowerBound: number;
+    /** The column of B whose posterior this is. */
+    output: number;
+    /** The point of the hull nearest to it. */
+    nearest: Float64Array;
+  };
 }
 
 /** Result of refine.prv: A ⊑prv B (d_A ≥ d_B pointwise). */
 export interface PrvRefinement {
   holds: boolean;
-  /** When not: inputs x, x2 with d_B(x,x2) > d_A(x,x2) (nats). */
+  /** The induced metrics d_A and d_B, nats (Infinity allowed). */
+  metricA: MatrixOut;
+  metricB: MatrixOut;
+  /** When not: the pair x, x2 with the largest excess d_B(x,x2) − d_A(x,x2) (nats). */
   counterexample?: { x: number; x2: number; dA: number; dB: number };
-  [extra: string]: unknown;
+}
+
+/** Mechanism family names accepted by refine.familyEpsilon and refine.safeEpsilonCurve. */
+export type RefineFamily =
+  | 'truncatedGeometric' | 'geometric' | 'overTruncatedGeometric' | 'randomizedResponse'
+  | 'exponential' | 'exponentialNominal';
+
+/** Two mechanism families on inputs 0..n−1 compared under a refinement order. */
+export interface FamilyComparison {
+  family1: RefineFamily;
+  family2: RefineFamily;
+  /** Refinement order, 'avg' by default. */
+  order?: 'avg' | 'max' | 'prv';
+  /** Number of inputs (1..1000). */
+  n: number;
+  /** Number of outputs of both (default n), or of each. */
+  m?: number;
+  m1?: number;
+  m2?: number;
+  /** Search interval of ε2, nats (defaults ε1/1000 and 2·ε1). */
+  lo?: number;
+  hi?: number;
+  /** Bisection resolution, nats (default ε1/1000). */
+  resolution?: number;
+}
+
+/** The largest ε2 (nats) with family1(ε1) ⊑ family2(ε2), by bisection. */
+export interface SafeEpsilon {
+  epsilon1: number;
+  /** Largest ε2 found where the refinement holds (null when it fails already at lo). */
+  epsilon2: number | null;
+  /** An ε2 where it fails, within resolution above epsilon2 (null when not found). */
+  epsilon2Fails: number | null;
+  found: boolean;
+  /** Whether it still holds at hi (the largest ε2 may be larger). */
+  atUpper: boolean;
+  /** Number of refinement tests made. */
+  evaluations: number;
 }
 
 export interface RefineAPI {
-  /** Decides average-case refinement A ⊑avg B, with a witness or a verified counterexample. */
+  /** Decides average-case refinement A ⊑avg B, with a witness R or a verified gain/prior counterexample. */
   avg(A: Matrix, B: Matrix): AvgRefinement;
-  /** Decides max-case refinement A ⊑max B, with a witness or a counterexample posterior. */
+  /** Decides max-case refinement A ⊑max B, with a witness or the posterior farthest from the hull. */
   max(A: Matrix, B: Matrix): MaxRefinement;
-  /** Decides privacy refinement A ⊑prv B (induced metrics d_A ≥ d_B). */
+  /** Decides privacy refinement A ⊑prv B (induced metrics d_A ≥ d_B, nats). */
   prv(A: Matrix, B: Matrix): PrvRefinement;
   /** Meet under ⊑prv: a channel whose metric is max(d_A, d_B). */
   prvMeet(A: Matrix, B: Matrix): MatrixOut;
   /** Join under ⊑prv: a channel whose metric is the shortest-path closure of min(d_A, d_B). */
   prvJoin(A: Matrix, B: Matrix): MatrixOut;
+  /** Meet under ⊑max: a channel whose posteriors are the union of A's and B's. */
+  maxMeet(A: Matrix, B: Matrix): MatrixOut;
+  /** Posteriors Ĉ under the uniform prior: row i is the posterior of output outputs[i] (zero columns dropped). */
+  posteriors(C: Matrix): { posteriors: MatrixOut; outputs: number[] };
+  /** Euclidean distance from the distribution sigma to the convex hull of C's posteriors (uniform prior). */
+  hullDistance(C: Matrix, sigma: Vector): number;
+  /** Largest ε2 (nats) with family1(epsilon1) ⊑ family2(ε2) under the order, by bisection. */
+  familyEpsilon(options: FamilyComparison & { epsilon1: number }): SafeEpsilon;
+  /** familyEpsilon for each ε1 in epsilons1; onProgress (argument or field) returning false stops early (complete = false). */
+  safeEpsilonCurve(
+    options: FamilyComparison & { epsilons1: Vector; onProgress?: (done: number, total: number) => boolean | void },
+    onProgress?: (done: number, total: number) => boolean | void,
+  ): { points: SafeEpsilon[]; complete: boolean };
 }
 
 // ───────────────────────────── qif.infoPrivacy ─────────────────────────────
