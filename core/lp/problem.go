@@ -340,6 +340,11 @@ type Options struct {
 	NoScaling bool
 	// NoPerturbation turns off the cost perturbation of the dual simplex.
 	NoPerturbation bool
+	// NoDualize solves the problem as stated. By default a problem with many more rows than
+	// variables (at least 1.5 per variable), all variables nonnegative or free, is solved
+	// through its dual LP, whose basis is the size of the variable count; the result is
+	// mapped back (X from the dual's row prices, Duals from its solution) and means the same.
+	NoDualize bool
 }
 
 // Result is the outcome of Solve.

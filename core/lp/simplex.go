@@ -994,6 +994,11 @@ func (s *solver) dualPhase1() (outcome, bool) {
 	}
 	s.computePrimal()
 	s.phase = "dual phase 1"
+	if !s.noPerturb {
+		// The auxiliary problem is as dual degenerate as the problem itself (twin columns
+		// whose costs differ by 1e-9 made the dual simplex cycle here).
+		s.perturbCosts()
+	}
 	s.fixDualInfeasibilities()
 	out := s.dualSimplex()
 	copy(s.lb, s.origLB)

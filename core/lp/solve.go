@@ -3,6 +3,7 @@ package lp
 import (
 	"fmt"
 	"math"
+	"time"
 )
 
 // Solve solves the linear program p. It returns an error only for invalid input (see
@@ -23,6 +24,19 @@ func Solve(p *Problem, opt *Options) (*Result, error) {
 		}
 		if opt.MaxIterations < 0 || opt.ProgressEvery < 0 || opt.TimeLimit < 0 {
 			return nil, fmt.Errorf("lp: negative MaxIterations, ProgressEvery or TimeLimit")
+		}
+	}
+	start := time.Now()
+	if (opt == nil || !opt.NoDualize) && canDualize(p) {
+		if res := solveDual(p, opt); res != nil {
+			return res, nil
+		}
+		// The dual is infeasible or unbounded: decide on p itself, so that the certificate
+		// (Farkas or ray) refers to p, within what is left of the time limit.
+		if opt != nil && opt.TimeLimit > 0 {
+			o := *opt
+			o.TimeLimit -= time.Since(start)
+			opt = &o
 		}
 	}
 	s := newSolver(p, opt)
