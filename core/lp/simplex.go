@@ -72,6 +72,8 @@ type solver struct {
 	alphaRow                             []float64
 	inRow                                []bool
 	rowList, rhoNZ, colNZ                []int
+	candJ                                []int     // ratio test candidates
+	candRatio, candMag                   []float64 // their ratios and |α_rj|
 	bStart, bIdx                         []int
 	bVal                                 []float64
 
@@ -602,13 +604,50 @@ func (s *solver) dualSimplex() outcome {
 		}
 		s.btranRow(r)
 
-		// CHUZC: Harris two-pass ratio test on d_j + t·dir·α_rj.
+		// CHUZC: Harris two-pass ratio test on d_j + t·dir·α_rj. The first pass lists the
+		// candidates with their exact ratios and finds the Harris bound; the second picks the
+		// largest |α_rj| among the candidates within it.
 		thetaMax := math.Inf(1)
-		qMax := -1
-		for _, j := range s.rowList {
-			a := dir * s.alphaRow[j]
-			if bound, ok := s.dualRatioBound(j, a); ok && bound < thetaMax {
-				thetaMax, qMax = bound, j
+		s.candJ, s.candRatio, s.candMag = s.candJ[:0], s.candRatio[:0], s.candMag[:0]
+		{
+			d, state, lb, ub, alphaRow := s.d, s.state, s.lb, s.ub, s.alphaRow
+			optTol := s.optTol
+			for _, j := range s.rowList {
+				a := dir * alphaRow[j]
+				var ratio, bound, mag float64
+				switch state[j] {
+				case atLower:
+					if a >= -pivotTol {
+						continue
+					}
+					dj := math.Max(d[j], 0)
+					mag = -a
+					ratio, bound = dj/mag, (dj+optTol)/mag
+				case atUpper:
+					if a <= pivotTol {
+						continue
+					}
+					dj := math.Max(-d[j], 0)
+					mag = a
+					ratio, bound = dj/mag, (dj+optTol)/mag
+				case atZero:
+					mag = math.Abs(a)
+					if mag <= pivotTol {
+						continue
+					}
+					ratio, bound = 0, optTol/mag
+				default:
+					continue
+				}
+				if lb[j] == ub[j] {
+					continue
+				}
+				if bound < thetaMax {
+					thetaMax = bound
+				}
+				s.candJ = append(s.candJ, j)
+				s.candRatio = append(s.candRatio, ratio)
+				s.candMag = append(s.candMag, mag)
 			}
 		}
 		if math.IsInf(thetaMax, 1) {
@@ -619,20 +658,11 @@ func (s *solver) dualSimplex() outcome {
 			}
 			return foundInfeasible
 		}
-		q, qMag := -1, 0.0
-		for _, j := range s.rowList {
-			a := dir * s.alphaRow[j]
-			ratio, ok := s.dualRatio(j, a)
-			if ok && ratio <= thetaMax && math.Abs(a) > qMag {
-				q, qMag = j, math.Abs(a)
+		q, qMag, t := -1, 0.0, 0.0
+		for k, j := range s.candJ {
+			if s.candRatio[k] <= thetaMax && s.candMag[k] > qMag {
+				q, qMag, t = j, s.candMag[k], s.candRatio[k]
 			}
-		}
-		if q < 0 { // cannot happen: the candidate that set thetaMax qualifies
-			q = qMax
-		}
-		t, _ := s.dualRatio(q, dir*s.alphaRow[q])
-		if t < 0 {
-			t = 0
 		}
 
 		s.ftranCol(q)
@@ -647,21 +677,37 @@ func (s *solver) dualSimplex() outcome {
 		}
 		retries = 0
 
-		// Update the duals.
-		for _, j := range s.rowList {
-			s.d[j] += t * dir * s.alphaRow[j]
-		}
-		// Bound flips of boxed variables that the step made dual infeasible; cost shifts for
-		// the others.
+		// Update the duals. Bound flips of boxed variables that the step made dual
+		// infeasible; cost shifts for the others.
 		flipped := false
+		step := t * dir
 		for _, j := range s.rowList {
-			if j == q || s.lb[j] == s.ub[j] {
+			dj := s.d[j] + step*s.alphaRow[j]
+			s.d[j] = dj
+			if j == q {
+				continue
+			}
+			switch s.state[j] {
+			case atLower:
+				if dj >= -s.optTol {
+					continue
+				}
+			case atUpper:
+				if dj <= s.optTol {
+					continue
+				}
+			case atZero:
+				if math.Abs(dj) <= s.optTol {
+					continue
+				}
+			default:
+				continue
+			}
+			if s.lb[j] == s.ub[j] {
 				continue
 			}
 			if math.IsInf(s.lb[j], 0) || math.IsInf(s.ub[j], 0) {
-				if s.dualInfeasibility(j) > s.optTol {
-					s.shiftCost(j)
-				}
+				s.shiftCost(j)
 				continue
 			}
 			var delta float64
