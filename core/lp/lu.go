@@ -429,69 +429,93 @@ func (f *luFactor) addEta(p int, alpha []float64, nz []int) {
 
 // ftran solves B x = a. a is indexed by row and is destroyed; x is indexed by basis position.
 func (f *luFactor) ftran(a, x []float64) {
+	lStart, lIdx, lVal := f.lStart, f.lIdx, f.lVal
 	for e, r := range f.lRow {
 		v := a[r]
 		if v == 0 {
 			continue
 		}
-		for k := f.lStart[e]; k < f.lStart[e+1]; k++ {
-			a[f.lIdx[k]] -= f.lVal[k] * v
+		idx := lIdx[lStart[e]:lStart[e+1]]
+		val := lVal[lStart[e]:lStart[e+1]]
+		val = val[:len(idx)]
+		for k, i := range idx {
+			a[i] -= val[k] * v
 		}
 	}
+	pivRow, pivCol, uDiag := f.pivRow[:f.m], f.pivCol[:f.m], f.uDiag[:f.m]
+	ucStart, ucIdx, ucVal := f.ucStart, f.ucIdx, f.ucVal
 	for k := f.m - 1; k >= 0; k-- {
-		r := f.pivRow[k]
-		v := a[r]
+		v := a[pivRow[k]]
 		if v == 0 {
-			x[f.pivCol[k]] = 0
+			x[pivCol[k]] = 0
 			continue
 		}
-		v /= f.uDiag[k]
-		x[f.pivCol[k]] = v
-		for e := f.ucStart[k]; e < f.ucStart[k+1]; e++ {
-			a[f.ucIdx[e]] -= f.ucVal[e] * v
+		v /= uDiag[k]
+		x[pivCol[k]] = v
+		idx := ucIdx[ucStart[k]:ucStart[k+1]]
+		val := ucVal[ucStart[k]:ucStart[k+1]]
+		val = val[:len(idx)]
+		for e, i := range idx {
+			a[i] -= val[e] * v
 		}
 	}
+	etaStart, etaIdx, etaVal, etaPiv := f.etaStart, f.etaIdx, f.etaVal, f.etaPiv
 	for e, p := range f.etaPos {
 		v := x[p]
 		if v == 0 {
 			continue
 		}
-		v /= f.etaPiv[e]
+		v /= etaPiv[e]
 		x[p] = v
-		for k := f.etaStart[e]; k < f.etaStart[e+1]; k++ {
-			x[f.etaIdx[k]] -= f.etaVal[k] * v
+		idx := etaIdx[etaStart[e]:etaStart[e+1]]
+		val := etaVal[etaStart[e]:etaStart[e+1]]
+		val = val[:len(idx)]
+		for k, i := range idx {
+			x[i] -= val[k] * v
 		}
 	}
 }
 
 // btran solves Bᵀ y = e. e is indexed by basis position and is destroyed; y is indexed by row.
 func (f *luFactor) btran(e, y []float64) {
-	for t := len(f.etaPos) - 1; t >= 0; t-- {
-		p := f.etaPos[t]
+	etaStart, etaIdx, etaVal, etaPiv, etaPos := f.etaStart, f.etaIdx, f.etaVal, f.etaPiv, f.etaPos
+	for t := len(etaPos) - 1; t >= 0; t-- {
+		p := etaPos[t]
 		v := e[p]
-		for k := f.etaStart[t]; k < f.etaStart[t+1]; k++ {
-			v -= f.etaVal[k] * e[f.etaIdx[k]]
+		idx := etaIdx[etaStart[t]:etaStart[t+1]]
+		val := etaVal[etaStart[t]:etaStart[t+1]]
+		val = val[:len(idx)]
+		for k, i := range idx {
+			v -= val[k] * e[i]
 		}
-		e[p] = v / f.etaPiv[t]
+		e[p] = v / etaPiv[t]
 	}
-	for k := 0; k < f.m; k++ {
-		c := f.pivCol[k]
-		v := e[c]
+	pivRow, pivCol, uDiag := f.pivRow[:f.m], f.pivCol[:f.m], f.uDiag[:f.m]
+	urStart, urIdx, urVal := f.urStart, f.urIdx, f.urVal
+	for k := range pivCol {
+		v := e[pivCol[k]]
 		if v == 0 {
-			y[f.pivRow[k]] = 0
+			y[pivRow[k]] = 0
 			continue
 		}
-		v /= f.uDiag[k]
-		y[f.pivRow[k]] = v
-		for q := f.urStart[k]; q < f.urStart[k+1]; q++ {
-			e[f.urIdx[q]] -= f.urVal[q] * v
+		v /= uDiag[k]
+		y[pivRow[k]] = v
+		idx := urIdx[urStart[k]:urStart[k+1]]
+		val := urVal[urStart[k]:urStart[k+1]]
+		val = val[:len(idx)]
+		for q, i := range idx {
+			e[i] -= val[q] * v
 		}
 	}
-	for t := len(f.lRow) - 1; t >= 0; t-- {
-		r := f.lRow[t]
+	lStart, lIdx, lVal, lRow := f.lStart, f.lIdx, f.lVal, f.lRow
+	for t := len(lRow) - 1; t >= 0; t-- {
+		r := lRow[t]
 		s := y[r]
-		for k := f.lStart[t]; k < f.lStart[t+1]; k++ {
-			s -= f.lVal[k] * y[f.lIdx[k]]
+		idx := lIdx[lStart[t]:lStart[t+1]]
+		val := lVal[lStart[t]:lStart[t+1]]
+		val = val[:len(idx)]
+		for k, i := range idx {
+			s -= val[k] * y[i]
 		}
 		y[r] = s
 	}

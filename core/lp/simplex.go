@@ -500,30 +500,35 @@ func (s *solver) btranRow(r int) {
 	e[r] = 1
 	s.lu.btran(e, s.rho)
 	s.rhoNZ = gather(s.rho, s.rhoNZ)
+	alphaRow, inRow, state := s.alphaRow, s.inRow, s.state
 	for _, j := range s.rowList {
-		s.alphaRow[j] = 0
-		s.inRow[j] = false
+		alphaRow[j] = 0
+		inRow[j] = false
 	}
-	s.rowList = s.rowList[:0]
+	rowList := s.rowList[:0]
+	rho, rStart, rIdx, rVal := s.rho, s.rStart, s.rIdx, s.rVal
 	for _, i := range s.rhoNZ {
-		v := s.rho[i]
-		for k := s.rStart[i]; k < s.rStart[i+1]; k++ {
-			j := s.rIdx[k]
-			if s.state[j] == basic {
+		v := rho[i]
+		idx := rIdx[rStart[i]:rStart[i+1]]
+		val := rVal[rStart[i]:rStart[i+1]]
+		val = val[:len(idx)]
+		for k, j := range idx {
+			if state[j] == basic {
 				continue
 			}
-			if !s.inRow[j] {
-				s.inRow[j] = true
-				s.rowList = append(s.rowList, j)
+			if !inRow[j] {
+				inRow[j] = true
+				rowList = append(rowList, j)
 			}
-			s.alphaRow[j] += v * s.rVal[k]
+			alphaRow[j] += v * val[k]
 		}
-		if j := s.n + i; s.state[j] != basic {
-			s.inRow[j] = true
-			s.rowList = append(s.rowList, j)
-			s.alphaRow[j] = v
+		if j := s.n + i; state[j] != basic {
+			inRow[j] = true
+			rowList = append(rowList, j)
+			alphaRow[j] = v
 		}
 	}
+	s.rowList = rowList
 }
 
 // ftranCol computes α_q = B⁻¹ a_q into alphaCol, listing its nonzeros in colNZ.
