@@ -230,7 +230,7 @@ func (s *solver) polish() {
 	state := append([]int8(nil), s.state...)
 	x := append([]float64(nil), s.x...)
 	iter, maxIter, optTol := s.iter, s.maxIter, s.optTol
-	s.maxIter = min(maxIter, s.iter+20+s.m/20)
+	s.maxIter = min(maxIter, s.iter+20+s.m/100)
 	s.optTol = polishTol
 	s.phase = "primal"
 	out := s.primalSimplex()

@@ -33,7 +33,7 @@ const (
 	pivotTol       = 1e-7  // smallest |α| accepted as a pivot in a ratio test
 	zeroTol        = 1e-14 // entries of solved vectors below this are dropped
 	refactorEvery  = 100   // basis updates between refactorizations
-	perturbBase    = 5e-7  // relative size of the dual simplex cost perturbation
+	perturbBase    = 1e-7  // relative size of the dual simplex cost perturbation
 	phase1Tol      = 1e-7  // dual infeasibility left by phase 1 that phase 2 may absorb
 )
 
