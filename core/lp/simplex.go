@@ -584,13 +584,19 @@ func (s *solver) dualSimplex() outcome {
 		}
 		// CHUZR: dual steepest edge pricing.
 		r, best := -1, 0.0
-		for p, j := range s.head {
-			v := s.primalInfeasibility(j)
-			if v <= s.feasTol {
-				continue
-			}
-			if sc := v * v / s.dse[p]; sc > best {
-				r, best = p, sc
+		{
+			x, lb, ub, dse, feasTol := s.x, s.lb, s.ub, s.dse[:len(s.head)], s.feasTol
+			for p, j := range s.head {
+				v := lb[j] - x[j]
+				if v <= feasTol {
+					v = x[j] - ub[j]
+					if v <= feasTol {
+						continue
+					}
+				}
+				if sc := v * v / dse[p]; sc > best {
+					r, best = p, sc
+				}
 			}
 		}
 		if r < 0 {
@@ -625,14 +631,20 @@ func (s *solver) dualSimplex() outcome {
 					if a >= -pivotTol {
 						continue
 					}
-					dj := math.Max(d[j], 0)
+					dj := d[j]
+					if dj < 0 {
+						dj = 0
+					}
 					mag = -a
 					ratio, bound = dj/mag, (dj+optTol)/mag
 				case atUpper:
 					if a <= pivotTol {
 						continue
 					}
-					dj := math.Max(-d[j], 0)
+					dj := -d[j]
+					if dj < 0 {
+						dj = 0
+					}
 					mag = a
 					ratio, bound = dj/mag, (dj+optTol)/mag
 				case atZero:
@@ -768,7 +780,10 @@ func (s *solver) dualSimplex() outcome {
 			}
 			ratio := s.alphaCol[i] / alphaRQ
 			w := s.dse[i] + ratio*(ratio*wr-2*s.tau[i])
-			s.dse[i] = math.Max(w, 1e-4)
+			if w < 1e-4 {
+				w = 1e-4
+			}
+			s.dse[i] = w
 		}
 		s.dse[r] = math.Max(wr/(alphaRQ*alphaRQ), 1e-4)
 
@@ -873,13 +888,23 @@ func (s *solver) primalSimplex() outcome {
 		if s.needRefactor() {
 			s.refactor()
 		}
-		// CHUZC: Dantzig pricing.
+		// CHUZC: Dantzig pricing (dualInfeasibility written out: this loop runs over all
+		// variables every iteration, and in WASM the call and math.Max are not inlined).
 		q, best := -1, s.optTol
-		for j := 0; j < s.nt; j++ {
-			if s.state[j] == basic {
+		d, lb, ub := s.d[:s.nt], s.lb[:s.nt], s.ub[:s.nt]
+		for j, st := range s.state[:s.nt] {
+			var v float64
+			switch st {
+			case atLower:
+				v = -d[j]
+			case atUpper:
+				v = d[j]
+			case atZero:
+				v = math.Abs(d[j])
+			default:
 				continue
 			}
-			if v := s.dualInfeasibility(j); v > best {
+			if v > best && lb[j] != ub[j] {
 				q, best = j, v
 			}
 		}
