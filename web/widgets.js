@@ -1,0 +1,851 @@
+// widgets.js — embeddable custom elements for course pages. One tag loads them all:
+//
+//   <script type="module" src="path/to/web/widgets.js"></script>
+//   <qif-channel preset="password-iterations" measures="mutualInformation,minEntropyLeakage"></qif-channel>
+//   <qif-mechanism graph="clique" n="6" epsilon="ln 2" mechanism="randomizedResponse"></qif-mechanism>
+//   <qif-refinement a="[[1,0],[0,1]]" b="[[0.5,0.5],[0.5,0.5]]"></qif-refinement>
+//
+// Each element renders into its own shadow root, styled by one constructed stylesheet (no inline
+// <style>, so a strict Content-Security-Policy needs nothing extra), and computes through the
+// page's one shared worker (engine.js): any number of widgets share one wasm instance.
+// Attributes are untrusted text: they are parsed without eval, checked, and a bad value is
+// reported inside the widget — nothing is thrown into the page. Every attribute is observed;
+// changing one re-renders the widget. The README's "Widgets" section documents them all.
+//
+// Each widget reflects its state on the host element as data-state="loading|ready|error" and
+// fires a `qif-update` event (detail: the computed values) after every successful computation.
+
+import { client } from './engine.js';
+import { latestOnly, STALE, debounce } from './client.js';
+import { presets, presetById } from './presets.js';
+import { MEASURES, PANELS } from './measures.js';
+import { parseEntry, formatNumber, formatFull } from './numbers.js';
+import { heatmap } from './plot.js';
+import { h, replace } from './dom.js';
+
+const DEBOUNCE_MS = 150;
+/** The largest matrix side a widget accepts: widgets are for small, readable examples. */
+export const MAX_SIDE = 40;
+const DEFAULT_MEASURES = ['shannonEntropy', 'mutualInformation', 'minEntropyLeakage', 'posteriorBayesVulnerability'];
+const MECHANISMS = {
+  optimal: 'Optimal (linear program; Thm 6.2 where it applies)',
+  truncatedGeometric: 'Truncated geometric',
+  randomizedResponse: 'Randomized response',
+  exponential: 'Exponential (metric |x − y|)',
+};
+const GRAPHS = ['clique', 'path', 'cycle', 'grid'];
+
+// ---------------------------------------------------------------- parsing attributes
+
+/** An attribute problem, shown inside the widget. */
+class AttributeError extends Error {}
+
+function fail(attr, msg) {
+  throw new AttributeError(`${attr}: ${msg}`);
+}
+
+// A number as a course author would write it: 0.693, 2/7, or ln 2 / ln(2) / log 2 (natural log).
+function parseNumber(attr, text) {
+  const s = String(text).trim();
+  const ln = /^(?:ln|log)\s*\(?\s*([^()]+?)\s*\)?$/i.exec(s);
+  if (ln) {
+    const r = parseEntry(ln[1]);
+    if ('error' in r) fail(attr, `cannot read “${ln[1]}” (${r.error})`);
+    if (!(r.value > 0)) fail(attr, 'the logarithm needs a positive number');
+    return Math.log(r.value);
+  }
+  const r = parseEntry(s);
+  if ('error' in r) fail(attr, `cannot read “${short(s)}” as a number (${r.error})`);
+  return r.value;
+}
+
+function short(s) {
+  return s.length > 40 ? `${s.slice(0, 40)}…` : s;
+}
+
+function entry(attr, v, where) {
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) fail(attr, `${where} is not a finite number`);
+    return { value: v, text: String(v) };
+  }
+  if (typeof v === 'string') {
+    const r = parseEntry(v);
+    if ('error' in r) fail(attr, `${where} “${short(v)}”: ${r.error}`);
+    return { value: r.value, text: v.trim() };
+  }
+  return fail(attr, `${where} must be a number or a fraction such as "1/3"`);
+}
+
+// JSON (`[[0.5, 0.5], [1, 0]]`, entries may be strings like "1/3"), or rows separated by ";"
+// or new lines with entries separated by commas or spaces (`1/2 1/2; 1 0`).
+function parseRows(attr, text) {
+  const s = String(text).trim();
+  if (s === '') fail(attr, 'is empty');
+  if (s.startsWith('[')) {
+    let v;
+    try {
+      v = JSON.parse(s);
+    } catch (e) {
+      fail(attr, `is not valid JSON (${e.message})`);
+    }
+    return v;
+  }
+  return s.split(/\s*[;\n]\s*/).filter((r) => r !== '').map((r) => r.split(/[\s,]+/).filter((c) => c !== ''));
+}
+
+/** Parses a matrix attribute into {values: number[][], texts: string[][]}. */
+export function parseMatrix(attr, text) {
+  const rows = parseRows(attr, text);
+  if (!Array.isArray(rows) || rows.length === 0) fail(attr, 'must be a non-empty array of rows');
+  if (rows.length > MAX_SIDE) fail(attr, `has ${rows.length} rows; widgets take at most ${MAX_SIDE}`);
+  const cols = Array.isArray(rows[0]) ? rows[0].length : -1;
+  if (cols < 1) fail(attr, 'row 1 must be a non-empty array of numbers');
+  if (cols > MAX_SIDE) fail(attr, `has ${cols} columns; widgets take at most ${MAX_SIDE}`);
+  const values = [];
+  const texts = [];
+  rows.forEach((row, i) => {
+    if (!Array.isArray(row)) fail(attr, `row ${i + 1} is not an array`);
+    if (row.length !== cols) fail(attr, `row ${i + 1} has ${row.length} entries, row 1 has ${cols}`);
+    const e = row.map((v, j) => entry(attr, v, `entry (${i + 1}, ${j + 1})`));
+    values.push(e.map((x) => x.value));
+    texts.push(e.map((x) => x.text));
+  });
+  return { values, texts };
+}
+
+/** Parses a vector attribute (JSON array, or entries separated by commas or spaces). */
+export function parseVector(attr, text) {
+  const s = String(text).trim();
+  let v;
+  if (s.startsWith('[')) {
+    try {
+      v = JSON.parse(s);
+    } catch (e) {
+      fail(attr, `is not valid JSON (${e.message})`);
+    }
+  } else {
+    v = s.split(/[\s,;]+/).filter((c) => c !== '');
+  }
+  if (!Array.isArray(v) || v.length === 0) fail(attr, 'must be a non-empty array of numbers');
+  if (v.length > MAX_SIDE * MAX_SIDE) fail(attr, 'is too long');
+  const e = v.map((x, i) => entry(attr, x, `entry ${i + 1}`));
+  return { values: e.map((x) => x.value), texts: e.map((x) => x.text) };
+}
+
+function parseInteger(attr, text, lo, hi) {
+  const s = String(text).trim();
+  if (!/^\d+$/.test(s)) fail(attr, `must be a whole number, got “${short(s)}”`);
+  const n = Number(s);
+  if (n < lo || n > hi) fail(attr, `must be between ${lo} and ${hi}, got ${n}`);
+  return n;
+}
+
+function uniformTexts(n) {
+  return new Array(n).fill(`1/${n}`);
+}
+
+// ---------------------------------------------------------------- shared look
+
+const CSS = `
+:host {
+  display: block;
+  margin: 1.25rem 0;
+  --qif-accent: #1f5fbf;
+  --qif-ink: #1c2430;
+  --qif-muted: #5a6472;
+  --qif-line: #d9dee5;
+  --qif-error: #b3261e;
+  --qif-ok: #1d7a3e;
+  color: var(--qif-ink);
+  font-size: 0.95rem;
+  line-height: 1.45;
+}
+:host([hidden]) { display: none; }
+* { box-sizing: border-box; }
+.w { border: 1px solid var(--qif-line); border-radius: 8px; background: #fff; padding: 0.8rem 1rem; max-width: 100%; overflow-x: auto; }
+.w-head { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 0.25rem 1rem; margin-bottom: 0.5rem; }
+.w-title { font-weight: 600; margin: 0; font-size: 1rem; }
+.w-src { color: var(--qif-muted); font-size: 0.8rem; }
+.w-body { display: flex; flex-wrap: wrap; gap: 1rem 1.5rem; align-items: flex-start; }
+.w-body > * { min-width: 0; }
+.w-error { margin: 0; padding: 0.5rem 0.7rem; border-radius: 6px; background: #fdecea; color: var(--qif-error); border: 1px solid #f3c2bd; font-size: 0.88rem; overflow-wrap: anywhere; }
+.w-error:empty { display: none; }
+.w-warn { margin: 0.4rem 0 0; padding: 0.35rem 0.6rem; border-radius: 6px; background: #fff6e0; color: #8a5a00; border: 1px solid #f0d9a0; font-size: 0.85rem; max-width: 28rem; }
+.w-warn:empty { display: none; }
+.w-note { color: var(--qif-muted); font-size: 0.82rem; margin: 0.4rem 0 0; }
+.grid { border-collapse: collapse; font-size: 0.85rem; }
+.grid th, .grid td { padding: 1px 3px; text-align: center; }
+.grid thead th { font-weight: 600; color: var(--qif-muted); border-bottom: 1px solid var(--qif-line); }
+.grid tbody th { font-weight: 600; color: var(--qif-muted); text-align: right; padding-right: 6px; font-family: ui-monospace, Menlo, Consolas, monospace; }
+.grid .prior { border-left: 2px solid var(--qif-line); padding-left: 6px; }
+.grid input { width: 3.6rem; font: inherit; font-family: ui-monospace, Menlo, Consolas, monospace; padding: 2px 4px; border: 1px solid var(--qif-line); border-radius: 4px; text-align: right; color: inherit; background: #fff; }
+.grid input:focus-visible { outline: 2px solid var(--qif-accent); outline-offset: 0; }
+.grid input[aria-invalid="true"] { border-color: var(--qif-error); background: #fdecea; }
+.grid td.ro { font-family: ui-monospace, Menlo, Consolas, monospace; text-align: right; padding: 1px 6px; }
+.mat-caption { font-size: 0.8rem; color: var(--qif-muted); margin: 0 0 0.2rem; }
+.results { margin: 0; display: grid; grid-template-columns: auto auto; gap: 0.15rem 1rem; align-items: baseline; min-width: 14rem; }
+.results dt { margin: 0; }
+.results dt .f { display: block; color: var(--qif-muted); font-size: 0.78rem; font-family: ui-monospace, Menlo, Consolas, monospace; }
+.results dd { margin: 0; text-align: right; white-space: nowrap; }
+.value { font-weight: 650; font-variant-numeric: tabular-nums; }
+.unit { color: var(--qif-muted); font-size: 0.8rem; margin-left: 0.25rem; }
+[data-status="pending"] .value { color: var(--qif-muted); }
+[data-status="error"] .value { color: var(--qif-error); }
+.msg { color: var(--qif-error); font-size: 0.8rem; display: block; white-space: normal; }
+.controls { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; margin-bottom: 0.5rem; }
+.controls label { font-weight: 600; }
+.controls input[type="range"] { width: min(16rem, 60vw); accent-color: var(--qif-accent); }
+.controls output { font-variant-numeric: tabular-nums; font-family: ui-monospace, Menlo, Consolas, monospace; }
+.verdicts { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.4rem; min-width: 16rem; max-width: 34rem; }
+.verdict { display: grid; grid-template-columns: 8.5rem 1fr; gap: 0.1rem 0.75rem; align-items: baseline; padding: 0.35rem 0.5rem; border-radius: 6px; border: 1px solid var(--qif-line); }
+.verdict .order { font-family: Georgia, "DejaVu Serif", serif; }
+.verdict .badge { font-weight: 700; }
+.verdict[data-holds="true"] { border-color: #b7dcc3; background: #f0f8f2; }
+.verdict[data-holds="true"] .badge { color: var(--qif-ok); }
+.verdict[data-holds="false"] { border-color: #f3c2bd; background: #fdf3f2; }
+.verdict[data-holds="false"] .badge { color: var(--qif-error); }
+.verdict .why { grid-column: 1 / -1; font-size: 0.82rem; color: var(--qif-muted); }
+.mats { display: flex; gap: 1rem; flex-wrap: wrap; }
+figure.plot { margin: 0; max-width: 22rem; }
+figure.plot .plot-svg { width: 100%; height: auto; display: block; background: #fff; }
+figure.plot figcaption { font-size: 0.8rem; color: var(--qif-muted); }
+figure.plot details.plot-data summary { cursor: pointer; font-size: 0.8rem; color: var(--qif-accent); }
+table.mini { border-collapse: collapse; font-size: 0.75rem; margin-top: 0.25rem; }
+table.mini th, table.mini td { border: 1px solid var(--qif-line); padding: 1px 4px; text-align: right; }
+var { font-style: italic; font-family: Georgia, "DejaVu Serif", serif; }
+@media (max-width: 480px) {
+  .w { padding: 0.6rem; }
+  .results { grid-template-columns: minmax(0, 1fr) auto; min-width: 0; }
+}
+`;
+
+let sheet = null;
+function styles(root) {
+  if (!sheet && 'adoptedStyleSheets' in Document.prototype && typeof CSSStyleSheet === 'function') {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(CSS);
+  }
+  if (sheet) {
+    root.adoptedStyleSheets = [sheet];
+  } else {
+    // Older engines: a stylesheet beside this module (style-src 'self' allows it).
+    root.append(h('link', { rel: 'stylesheet', href: new URL('./widgets.css', import.meta.url).href }));
+  }
+}
+
+function numberNode(v, testid, unit) {
+  return [
+    h('span', { class: 'value', title: formatFull(v), 'data-testid': testid, 'data-value': String(v) }, formatNumber(v)),
+    unit ? h('span', { class: 'unit' }, unit) : null,
+  ];
+}
+
+function messageOf(e) {
+  return e && typeof e.message === 'string' ? e.message : String(e);
+}
+
+function matrixOf(m) {
+  // {rows, cols, data} from the API → number[][]
+  if (Array.isArray(m)) return m;
+  const out = [];
+  for (let i = 0; i < m.rows; i++) out.push(Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols)));
+  return out;
+}
+
+// ---------------------------------------------------------------- base element
+
+/**
+ * Common life cycle: attributes are read in render() (inside a try, so that a bad attribute
+ * becomes an inline message), user edits schedule compute() with a debounce, and only the latest
+ * computation is shown.
+ */
+class QifWidget extends HTMLElement {
+  constructor() {
+    super();
+    this.root = this.attachShadow({ mode: 'open' });
+    styles(this.root);
+    this.latest = latestOnly();
+    this.scheduled = false;
+    this.schedule = debounce(() => this.compute(), DEBOUNCE_MS);
+  }
+
+  connectedCallback() {
+    this.queueRender();
+  }
+
+  disconnectedCallback() {
+    this.schedule.cancel();
+  }
+
+  attributeChangedCallback(_name, oldValue, newValue) {
+    if (oldValue !== newValue && this.isConnected) this.queueRender();
+  }
+
+  // Several attributes set in a row re-render once.
+  queueRender() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    queueMicrotask(() => {
+      this.scheduled = false;
+      if (this.isConnected) this.render();
+    });
+  }
+
+  render() {
+    this.schedule.cancel();
+    this.errorBox = h('p', { class: 'w-error', role: 'alert', 'data-testid': 'error' });
+    let body;
+    try {
+      this.config = this.readAttributes();
+      body = this.build(this.config);
+    } catch (e) {
+      if (!(e instanceof AttributeError)) console.warn(e); // a bug, not the author's mistake
+      this.config = null;
+      this.errorBox.textContent = messageOf(e);
+      this.setState('error');
+      replace(this.root, h('div', { class: 'w', part: 'widget' }, this.head(), this.errorBox));
+      return;
+    }
+    replace(this.root, h('div', { class: 'w', part: 'widget' }, this.head(), body, this.errorBox));
+    this.compute();
+  }
+
+  head() {
+    const caption = this.getAttribute('caption');
+    return h('div', { class: 'w-head' },
+      h('p', { class: 'w-title', 'data-testid': 'title' }, caption || this.defaultTitle()),
+      this.source ? h('span', { class: 'w-src' }, this.source) : null);
+  }
+
+  setState(s) {
+    if (this.dataset.state !== s) this.dataset.state = s;
+  }
+
+  showError(msg) {
+    if (this.errorBox) this.errorBox.textContent = msg || '';
+  }
+
+  /** Runs calls in the shared worker; resolves with settled results or STALE. */
+  run(key, calls) {
+    return this.latest(key, client.submit(calls).promise);
+  }
+
+  async compute() {
+    if (!this.config) return;
+    this.setState('loading');
+    try {
+      const r = await this.computeNow(this.config);
+      if (r === STALE) return;
+      this.setState(this.errorBox.textContent ? 'error' : 'ready');
+      this.dispatchEvent(new CustomEvent('qif-update', { detail: r ?? {}, bubbles: true, composed: true }));
+    } catch (e) {
+      if (e === STALE) return;
+      if (e && e.name === 'CancelledError') return;
+      this.showError(messageOf(e));
+      this.setState('error');
+    }
+  }
+}
+
+// An editable grid of text inputs; returns the table and a reader for the parsed values.
+function matrixGrid({ texts, rowLabels, colLabels, prior, readonly, label, idPrefix, onInput }) {
+  const table = h('table', { class: 'grid', 'data-testid': `${idPrefix}-table` });
+  const head = h('tr', {}, h('th', { scope: 'col' }, h('span', { class: 'w-src' }, label)));
+  colLabels.forEach((c) => head.append(h('th', { scope: 'col' }, c)));
+  if (prior) head.append(h('th', { scope: 'col', class: 'prior' }, 'π'));
+  table.append(h('thead', {}, head));
+  const body = h('tbody');
+  const cell = (text, testid, aria) => {
+    if (readonly) return h('td', { class: 'ro', 'data-testid': testid }, text);
+    const input = h('input', { type: 'text', value: text, 'aria-label': aria, 'data-testid': testid, inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false' });
+    input.addEventListener('input', () => onInput?.());
+    return h('td', {}, input);
+  };
+  texts.forEach((row, i) => {
+    const tr = h('tr', {}, h('th', { scope: 'row' }, rowLabels[i]));
+    row.forEach((t, j) => tr.append(cell(t, `${idPrefix}-${i}-${j}`, `${label}(${rowLabels[i]}, ${colLabels[j]})`)));
+    if (prior) {
+      const td = cell(prior[i], `prior-${i}`, `π(${rowLabels[i]})`);
+      td.classList.add('prior');
+      tr.append(td);
+    }
+    body.append(tr);
+  });
+  table.append(body);
+
+  // Reads the current entries: {C, prior} or {error} naming the first bad cell.
+  const read = () => {
+    if (readonly) return null;
+    const inputs = [...body.querySelectorAll('input')];
+    const m = texts[0].length + (prior ? 1 : 0);
+    const C = texts.map(() => []);
+    const p = [];
+    let error = null;
+    inputs.forEach((input, k) => {
+      const i = Math.floor(k / m);
+      const j = k % m;
+      const r = parseEntry(input.value);
+      const bad = 'error' in r;
+      input.setAttribute('aria-invalid', bad ? 'true' : 'false');
+      const where = prior && j === m - 1 ? `π(${rowLabels[i]})` : `${label}(${rowLabels[i]}, ${colLabels[j]})`;
+      if (bad && !error) error = `${where}: ${r.error}`;
+      if (prior && j === m - 1) p.push(r.value);
+      else C[i].push(r.value);
+    });
+    return error ? { error } : { C, prior: p };
+  };
+  return { table, read };
+}
+
+// ---------------------------------------------------------------- <qif-channel>
+
+/**
+ * <qif-channel matrix="[[…]]" prior="[…]" preset="id" measures="key,key" alpha="2" gain="[[…]]"
+ *              caption="…" readonly>
+ * A small editable channel (rows secrets, columns observables) with a prior; the chosen measures
+ * (keys of measures.js, SPEC §1) update live as cells change.
+ */
+export class QifChannel extends QifWidget {
+  static observedAttributes = ['matrix', 'prior', 'preset', 'measures', 'alpha', 'gain', 'caption', 'readonly', 'row-labels', 'col-labels'];
+
+  defaultTitle() {
+    return this.preset ? this.preset.name : 'Channel and leakage';
+  }
+
+  readAttributes() {
+    this.preset = null;
+    this.source = null;
+    let texts;
+    let rowLabels;
+    let colLabels;
+    const presetId = this.getAttribute('preset');
+    if (presetId !== null && presetId.trim() !== '') {
+      const p = presetById(presetId.trim());
+      if (!p) fail('preset', `unknown preset “${short(presetId)}”; known: ${presets.map((q) => q.id).join(', ')}`);
+      this.preset = p;
+      this.source = `from ${p.source}`;
+      texts = p.channel.map((r) => r.slice());
+      rowLabels = p.secrets.slice();
+      colLabels = p.observables.slice();
+    }
+    const matrixAttr = this.getAttribute('matrix');
+    if (matrixAttr !== null) {
+      texts = parseMatrix('matrix', matrixAttr).texts;
+      if (this.preset && (texts.length !== rowLabels.length || texts[0].length !== colLabels.length)) {
+        rowLabels = null;
+        colLabels = null;
+      }
+    }
+    if (!texts) fail('matrix', 'give a channel matrix (matrix="[[…], …]") or a preset (preset="password-iterations")');
+    const n = texts.length;
+    const m = texts[0].length;
+    rowLabels = labels('row-labels', this.getAttribute('row-labels'), n) ?? rowLabels ?? Array.from({ length: n }, (_, i) => `x${i + 1}`);
+    colLabels = labels('col-labels', this.getAttribute('col-labels'), m) ?? colLabels ?? Array.from({ length: m }, (_, j) => `y${j + 1}`);
+
+    const priorAttr = this.getAttribute('prior');
+    let prior = uniformTexts(n);
+    if (priorAttr !== null && priorAttr.trim() !== '' && priorAttr.trim() !== 'uniform') {
+      prior = parseVector('prior', priorAttr).texts;
+      if (prior.length !== n) fail('prior', `has ${prior.length} entries; the channel has ${n} rows (secrets)`);
+    }
+
+    const measuresAttr = this.getAttribute('measures');
+    let measures = DEFAULT_MEASURES;
+    if (measuresAttr !== null && measuresAttr.trim() !== '') {
+      measures = measuresAttr.split(/[\s,]+/).filter(Boolean);
+      const unknown = measures.filter((k) => !Object.hasOwn(MEASURES, k));
+      if (unknown.length) fail('measures', `unknown measure “${short(unknown[0])}”; known: ${Object.keys(MEASURES).join(', ')}`);
+    }
+
+    const alphaAttr = this.getAttribute('alpha');
+    let alpha = 2;
+    if (alphaAttr !== null && alphaAttr.trim() !== '') {
+      alpha = /^\s*(inf|infinity|∞)\s*$/i.test(alphaAttr) ? Infinity : parseNumber('alpha', alphaAttr);
+      if (!(alpha >= 0)) fail('alpha', 'the order of a Rényi entropy must be ≥ 0');
+    }
+
+    let G = null;
+    const gainAttr = this.getAttribute('gain');
+    if (gainAttr !== null && gainAttr.trim() !== '') {
+      G = parseMatrix('gain', gainAttr).values;
+      if (G[0].length !== n) fail('gain', `has ${G[0].length} columns; it needs one per secret (${n})`);
+    }
+    return { texts, prior, rowLabels, colLabels, measures, alpha, G, readonly: this.hasAttribute('readonly') };
+  }
+
+  build(cfg) {
+    this.grid = matrixGrid({
+      texts: cfg.texts,
+      prior: cfg.prior,
+      rowLabels: cfg.rowLabels,
+      colLabels: cfg.colLabels,
+      readonly: cfg.readonly,
+      label: 'C',
+      idPrefix: 'cell',
+      onInput: () => {
+        this.setState('loading');
+        for (const el of this.root.querySelectorAll('.results [data-status]')) el.dataset.status = 'pending';
+        this.schedule();
+      },
+    });
+    this.rows = {};
+    const list = h('dl', { class: 'results', 'data-testid': 'results' });
+    for (const key of cfg.measures) {
+      const d = MEASURES[key];
+      const dd = h('dd', { 'data-status': 'pending', 'data-testid': `result-${key}` }, h('span', { class: 'value' }, '…'));
+      list.append(h('dt', {}, d.name, h('span', { class: 'f' }, d.formula)), dd);
+      this.rows[key] = { dd, unit: d.unit };
+    }
+    return h('div', { class: 'w-body' },
+      h('div', {}, h('div', { class: 'mat-caption' }, 'Rows: secrets · columns: observables · C(x, y) = p(y | x)'), cfg.readonly ? readonlyTable(cfg) : this.grid.table),
+      list);
+  }
+
+  async computeNow(cfg) {
+    let C;
+    let prior;
+    if (cfg.readonly) {
+      C = cfg.texts.map((r) => r.map((t) => parseEntry(t).value));
+      prior = cfg.prior.map((t) => parseEntry(t).value);
+    } else {
+      const r = this.grid.read();
+      if (r.error) {
+        this.showError(r.error);
+        this.setState('error');
+        return STALE;
+      }
+      ({ C, prior } = r);
+    }
+    const n = C.length;
+    const G = cfg.G ?? Array.from({ length: n }, (_, w) => Array.from({ length: n }, (_, x) => (w === x ? 1 : 0)));
+    const inputs = { C, prior, G, alpha: cfg.alpha, tolerance: 1e-9 };
+    // Only the panels that yield a requested measure.
+    const wanted = new Set(cfg.measures);
+    const panels = Object.values(PANELS).filter((p) => Object.keys(p.derive(new Array(16).fill(null))).some((k) => wanted.has(k)));
+    const calls = [];
+    const slices = panels.map((p) => {
+      const c = p.calls(inputs);
+      calls.push(...c.map(({ ns, fn, args }) => ({ ns, fn, args })));
+      return c.length;
+    });
+    const results = await this.run('measures', calls);
+    if (results === STALE) return STALE;
+    const byKey = {};
+    let k = 0;
+    panels.forEach((p, i) => {
+      Object.assign(byKey, p.derive(results.slice(k, k + slices[i])));
+      k += slices[i];
+    });
+    const values = {};
+    const errors = [];
+    for (const key of cfg.measures) {
+      let r = byKey[key];
+      if (r && r.ok && r.value && typeof r.value === 'object' && 'capacity' in r.value) r = { ok: true, value: r.value.capacity };
+      const { dd, unit } = this.rows[key];
+      if (r && r.ok) {
+        dd.dataset.status = 'ok';
+        replace(dd, numberNode(r.value, `value-${key}`, unit));
+        values[key] = r.value;
+      } else {
+        dd.dataset.status = 'error';
+        const msg = r ? r.error : 'not computed';
+        replace(dd, h('span', { class: 'value' }, '—'));
+        errors.push(msg);
+      }
+    }
+    // The API names the argument (“channel: row 2 sums to 0.9, expected 1”): one message suffices.
+    this.showError([...new Set(errors)].join(' · '));
+    return values;
+  }
+}
+
+function labels(attr, text, count) {
+  if (text === null || text.trim() === '') return null;
+  let v;
+  if (text.trim().startsWith('[')) {
+    try {
+      v = JSON.parse(text);
+    } catch (e) {
+      fail(attr, `is not valid JSON (${e.message})`);
+    }
+  } else {
+    v = text.split(',').map((s) => s.trim());
+  }
+  if (!Array.isArray(v) || v.length !== count) fail(attr, `needs ${count} labels`);
+  return v.map((s) => short(String(s)));
+}
+
+function readonlyTable(cfg) {
+  return matrixGrid({ texts: cfg.texts, prior: cfg.prior, rowLabels: cfg.rowLabels, colLabels: cfg.colLabels, readonly: true, label: 'C', idPrefix: 'cell' }).table;
+}
+
+// ---------------------------------------------------------------- <qif-mechanism>
+
+/**
+ * <qif-mechanism graph="clique|path|cycle|grid|{n,edges}" n="6" epsilon="ln 2"
+ *                mechanism="optimal|truncatedGeometric|randomizedResponse|exponential"
+ *                prior="[…]" max-epsilon="3" caption="…">
+ * An ε slider, the mechanism's heat map, its utility (binary gain, optimal guess, SPEC §3), the
+ * bound of Theorem 6.1 for the graph, and the mechanism's actual ε on the graph.
+ */
+export class QifMechanism extends QifWidget {
+  static observedAttributes = ['graph', 'n', 'epsilon', 'mechanism', 'prior', 'max-epsilon', 'caption'];
+
+  defaultTitle() {
+    return `${MECHANISMS[this.config?.mechanism ?? this.getAttribute('mechanism')] ?? 'Mechanism'} on a ${this.config?.graphName ?? 'graph'}`;
+  }
+
+  readAttributes() {
+    this.source = 'Alvim et al., 000 §6';
+    const mech = (this.getAttribute('mechanism') ?? 'optimal').trim();
+    if (!Object.hasOwn(MECHANISMS, mech)) fail('mechanism', `unknown mechanism “${short(mech)}”; choose one of ${Object.keys(MECHANISMS).join(', ')}`);
+    const gAttr = (this.getAttribute('graph') ?? 'clique').trim();
+    let graph;
+    let graphName;
+    let n;
+    if (gAttr.startsWith('{')) {
+      let g;
+      try {
+        g = JSON.parse(gAttr);
+      } catch (e) {
+        fail('graph', `is not valid JSON (${e.message})`);
+      }
+      if (!g || !Number.isInteger(g.n) || g.n < 1 || g.n > MAX_SIDE) fail('graph', `needs an integer n between 1 and ${MAX_SIDE}`);
+      if (!Array.isArray(g.edges) || !g.edges.every((e) => Array.isArray(e) && e.length === 2 && e.every((v) => Number.isInteger(v) && v >= 0 && v < g.n))) {
+        fail('graph', `edges must be pairs [a, b] of vertices 0…${g.n - 1}`);
+      }
+      graph = { literal: { n: g.n, edges: g.edges.map(([a, b]) => [a, b]) } };
+      graphName = `graph on ${g.n} vertices`;
+      n = g.n;
+    } else {
+      if (!GRAPHS.includes(gAttr)) fail('graph', `unknown graph “${short(gAttr)}”; choose one of ${GRAPHS.join(', ')} or give {"n": …, "edges": [[a, b], …]}`);
+      const nAttr = (this.getAttribute('n') ?? '6').trim();
+      if (gAttr === 'grid') {
+        const m = /^(\d+)\s*[x×*]\s*(\d+)$/.exec(nAttr);
+        if (!m) fail('n', 'for a grid, give width×height, e.g. n="3x3"');
+        const w = parseInteger('n', m[1], 1, MAX_SIDE);
+        const ht = parseInteger('n', m[2], 1, MAX_SIDE);
+        if (w * ht > MAX_SIDE) fail('n', `the grid has ${w * ht} vertices; widgets take at most ${MAX_SIDE}`);
+        graph = { fn: 'grid', args: [w, ht] };
+        n = w * ht;
+        graphName = `${w}×${ht} grid`;
+      } else {
+        n = parseInteger('n', nAttr, 2, MAX_SIDE);
+        graph = { fn: gAttr, args: [n] };
+        graphName = `${gAttr === 'clique' ? 'clique' : gAttr} of ${n}`;
+      }
+    }
+    const maxEps = this.hasAttribute('max-epsilon') ? parseNumber('max-epsilon', this.getAttribute('max-epsilon')) : 3;
+    if (!(maxEps > 0 && maxEps <= 50)) fail('max-epsilon', 'must be in (0, 50]');
+    const epsAttr = this.getAttribute('epsilon');
+    const epsilon = epsAttr === null || epsAttr.trim() === '' ? Math.log(2) : parseNumber('epsilon', epsAttr);
+    if (!(epsilon > 0)) fail('epsilon', `ε must be positive, got ${epsilon}`);
+    if (epsilon > 50) fail('epsilon', 'ε above 50 leaves no privacy to speak of; use a smaller value');
+    const pAttr = this.getAttribute('prior');
+    let prior = new Array(n).fill(1 / n);
+    let uniform = true;
+    if (pAttr !== null && pAttr.trim() !== '' && pAttr.trim() !== 'uniform') {
+      prior = parseVector('prior', pAttr).values;
+      uniform = false;
+      if (prior.length !== n) fail('prior', `has ${prior.length} entries; the graph has ${n} vertices`);
+    }
+    return { mechanism: mech, graph, graphName, n, epsilon, maxEps: Math.max(maxEps, epsilon), prior, uniform };
+  }
+
+  build(cfg) {
+    this.epsilon = cfg.epsilon;
+    const id = `eps-${Math.random().toString(36).slice(2, 8)}`;
+    const out = h('output', { for: id, 'data-testid': 'epsilon-value' });
+    const slider = h('input', {
+      id, type: 'range', min: String(Math.min(0.01, cfg.epsilon)), max: String(cfg.maxEps), step: 'any',
+      value: String(cfg.epsilon), 'data-testid': 'epsilon', 'aria-describedby': `${id}-out`,
+    });
+    out.id = `${id}-out`;
+    const showEps = () => {
+      out.textContent = `ε = ${formatNumber(this.epsilon)} nats · e^ε = ${formatNumber(Math.exp(this.epsilon))}`;
+      out.title = `ε = ${formatFull(this.epsilon)}`;
+    };
+    showEps();
+    slider.addEventListener('input', () => {
+      this.epsilon = Number(slider.value);
+      showEps();
+      this.setState('loading');
+      this.schedule();
+    });
+    this.plotBox = h('div', { 'data-testid': 'heatmap' });
+    this.results = h('dl', { class: 'results', 'data-testid': 'results' });
+    this.warn = h('p', { class: 'w-warn', 'data-testid': 'warning', 'aria-live': 'polite' });
+    return h('div', {},
+      h('div', { class: 'controls' }, h('label', { for: id }, 'Privacy ε'), slider, out),
+      h('div', { class: 'w-body' }, this.plotBox, h('div', {}, this.results, this.warn,
+        h('p', { class: 'w-note' }, `Utility: expected binary gain of the best guess from the output, ${cfg.uniform ? 'uniform prior' : 'the given prior'}. The bound (Thm 6.1) holds for the uniform prior.`))));
+  }
+
+  async computeNow(cfg) {
+    const eps = this.epsilon;
+    const g = cfg.graph.literal
+      ? cfg.graph.literal
+      : await this.graphCache(cfg);
+    const mechCall = cfg.mechanism === 'optimal'
+      ? { ns: 'mechanism', fn: 'optimalLP', args: [{ graph: g, epsilon: eps, prior: cfg.prior }] }
+      : { ns: 'mechanism', fn: cfg.mechanism, args: [cfg.n, eps] };
+    const first = await this.run('mechanism', [mechCall, { ns: 'privacy', fn: 'utilityBound', args: [g, eps] }]);
+    if (first === STALE) return STALE;
+    const [mr, br] = first;
+    if (!mr.ok) throw new Error(mr.error);
+    const H = cfg.mechanism === 'optimal' ? mr.value.mechanism : mr.value;
+    const second = await this.run('mechanism', [
+      { ns: 'mechanism', fn: 'utility', args: [cfg.prior, H] },
+      { ns: 'privacy', fn: 'epsilon', args: [H, g] },
+    ]);
+    if (second === STALE) return STALE;
+    const [ur, er] = second;
+    const M = matrixOf(H);
+    replace(this.plotBox, heatmap({
+      title: `${MECHANISMS[cfg.mechanism]}, ε = ${formatNumber(eps)}: H[input][output]`,
+      matrix: M,
+      rowLabels: M.map((_, i) => String(i)),
+      colLabels: M[0].map((_, j) => String(j)),
+      max: 1,
+    }));
+    const rows = [];
+    const row = (key, name, formula, r, unit) => {
+      const dd = h('dd', { 'data-testid': `result-${key}`, 'data-status': r.ok ? 'ok' : 'error' },
+        r.ok ? numberNode(r.value, `value-${key}`, unit) : [h('span', { class: 'value' }, '—'), h('span', { class: 'msg' }, r.error)]);
+      rows.push(h('dt', {}, name, h('span', { class: 'f' }, formula)), dd);
+    };
+    row('utility', 'Utility', 'U = Σ_z max_y π(y) H(y, z)', ur, 'probability');
+    row('bound', 'Utility bound (Thm 6.1)', 'U ≤ 1 / Σ_d n_d e^{−εd}', br.ok ? { ok: true, value: br.value.bound } : br, 'probability');
+    row('actualEpsilon', 'Actual ε on the graph', 'max over edges x∼x′, y of ln H(x,y)/H(x′,y)', er, 'nats');
+    replace(this.results, rows);
+    const values = { epsilon: eps, utility: ur.ok ? ur.value : null, bound: br.ok ? br.value.bound : null, actualEpsilon: er.ok ? er.value : null };
+    const notes = [];
+    if (er.ok && er.value > eps * (1 + 1e-9) + 1e-12) notes.push(`this mechanism is not ${formatNumber(eps)}-DP on the ${cfg.graphName}: its actual ε is ${formatNumber(er.value)}`);
+    if (br.ok && br.value.tight === false && cfg.mechanism === 'optimal') notes.push('the bound is not tight on this graph');
+    this.warn.textContent = notes.length ? `Note: ${notes.join('; ')}.` : '';
+    return values;
+  }
+
+  async graphCache(cfg) {
+    const key = `${cfg.graph.fn}(${cfg.graph.args.join(',')})`;
+    if (this.graphKey === key) return this.graphValue;
+    const g = await client.call('graph', cfg.graph.fn, ...cfg.graph.args);
+    this.graphKey = key;
+    this.graphValue = g;
+    return g;
+  }
+}
+
+// ---------------------------------------------------------------- <qif-refinement>
+
+const ORDERS = [
+  { key: 'avg', fn: 'avg', name: 'A ⊑avg B', meaning: 'B is a post-processing of A: no prior and gain function lets an adversary gain more from B than from A.' },
+  { key: 'max', fn: 'max', name: 'A ⊑max B', meaning: 'every posterior of B lies in the convex hull of A’s posteriors: B is safer for every max-case measure.' },
+  { key: 'prv', fn: 'prv', name: 'A ⊑prv B', meaning: 'd_A ≥ d_B pointwise: B is d-private for every metric d for which A is.' },
+];
+
+/**
+ * <qif-refinement a="[[…]]" b="[[…]]" caption="…" readonly>
+ * The three refinement verdicts of SPEC §5 for two channels on the same secrets, with the
+ * witness or counterexample the API returns.
+ */
+export class QifRefinement extends QifWidget {
+  static observedAttributes = ['a', 'b', 'caption', 'readonly'];
+
+  defaultTitle() {
+    return 'Is B safe in place of A? Refinement A ⊑ B';
+  }
+
+  readAttributes() {
+    this.source = 'McIver et al., 001 §2–5';
+    const aAttr = this.getAttribute('a');
+    const bAttr = this.getAttribute('b');
+    if (aAttr === null) fail('a', 'give channel A, e.g. a="[[1,0],[0,1]]"');
+    if (bAttr === null) fail('b', 'give channel B, e.g. b="[[0.5,0.5],[0.5,0.5]]"');
+    const A = parseMatrix('a', aAttr);
+    const B = parseMatrix('b', bAttr);
+    if (A.texts.length !== B.texts.length) fail('b', `has ${B.texts.length} rows; A has ${A.texts.length} (both channels take the same secrets)`);
+    return { A, B, readonly: this.hasAttribute('readonly') };
+  }
+
+  build(cfg) {
+    const edited = () => {
+      this.setState('loading');
+      this.schedule();
+    };
+    const rowLabels = cfg.A.texts.map((_, i) => `x${i + 1}`);
+    this.gridA = matrixGrid({ texts: cfg.A.texts, rowLabels, colLabels: cfg.A.texts[0].map((_, j) => `y${j + 1}`), readonly: cfg.readonly, label: 'A', idPrefix: 'a', onInput: edited });
+    this.gridB = matrixGrid({ texts: cfg.B.texts, rowLabels, colLabels: cfg.B.texts[0].map((_, j) => `z${j + 1}`), readonly: cfg.readonly, label: 'B', idPrefix: 'b', onInput: edited });
+    this.list = h('ul', { class: 'verdicts', 'data-testid': 'verdicts' });
+    for (const o of ORDERS) this.list.append(h('li', { class: 'verdict', 'data-testid': `verdict-${o.key}` }, h('span', { class: 'order' }, o.name), h('span', { class: 'badge' }, '…')));
+    return h('div', { class: 'w-body' },
+      h('div', { class: 'mats' }, this.gridA.table, this.gridB.table),
+      this.list);
+  }
+
+  async computeNow(cfg) {
+    let A = cfg.A.values;
+    let B = cfg.B.values;
+    if (!cfg.readonly) {
+      const a = this.gridA.read();
+      const b = this.gridB.read();
+      const err = a.error || b.error;
+      if (err) {
+        this.showError(err);
+        this.setState('error');
+        return STALE;
+      }
+      A = a.C;
+      B = b.C;
+    }
+    const results = await this.run('refine', ORDERS.map((o) => ({ ns: 'refine', fn: o.fn, args: [A, B] })));
+    if (results === STALE) return STALE;
+    const verdicts = {};
+    const errors = [];
+    ORDERS.forEach((o, i) => {
+      const r = results[i];
+      const li = this.list.children[i];
+      if (!r.ok) {
+        li.dataset.holds = 'error';
+        replace(li, h('span', { class: 'order' }, o.name), h('span', { class: 'badge' }, '—'));
+        errors.push(r.error);
+        return;
+      }
+      const holds = !!r.value.holds;
+      verdicts[o.key] = holds;
+      li.dataset.holds = String(holds);
+      replace(li,
+        h('span', { class: 'order' }, o.name),
+        h('span', { class: 'badge', 'data-testid': `holds-${o.key}` }, holds ? 'holds' : 'fails'),
+        h('span', { class: 'why' }, explain(o, r.value)));
+    });
+    this.showError([...new Set(errors)].join(' · '));
+    return verdicts;
+  }
+}
+
+function explain(order, v) {
+  if (v.holds) {
+    if (order.key === 'avg') return `Yes — ${order.meaning} Witness: B = A·R for a row-stochastic R.`;
+    if (order.key === 'max') return `Yes — ${order.meaning}`;
+    return `Yes — ${order.meaning}`;
+  }
+  const c = v.counterexample;
+  if (order.key === 'avg' && c && 'vulnerabilityA' in c) {
+    return `No — a gain function and prior give V_g[π▷B] = ${formatNumber(c.vulnerabilityB)} > V_g[π▷A] = ${formatNumber(c.vulnerabilityA)}.`;
+  }
+  if (order.key === 'max' && c && 'distance' in c) {
+    return `No — a posterior of B lies at distance ${formatNumber(c.distance)} from the hull of A’s posteriors.`;
+  }
+  if (order.key === 'prv' && c && 'dA' in c) {
+    return `No — for secrets x${c.x + 1}, x${c.x2 + 1}: d_B = ${formatNumber(c.dB)} > d_A = ${formatNumber(c.dA)}.`;
+  }
+  return 'No.';
+}
+
+// ---------------------------------------------------------------- registration
+
+for (const [name, cls] of [['qif-channel', QifChannel], ['qif-mechanism', QifMechanism], ['qif-refinement', QifRefinement]]) {
+  // A page may include the script twice (two course fragments): define once.
+  if (!customElements.get(name)) customElements.define(name, cls);
+}
