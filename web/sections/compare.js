@@ -181,16 +181,16 @@ export function mount(root, { client }) {
       markEdited();
       renderEditorHead(K);
     });
-    const onParam = () => {
+    // ε and m are read separately: an m never typed stays '' and follows the number of secrets.
+    const onParam = (key, input) => () => {
       const ch = state.ch[K];
       if (ch.source.kind !== 'family') return;
-      ch.source.eps = eps.value;
-      ch.source.m = m.value;
+      ch.source[key] = input.value.trim();
       markEdited();
       generateSoon(K);
     };
-    eps.addEventListener('input', onParam);
-    m.addEventListener('input', onParam);
+    eps.addEventListener('input', onParam('eps', eps));
+    m.addEventListener('input', onParam('m', m));
     table.addEventListener('input', (ev) => onCellInput(K, ev.target));
     table.addEventListener('click', (ev) => {
       const b = ev.target.closest('button[data-action]');
