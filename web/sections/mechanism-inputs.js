@@ -38,7 +38,7 @@ export const GAINS = [
 
 /** The mechanism shown in the second heat map. */
 export const SHOWN = [
-  ['thm62', 'Theorem 6.2 c·e^{−εd}'],
+  ['thm62', 'Theorem 6.2 c·e^(−εd)'],
   ['tg', 'Truncated geometric'],
   ['rr', 'Randomized response'],
   ['exp', 'Exponential'],
@@ -79,13 +79,13 @@ export const PRESETS = [
   {
     id: 'table1-uniform',
     label: '000 Table 1: 6 cities, clique, ε = ln 2, uniform prior',
-    description: 'The paper’s Table 1: six cities A–F, any two adjacent (clique), ε = ln 2. M1 is the truncated geometric mechanism with per-step α = 2^(−1/5) (ε/5 per step, so that it is ln 2-DP on the clique); M2, the Theorem 6.2 mechanism, puts 2/7 on the diagonal and 1/7 elsewhere and reaches the bound 2/7.',
+    description: 'The paper’s Table 1: six cities A–F, any two adjacent (clique), ε = ln 2. M1 is the truncated geometric mechanism with per-step α = 2^(−1/5) (ε/5 per step, so that it is ln 2-DP on the clique); M2, the Theorem 6.2 mechanism, puts 2/7 on the diagonal and 1/7 elsewhere and reaches the bound 2/7. (The paper prints 0.2242 for M1, rounded from its 3-decimal table; the exact value is 0.2243.)',
     state: { ...TABLE1, prior: null },
   },
   {
     id: 'table1-prior',
     label: '000 Table 1: … prior p(A)=p(F)=1/10, others 1/5',
-    description: 'Table 1 with a non-uniform prior. M2 still has utility 2/7, but it is no longer optimal: the linear program finds an ln 2-DP mechanism with utility 0.32 (SPEC §3).',
+    description: 'Table 1 with a non-uniform prior. M1 has utility 0.2415 (the paper prints 0.2412, from its rounded table) and M2 still 2/7, but M2 is no longer optimal: the linear program finds an ln 2-DP mechanism with utility 0.32 (SPEC §3).',
     state: { ...TABLE1, prior: ['1/10', '1/5', '1/5', '1/5', '1/5', '1/10'] },
   },
   {

@@ -26,7 +26,7 @@
 import { h, replace } from '../dom.js';
 import { debounce } from '../client.js';
 import { formatNumber, formatFull } from '../numbers.js';
-import { linePlot, heatmap } from '../plot.js';
+import { linePlot, heatmap, PALETTE } from '../plot.js';
 import {
   KINDS, BASE_KINDS, GAINS, SHOWN, DEFAULT_STATE, PRESETS, presetById,
   MAX_ANSWERS, LP_MAX_ANSWERS, HEATMAP_MAX_ANSWERS, PRIOR_TABLE_MAX,
@@ -41,11 +41,11 @@ const LP_TIME_LIMIT_S = 120;
 const TOL = 1e-9;
 
 const MECHS = [
-  { key: 'lp', name: 'Optimal mechanism', formula: 'max Σ_y π_y Σ_z H[y][z] g(y,z) s.t. H[y][z] ≤ e^ε H[y′][z] for y∼y′' },
-  { key: 'thm62', name: 'Theorem 6.2', formula: 'H[i][j] = c_i e^{−ε d(i,j)}' },
-  { key: 'tg', name: 'Truncated geometric', formula: 'α^{|y−z|}(1−α)/(1+α), tails at the ends; α = e^{−ε/s}' },
+  { key: 'lp', name: 'Optimal mechanism', formula: 'max Σ_y π_y Σ_z H[y][z] g(y,z) over ε-DP channels H' },
+  { key: 'thm62', name: 'Theorem 6.2', formula: 'H[i][j] = c_i · e^(−ε d(i,j))' },
+  { key: 'tg', name: 'Truncated geometric', formula: 'α^|y−z| (1−α)/(1+α), tails at the ends' },
   { key: 'rr', name: 'Randomized response', formula: 'e^ε/(n−1+e^ε) on the true answer, 1/(n−1+e^ε) elsewhere' },
-  { key: 'exp', name: 'Exponential', formula: '∝ e^{−(ε/s)|y−z|/2}, rows normalized' },
+  { key: 'exp', name: 'Exponential', formula: '∝ e^(−ε′|y−z|/2), rows normalized' },
 ];
 
 function cloneState(s) {
@@ -292,7 +292,7 @@ export function mount(root, { client }) {
     }[k] ?? [];
     for (const el of root.querySelectorAll('.mech-field[data-field]')) {
       const f = el.dataset.field;
-      if (['labels'].includes(f)) continue;
+      if (f === 'labels' || f.startsWith('db-')) continue;
       if (f === 'base' || f === 'query') el.hidden = state.kind !== 'induced';
       else el.hidden = !need.includes(f);
     }
@@ -411,14 +411,14 @@ export function mount(root, { client }) {
   function batch(calls, options) {
     return track(client.submit(calls, options).promise);
   }
-  const debounced = debounce(() => { scheduled = false; recompute(); }, DEBOUNCE_MS);
+  const debounced = debounce(() => { scheduled = false; setBusy(); recompute(); }, DEBOUNCE_MS);
   function schedule(now = false) {
     scheduled = true;
     setBusy();
     markStale();
     if (now) debounced.flush(); else debounced();
   }
-  const debouncedDB = debounce(() => { scheduledDB = false; computeDB(); }, DEBOUNCE_MS);
+  const debouncedDB = debounce(() => { scheduledDB = false; setBusy(); computeDB(); }, DEBOUNCE_MS);
   function scheduleDB() { scheduledDB = true; setBusy(); dbCard.dataset.status = 'stale'; debouncedDB(); }
 
   function markStale() {
@@ -695,8 +695,8 @@ export function mount(root, { client }) {
   function showDetails(cur) {
     const { G, eps, sEps, thm } = cur;
     const s = Math.max(1, G.span);
-    mechRows.tg.detail.textContent = s === 1 ? `α = e^(−ε) = ${formatNumber(Math.exp(-eps))}` : `per-step ε/${s} = ${formatNumber(sEps)} (α = ${formatNumber(Math.exp(-sEps))}), so that it is ε-DP on this graph (edges span up to ${s} steps of 0..n−1)`;
-    mechRows.exp.detail.textContent = `nominal ε/${s} = ${formatNumber(sEps)} for |y − z|; its true ε is computed from the matrix`;
+    mechRows.tg.detail.textContent = s === 1 ? `α = e^(−ε) = ${formatNumber(Math.exp(-eps))}` : `α = e^(−ε/${s}) = ${formatNumber(Math.exp(-sEps))}: per step ε/${s} = ${formatNumber(sEps)}, so that it is ε-DP on this graph (its edges span up to ${s} steps of 0..n−1)`;
+    mechRows.exp.detail.textContent = `nominal ε′ = ${s === 1 ? 'ε' : `ε/${s}`} = ${formatNumber(sEps)} for |y − z|; its true ε on the graph is computed from the matrix`;
     mechRows.rr.detail.textContent = '';
     const cliqueNote = state.kind === 'clique' ? ' — on a clique this is the paper’s M2' : '';
     if (thm) {
@@ -837,7 +837,7 @@ export function mount(root, { client }) {
     const opt = cur.lp ? cur.lp.mechanism : null;
     if (opt) figs.push(heatmap({ title: cur.lp.path === 'closed-form' ? 'Optimal mechanism (closed form)' : 'Optimal mechanism (LP)', matrix: toRows(opt), rowLabels: labels, colLabels: labels }));
     const sel = cur.matrices[state.show];
-    if (sel) figs.push(heatmap({ title: SHOWN.find(([k]) => k === state.show)[1].replace('^{−εd}', '^(−εd)'), matrix: toRows(sel), rowLabels: labels, colLabels: labels }));
+    if (sel) figs.push(heatmap({ title: SHOWN.find(([k]) => k === state.show)[1], matrix: toRows(sel), rowLabels: labels, colLabels: labels }));
     replace(heatmaps, figs);
   }
 
@@ -925,12 +925,12 @@ export function mount(root, { client }) {
     const showBoundSeries = !cur.loss && state.gain === 'binary' && !state.prior;
     const thmNotDP = cur.thm && !cur.thm.uniform;
     const list = [
-      withLP && { name: 'Optimal', points: series.lp },
-      showBoundSeries && { name: 'Theorem 6.1 bound', points: series.bound, dashed: true, color: '#4b5563' },
-      { name: thmNotDP ? 'Theorem 6.2 (not ε-DP)' : 'Theorem 6.2', points: series.thm62, dashed: Boolean(thmNotDP) },
-      { name: 'Truncated geometric', points: series.tg },
-      { name: 'Randomized response', points: series.rr },
-      { name: 'Exponential', points: series.exp },
+      withLP && { name: 'Optimal', points: series.lp, color: PALETTE[0] },
+      showBoundSeries && { name: 'Theorem 6.1 bound', points: series.bound, dashed: true, color: PALETTE[7] },
+      { name: thmNotDP ? 'Theorem 6.2 (not ε-DP)' : 'Theorem 6.2', points: series.thm62, dashed: true, color: PALETTE[1] },
+      { name: 'Truncated geometric', points: series.tg, color: PALETTE[2] },
+      { name: 'Randomized response', points: series.rr, color: PALETTE[3] },
+      { name: 'Exponential', points: series.exp, color: PALETTE[5] },
     ].filter(Boolean);
     const what = cur.loss ? 'Expected loss' : 'Utility';
     replace(sweepStatus, h('p', { class: 'hint', text: `${xs.length} values of ε up to ${formatNumber(xs[xs.length - 1])}, including the chosen ε = ${formatNumber(cur.eps)}.` }));
@@ -975,9 +975,9 @@ export function mount(root, { client }) {
     if (util.ok && !(util.value.bound > 0)) {
       const l2 = util.value.log2Bound;
       dbOut.util.value.textContent = `2^(${formatNumber(l2)})`;
-      dbOut.util.value.title = `underflows a double; log₂ U = ${formatFull(l2)}, i.e. 10^(${formatNumber(l2 * Math.LOG10_2)})`;
+      dbOut.util.value.title = `underflows a double; log₂ U = ${formatFull(l2)}, i.e. 10^(${formatNumber(l2 * Math.log10(2))})`;
       dbOut.util.value.dataset.value = '0';
-      dbOut.util.msg.textContent = `Below the smallest double: U ≈ 10^(${formatNumber(l2 * Math.LOG10_2)}); see log₂ U below.`;
+      dbOut.util.msg.textContent = `Below the smallest double: U ≈ 10^(${formatNumber(l2 * Math.log10(2))}); see log₂ U below.`;
       dbOut.util.msg.classList.add('mech-note');
     } else {
       dbOut.util.msg.classList.remove('mech-note');
