@@ -1,0 +1,86 @@
+// sw.js — the service worker that makes the page work offline after the first visit.
+//
+// On install it caches the page's own files, listed with a version hash in sw-manifest.js
+// (written by scripts/singlefile.mjs during scripts/build.sh). Requests are then answered
+// cache-first, and each answer is refreshed from the network in the background, so a later
+// visit sees edits even between builds. A rebuild changes the manifest, hence this worker (the
+// browser compares imported scripts too): the new version precaches into a new cache and
+// deletes the old one. Everything is relative to this file, so web/ works on any static host.
+// Registered by register-sw.js, only over http(s).
+
+const FALLBACK = {
+  // Without a manifest (web/ served without running scripts/build.sh), cache the entry points;
+  // the rest is cached as it is fetched.
+  version: 'dev',
+  files: ['index.html', 'style.css', 'app.js', 'sections.js', 'engine.js', 'client.js', 'worker.js', 'qif.js', 'wasm_exec.js', 'qif.wasm'],
+};
+
+let manifest = FALLBACK;
+try {
+  importScripts('./sw-manifest.js');
+  if (self.QIF_PRECACHE && Array.isArray(self.QIF_PRECACHE.files)) manifest = self.QIF_PRECACHE;
+} catch {
+  // keep the fallback
+}
+
+const PREFIX = 'qif-toolkit-';
+const CACHE = `${PREFIX}${manifest.version}`;
+const SCOPE = new URL('./', self.location.href);
+const INDEX = new URL('index.html', SCOPE).href;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // cache: 'reload' skips the HTTP cache, so the precache holds this build's files.
+    await cache.addAll(manifest.files.map((f) => new Request(new URL(f, SCOPE).href, { cache: 'reload' })));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) {
+      if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
+    }
+    await self.clients.claim();
+  })());
+});
+
+// The cache key of a request: the page itself for navigations ("./", "index.html?x", "#…").
+function keyOf(request) {
+  const url = new URL(request.url);
+  url.hash = '';
+  if (request.mode === 'navigate' && (url.href === SCOPE.href || url.pathname.endsWith('/'))) return INDEX;
+  if (request.mode === 'navigate') url.search = '';
+  return url.href;
+}
+
+async function refresh(cache, key, request) {
+  const response = await fetch(request);
+  if (response.ok && response.type === 'basic') await cache.put(key, response.clone());
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET' || !request.url.startsWith(SCOPE.href)) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const key = keyOf(request);
+    const cached = await cache.match(key);
+    if (cached) {
+      // Serve at once; update in the background (an offline failure is expected, not an error).
+      event.waitUntil(refresh(cache, key, request).catch(() => {}));
+      return cached;
+    }
+    try {
+      return await refresh(cache, key, request);
+    } catch (err) {
+      if (request.mode === 'navigate') {
+        const page = await cache.match(INDEX);
+        if (page) return page;
+      }
+      throw err;
+    }
+  })());
+});
