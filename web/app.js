@@ -15,6 +15,7 @@ import { validateInputs } from './validate.js';
 import { MEASURES, GROUPS, PANELS } from './measures.js';
 import { h, replace, byId } from './dom.js';
 import { exactMeasures, showExact, exactCell } from './format.js';
+import './register-sw.js'; // offline use after the first visit (issue 4)
 
 const DEBOUNCE_MS = 150;
 const MAX_HYPER_ROWS = 64;
