@@ -26,6 +26,7 @@ cp node_modules/katex/dist/katex.min.js node_modules/katex/dist/katex.min.css "$
 cp node_modules/katex/dist/fonts/*.woff2 "$vendor/katex/fonts/"
 cp node_modules/katex/LICENSE "$vendor/katex/" 2>/dev/null || true
 rm -rf web/vendor.old && { [ ! -d web/vendor ] || mv web/vendor web/vendor.old; } && mv "$vendor" web/vendor && rm -rf web/vendor.old
+node scripts/singlefile.mjs # dist/qif-toolkit.html (works from file://) and web/sw-manifest.js (offline cache list)
 if [ "${1:-}" = "serve" ]; then
   exec go run ./scripts/serve -dir web -port "${PORT:-8080}"
 fi
