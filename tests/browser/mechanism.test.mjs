@@ -269,6 +269,45 @@ test('a bad custom edge list is reported inline and the section keeps working', 
   assertNoErrors(page);
 });
 
+test('a long LP shows progress and can be cancelled, then computed again', async () => {
+  const page = await open();
+  await page.selectOption('[data-testid="mech-kind"]', 'grid');
+  await typeInto(page, 'mech-w', '6');
+  await typeInto(page, 'mech-h', '6');
+  await page.locator('[data-testid="mech-lp-cancel"]').click({ timeout: 30000 });
+  await settledSection(page);
+  assert.equal(await page.getAttribute('[data-testid="mech-row-lp"]', 'data-status'), 'cancelled');
+  assert.match(await text(page, 'lp-progress'), /cancelled/);
+  // The rest of the section is intact and the worker answers again.
+  assert.match(await text(page, 'graph-summary'), /^36 answers · 60 edges · diameter 10/);
+  await page.click('[data-testid="mech-lp-run"]');
+  await settledSection(page, 120000);
+  assert.equal(await page.getAttribute('[data-testid="mech-row-lp"]', 'data-status'), 'ok');
+  assert.ok((await num(page, 'util-lp')) >= (await num(page, 'util-tg')) - 1e-9, 'the optimum beats the (ε-DP) geometric');
+  assert.ok((await num(page, 'eps-lp')) <= Math.LN2 + 1e-7, 'LP mechanism is ε-DP');
+  // 36 answers: the ε sweep waits for a click.
+  assert.ok(await page.locator('[data-testid="mech-sweep-run"]').count(), 'sweep button offered');
+  assertNoErrors(page);
+});
+
+test('getState/setState round-trip (for URL sharing) and bad state is ignored', async () => {
+  const page = await open();
+  await page.evaluate(async () => {
+    const { sections } = await import('./sections.js');
+    sections.mechanism.setState({ kind: 'cycle', n: '5', epsilon: '1', gain: 'nonsense', prior: null, db: { u: '10^6' } });
+  });
+  await settledSection(page);
+  // C5: n_d = 1, 2, 2.
+  close(await num(page, 'bound'), bound([1, 2, 2], 1), 1e-12, 'cycle bound');
+  close(await num(page, 'util-lp'), bound([1, 2, 2], 1), 1e-9, 'cycle optimum');
+  const st = await page.evaluate(async () => (await import('./sections.js')).sections.mechanism.getState());
+  assert.equal(st.kind, 'cycle');
+  assert.equal(st.gain, 'binary', 'an unknown gain falls back to binary');
+  assert.equal(st.db.u, '10^6');
+  assert.equal(await page.inputValue('[data-testid="mech-kind"]'), 'cycle');
+  assertNoErrors(page);
+});
+
 test('phone width: the section fits and shows the Table 1 numbers', async () => {
   const page = await h.newPage({ viewport: { width: 390, height: 900 } });
   await page.goto(`${h.url}#mechanism`);

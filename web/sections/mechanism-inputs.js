@@ -50,7 +50,7 @@ export const DEFAULT_STATE = Object.freeze({
   n: '6', w: '3', h: '3', d: '3', u: '3', v: '2',
   cn: '5', edges: '0-1, 1-2, 2-3, 3-4',
   base: 'hamming', query: '',
-  labels: 'A, B, C, D, E, F',
+  labels: '',
   epsilon: 'ln 2',
   prior: null, // null = uniform, else one text entry per answer
   gain: 'binary',

@@ -523,6 +523,9 @@ export function mount(root, { client }) {
   }
 
   function showGraphError(err) {
+    graphSummary.textContent = '';
+    disconnectedNote.textContent = '';
+    disconnectedNote.classList.remove('warn');
     const f = err.field;
     if (f && ['n', 'w', 'h', 'd', 'u', 'v', 'cn', 'edges', 'query'].includes(f)) setMsg(f, err.message);
     else graphMsg.textContent = err.message;
