@@ -32,7 +32,12 @@ self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // cache: 'reload' skips the HTTP cache, so the precache holds this build's files.
-    await cache.addAll(manifest.files.map((f) => new Request(new URL(f, SCOPE).href, { cache: 'reload' })));
+    await Promise.all(manifest.files.map(async (f) => {
+      const url = new URL(f, SCOPE).href;
+      const response = await fetch(new Request(url, { cache: 'reload' }));
+      if (!response.ok) throw new Error(`cannot cache ${f}: HTTP ${response.status}`);
+      await cache.put(url, await unredirected(response));
+    }));
     await self.skipWaiting();
   })());
 });
@@ -46,6 +51,13 @@ self.addEventListener('activate', (event) => {
   })());
 });
 
+// Many servers answer index.html with a redirect to "./". A redirected response cannot answer a
+// navigation (the browser refuses it), so the cache keeps a plain copy.
+async function unredirected(response) {
+  if (!response.redirected) return response;
+  return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
 // The cache key of a request: the page itself for navigations ("./", "index.html?x", "#…").
 function keyOf(request) {
   const url = new URL(request.url);
@@ -57,7 +69,7 @@ function keyOf(request) {
 
 async function refresh(cache, key, request) {
   const response = await fetch(request);
-  if (response.ok && response.type === 'basic') await cache.put(key, response.clone());
+  if (response.ok && response.type === 'basic') await cache.put(key, await unredirected(response.clone()));
   return response;
 }
 
