@@ -81,7 +81,7 @@ function entry(attr, v, where) {
 function parseRows(attr, text) {
   const s = String(text).trim();
   if (s === '') fail(attr, 'is empty');
-  if (s.startsWith('[')) {
+  if (s.startsWith('[') || s.startsWith('{')) {
     let v;
     try {
       v = JSON.parse(s);
