@@ -8,8 +8,8 @@
 // Formats (what the tests check):
 //   CSV   RFC 4180: fields with , " or a line break are quoted ("" inside); lines end in \n.
 //         With colLabels a header line comes first; with rowLabels each line starts with its
-//         label (the header then starts with an empty field). Numbers in full precision; typed
-//         fractions as their decimal value. Text that a spreadsheet would run as a formula
+//         label (the header then starts with an empty field). Numbers in full precision; in a
+//         matrix, typed fractions as their decimal value (a table's text cells stay as they are). Text that a spreadsheet would run as a formula
 //         (starting with = + - @ or a tab) is prefixed with ' (numbers are never touched).
 //   JSON  matrix: {"rowLabels"?: [...], "colLabels"?: [...], "rows": [[...], ...]} with numbers;
 //         table:  an array of objects, one per row, keyed by the column labels.
@@ -42,10 +42,12 @@ const csvValue = (v) => {
 };
 
 /** CSV text of a matrix or table (see the header comment). */
-export function toCSV({ rows, rowLabels, colLabels }) {
+export function toCSV({ kind, rows, rowLabels, colLabels }) {
   const lines = [];
+  // A matrix's entries are numbers (typed fractions become decimals); a table's text stays text.
+  const value = kind === 'table' ? (v) => v : csvValue;
   if (colLabels) lines.push([...(rowLabels ? [''] : []), ...colLabels].map(csvField).join(','));
-  rows.forEach((row, i) => lines.push([...(rowLabels ? [rowLabels[i]] : []), ...row.map(csvValue)].map(csvField).join(',')));
+  rows.forEach((row, i) => lines.push([...(rowLabels ? [rowLabels[i]] : []), ...row.map(value)].map(csvField).join(',')));
   return `${lines.join('\n')}\n`;
 }
 

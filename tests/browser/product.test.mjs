@@ -1,0 +1,515 @@
+// The page as a product (issue 4) in headless Chromium: exact fractions checked against values
+// computed by hand in this file; KaTeX formulas with links to the references page under the
+// CSP; a shared URL restores a section; exports in the documented CSV / JSON / LaTeX formats
+// and plots saved as SVG / PNG; XSS payloads in labels and in the URL stay inert; every input
+// has an accessible name; keyboard-only use; colour contrast ≥ 4.5:1; no request to another
+// origin and no console error. The pure modules (format.js, export.js, share.js) are also
+// checked here in Node.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { startHarness, settled, valueOf, typeInto } from './harness.mjs';
+import { all } from './reference.mjs';
+import { presetById, numericChannel } from '../../web/presets.js';
+import { Fraction, parseFraction, exactMeasures } from '../../web/format.js';
+import { toCSV, toJSON, toLaTeX, texEscape } from '../../web/export.js';
+import { encodeState, decodeState, parseHash, checkChannelState } from '../../web/share.js';
+
+// ---------------------------------------------------------------- the example, by hand
+//
+// C = [1/2 1/2 0; 1/4 1/4 1/2; 0 1/3 2/3], π = (1/2, 1/4, 1/4), G = [1 1 0; 0 0 1].
+// Joint J = [1/4 1/4 0; 1/16 1/16 1/8; 0 1/12 1/6]; p(y) = (5/16, 19/48, 7/24).
+//   V(π) = 1/2; V[π▷C] = 1/4 + 1/4 + 1/6 = 2/3; L× = 4/3; L₊ = 1/6; R = 1/2, 1/3.
+//   G(X) = 1·1/2 + 2·1/4 + 3·1/4 = 7/4.
+//   G(X|Y) = Σ_y Σ_i i·J_(i)(y) = (1/4 + 2/16) + (1/4 + 2/12 + 3/16) + (1/6 + 2/8) = 3/8 + 29/48 + 5/12 = 67/48.
+//   posteriors: y1 (4/5, 1/5, 0), y2 (12/19, 3/19, 4/19), y3 (0, 3/7, 4/7): V^max = 4/5.
+//   V_g(π) = max(3/4, 1/4) = 3/4; V_g[π▷C] = 5/16 + 5/16 + 1/6 = 19/24; L₊_g = 1/24; L×_g = 19/18.
+const EX = {
+  secrets: ['a', 'b', 'c'],
+  observables: ['y1', 'y2', 'y3'],
+  cells: [['1/2', '1/2', '0'], ['1/4', '1/4', '1/2'], ['0', '1/3', '2/3']],
+  prior: ['1/2', '1/4', '1/4'],
+  gain: [['1', '1', '0'], ['0', '0', '1']],
+  gainLabels: ['ab', 'c'],
+};
+const HAND = {
+  bayesVulnerability: '1/2',
+  posteriorBayesVulnerability: '2/3',
+  bayesLeakageMult: '4/3',
+  bayesLeakageAdd: '1/6',
+  bayesRiskPrior: '1/2',
+  bayesRiskPosterior: '1/3',
+  guessingEntropy: '7/4',
+  posteriorGuessingEntropy: '67/48',
+  maxCaseBayesVulnerability: '4/5',
+  gVulnerability: '3/4',
+  posteriorGVulnerability: '19/24',
+  gLeakageAdd: '1/24',
+  gLeakageMult: '19/18',
+};
+const HAND_HYPER = ['5/16', '19/48', '7/24', '4/5', '1/5', '12/19', '3/19', '4/19', '3/7', '4/7'];
+const num = (f) => { const [a, b] = f.split('/').map(Number); return a / b; };
+
+const exampleState = {
+  presetId: 'password-iterations', edited: true, ...EX,
+  priorUniform: false, gainIdentity: false, alpha: '2', tolerance: '1e-9',
+};
+// The test's own encoder (Node's base64url), independent of share.js.
+const hashOf = (name, st) => `#${name}=${Buffer.from(JSON.stringify(st), 'utf8').toString('base64url')}`;
+
+// ---------------------------------------------------------------- Node: the pure modules
+
+test('format.js: exact measures equal the hand-computed fractions', () => {
+  const got = exactMeasures(EX);
+  for (const [k, want] of Object.entries(HAND)) assert.equal(String(got[k]), want, k);
+  for (const f of HAND_HYPER) assert.ok(got.hyper.some((g) => String(g) === f), `hyper has ${f}`);
+  // Not simple: a denominator over 1000, or a row that sums to 1 only approximately.
+  assert.equal(exactMeasures({ ...EX, prior: ['0.5001', '0.2499', '1/4'] }), null);
+  assert.equal(exactMeasures({ ...EX, cells: [['0.3333', '0.3333', '0.3334'], ...EX.cells.slice(1)] }), null);
+  // Decimals with small denominators are simple: first row (3/4, 1/4, 0) gives posteriors
+  // y1 (6/7, 1/7, 0), y2 (6/13, 3/13, 4/13), y3 (0, 3/7, 4/7), so V^max = 6/7.
+  assert.equal(String(exactMeasures({ ...EX, cells: [['0.75', '0.25', '0'], ...EX.cells.slice(1)] }).maxCaseBayesVulnerability), '6/7');
+  assert.equal(exactMeasures({ ...EX, cells: [['0.333333', '0.333333', '1/3'], ...EX.cells.slice(1)] }), null);
+  assert.equal(String(parseFraction('2.5e-3')), '1/400');
+  assert.equal(String(parseFraction('−6/8')), '−3/4');
+  assert.equal(parseFraction('1/0'), null);
+  assert.equal(parseFraction('abc'), null);
+  assert.equal(new Fraction(6n, -8n).toTeX(), '-\\frac{3}{4}');
+});
+
+test('export.js: CSV, JSON and LaTeX of a matrix and a table', () => {
+  const m = { kind: 'matrix', rows: [['1/2', '1/2'], ['0', '1']], rowLabels: ['x,1', 'x"2'], colLabels: ['=y1', 'y2'] };
+  assert.equal(toCSV(m), ',\'=y1,y2\n"x,1",0.5,0.5\n"x""2",0,1\n');
+  assert.deepEqual(JSON.parse(toJSON(m)), { rowLabels: ['x,1', 'x"2'], colLabels: ['=y1', 'y2'], rows: [[0.5, 0.5], [0, 1]] });
+  assert.equal(toLaTeX(m), '% rows: x,1, x"2; columns: =y1, y2\n\\begin{bmatrix}\n  \\frac{1}{2} & \\frac{1}{2} \\\\\n  0 & 1\n\\end{bmatrix}\n');
+  const t = { kind: 'table', colLabels: ['measure', 'value'], rows: [['V_g & 100%', 1 / 3], ['neg', -2]] };
+  assert.equal(toCSV(t), 'measure,value\nV_g & 100%,0.3333333333333333\nneg,-2\n');
+  assert.deepEqual(JSON.parse(toJSON(t)), [{ measure: 'V_g & 100%', value: 1 / 3 }, { measure: 'neg', value: -2 }]);
+  assert.equal(toLaTeX(t), '\\begin{tabular}{l r}\n\\hline\nmeasure & value \\\\\n\\hline\nV\\_g \\& 100\\% & 0.333333 \\\\\nneg & -2 \\\\\n\\hline\n\\end{tabular}\n');
+  assert.equal(texEscape('\\{}~^#$'), '\\textbackslash{}\\{\\}\\textasciitilde{}\\textasciicircum{}\\#\\$');
+});
+
+test('share.js: base64url JSON round trip, hash parsing, untrusted state rejected', () => {
+  const st = { secrets: ['ü', '<img src=x>'], n: 1 };
+  const enc = encodeState(st);
+  assert.match(enc, /^[A-Za-z0-9_-]+$/);
+  assert.equal(enc, Buffer.from(JSON.stringify(st)).toString('base64url'));
+  assert.deepEqual(decodeState(enc), st);
+  assert.throws(() => decodeState('<img src=x onerror=alert(1)>'), /base64url/);
+  assert.throws(() => decodeState(Buffer.from('{nope').toString('base64url')), /not JSON/);
+  assert.deepEqual([...parseHash('#channel=abc&mechanism=d-e_f&channel2')], [['channel', 'abc'], ['mechanism', 'd-e_f']]);
+  assert.deepEqual([...parseHash('#mechanism')], []);
+  const clean = checkChannelState(exampleState);
+  assert.deepEqual(clean.cells, EX.cells);
+  assert.throws(() => checkChannelState({ ...exampleState, cells: [['1']] }), /channel has 1 rows, expected 3/);
+  assert.throws(() => checkChannelState({ ...exampleState, secrets: 'abc' }), /secrets must be a list/);
+  assert.throws(() => checkChannelState({ ...exampleState, prior: [{}, 1, 2] }), /prior\[1\] must be text/);
+  assert.equal(checkChannelState({ ...exampleState, presetId: 'javascript:alert(1)' }).edited, true);
+});
+
+// ---------------------------------------------------------------- browser
+
+let h;
+before(async () => { h = await startHarness(); });
+after(async () => { await h?.close(); });
+
+// A page that records clipboard writes, CSP violations and dialogs.
+async function open(hash = '', options) {
+  const page = await h.newPage(options);
+  page.dialogs = [];
+  page.on('dialog', (d) => { page.dialogs.push(d.message()); d.dismiss().catch(() => {}); });
+  await page.addInitScript(() => {
+    window.__copied = [];
+    window.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t) => { window.__copied.push(String(t)); } } });
+  });
+  await page.goto(h.url + hash);
+  await page.waitForFunction(() => document.documentElement.dataset.product === 'ready');
+  await settled(page);
+  return page;
+}
+
+async function clean(page) {
+  assert.deepEqual(h.errors(page), [], 'no console or page errors');
+  assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violation');
+  assert.deepEqual(page.dialogs, [], 'no dialog');
+  assert.deepEqual(h.external, [], 'no request to another origin');
+}
+
+async function lastCopy(page, click) {
+  const before = await page.evaluate(() => window.__copied.length);
+  await click();
+  await page.waitForFunction((n) => window.__copied.length > n, before);
+  return page.evaluate(() => window.__copied[window.__copied.length - 1]);
+}
+
+async function copyFrom(page, testid, format) {
+  const menu = page.locator(`[data-testid="${testid}"]`);
+  if (!(await menu.evaluate((d) => d.open))) await menu.locator('summary').click();
+  return lastCopy(page, () => page.click(`[data-testid="${testid}-${format}"]`));
+}
+
+test('exact fractions on the page: results and hyper entries equal the hand-computed ones', async () => {
+  const page = await open(hashOf('channel', exampleState));
+  for (const [key, want] of Object.entries(HAND)) {
+    const span = page.locator(`[data-testid="exact-${key}"]`);
+    assert.equal(await span.getAttribute('data-value'), want, key);
+    const text = await span.textContent();
+    assert.match(text, new RegExp(`^${want} [=≈] $`), `${key}: "${text}"`);
+    assert.ok(Math.abs((await valueOf(page, key)) - num(want)) < 1e-12, `${key}: decimal from the engine`);
+  }
+  assert.equal(await page.textContent('[data-testid="result-posteriorBayesVulnerability"] .r-value'), '2/3 ≈ 0.6667 probability');
+  assert.equal(await page.textContent('[data-testid="result-bayesLeakageAdd"] .r-value'), '1/6 ≈ 0.1667 probability');
+  // Irrational measures get no fraction.
+  assert.equal(await page.locator('[data-testid="exact-mutualInformation"]').count(), 0);
+  const hyper = await page.textContent('[data-testid="hyper-table"]');
+  for (const f of HAND_HYPER) assert.ok(hyper.includes(f), `hyper table shows ${f}`);
+  assert.match(hyper, /12\/19 ≈ 0\.6316/);
+  assert.match(hyper, /4\/5 = 0\.8/);
+  await h.screenshot(page, 'product-exact-fractions');
+
+  // A prior that is not a simple fraction: decimals only.
+  await typeInto(page, 'prior-0', '0.5001');
+  await typeInto(page, 'prior-1', '0.2499');
+  await settled(page);
+  assert.equal(await page.textContent('[data-testid="exact-posteriorBayesVulnerability"]'), '');
+  assert.doesNotMatch(await page.textContent('[data-testid="hyper-table"]'), /\//);
+  await clean(page);
+});
+
+test('formulas: KaTeX from web/vendor under the CSP, each with a link to its paper section', async () => {
+  const page = await open();
+  await page.waitForFunction(() => document.documentElement.dataset.formulas === 'ready');
+  const slots = await page.$$eval('#results .r-formula', (els) => els.map((e) => ({
+    tex: e.dataset.tex, katex: !!e.querySelector('.formula-tex .katex-html'), href: e.querySelector('a.ref')?.getAttribute('href'), ref: e.querySelector('a.ref')?.textContent,
+  })));
+  assert.equal(slots.length, 23);
+  for (const s of slots) {
+    assert.equal(s.tex, 'ok');
+    assert.ok(s.katex, 'rendered by KaTeX');
+    assert.match(s.href, /^references\.html#(p00[0-4]-\d+(\.\d+)*|spec-\d)$/);
+  }
+  const mi = await page.textContent('[data-testid="result-mutualInformation"]');
+  assert.match(mi, /I\(X;Y\) = H\(X\) − H\(X\|Y\)/, 'the plain formula stays as text for screen readers');
+  // KaTeX's fonts come from web/vendor and are actually used.
+  assert.ok(await page.evaluate(() => document.fonts.check('16px KaTeX_Main')), 'KaTeX_Main font loaded');
+  const fonts = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name).filter((n) => /\.woff2$/.test(n)));
+  assert.ok(fonts.length > 0 && fonts.every((u) => u.startsWith(`${h.origin}/vendor/katex/fonts/`)), fonts.join());
+  // Every link lands on an existing section of references.html.
+  const hrefs = [...new Set(slots.map((s) => s.href))];
+  const ref = await h.newPage();
+  for (const href of hrefs) {
+    await ref.goto(h.url + href);
+    const id = href.split('#')[1];
+    assert.equal(await ref.evaluate((i) => document.getElementById(i)?.matches(':target') ?? false, id), true, href);
+  }
+  await ref.goto(`${h.url}references.html#p003-3.2`);
+  await h.screenshot(ref, 'product-references');
+  assert.deepEqual(h.errors(ref), []);
+  await page.locator('[data-testid="group-bayes"]').screenshot({ path: `${(await import('./harness.mjs')).SCREENSHOTS}/product-formulas.png` });
+  await clean(page);
+});
+
+test('a shared link restores the channel section (and every section with getState)', async () => {
+  const page = await open();
+  await page.selectOption('[data-testid="preset-select"]', 'dcnet-biased');
+  await settled(page);
+  const prior = ['0.4', '0.1', '3/10', '1/5'];
+  for (let i = 0; i < 4; i++) await typeInto(page, `prior-${i}`, prior[i]);
+  await typeInto(page, 'row-label-0', 'Alice');
+  await typeInto(page, 'alpha', '1/2');
+  await settled(page);
+  const url = await lastCopy(page, () => page.click('[data-testid="share-channel"]'));
+  assert.match(url, /#channel=[A-Za-z0-9_-]+$/);
+  assert.equal(await page.evaluate(() => location.href), url, 'the address bar shows the link');
+  const state = JSON.parse(Buffer.from(url.split('#channel=')[1], 'base64url').toString('utf8'));
+  assert.deepEqual(state.prior, prior);
+  assert.equal(state.secrets[0], 'Alice');
+
+  const again = await open(`#${url.split('#')[1]}`);
+  for (let i = 0; i < 4; i++) assert.equal(await again.inputValue(`[data-testid="prior-${i}"]`), prior[i]);
+  assert.equal(await again.inputValue('[data-testid="row-label-0"]'), 'Alice');
+  assert.equal(await again.inputValue('[data-testid="alpha"]'), '1/2');
+  const C = numericChannel(presetById('dcnet-biased'));
+  const want = all([0.4, 0.1, 0.3, 0.2], C, null, 1 / 2);
+  for (const key of ['posteriorBayesVulnerability', 'mutualInformation', 'renyiEntropy', 'posteriorGuessingEntropy']) {
+    assert.ok(Math.abs((await valueOf(again, key)) - want[key]) < 1e-9, key);
+  }
+  await h.screenshot(again, 'product-restored-link');
+
+  // The other sections: whatever their state is, it survives the round trip through a link.
+  const names = await again.evaluate(async () => Object.keys((await import('./sections.js')).sections));
+  for (const name of names) {
+    const st = await again.evaluate(async (n) => (await import('./sections.js')).sections[n].getState(), name);
+    const p2 = await open(hashOf(name, st));
+    await p2.waitForTimeout(300);
+    const back = await p2.evaluate(async (n) => (await import('./sections.js')).sections[n].getState(), name);
+    assert.deepEqual(back, st, `${name} state restored`);
+    assert.equal(await p2.locator(`[data-testid="share-error-${name}"]`).count(), 0);
+    assert.equal(await p2.locator(`#${name} [data-testid="share-${name}"]`).count(), 1, `${name} has a Copy link button`);
+    await clean(p2);
+    await p2.context().close();
+  }
+  await clean(page);
+  await clean(again);
+});
+
+test('exports: channel, prior, gain, results and hyper as CSV, JSON and LaTeX', async () => {
+  const page = await open(hashOf('channel', exampleState));
+  assert.equal(await copyFrom(page, 'export-channel', 'csv'), ',y1,y2,y3\na,0.5,0.5,0\nb,0.25,0.25,0.5\nc,0,0.3333333333333333,0.6666666666666666\n');
+  assert.deepEqual(JSON.parse(await copyFrom(page, 'export-channel', 'json')), {
+    rowLabels: ['a', 'b', 'c'], colLabels: ['y1', 'y2', 'y3'], rows: [[0.5, 0.5, 0], [0.25, 0.25, 0.5], [0, 1 / 3, 2 / 3]],
+  });
+  assert.equal(await copyFrom(page, 'export-channel', 'latex'),
+    '% rows: a, b, c; columns: y1, y2, y3\n\\begin{bmatrix}\n  \\frac{1}{2} & \\frac{1}{2} & 0 \\\\\n  \\frac{1}{4} & \\frac{1}{4} & \\frac{1}{2} \\\\\n  0 & \\frac{1}{3} & \\frac{2}{3}\n\\end{bmatrix}\n');
+  await page.keyboard.press('Escape');
+  assert.equal(await copyFrom(page, 'export-prior', 'csv'), ',π\na,0.5\nb,0.25\nc,0.25\n');
+  assert.equal(await copyFrom(page, 'export-gain', 'latex'), '% rows: ab, c; columns: a, b, c\n\\begin{bmatrix}\n  1 & 1 & 0 \\\\\n  0 & 0 & 1\n\\end{bmatrix}\n');
+  await h.screenshot(page, 'product-export-menu');
+
+  const csv = await copyFrom(page, 'export-results', 'csv');
+  const lines = csv.trim().split('\n');
+  assert.equal(lines[0], 'measure,value,exact,unit');
+  const row = lines.find((l) => l.startsWith('Posterior Bayes vulnerability,'));
+  const [, v, exact, unit] = row.split(',');
+  assert.ok(Math.abs(Number(v) - 2 / 3) < 1e-12);
+  assert.equal(exact, '2/3');
+  assert.equal(unit, 'probability');
+  assert.equal(lines.length, 1 + 23, 'every measure');
+  const json = JSON.parse(await copyFrom(page, 'export-results', 'json'));
+  assert.equal(json.find((r) => r.measure === 'Posterior g-vulnerability').exact, '19/24');
+  const tex = await copyFrom(page, 'export-results', 'latex');
+  assert.match(tex, /^\\begin\{tabular\}\{l r r r\}\n\\hline\nmeasure & value & exact & unit \\\\\n\\hline\n/);
+  assert.match(tex, /Posterior Bayes vulnerability & 0\.666667 & \\frac\{2\}\{3\} & probability \\\\/);
+
+  const hyperCsv = (await copyFrom(page, 'export-hyper', 'csv')).trim().split('\n');
+  assert.equal(hyperCsv[0], 'outputs y,outer p(y),p(a|y),p(b|y),p(c|y)');
+  assert.equal(hyperCsv.length, 4);
+  const y2 = hyperCsv.find((l) => l.startsWith('y2,')).split(',').slice(1).map(Number);
+  [19 / 48, 12 / 19, 3 / 19, 4 / 19].forEach((w, i) => assert.ok(Math.abs(y2[i] - w) < 1e-12, `y2 entry ${i}`));
+  assert.match(await copyFrom(page, 'export-hyper', 'latex'), /^\\begin\{tabular\}\{l r r r r\}/);
+  await clean(page);
+});
+
+test('plots: every figure.plot gets SVG and PNG buttons that save the chart', async () => {
+  const page = await open();
+  // The other sections' plots are decorated as they appear.
+  const counts = await page.evaluate(() => [document.querySelectorAll('figure.plot').length, document.querySelectorAll('figure.plot > .plot-actions').length]);
+  assert.equal(counts[0], counts[1], `${counts[1]} of ${counts[0]} plots have save buttons`);
+  await page.evaluate(async () => {
+    const { linePlot } = await import('./plot.js');
+    const fig = linePlot({ title: 'Test <b>plot</b>', xLabel: 'ε', yLabel: 'leakage', series: [{ name: 'line <i>', points: [[0, 0], [1, 1], [2, 4]] }] });
+    fig.id = 'test-plot';
+    document.getElementById('results').append(fig);
+  });
+  await page.waitForSelector('#test-plot .plot-actions button[data-save="png"]');
+  const [svgDl] = await Promise.all([page.waitForEvent('download'), page.click('#test-plot button[data-save="svg"]')]);
+  assert.equal(svgDl.suggestedFilename(), 'test-b-plot-b.svg');
+  const svg = await readFile(await svgDl.path(), 'utf8');
+  assert.match(svg, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  assert.match(svg, /width="560" height="300"/);
+  assert.match(svg, /line &lt;i&gt;/, 'labels escaped as text');
+  const [pngDl] = await Promise.all([page.waitForEvent('download'), page.click('#test-plot button[data-save="png"]')]);
+  const png = await readFile(await pngDl.path());
+  assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'PNG signature');
+  assert.equal(png.readUInt32BE(16), 1120, 'width 2 × 560');
+  assert.equal(png.readUInt32BE(20), 600, 'height 2 × 300');
+  await clean(page);
+});
+
+const PAYLOADS = ['<img src=x onerror=alert(1)>', '"><script>alert(2)</script>', '<svg onload=alert(3)>', "javascript:alert('4')"];
+
+async function assertInert(page) {
+  const found = await page.evaluate(() => ({
+    imgs: [...document.querySelectorAll('img')].map((i) => i.getAttribute('src')),
+    scripts: [...document.scripts].filter((s) => !s.src || /alert/.test(s.textContent)).length,
+    handlers: [...document.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => /^on/i.test(a.name))).length,
+    svgOnload: document.querySelectorAll('svg[onload]').length,
+  }));
+  assert.deepEqual(found, { imgs: [], scripts: 0, handlers: 0, svgOnload: 0 });
+  assert.deepEqual(page.dialogs, []);
+}
+
+test('XSS payloads in labels (typed and pasted) and in the URL stay inert text', async () => {
+  const page = await open();
+  // A block pasted from a spreadsheet, with column and row labels.
+  await page.click('[data-testid="cell-0-0"]');
+  await page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', t);
+    document.querySelector('[data-testid="cell-0-0"]').dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, `\t${PAYLOADS[1]}\t${PAYLOADS[2]}\n${PAYLOADS[0]}\t1\t0\n${PAYLOADS[3]}\t0\t1`);
+  await typeInto(page, 'row-label-2', PAYLOADS[1]);
+  await settled(page);
+  assert.equal(await page.inputValue('[data-testid="row-label-0"]'), PAYLOADS[0]);
+  assert.equal(await page.inputValue('[data-testid="row-label-1"]'), PAYLOADS[3]);
+  assert.equal(await page.inputValue('[data-testid="col-label-0"]'), PAYLOADS[1]);
+  assert.equal(await page.inputValue('[data-testid="col-label-1"]'), PAYLOADS[2]);
+  assert.equal(await page.textContent('[data-testid="gain-table"] thead th:nth-child(2)'), PAYLOADS[0]);
+  assert.ok((await page.textContent('[data-testid="hyper-table"]')).includes(PAYLOADS[1]));
+  const csv = await copyFrom(page, 'export-channel', 'csv');
+  assert.ok(csv.startsWith(`,"""><script>alert(2)</script>"`), csv.split('\n')[0]);
+  await assertInert(page);
+
+  // A crafted link: payloads in every text field of the state.
+  const evil = {
+    presetId: PAYLOADS[3], edited: false,
+    secrets: [PAYLOADS[0], PAYLOADS[1]], observables: [PAYLOADS[2], 'y2'],
+    cells: [['1', '0'], ['1/2', '<b>1/2</b>']], prior: ['1/2', '1/2'], priorUniform: false,
+    gainIdentity: false, gain: [['1', '0'], ['0', '1']], gainLabels: [PAYLOADS[1], PAYLOADS[0]],
+    alpha: '<img src=x onerror=alert(5)>', tolerance: '1e-9',
+  };
+  const p2 = await open(hashOf('channel', evil));
+  assert.equal(await p2.inputValue('[data-testid="row-label-0"]'), PAYLOADS[0]);
+  assert.equal(await p2.inputValue('[data-testid="col-label-0"]'), PAYLOADS[2]);
+  assert.equal(await p2.inputValue('[data-testid="gain-label-0"]'), PAYLOADS[1]);
+  assert.equal(await p2.inputValue('[data-testid="preset-select"]'), 'custom');
+  assert.equal(await p2.textContent('#msg-c-1-1'), 'not a number');
+  assert.ok(await p2.locator('#alpha.invalid').count());
+  assert.equal(await p2.inputValue('[data-testid="cell-1-1"]'), '<b>1/2</b>');
+  await h.screenshot(p2, 'product-xss-url');
+  await assertInert(p2);
+
+  // Broken links: reported in the section as text, the page keeps working.
+  for (const hash of [`#channel=${encodeURIComponent(PAYLOADS[0])}`, hashOf('channel', { secrets: PAYLOADS[0] }), hashOf('channel', [1, 2]), hashOf('mechanism', 'x')]) {
+    const p3 = await open(hash);
+    const name = hash.slice(1).split('=')[0];
+    const err = await p3.textContent(`[data-testid="share-error-${name}"]`);
+    assert.match(err, /could not be restored: /);
+    assert.ok(await valueOf(p3, 'mutualInformation') > 0, 'the default example still computes');
+    await assertInert(p3);
+    await clean(p3);
+    await p3.context().close();
+  }
+  await clean(page);
+  await clean(p2);
+});
+
+test('CSP: the meta policy is in force, the worker and wasm run under it, nothing else is fetched', async () => {
+  const page = await open();
+  const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'/);
+  assert.doesNotMatch(csp, /unsafe-inline|https?:/);
+  assert.equal(await page.getAttribute('#engine-status', 'data-state'), 'ready', 'worker loaded the wasm');
+  // The policy forbids inline scripts: one injected by the page's own code does not run.
+  const ran = await page.evaluate(async () => {
+    const s = document.createElement('script');
+    s.textContent = 'window.__inline = true';
+    document.head.append(s);
+    await new Promise((r) => setTimeout(r, 50));
+    return window.__inline === true;
+  });
+  assert.equal(ran, false);
+  const violations = await page.evaluate(() => window.__csp.splice(0));
+  assert.ok(violations.some((v) => /script-src/.test(v)), 'the blocked inline script was reported');
+  h.errors(page).splice(0); // the deliberate violation's console message
+  const requests = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
+  assert.ok(requests.every((u) => u.startsWith(h.origin)), requests.filter((u) => !u.startsWith(h.origin)).join());
+  await clean(page);
+});
+
+test('accessibility: every input has a name, keyboard-only use, contrast ≥ 4.5:1', async () => {
+  const page = await open();
+  await page.waitForFunction(() => document.documentElement.dataset.formulas === 'ready');
+  await page.waitForTimeout(500);
+  const unnamed = await page.evaluate(() => {
+    const name = (el) => {
+      const t = (s) => (s || '').trim();
+      if (t(el.getAttribute('aria-label'))) return true;
+      const lb = el.getAttribute('aria-labelledby');
+      if (lb && lb.split(/\s+/).some((id) => t(document.getElementById(id)?.textContent))) return true;
+      if (el.labels && [...el.labels].some((l) => t(l.textContent))) return true;
+      return !!t(el.getAttribute('title'));
+    };
+    return [...document.querySelectorAll('input, select, textarea')].filter((el) => el.type !== 'hidden' && !name(el))
+      .map((el) => `${el.closest('section')?.id}: ${el.outerHTML.slice(0, 120)}`);
+  });
+  assert.deepEqual(unnamed, [], 'inputs without an accessible name');
+
+  // Contrast of every visible text against its effective background.
+  const low = await page.evaluate(() => {
+    const rgba = (c) => {
+      const m = /rgba?\(([^)]+)\)/.exec(c);
+      if (!m) return null;
+      const p = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+      return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+    };
+    const over = (fg, bg) => [0, 1, 2].map((i) => fg[i] * fg[3] + bg[i] * (1 - fg[3])).concat(1);
+    const background = (el) => {
+      const layers = [];
+      for (let e = el; e; e = e.parentElement) {
+        const c = rgba(getComputedStyle(e).backgroundColor);
+        if (c && c[3] > 0) {
+          layers.push(c);
+          if (c[3] >= 1) break;
+        }
+      }
+      let bg = [255, 255, 255, 1];
+      for (const c of layers.reverse()) bg = over(c, bg);
+      return bg;
+    };
+    const lum = ([r, g, b]) => {
+      const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const out = [];
+    for (const el of document.querySelectorAll('body *')) {
+      if (el.closest('svg, option, .sr-only, [hidden], :disabled, details:not([open]) > :not(summary)')) continue;
+      if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+      const cs = getComputedStyle(el);
+      const r = el.getBoundingClientRect();
+      if (cs.visibility !== 'visible' || r.width < 2 || r.height < 2) continue;
+      let opacity = 1;
+      for (let e = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+      if (opacity < 0.99) continue; // faded = inactive (disabled, pending): exempt
+      const bg = background(el);
+      const fg = over(rgba(cs.color), bg);
+      const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+      const ratio = (a + 0.05) / (b + 0.05);
+      const size = parseFloat(cs.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(cs.fontWeight) >= 700);
+      if (ratio < (large ? 3 : 4.5)) out.push(`${el.closest('section[id]')?.id ?? 'page'} ${el.tagName.toLowerCase()}.${el.className} "${el.textContent.trim().slice(0, 30)}" ${ratio.toFixed(2)} (${cs.color} on ${bg.slice(0, 3).map(Math.round)})`);
+    }
+    return out;
+  });
+  assert.deepEqual(low, [], 'text with contrast below 4.5:1 (3:1 when large)');
+
+  // Keyboard only: Tab to the first cell, type, move with the arrow key, type; the results follow.
+  await page.evaluate(() => document.activeElement?.blur());
+  let reached = false;
+  for (let i = 0; i < 120 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await page.evaluate(() => document.activeElement?.dataset.testid === 'cell-0-0');
+  }
+  assert.ok(reached, 'Tab reaches the first cell of the channel');
+  await page.keyboard.type('1/2');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'cell-0-1');
+  await page.keyboard.type('1/2');
+  await settled(page);
+  const C = numericChannel(presetById('password-iterations'));
+  C[0][0] = 0.5;
+  C[0][1] = 0.5;
+  const want = all(new Array(8).fill(1 / 8), C);
+  assert.ok(Math.abs((await valueOf(page, 'mutualInformation')) - want.mutualInformation) < 1e-9);
+  assert.ok(Math.abs((await valueOf(page, 'posteriorGuessingEntropy')) - want.posteriorGuessingEntropy) < 1e-9);
+  // The export menu by keyboard: focus its summary, open with Enter, copy with Enter.
+  await page.focus('[data-testid="export-channel"] summary');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  const csv = await lastCopy(page, () => page.keyboard.press('Enter'));
+  assert.match(csv, /^,"\(Fail,1\)","\(Fail,2\)","\(Fail,3\)",OK\n000,0\.5,0\.5,0,0\n001,1,0,0,0\n/);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Export C');
+  await clean(page);
+});
+
+test('phone-sized screen: the product controls fit and work', async () => {
+  const page = await open(hashOf('channel', exampleState), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 1, `no horizontal page scroll (${overflow}px)`);
+  await page.locator('[data-testid="export-results"] summary').tap();
+  await page.locator('#channel').screenshot({ path: `${(await import('./harness.mjs')).SCREENSHOTS}/product-phone.png` });
+  await clean(page);
+});
