@@ -136,7 +136,7 @@ export function mount(root, { client }) {
   const plotWrap = h('div', { class: 'ip-plot', 'data-testid': 'ip-delta-plot' });
   const deltaField = field({ id: 'ip-delta', label: ['δ ', h('span', { class: 'unit', text: '(probability, 0 ≤ δ ≤ 1)' })], value: state.delta, title: 'δ between 0 and 1' });
   const e4dRow = resultRow({ id: 'eps-for-delta', name: 'Smallest ε for this δ', formula: 'min { ε : δ(ε) ≤ δ }', unit: 'nats' });
-  const deltaCard = h('section', { class: 'card', 'aria-labelledby': 'ip-delta-title', 'data-testid': 'ip-delta' },
+  const deltaCard = h('section', { class: 'card', 'aria-labelledby': 'ip-delta-title', 'data-testid': 'ip-delta-card' },
     h('div', { class: 'card-head' }, h('h3', { id: 'ip-delta-title', text: '(ε, δ)-differential privacy' }), h('span', { class: 'source', text: '004 · SPEC §1–2' })),
     h('p', { class: 'hint', text: 'δ(ε) is the largest hockey-stick divergence Σ_y max(0, C(y|x) − e^ε C(y|x′)) over tuples x, x′ that differ in one record.' }),
     plotWrap,
@@ -298,7 +298,8 @@ export function mount(root, { client }) {
   const graphCache = { key: null, graph: null };
 
   const scheduleMain = (() => {
-    const go = debounce(() => runMain(), DEBOUNCE_MS);
+    // The whole run counts as busy, stage gaps included.
+    const go = debounce(() => busy.track('main', runMain()), DEBOUNCE_MS);
     return () => { busy.schedule('main'); go(); };
   })();
 
@@ -310,7 +311,6 @@ export function mount(root, { client }) {
   }
 
   async function runMain() {
-    busy.track('main', null);
     const g = ++gen;
     const spec = readSpec();
     if (heavyJob && client.pending(heavyJob.id) && heavyJob.tuples >= CANCEL_OLD_TUPLES) {
@@ -384,8 +384,8 @@ export function mount(root, { client }) {
       throw err;
     } finally {
       clearTimeout(timer);
-      if (g === gen) hideProgress();
     }
+    hideProgress();
     const [eps, cap, curve, e4d] = results;
     cur.eps = eps.ok ? eps.value : null;
     cur.cap = cap.ok ? cap.value : null;
@@ -508,12 +508,11 @@ export function mount(root, { client }) {
 
   // ------------------------------------------------------------ δ typed by the user
   const scheduleDelta = (() => {
-    const go = debounce(() => runDelta(), DEBOUNCE_MS);
+    const go = debounce(() => busy.track('delta', runDelta()), DEBOUNCE_MS);
     return () => { busy.schedule('delta'); go(); };
   })();
 
   async function runDelta() {
-    busy.track('delta', null);
     const d = parseDelta(state.delta);
     deltaField.setError(d.error);
     if (d.error) {
@@ -592,12 +591,11 @@ export function mount(root, { client }) {
   }
 
   const scheduleBayes = (() => {
-    const go = debounce(() => runBayes(gen), DEBOUNCE_MS);
+    const go = debounce(() => busy.track('bayes', runBayes(gen)), DEBOUNCE_MS);
     return () => { busy.schedule('bayes'); go(); };
   })();
 
   async function runBayes(g) {
-    busy.track('bayes', null);
     const pr = parsePrior(state.prior ?? []);
     for (const input of priorWrap.querySelectorAll('input')) {
       const bad = pr.errors?.find(([k]) => k === Number(input.dataset.prior) || k === -1);
