@@ -31,7 +31,8 @@ export function formula(text) {
 }
 
 /**
- * A result row: <div class="result"> with dt (name, formula) and dd (value, unit, extra, msg).
+ * A result row: <div class="result"> with dt (name, formula), dd (value, unit) and a full-width
+ * dd (extra details, msg).
  * set({value}) shows a number (4 significant digits, full value in the tooltip and data-value);
  * set({error}) shows the message; pending()/stale() mark it.
  */
@@ -42,7 +43,9 @@ export function resultRow({ id, name, formula: f, unit = '' }) {
   const unitEl = h('span', { class: 'unit', text: unit });
   const root = h('div', { class: 'result', 'data-testid': `ip-result-${id}`, dataset: { status: 'pending' } },
     h('dt', {}, h('span', { class: 'r-name', text: name }), f ? h('span', { class: 'r-formula', 'aria-label': f }, formula(f)) : null),
-    h('dd', {}, h('span', { class: 'r-value' }, value, ' ', unitEl), extra, msg));
+    h('dd', {}, h('span', { class: 'r-value' }, value, ' ', unitEl)),
+    // Details (the situation, e^ε, …) and messages run under the whole row.
+    h('dd', { class: 'ip-more' }, extra, msg));
   return {
     root,
     value,

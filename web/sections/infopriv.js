@@ -327,6 +327,7 @@ export function mount(root, { client }) {
     }
     for (const r of [capRow, epsRow, e4dRow, maxRatioRow, minRatioRow]) r.pending();
     markFigures(true);
+    subNote.classList.add('stale');
     try {
       let noise = spec.noise;
       if (!noise) {
@@ -456,6 +457,7 @@ export function mount(root, { client }) {
         'capacity-achieving prior on its values: (', join([...c.prior].map((x) => num(x)), ', '), ')'),
     ]);
     capRow.value.title = `${c.capacity} bits (certified upper bound ${c.upperBound})`;
+    subNote.classList.remove('stale');
     subNote.textContent = `${c.subChannels.toLocaleString('en')} sub-channels (one per record and values of the others); ${c.solved.toLocaleString('en')} needed Blahut–Arimoto, the others were bounded away.`;
   }
 
@@ -639,8 +641,9 @@ export function mount(root, { client }) {
     }
     const hLines = Number.isFinite(eps) ? [{ y: Math.exp(eps), label: `e^ε = ${formatNumber(Math.exp(eps))}` }, { y: Math.exp(-eps), label: `e^−ε = ${formatNumber(Math.exp(-eps))}` }] : [];
     const fig = barChart({ title: `Posterior/prior ratio p(v|y)/π(v) for each value v → answer y (${recordName(s.individual)}, others ${situationText(s.individual, s.others)})`, bars, yLabel: 'posterior / prior', hLines });
-    const legend = h('p', { class: 'ip-legend', 'aria-hidden': 'true' },
-      range(0, rows - 1).map((v) => h('span', { class: 'ip-key' }, h('span', { class: `ip-swatch ip-swatch-${v % PALETTE.length}` }), `value ${v}`)));
+    const legend = h('p', { class: 'ip-legend' },
+      range(0, rows - 1).map((v) => h('span', { class: 'ip-key' }, h('span', { class: `ip-swatch ip-swatch-${v % PALETTE.length}` }), `value ${v}`)),
+      Number.isFinite(eps) ? h('span', { class: 'ip-key' }, h('span', { class: 'ip-dash' }), `e^ε = ${formatNumber(Math.exp(eps))} and e^−ε = ${formatNumber(Math.exp(-eps))}`) : null);
     barsWrap.classList.remove('stale');
     replace(barsWrap, legend, fig,
       h('p', { class: 'muted', 'data-testid': 'ip-bayes-note' },
