@@ -323,6 +323,7 @@ export function mount(root, { client }) {
       cur = null;
       for (const r of [capRow, epsRow, e4dRow, maxRatioRow, minRatioRow]) r.stale('fix the input on the left');
       markFigures(true);
+      subNote.classList.add('stale');
       return;
     }
     for (const r of [capRow, epsRow, e4dRow, maxRatioRow, minRatioRow]) r.pending();
