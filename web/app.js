@@ -893,6 +893,7 @@ function start() {
     }
   });
   rerenderInputs();
+  recompute.flush(); // the first results need no debounce: nobody is typing yet
 }
 
 start();
