@@ -77,8 +77,8 @@ export async function renderTeX(el, tex, { display = false } = {}) {
  * has an entry in FORMULAS. Idempotent.
  * @param {ParentNode} root
  */
-export function decorateChannelFormulas(root = document) {
-  const jobs = [];
+export async function decorateChannelFormulas(root = document) {
+  const todo = [];
   for (const result of root.querySelectorAll('.result[data-key]')) {
     const def = FORMULAS[result.dataset.key];
     const slot = result.querySelector('.r-formula');
@@ -92,10 +92,17 @@ export function decorateChannelFormulas(root = document) {
     tex.className = 'formula-tex';
     tex.setAttribute('aria-hidden', 'true');
     slot.append(plain, tex, ' ', refLink(def.ref));
-    jobs.push(renderTeX(tex, def.tex).then((ok) => {
-      slot.dataset.tex = ok ? 'ok' : 'unavailable';
-      if (ok) plain.classList.add('sr-only');
-    }));
+    todo.push({ slot, plain, tex, def });
   }
-  return Promise.all(jobs);
+  // Rendered in slices of ~12 ms so that typing is never held up by typesetting.
+  let sliceStart = performance.now();
+  for (const { slot, plain, tex, def } of todo) {
+    const ok = await renderTeX(tex, def.tex);
+    slot.dataset.tex = ok ? 'ok' : 'unavailable';
+    if (ok) plain.classList.add('sr-only');
+    if (performance.now() - sliceStart > 12) {
+      await new Promise((r) => setTimeout(r, 0));
+      sliceStart = performance.now();
+    }
+  }
 }
