@@ -22,7 +22,7 @@ import (
 //	     variables, constraints}
 //
 // Additions to API.md: forceLP (boolean) solves the program even where the closed form applies;
-// timeLimit (seconds) bounds the solve; onProgress({iteration, objective, infeasibility,
+// timeLimit (milliseconds, as in lp.solve) bounds the solve; onProgress({iteration, objective, infeasibility,
 // phase}) is called every few hundred simplex iterations and cancels the solve by returning
 // false. The mechanism's columns are the guesses (|W| of them: n for the binary gain).
 func init() {
@@ -75,9 +75,9 @@ func init() {
 				return nil, err
 			}
 			if !(s > 0) || math.IsInf(s, 1) {
-				return nil, fmt.Errorf("timeLimit: must be a positive number of seconds, got %v", s)
+				return nil, fmt.Errorf("timeLimit: must be a positive number of milliseconds, got %v", s)
 			}
-			solver.TimeLimit = time.Duration(s * float64(time.Second))
+			solver.TimeLimit = time.Duration(s * float64(time.Millisecond))
 		}
 		var cbErr error
 		if o.Has("onProgress") {

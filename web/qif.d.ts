@@ -322,7 +322,7 @@ export interface OptimalLPOptions {
   loss?: Matrix;
   /** Solve the linear program even where the closed form of Theorem 6.2 is optimal. */
   forceLP?: boolean;
-  /** Time limit of the solve, in seconds. */
+  /** Time limit of the solve, in milliseconds (as in `lp.solve`). */
   timeLimit?: number;
   /** Called every few hundred simplex iterations; return false to cancel (the call then throws). */
   onProgress?: (progress: LPProgress) => boolean | void;

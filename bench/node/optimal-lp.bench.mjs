@@ -89,7 +89,7 @@ function solveQif(g) {
   const t0 = performance.now();
   let r;
   try {
-    r = qif.mechanism.optimalLP({ graph: g, epsilon: EPS, forceLP: true, timeLimit: 2 * LIMIT_S });
+    r = qif.mechanism.optimalLP({ graph: g, epsilon: EPS, forceLP: true, timeLimit: 2000 * LIMIT_S });
   } catch (e) {
     return { s: (performance.now() - t0) / 1000, error: e.message };
   }

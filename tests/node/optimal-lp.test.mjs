@@ -151,6 +151,10 @@ test('progress callback and cancellation', () => {
     (e) => e instanceof Error && /cancelled by onProgress/.test(e.message));
   assert.equal(calls, 1);
   close(M.optimalLP({ graph: g, epsilon: Math.LN2 }).utility, r.utility, 1e-12, 'same after a cancelled solve');
+  // timeLimit is in milliseconds: 1e-6 ms stops the solve at its first check; a minute does not.
+  assert.throws(() => M.optimalLP({ graph: g, epsilon: Math.LN2, forceLP: true, timeLimit: 1e-6 }),
+    (e) => e instanceof Error && /solver stopped \(time limit\)/.test(e.message));
+  close(M.optimalLP({ graph: g, epsilon: Math.LN2, forceLP: true, timeLimit: 60000 }).utility, r.utility, 1e-9, 'a minute is enough');
 });
 
 test('bad input: errors name the argument, the instance keeps working', () => {
@@ -175,6 +179,9 @@ test('bad input: errors name the argument, the instance keeps working', () => {
     [() => M.optimalLP({ metric: [[0, -1], [-1, 0]], epsilon: 1 }), /^metric:/],
     [() => M.optimalLP({ graph: g, epsilon: 1, forceLP: 'yes' }), /^forceLP:/],
     [() => M.optimalLP({ graph: g, epsilon: 1, onProgress: 3 }), /^onProgress:/],
+    [() => M.optimalLP({ graph: g, epsilon: 1, timeLimit: 0 }), /^timeLimit: .*milliseconds/],
+    [() => M.optimalLP({ graph: g, epsilon: 1, timeLimit: -5 }), /^timeLimit:/],
+    [() => M.optimalLP({ graph: g, epsilon: 1, timeLimit: NaN }), /^timeLimit:/],
     [() => M.optimalLP({ graph: path(201), epsilon: 1 }), /variables, more than the limit/],
     [() => M.optimalLP({ graph: clique(110), epsilon: 1, forceLP: true }), /constraints.*more than the limit/],
   ];

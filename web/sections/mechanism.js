@@ -37,7 +37,7 @@ import {
 const DEBOUNCE_MS = 150;
 const PROGRESS_AFTER_MS = 300;
 const AUTO_SWEEP_MAX = 16; // answers up to which the ε sweep runs by itself
-const LP_TIME_LIMIT_S = 120;
+const LP_TIME_LIMIT_MS = 120000;
 const TOL = 1e-9;
 
 const MECHS = [
@@ -744,7 +744,7 @@ export function mount(root, { client }) {
     clearNumber(row.eps, '…');
     row.verdict.textContent = '';
     row.detail.textContent = '';
-    const opts = { graph: cur.G.g, epsilon: cur.eps, prior: cur.prior, timeLimit: LP_TIME_LIMIT_S };
+    const opts = { graph: cur.G.g, epsilon: cur.eps, prior: cur.prior, timeLimit: LP_TIME_LIMIT_MS };
     if (cur.score) opts[cur.loss ? 'loss' : 'gain'] = cur.score;
     const job = client.submit([{ ns: 'mechanism', fn: 'optimalLP', args: [opts], progress: { arg: 0, key: 'onProgress' } }], {
       onProgress: ([p]) => { if (lpJob === job.id) showLPProgress(p); },
@@ -875,7 +875,7 @@ export function mount(root, { client }) {
     const layout = [];
     xs.forEach((x, i) => {
       if (withLP) {
-        const opts = { graph: G.g, epsilon: x, prior: cur.prior, timeLimit: LP_TIME_LIMIT_S };
+        const opts = { graph: G.g, epsilon: x, prior: cur.prior, timeLimit: LP_TIME_LIMIT_MS };
         if (cur.score) opts[cur.loss ? 'loss' : 'gain'] = cur.score;
         calls.push({ ns: 'mechanism', fn: 'optimalLP', args: [opts], progress: { arg: 0, key: 'onProgress' } });
         layout.push([i, 'lp']);
