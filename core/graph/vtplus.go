@@ -75,8 +75,8 @@ type VTPlusResult struct {
 //
 // When the budget (DefaultVTPlusBudget if budget ≤ 0) runs out, the answer is Unknown — never a
 // guess. Graphs up to 20 vertices of the usual families answer in well under a millisecond to a
-// few milliseconds; the Petersen graph is proven not VT+ (it is vertex-transitive, but none of
-// the sharply transitive sets exists in its automorphism group S_5).
+// few milliseconds. The Petersen graph is VT+ although it is not a Cayley graph: its automorphism
+// group S_5 has no regular subgroup, but it does contain sharply transitive sets.
 func IsVTPlus(g *Graph, budget time.Duration) (VTPlusResult, error) {
 	if g == nil || g.N < 1 {
 		return VTPlusResult{}, fmt.Errorf("graph: empty graph")
@@ -140,7 +140,9 @@ func IsVTPlus(g *Graph, budget time.Duration) (VTPlusResult, error) {
 		res.Automorphisms = set
 		res.Reason = "a sharply transitive set of n automorphisms"
 	case No:
-		res.Reason = "vertex-transitive, but an exhaustive search found no sharply transitive set of automorphisms"
+		// Equal distance distributions do not make the graph vertex-transitive, so say only
+		// what was shown.
+		res.Reason = "all vertices have the same distance distribution, but an exhaustive search found no sharply transitive set of automorphisms"
 	default:
 		res.Reason = "budget exhausted during the automorphism search"
 	}
