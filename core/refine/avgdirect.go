@@ -33,17 +33,16 @@ func avgDirect(p *pair, tol float64) (res *AvgResult, ok bool, err error) {
 	if k > n {
 		return nil, false, nil
 	}
-	var qr mat.QR
-	qr.Factorize(red.Channel)
-	if c := qr.Cond(); !(c <= maxDirectCond) {
+	ar := red.Channel.RawMatrix()
+	ad := make([]float64, n*k) // contiguous rows whatever the stride
+	for x := 0; x < n; x++ {
+		copy(ad[x*k:(x+1)*k], ar.Data[x*ar.Stride:])
+	}
+	qr := newHouseholderQR(n, k, ad)
+	if c := qr.cond(); !(c <= maxDirectCond) {
 		return nil, false, nil
 	}
-	Bd := mat.NewDense(n, p.mb, p.b)
-	var Rh mat.Dense
-	if err := qr.SolveTo(&Rh, false, Bd); err != nil {
-		return nil, false, nil
-	}
-	rh := Rh.RawMatrix()
+	rh := qr.leastSquares(p.b, p.mb) // R̂, k×mb
 
 	// Candidate witness: R̂ clipped to a channel, each reduced row copied to the columns of A
 	// merged into it.
@@ -53,7 +52,7 @@ func avgDirect(p *pair, tol float64) (res *AvgResult, ok bool, err error) {
 	for g, cols := range red.Columns {
 		s := 0.0
 		for z := range row {
-			row[z] = math.Max(rh.Data[g*rh.Stride+z], 0)
+			row[z] = math.Max(rh[g*p.mb+z], 0)
 			s += row[z]
 		}
 		if !(s > 0) || math.IsInf(s, 0) {
@@ -83,24 +82,26 @@ func avgDirect(p *pair, tol float64) (res *AvgResult, ok bool, err error) {
 	}
 
 	// Certificate: H = E + X with E = B − A_r·R̂ and A_rᵀ·X = −max(−R̂, 0).
-	var E mat.Dense
-	E.Mul(red.Channel, &Rh)
-	E.Sub(Bd, &E)
-	M := mat.NewDense(k, p.mb, nil)
-	for g := 0; g < k; g++ {
-		for z := 0; z < p.mb; z++ {
-			M.Set(g, z, math.Min(rh.Data[g*rh.Stride+z], 0))
+	E := append([]float64(nil), p.b...)
+	for x := 0; x < n; x++ {
+		for g := 0; g < k; g++ {
+			if v := ad[x*k+g]; v != 0 {
+				for z := 0; z < p.mb; z++ {
+					E[x*p.mb+z] -= v * rh[g*p.mb+z]
+				}
+			}
 		}
 	}
-	var X mat.Dense
-	if err := qr.SolveTo(&X, true, M); err != nil {
-		return nil, false, nil
+	M := make([]float64, k*p.mb)
+	for i, v := range rh {
+		M[i] = math.Min(v, 0)
 	}
+	X := qr.minNormTransposed(M, p.mb)
 	k2 := len(p.colB)
 	H := make([]float64, n*k2)
 	for x := 0; x < n; x++ {
 		for z, cz := range p.colB {
-			H[x*k2+z] = E.At(x, cz) + X.At(x, cz)
+			H[x*k2+z] = E[x*p.mb+cz] + X[x*p.mb+cz]
 		}
 	}
 	res.ResidualLowerBound = separation(p, H)
