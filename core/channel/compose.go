@@ -2,6 +2,7 @@ package channel
 
 import (
 	"fmt"
+	"github.com/qif-toolkit/qif/core/internal/matmul"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -23,9 +24,7 @@ func Cascade(a, b mat.Matrix) (*mat.Dense, error) {
 	if float64(n)*float64(k) > MaxEntries {
 		return nil, fmt.Errorf("cascade: the result would be %d×%d, more than the limit of %d entries", n, k, MaxEntries)
 	}
-	var out mat.Dense
-	out.Mul(asDense(a), asDense(b))
-	return &out, nil
+	return matmul.Mul(asDense(a), asDense(b)), nil
 }
 
 // Parallel returns the parallel composition A∥B of two channels on the same secret, both of

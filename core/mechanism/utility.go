@@ -2,6 +2,7 @@ package mechanism
 
 import (
 	"fmt"
+	"github.com/qif-toolkit/qif/core/internal/matmul"
 	"math"
 
 	"github.com/qif-toolkit/qif/core/channel"
@@ -69,8 +70,7 @@ func bestResponse(prior []float64, H, score *mat.Dense, name string, minimize bo
 	// where 0-1 loss is 1 − identity, i.e. Σ_y J[y][z] − J[w][z]).
 	var s *mat.Dense
 	if score != nil {
-		s = mat.NewDense(score.RawMatrix().Rows, m, nil)
-		s.Mul(score, joint)
+		s = matmul.Mul(score, joint)
 	} else if minimize {
 		s = mat.NewDense(n, m, nil)
 		sd := s.RawMatrix().Data
