@@ -22,6 +22,7 @@ var table = map[string]map[string]Func{}
 // Register adds fn as qif.<namespace>.<name>. It is called from init functions. It is not
 // inlined: in the WebAssembly build each inlined copy of its map code cost about 1 KB, and
 // there are some 150 registrations.
+//
 //go:noinline
 func Register(namespace, name string, fn Func) {
 	ns := table[namespace]

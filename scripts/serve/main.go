@@ -3,9 +3,14 @@
 // It sets the wasm MIME type so that browsers can compile while downloading, compresses
 // responses with gzip when the client accepts it (so measured transfer sizes match a real
 // static host), and disables caching so that a rebuilt module is always picked up.
+//
+// Compression is gzip -9, done once per file version and kept in memory: the wasm module is
+// 4.8 MB raw, 1.29 MB at gzip's fastest level and about 1.17 MB at its best, which is what a
+// static host serving precompressed files (nginx gzip_static, Netlify, GitHub Pages) sends.
 package main
 
 import (
+	"bytes"
 	"compress/gzip"
 	"flag"
 	"fmt"
@@ -14,7 +19,12 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"path"
+	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
+	"time"
 )
 
 func main() {
@@ -28,7 +38,7 @@ func main() {
 		log.Fatalf("serve: %v (set PORT to use another port)", err)
 	}
 	fmt.Printf("serving %s at http://localhost:%d/\n", *dir, ln.Addr().(*net.TCPAddr).Port)
-	log.Fatal(http.Serve(ln, withGzip(noCache(http.FileServer(http.Dir(*dir))))))
+	log.Fatal(http.Serve(ln, noCache(withGzip(http.Dir(*dir), http.FileServer(http.Dir(*dir))))))
 }
 
 func noCache(h http.Handler) http.Handler {
@@ -38,28 +48,86 @@ func noCache(h http.Handler) http.Handler {
 	})
 }
 
-type gzipWriter struct {
-	http.ResponseWriter
-	w io.Writer
+// compressed is a file's gzip -9 body, valid for one modification time and size.
+type compressed struct {
+	mod  time.Time
+	size int64
+	body []byte
 }
 
-func (g gzipWriter) Write(b []byte) (int, error) { return g.w.Write(b) }
+var (
+	cacheMu sync.Mutex
+	cache   = map[string]compressed{}
+)
 
-func (g gzipWriter) WriteHeader(code int) {
-	g.ResponseWriter.Header().Del("Content-Length")
-	g.ResponseWriter.WriteHeader(code)
+// alreadyCompressed lists formats that gzip cannot shrink: they are sent as they are.
+var alreadyCompressed = map[string]bool{".woff2": true, ".woff": true, ".png": true, ".jpg": true, ".gz": true}
+
+// gzipped returns the gzip -9 body of the regular file at name, compressing it at most once per
+// version; ok is false for directories, missing files and formats already compressed.
+func gzipped(root http.FileSystem, name string) (body []byte, ok bool) {
+	if alreadyCompressed[filepath.Ext(name)] {
+		return nil, false
+	}
+	f, err := root.Open(name)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || st.IsDir() {
+		return nil, false
+	}
+	cacheMu.Lock()
+	c, hit := cache[name]
+	cacheMu.Unlock()
+	if hit && c.mod.Equal(st.ModTime()) && c.size == st.Size() {
+		return c.body, true
+	}
+	var buf bytes.Buffer
+	gz, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if _, err := io.Copy(gz, f); err != nil {
+		return nil, false
+	}
+	if gz.Close() != nil {
+		return nil, false
+	}
+	cacheMu.Lock()
+	cache[name] = compressed{mod: st.ModTime(), size: st.Size(), body: buf.Bytes()}
+	cacheMu.Unlock()
+	return buf.Bytes(), true
 }
 
-func withGzip(h http.Handler) http.Handler {
+func withGzip(root http.FileSystem, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") || r.Header.Get("Range") != "" {
+		if !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") || r.Header.Get("Range") != "" ||
+			(r.Method != http.MethodGet && r.Method != http.MethodHead) {
 			h.ServeHTTP(w, r)
 			return
 		}
+		name := path.Clean("/" + r.URL.Path)
+		if strings.HasSuffix(r.URL.Path, "/") {
+			name = path.Join(name, "index.html")
+		} else if strings.HasSuffix(name, "/index.html") {
+			h.ServeHTTP(w, r) // the file server redirects …/index.html to …/
+			return
+		}
+		body, ok := gzipped(root, name)
+		if !ok {
+			h.ServeHTTP(w, r)
+			return
+		}
+		ctype := mime.TypeByExtension(filepath.Ext(name))
+		if ctype == "" {
+			ctype = "application/octet-stream"
+		}
+		w.Header().Set("Content-Type", ctype)
 		w.Header().Set("Content-Encoding", "gzip")
 		w.Header().Add("Vary", "Accept-Encoding")
-		gz, _ := gzip.NewWriterLevel(w, gzip.BestSpeed)
-		defer gz.Close()
-		h.ServeHTTP(gzipWriter{ResponseWriter: w, w: gz}, r)
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		if r.Method == http.MethodHead {
+			return
+		}
+		_, _ = w.Write(body)
 	})
 }
