@@ -35,14 +35,16 @@ async function wasmSource(wasmURL) {
   return { response: fetch(url) };
 }
 
-async function instantiate(src, imports) {
-  if (src.bytes) return (await WebAssembly.instantiate(src.bytes, imports)).instance;
+// compile starts compiling the module at once: it needs no imports, so it runs while
+// wasm_exec.js (which defines the imports) is still being fetched.
+async function compile(src) {
+  if (src.bytes) return WebAssembly.compile(src.bytes);
   const response = await src.response;
   if (!response.ok) throw new Error(`qif: cannot fetch ${response.url}: HTTP ${response.status}`);
-  if (WebAssembly.instantiateStreaming && (response.headers.get('content-type') || '').startsWith('application/wasm')) {
-    return (await WebAssembly.instantiateStreaming(response, imports)).instance;
+  if (WebAssembly.compileStreaming && (response.headers.get('content-type') || '').startsWith('application/wasm')) {
+    return WebAssembly.compileStreaming(response);
   }
-  return (await WebAssembly.instantiate(await response.arrayBuffer(), imports)).instance;
+  return WebAssembly.compile(await response.arrayBuffer());
 }
 
 // Marshaling helpers called from Go: they turn any accepted matrix or vector shape into one
@@ -227,6 +229,8 @@ function wrapNamespace(ns, raw) {
  * @param {{wasmURL?: string|URL}} [options]
  */
 export async function load(options = {}) {
+  const compiled = wasmSource(options.wasmURL).then(compile);
+  compiled.catch(() => {}); // awaited below; not unhandled if wasm_exec.js fails first
   const Go = await loadGoClass();
   const go = new Go();
   const name = `__qifExport${Date.now().toString(36)}_${counter++}`;
@@ -239,7 +243,7 @@ export async function load(options = {}) {
     };
   });
   go.env = { QIF_EXPORT: name };
-  const instance = await instantiate(await wasmSource(options.wasmURL), go.importObject);
+  const instance = await WebAssembly.instantiate(await compiled, go.importObject);
   const exited = go.run(instance).then(() => { throw new Error('qif: the WebAssembly module exited'); });
   const raw = await Promise.race([ready, exited]);
   const api = { version: raw.version };
