@@ -22,9 +22,9 @@ import (
 //	     variables, constraints}
 //
 // Additions to API.md: forceLP (boolean) solves the program even where the closed form applies;
-// timeLimit (milliseconds, as in lp.solve) bounds the solve; onProgress({iteration, objective, infeasibility,
-// phase}) is called every few hundred simplex iterations and cancels the solve by returning
-// false. The mechanism's columns are the guesses (|W| of them: n for the binary gain).
+// timeLimit (milliseconds, as in lp.solve) bounds the solve; onProgress({iteration, objective,
+// infeasibility, phase}) is called every few hundred simplex iterations and cancels the solve
+// by returning false. The mechanism's columns are the guesses (|W| of them: n for the binary gain).
 func init() {
 	Register("mechanism", "optimalLP", func(a *Args) (any, error) {
 		if !a.Has(0) {

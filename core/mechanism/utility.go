@@ -2,10 +2,10 @@ package mechanism
 
 import (
 	"fmt"
-	"github.com/qif-toolkit/qif/core/internal/matmul"
 	"math"
 
 	"github.com/qif-toolkit/qif/core/channel"
+	"github.com/qif-toolkit/qif/core/internal/matmul"
 	"gonum.org/v1/gonum/mat"
 )
 
