@@ -34,13 +34,15 @@ export function loadKaTeX() {
 }
 
 /**
- * The address in references.html of a source such as "003 §3.2" or "SPEC §1", or null.
+ * The address in references.html of a source such as "003 §3.2", "SPEC §1" or "004 Prop. 1"
+ * (a paper without a section: its entry), or null.
  * @param {string} ref
  */
 export function refHref(ref) {
   const m = /^(\d{3}|SPEC)\s*§\s*(\d+(?:\.\d+)*)/.exec(String(ref));
-  if (!m) return null;
-  return m[1] === 'SPEC' ? `references.html#spec-${m[2]}` : `references.html#p${m[1]}-${m[2]}`;
+  if (m) return m[1] === 'SPEC' ? `references.html#spec-${m[2]}` : `references.html#p${m[1]}-${m[2]}`;
+  const paper = /^(\d{3})\b/.exec(String(ref));
+  return paper ? `references.html#p${paper[1]}` : null;
 }
 
 /** <a class="ref"> to the paper section `ref` ("003 §3.2"). */
@@ -52,6 +54,37 @@ export function refLink(ref) {
   if (href) a.href = href;
   a.title = /^SPEC/.test(ref) ? `Defined in the project's SPEC, ${ref.replace(/^SPEC\s*/, '')}` : `From paper ${ref.replace(/\s*§/, ', section ')} (see References)`;
   return a;
+}
+
+/**
+ * The sources of a card ("000 §6, 001 §6.1", "002 Thm 3.1 · 004", "001 §3–5, Table 3") as a
+ * <span class="source"> in which each part naming a paper or the SPEC links to references.html;
+ * the other parts ("Table 3") stay text.
+ * @param {string} text  our own source line, never user input
+ */
+export function sourceRefs(text) {
+  const span = document.createElement('span');
+  span.className = 'source';
+  for (const part of String(text).split(/(\s*[,·]\s*)/)) {
+    if (refHref(part)) span.append(refLink(part));
+    else span.append(part);
+  }
+  return span;
+}
+
+/**
+ * The formula of a section's result: the plain text (`children`, or `text`) now, which screen
+ * readers keep reading; typesetFormulas adds the KaTeX rendering of `tex` beside it.
+ * @param {string} text  the plain-text form
+ * @param {string} tex   our own TeX, never user input
+ * @param {(Node|string)[]} [children]  a richer plain form (sub- and superscripts)
+ */
+export function formulaSlot(text, tex, children) {
+  const slot = document.createElement('span');
+  slot.className = 'r-formula';
+  if (tex) slot.dataset.texSource = tex; // without TeX, the plain text stays what is shown
+  slot.append(...(children ?? [text]));
+  return slot;
 }
 
 /**
@@ -73,16 +106,13 @@ export async function renderTeX(el, tex, { display = false } = {}) {
 }
 
 /**
- * Adds the TeX rendering and the source link to every result of the channel section whose key
- * has an entry in FORMULAS. Idempotent.
+ * Typesets every formula under `root`: the channel section's results (FORMULAS, with a link to
+ * the paper section) and the slots of formulaSlot. Idempotent: a slot is done once.
  * @param {ParentNode} root
  */
-export async function decorateChannelFormulas(root = document) {
+export async function typesetFormulas(root = document) {
   const todo = [];
-  for (const result of root.querySelectorAll('.result[data-key]')) {
-    const def = FORMULAS[result.dataset.key];
-    const slot = result.querySelector('.r-formula');
-    if (!def || !slot || slot.dataset.tex) continue;
+  const prepare = (slot, texSource, ref) => {
     slot.dataset.tex = 'pending';
     slot.removeAttribute('aria-label'); // a generic span's aria-label is ignored; the text below is read instead
     const plain = document.createElement('span');
@@ -91,13 +121,22 @@ export async function decorateChannelFormulas(root = document) {
     const tex = document.createElement('span');
     tex.className = 'formula-tex';
     tex.setAttribute('aria-hidden', 'true');
-    slot.append(plain, tex, ' ', refLink(def.ref));
-    todo.push({ slot, plain, tex, def });
+    slot.append(plain, tex);
+    if (ref) slot.append(' ', refLink(ref));
+    todo.push({ slot, plain, tex, source: texSource });
+  };
+  for (const result of root.querySelectorAll('.result[data-key]')) {
+    const def = FORMULAS[result.dataset.key];
+    const slot = result.querySelector('.r-formula');
+    if (def && slot && !slot.dataset.tex) prepare(slot, def.tex, def.ref);
+  }
+  for (const slot of root.querySelectorAll('.r-formula[data-tex-source]')) {
+    if (!slot.dataset.tex) prepare(slot, slot.dataset.texSource, null);
   }
   // Rendered in slices of ~12 ms so that typing is never held up by typesetting.
   let sliceStart = performance.now();
-  for (const { slot, plain, tex, def } of todo) {
-    const ok = await renderTeX(tex, def.tex);
+  for (const { slot, plain, tex, source } of todo) {
+    const ok = await renderTeX(tex, source);
     slot.dataset.tex = ok ? 'ok' : 'unavailable';
     if (ok) plain.classList.add('sr-only');
     if (performance.now() - sliceStart > 12) {

@@ -6,7 +6,7 @@
 import * as channel from './app.js';
 import { sections } from './sections.js';
 import { exportMenu, observePlots } from './export.js';
-import { decorateChannelFormulas } from './formulas.js';
+import { typesetFormulas } from './formulas.js';
 import { installSharing, checkChannelState } from './share.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -81,7 +81,7 @@ observePlots(document.body);
   const start = () => {
     if (started) return;
     started = true;
-    decorateChannelFormulas(document.getElementById('channel')).then(() => {
+    typesetFormulas(document.getElementById('main')).then(() => {
       document.documentElement.dataset.formulas = 'ready';
     });
   };

@@ -211,6 +211,51 @@ test('formulas: KaTeX from web/vendor under the CSP, each with a link to its pap
   await clean(page);
 });
 
+test('formulas of the other sections are typeset too, and every card source links to references.html', async () => {
+  const page = await open();
+  await page.waitForFunction(() => document.documentElement.dataset.formulas === 'ready');
+  // Design a mechanism: the bound and its log (2), the five mechanisms of the table, the five
+  // database-domain results; Information privacy: five results of the query, seven of the
+  // privacy channels of 002.
+  for (const [id, count] of [['mechanism', 12], ['infopriv', 12]]) {
+    const slots = await page.$$eval(`#${id} .r-formula`, (els) => els.map((e) => ({
+      tex: e.dataset.tex,
+      katex: !!e.querySelector('.formula-tex .katex-html'),
+      error: !!e.querySelector('.katex-error'),
+      plain: e.querySelector('.formula-text')?.textContent ?? '',
+    })));
+    assert.equal(slots.length, count, id);
+    for (const s of slots) {
+      assert.equal(s.tex, 'ok', `${id}: ${s.plain}`);
+      assert.ok(s.katex && !s.error, `${id}: KaTeX rendered ${s.plain} without error`);
+      assert.ok(s.plain.length > 0, 'the plain formula stays for screen readers');
+    }
+  }
+  const bound = await page.textContent('#mechanism .r-formula .formula-text');
+  assert.equal(bound, 'U ≤ 1 / Σ_d n_d e^(−εd)');
+  // Sources: each card names at least one paper or SPEC section, linked by the rule of
+  // formulas.js ("NNN §a.b" → #pNNN-a.b, "SPEC §a" → #spec-a, a paper alone → #pNNN).
+  const sources = await page.$$eval('section.tool[data-section] .source', (els) => els.map((e) => ({
+    text: e.textContent, hrefs: [...e.querySelectorAll('a.ref')].map((a) => a.getAttribute('href')),
+  })));
+  assert.ok(sources.length >= 10, `${sources.length} sources`);
+  const byText = Object.fromEntries(sources.map((x) => [x.text, x.hrefs]));
+  assert.deepEqual(byText['000 §6, 001 §6.1'], ['references.html#p000-6', 'references.html#p001-6.1']);
+  assert.deepEqual(byText['002 Thm 3.1 · 004'], ['references.html#p002', 'references.html#p004']);
+  assert.deepEqual(byText['001 §3–5, Table 3'], ['references.html#p001-3']);
+  assert.deepEqual(byText['004 · SPEC §1–2'], ['references.html#p004', 'references.html#spec-1']);
+  // Every link lands on an element of references.html.
+  const ids = await page.evaluate(async () => {
+    const html = await (await fetch('references.html')).text();
+    return [...new DOMParser().parseFromString(html, 'text/html').querySelectorAll('[id]')].map((e) => e.id);
+  });
+  for (const { text, hrefs } of sources) {
+    assert.ok(hrefs.length > 0, `a link in "${text}"`);
+    for (const href of hrefs) assert.ok(ids.includes(href.split('#')[1]), `${href} (from "${text}") exists`);
+  }
+  await clean(page);
+});
+
 test('a shared link restores the channel section (and every section with getState)', async () => {
   const page = await open();
   await page.selectOption('[data-testid="preset-select"]', 'dcnet-biased');

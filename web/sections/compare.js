@@ -17,6 +17,7 @@ import { parseEntry, formatNumber, formatFull, TOLERANCE, splitGrid } from '../n
 import { FAMILIES, FAMILY_IDS, EXAMPLES, exampleById, shortText, randomChannel, familySource } from './compare-presets.js';
 import { simplexPlot, posteriors } from './compare-simplex.js';
 import { mountCurves } from './compare-curves.js';
+import { sourceRefs } from '../formulas.js';
 
 const DEBOUNCE_MS = 150;
 const MAX_N = 40;
@@ -98,7 +99,7 @@ export function mount(root, { client }) {
       exampleText),
     h('div', { class: 'cmp-editors' }, editors.A.card, editors.B.card),
     h('section', { class: 'card cmp-verdicts', 'aria-labelledby': 'cmp-verdicts-title', 'data-testid': 'cmp-verdicts' },
-      h('div', { class: 'card-head' }, h('h3', { id: 'cmp-verdicts-title', text: 'Is B safe in place of A?' }), h('span', { class: 'source', text: '001 §3–5, Table 3' })),
+      h('div', { class: 'card-head' }, h('h3', { id: 'cmp-verdicts-title', text: 'Is B safe in place of A?' }), sourceRefs('001 §3–5, Table 3')),
       chainEl,
       h('p', { class: 'hint cmp-chain-note', text: 'The implications ⊑avg ⇒ ⊑max ⇒ ⊑prv always hold, and none reverses (001 Theorems 3–4): a green box forces every box to its right to be green.' }),
       summaryEl,
@@ -107,11 +108,11 @@ export function mount(root, { client }) {
       h('div', { class: 'cmp-details' }, ORDERS.map((o) => detailEls[o.id]))),
     h('div', { class: 'layout cmp-lower' },
       h('section', { class: 'card', 'aria-labelledby': 'cmp-simplex-title' },
-        h('div', { class: 'card-head' }, h('h3', { id: 'cmp-simplex-title', text: 'Posteriors on the simplex' }), h('span', { class: 'source', text: '001 Figure 2' })),
+        h('div', { class: 'card-head' }, h('h3', { id: 'cmp-simplex-title', text: 'Posteriors on the simplex' }), sourceRefs('001 Figure 2')),
         h('p', { class: 'hint', text: 'Each output y gives a posterior p(x|y) under the uniform prior (a column of the channel, normalized). A ⊑max B exactly when all of B’s posteriors (diamonds) lie in the convex hull of A’s (circles).' }),
         simplexEl),
       h('section', { class: 'card', 'aria-labelledby': 'cmp-lattice-title' },
-        h('div', { class: 'card-head' }, h('h3', { id: 'cmp-lattice-title', text: 'Meet and join under ⊑prv' }), h('span', { class: 'source', text: '001 §7.3' })),
+        h('div', { class: 'card-head' }, h('h3', { id: 'cmp-lattice-title', text: 'Meet and join under ⊑prv' }), sourceRefs('001 §7.3')),
         h('p', { class: 'hint', text: 'Under ⊑prv, channels are compared through their induced metrics d_C(x,x′) = max_y |ln C[x][y] − ln C[x′][y]|. The meet realizes max(d_A, d_B): both A and B are safe in place of it. The join realizes the shortest-path closure of min(d_A, d_B): the least safe channel that is safe in place of both.' }),
         h('div', { class: 'toolbar' },
           h('button', { type: 'button', 'data-testid': 'prv-meet', text: 'Meet A ⊓ B', on: { click: () => lattice('prvMeet') } }),

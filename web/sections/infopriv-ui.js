@@ -4,6 +4,7 @@
 
 import { h } from '../dom.js';
 import { formatNumber, formatFull } from '../numbers.js';
+import { formulaSlot } from '../formulas.js';
 
 /** Renders one of our own formula strings (never user text): "x_y", "x_{ab}", "x^y", "x^{ab}". */
 export function formula(text) {
@@ -31,18 +32,18 @@ export function formula(text) {
 }
 
 /**
- * A result row: <div class="result"> with dt (name, formula), dd (value, unit) and a full-width
- * dd (extra details, msg).
+ * A result row: <div class="result"> with dt (name, formula: plain text, typeset from `tex` once
+ * KaTeX is loaded), dd (value, unit) and a full-width dd (extra details, msg).
  * set({value}) shows a number (4 significant digits, full value in the tooltip and data-value);
  * set({error}) shows the message; pending()/stale() mark it.
  */
-export function resultRow({ id, name, formula: f, unit = '' }) {
+export function resultRow({ id, name, formula: f, tex, unit = '' }) {
   const value = h('output', { class: 'value', 'data-testid': `ip-value-${id}`, text: '…' });
   const extra = h('span', { class: 'ip-extra', 'data-testid': `ip-extra-${id}` });
   const msg = h('div', { class: 'r-msg', 'data-testid': `ip-msg-${id}` });
   const unitEl = h('span', { class: 'unit', text: unit });
   const root = h('div', { class: 'result', 'data-testid': `ip-result-${id}`, dataset: { status: 'pending' } },
-    h('dt', {}, h('span', { class: 'r-name', text: name }), f ? h('span', { class: 'r-formula', 'aria-label': f }, formula(f)) : null),
+    h('dt', {}, h('span', { class: 'r-name', text: name }), f ? formulaSlot(f, tex, formula(f)) : null),
     h('dd', {}, h('span', { class: 'r-value' }, value, ' ', unitEl)),
     // Details (the situation, e^ε, …) and messages run under the whole row.
     h('dd', { class: 'ip-more' }, extra, msg));

@@ -27,6 +27,7 @@ import { h, replace } from '../dom.js';
 import { debounce } from '../client.js';
 import { formatNumber, formatFull } from '../numbers.js';
 import { linePlot, heatmap, PALETTE } from '../plot.js';
+import { formulaSlot, sourceRefs } from '../formulas.js';
 import {
   KINDS, BASE_KINDS, GAINS, SHOWN, DEFAULT_STATE, PRESETS, presetById,
   MAX_ANSWERS, LP_MAX_ANSWERS, HEATMAP_MAX_ANSWERS, PRIOR_TABLE_MAX,
@@ -41,11 +42,11 @@ const LP_TIME_LIMIT_MS = 120000;
 const TOL = 1e-9;
 
 const MECHS = [
-  { key: 'lp', name: 'Optimal mechanism', formula: 'max Σ_y π_y Σ_z H[y][z] g(y,z) over ε-DP channels H' },
-  { key: 'thm62', name: 'Theorem 6.2', formula: 'H[i][j] = c_i · e^(−ε d(i,j))' },
-  { key: 'tg', name: 'Truncated geometric', formula: 'α^|y−z| (1−α)/(1+α), tails at the ends' },
-  { key: 'rr', name: 'Randomized response', formula: 'e^ε/(n−1+e^ε) on the true answer, 1/(n−1+e^ε) elsewhere' },
-  { key: 'exp', name: 'Exponential', formula: '∝ e^(−ε′|y−z|/2), rows normalized' },
+  { key: 'lp', name: 'Optimal mechanism', formula: 'max Σ_y π_y Σ_z H[y][z] g(y,z) over ε-DP channels H', tex: String.raw`\max_{H\ \varepsilon\text{-DP}} \textstyle\sum_y \pi_y \sum_z H[y][z]\, g(y,z)` },
+  { key: 'thm62', name: 'Theorem 6.2', formula: 'H[i][j] = c_i · e^(−ε d(i,j))', tex: String.raw`H[i][j] = c_i\, e^{-\varepsilon\, d(i,j)}` },
+  { key: 'tg', name: 'Truncated geometric', formula: 'α^|y−z| (1−α)/(1+α), tails at the ends', tex: String.raw`\alpha^{|y-z|}\,\tfrac{1-\alpha}{1+\alpha}\text{, tails at the ends}` },
+  { key: 'rr', name: 'Randomized response', formula: 'e^ε/(n−1+e^ε) on the true answer, 1/(n−1+e^ε) elsewhere', tex: String.raw`\tfrac{e^\varepsilon}{n-1+e^\varepsilon}\text{ on the true answer, }\tfrac{1}{n-1+e^\varepsilon}\text{ elsewhere}` },
+  { key: 'exp', name: 'Exponential', formula: '∝ e^(−ε′|y−z|/2), rows normalized', tex: String.raw`\propto e^{-\varepsilon' |y-z|/2}\text{, rows normalized}` },
 ];
 
 function cloneState(s) {
@@ -137,13 +138,13 @@ export function mount(root, { client }) {
   const boundTight = h('p', { class: 'mech-tight', 'data-testid': ids('bound-tight') });
   const boundNote = h('p', { class: 'hint', 'data-testid': ids('bound-note') });
   const boundCard = h('section', { class: 'card', 'aria-labelledby': ids('bound-title'), dataset: { status: 'pending' }, 'data-testid': ids('bound-card') },
-    h('div', { class: 'card-head' }, h('h3', { id: ids('bound-title'), text: 'Utility bound (Theorem 6.1)' }), h('span', { class: 'source', text: '000 §6' })),
+    h('div', { class: 'card-head' }, h('h3', { id: ids('bound-title'), text: 'Utility bound (Theorem 6.1)' }), sourceRefs('000 §6')),
     h('dl', { class: 'result-list' },
       h('div', { class: 'result' },
-        h('dt', {}, h('span', { class: 'r-name', text: 'Best utility of an ε-DP mechanism' }), h('span', { class: 'r-formula', text: 'U ≤ 1 / Σ_d n_d e^(−εd)' })),
+        h('dt', {}, h('span', { class: 'r-name', text: 'Best utility of an ε-DP mechanism' }), formulaSlot('U ≤ 1 / Σ_d n_d e^(−εd)', String.raw`U \le 1 \big/ \textstyle\sum_d n_d\, e^{-\varepsilon d}`)),
         h('dd', {}, h('span', { class: 'r-value' }, boundValue, ' ', h('span', { class: 'unit', text: 'probability' })))),
       h('div', { class: 'result' },
-        h('dt', {}, h('span', { class: 'r-name', text: 'In bits' }), h('span', { class: 'r-formula', text: 'log₂ U = −log₂ Σ_d n_d e^(−εd)' })),
+        h('dt', {}, h('span', { class: 'r-name', text: 'In bits' }), formulaSlot('log₂ U = −log₂ Σ_d n_d e^(−εd)', String.raw`\log_2 U = -\log_2 \textstyle\sum_d n_d\, e^{-\varepsilon d}`)),
         h('dd', {}, h('span', { class: 'r-value' }, boundLog, ' ', h('span', { class: 'unit', text: 'bits' }))))),
     boundTight, boundNote);
 
@@ -156,7 +157,7 @@ export function mount(root, { client }) {
     const detail = h('span', { class: 'mech-detail', 'data-testid': ids(`detail-${m.key}`) });
     const name = h('span', { class: 'r-name', text: m.name });
     const tr = h('tr', { 'data-testid': ids(`row-${m.key}`), dataset: { status: 'pending' } },
-      h('th', { scope: 'row' }, name, h('span', { class: 'r-formula', text: m.formula }), detail),
+      h('th', { scope: 'row' }, name, formulaSlot(m.formula, m.tex), detail),
       h('td', {}, util), h('td', {}, eps, h('br'), verdict));
     mechRows[m.key] = { tr, util, eps, verdict, detail, name };
     mechBody.append(tr);
@@ -169,7 +170,7 @@ export function mount(root, { client }) {
   const thm62Warning = h('p', { class: 'results-note', 'data-testid': ids('thm62-warning') });
   const lpVerdict = h('p', { class: 'results-note', 'data-testid': ids('lp-vs-thm62') });
   const mechCard = h('section', { class: 'card', 'aria-labelledby': ids('mechs-title') },
-    h('div', { class: 'card-head' }, h('h3', { id: ids('mechs-title'), text: 'Mechanisms on this graph' }), h('span', { class: 'source', text: '000 §6, 001 §6.1' })),
+    h('div', { class: 'card-head' }, h('h3', { id: ids('mechs-title'), text: 'Mechanisms on this graph' }), sourceRefs('000 §6, 001 §6.1')),
     h('p', { class: 'hint', 'data-testid': ids('mechs-hint'), text: '' }),
     lpProgress, thm62Warning, lpVerdict,
     h('div', { class: 'table-wrap' }, mechTable));
@@ -195,26 +196,26 @@ export function mount(root, { client }) {
     eps: field('db-eps', 'ε (nats)', { title: 'a number, a fraction or ln x' }),
   };
   const dbOut = {};
-  const dbResult = (key, name, formula, unit) => {
+  const dbResult = (key, name, formula, tex, unit) => {
     const value = h('output', { class: 'value', 'data-testid': ids(`db-${key}`) });
     const m = h('div', { class: 'r-msg', 'data-testid': ids(`db-${key}-msg`) });
     dbOut[key] = { value, msg: m };
     return h('div', { class: 'result' },
-      h('dt', {}, h('span', { class: 'r-name', text: name }), h('span', { class: 'r-formula', text: formula })),
+      h('dt', {}, h('span', { class: 'r-name', text: name }), formulaSlot(formula, tex)),
       h('dd', {}, h('span', { class: 'r-value' }, value, ' ', h('span', { class: 'unit', text: unit })), m));
   };
   const dbExp = h('output', { class: 'value', 'data-testid': ids('db-exp-eps') });
   const dbCard = h('section', { class: 'card mech-db', 'aria-labelledby': ids('db-title'), 'data-testid': ids('db') },
-    h('div', { class: 'card-head' }, h('h3', { id: ids('db-title'), text: 'Database domains: leakage and utility bounds' }), h('span', { class: 'source', text: '000 Thm 5.1, Prop. 2' })),
+    h('div', { class: 'card-head' }, h('h3', { id: ids('db-title'), text: 'Database domains: leakage and utility bounds' }), sourceRefs('000 Thm 5.1, Prop. 2')),
     h('p', { class: 'hint', text: 'Databases of u individuals, each with one of v values; adjacent when they differ in one individual (the Hamming graph on vᵘ databases). Computed analytically in log space, so u = 10⁶ or 10⁹ answers instantly.' }),
     h('div', { class: 'mech-fields' }, dbFields.u, dbFields.v, dbFields.eps,
       h('div', { class: 'mech-field' }, h('span', { class: 'mech-label', text: 'e^ε' }), dbExp)),
     h('dl', { class: 'result-list' },
-      dbResult('domain', 'Size of the domain', 'log₂ |X| = u log₂ v', 'bits'),
-      dbResult('leak', 'Leakage of any ε-DP mechanism (Theorem 5.1)', 'I_∞(X;Z) ≤ u log₂(v e^ε / (v − 1 + e^ε))', 'bits'),
-      dbResult('ind', 'Leakage about one individual (Proposition 2)', 'I_∞ ≤ log₂(v e^ε / (v − 1 + e^ε))', 'bits'),
-      dbResult('util', 'Utility bound on the Hamming graph', 'U ≤ 1/(1 + (v − 1)e^(−ε))ᵘ', 'probability'),
-      dbResult('util-log2', 'The same in bits', 'log₂ U = −u log₂(1 + (v − 1)e^(−ε))', 'bits')));
+      dbResult('domain', 'Size of the domain', 'log₂ |X| = u log₂ v', String.raw`\log_2 |\mathcal X| = u \log_2 v`, 'bits'),
+      dbResult('leak', 'Leakage of any ε-DP mechanism (Theorem 5.1)', 'I_∞(X;Z) ≤ u log₂(v e^ε / (v − 1 + e^ε))', String.raw`I_\infty(X;Z) \le u \log_2 \frac{v\, e^\varepsilon}{v-1+e^\varepsilon}`, 'bits'),
+      dbResult('ind', 'Leakage about one individual (Proposition 2)', 'I_∞ ≤ log₂(v e^ε / (v − 1 + e^ε))', String.raw`I_\infty \le \log_2 \frac{v\, e^\varepsilon}{v-1+e^\varepsilon}`, 'bits'),
+      dbResult('util', 'Utility bound on the Hamming graph', 'U ≤ 1/(1 + (v − 1)e^(−ε))ᵘ', String.raw`U \le \big(1 + (v-1)\,e^{-\varepsilon}\big)^{-u}`, 'probability'),
+      dbResult('util-log2', 'The same in bits', 'log₂ U = −u log₂(1 + (v − 1)e^(−ε))', String.raw`\log_2 U = -u \log_2\big(1 + (v-1)\,e^{-\varepsilon}\big)`, 'bits')));
 
   const inputsCol = h('div', { class: 'inputs' },
     h('div', { class: 'card' },
