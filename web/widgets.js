@@ -715,7 +715,7 @@ export class QifMechanism extends QifWidget {
       rows.push(h('dt', {}, name, h('span', { class: 'f' }, formula)), dd);
     };
     row('utility', 'Utility', 'U = Σ_z max_y π(y) H(y, z)', ur, 'probability');
-    row('bound', 'Utility bound (Thm 6.1)', 'U ≤ 1 / Σ_d n_d e^{−εd}', br.ok ? { ok: true, value: br.value.bound } : br, 'probability');
+    row('bound', 'Utility bound (Thm 6.1)', 'U ≤ 1 / Σ_d n_d e^(−εd)', br.ok ? { ok: true, value: br.value.bound } : br, 'probability');
     row('actualEpsilon', 'Actual ε on the graph', 'max over edges x∼x′, y of ln H(x,y)/H(x′,y)', er, 'nats');
     replace(this.results, rows);
     const values = { epsilon: eps, utility: ur.ok ? ur.value : null, bound: br.ok ? br.value.bound : null, actualEpsilon: er.ok ? er.value : null };

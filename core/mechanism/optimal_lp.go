@@ -271,7 +271,7 @@ func closedFormLP(spec *LPSpec, n int) (*LPResult, bool, error) {
 		Objective: t.C[0],
 		Path:      PathClosedForm,
 		Reason: reason + ", the prior uniform and the gain binary: the Theorem 6.2 mechanism " +
-			"reaches the utility bound 1/Σ_d n_d e^{−εd}, so it is optimal",
+			"reaches the utility bound 1/Σ_d n_d e^(−εd), so it is optimal",
 		Status: lp.Optimal,
 	}, true, nil
 }
