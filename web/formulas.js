@@ -57,18 +57,25 @@ export function refLink(ref) {
 }
 
 /**
- * The sources of a card ("000 §6, 001 §6.1", "002 Thm 3.1 · 004", "001 §3–5, Table 3") as a
- * <span class="source"> in which each part naming a paper or the SPEC links to references.html;
- * the other parts ("Table 3") stay text.
+ * A card's source line ("000 §6, 001 §6.1", "002 Thm 3.1 · 004", "001 §3–5, Table 3") cut into
+ * its parts and separators, each with the references.html address it names (refHref) or null:
+ * the parts naming a paper or the SPEC get a link, the others ("Table 3", ", ") stay text.
+ * @param {string} text
+ * @returns {{text: string, href: string|null}[]}
+ */
+export function sourceParts(text) {
+  return String(text).split(/(\s*[,·]\s*)/).filter(Boolean).map((part) => ({ text: part, href: refHref(part) }));
+}
+
+/**
+ * The sources of a card as a <span class="source"> whose parts link to references.html
+ * (see sourceParts).
  * @param {string} text  our own source line, never user input
  */
 export function sourceRefs(text) {
   const span = document.createElement('span');
   span.className = 'source';
-  for (const part of String(text).split(/(\s*[,·]\s*)/)) {
-    if (refHref(part)) span.append(refLink(part));
-    else span.append(part);
-  }
+  for (const part of sourceParts(text)) span.append(part.href ? refLink(part.text) : part.text);
   return span;
 }
 
