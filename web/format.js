@@ -7,6 +7,7 @@
 // Pure functions except showExact/exactCell, which build DOM through textContent only.
 
 import { formatNumber, formatFull } from './numbers.js';
+import { parseRational } from './input/number.js';
 
 /** Largest reduced denominator of an input entry for which exact results are shown. */
 export const MAX_DENOMINATOR = 1000n;
@@ -73,32 +74,15 @@ export class Fraction {
 const ZERO = new Fraction(0n);
 const ONE = new Fraction(1n);
 
-const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
-
 /**
- * Parses a decimal ("0.25", "2.5e-3") or a fraction ("1/3", "−2 / 7") exactly.
- * Returns null for anything else (including exponents beyond ±30, which are not "simple").
+ * Reads a typed entry exactly with the page's one grammar (input/number.js): "0.25", "1/3",
+ * "2.5e-3", "1 − 1/3" … Returns null for anything else (logarithms, exponents beyond ±60, text).
  * @param {string} text
  * @returns {Fraction | null}
  */
 export function parseFraction(text) {
-  const s = String(text ?? '').trim().replace(/\u2212/g, '-');
-  if (s === '') return null;
-  const slash = s.indexOf('/');
-  if (slash >= 0) {
-    const a = parseFraction(s.slice(0, slash));
-    const b = parseFraction(s.slice(slash + 1));
-    if (!a || !b || b.isZero() || s.indexOf('/', slash + 1) >= 0) return null;
-    return a.div(b);
-  }
-  const m = DECIMAL.exec(s);
-  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return null;
-  const frac = m[3] ?? '';
-  const exp = m[4] ? Number(m[4]) - frac.length : -frac.length;
-  if (Math.abs(exp) > 60) return null;
-  let n = BigInt((m[2] || '0') + frac);
-  if (m[1] === '-') n = -n;
-  return exp >= 0 ? new Fraction(n * 10n ** BigInt(exp)) : new Fraction(n, 10n ** BigInt(-exp));
+  const q = parseRational(text);
+  return q ? new Fraction(q.n, q.d) : null;
 }
 
 /** Parses an entry and accepts it only when its reduced denominator is ≤ MAX_DENOMINATOR. */
@@ -212,6 +196,11 @@ function showable(f) {
 /** Whether the engine's value v is the fraction f (relative 1e-9: they are computed apart). */
 export function agrees(f, v) {
   return typeof v === 'number' && Number.isFinite(v) && Math.abs(f.toNumber() - v) <= 1e-9 * Math.max(1, Math.abs(v));
+}
+
+/** The exact value "n/d" of a result the page shows beside the engine's v, or '' (exports). */
+export function exactValue(f, v) {
+  return showable(f) && agrees(f, v) ? `${f.n}/${f.d}` : '';
 }
 
 /**

@@ -5,7 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { refHref, sourceParts } from '../../web/formulas.js';
-import { FORMULAS } from '../../web/measures.js';
+import { FORMULAS, GROUPS } from '../../web/measures.js';
 
 const web = new URL('../../web/', import.meta.url);
 const anchors = new Set([...readFileSync(new URL('references.html', web), 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
@@ -41,9 +41,11 @@ test('sourceParts: papers and SPEC parts get a link, separators and the rest sta
 test('every source line of the sections and every formula reference lands on references.html', () => {
   const dir = new URL('sections/', web);
   const lines = [];
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.js'))) {
+  // The sections' modules, in sections/ and its subfolders (one per section).
+  for (const f of readdirSync(dir, { recursive: true }).filter((n) => n.endsWith('.js'))) {
     for (const m of readFileSync(new URL(f, dir), 'utf8').matchAll(/sourceRefs\('([^']+)'\)/g)) lines.push(m[1]);
   }
+  lines.push(...GROUPS.map((g) => g.source)); // the channel section's result groups
   assert.ok(lines.length >= 10, `${lines.length} source lines found`);
   for (const line of lines) {
     const hrefs = sourceParts(line).map((p) => p.href).filter(Boolean);

@@ -224,3 +224,9 @@ test('index lists and labels', () => {
   assert.deepEqual(parseLabels('["a,b", "c"]').labels, ['a,b', 'c']);
   assert.deepEqual(parseLabels('').labels, []);
 });
+
+test('a quote that does not close a field is text (labels such as "><b>)', () => {
+  assert.deepEqual(splitDelimited('\t"><b>x</b>\ty\n"a\t1\t0').rows, [['', '"><b>x</b>', 'y'], ['"a', '1', '0']]);
+  assert.deepEqual(splitDelimited('say "hi",1\n"ok",0').rows, [['say "hi"', '1'], ['ok', '0']]);
+  assert.deepEqual(splitDelimited('"a" "b c"\n1 2').rows, [['a', 'b c'], ['1', '2']]);
+});

@@ -83,51 +83,65 @@ function splitPlain(s, separator) {
   return rows;
 }
 
-// RFC 4180 with a generous reading: a field is quoted when its first non-space character is a
-// quote; "" inside a quoted field is one quote; text after the closing quote is kept.
+// RFC 4180 with a generous reading: a field is quoted when it starts with a quote (after
+// spaces) whose closing quote is followed by a separator, a line break or the end; "" inside is
+// one quote, and separators and line breaks inside are text. A quote that does not close that
+// way (`"><b>` typed as a label) is an ordinary character.
 function splitQuoted(s, separator) {
   const spaces = separator === ' ';
+  const isSep = spaces ? (c) => c === ' ' || c === '\u00a0' : (c) => c === separator;
+  const n = s.length;
   const rows = [];
   const quotedRows = [];
   let row = [];
   let quotedRow = [];
-  let field = '';
-  let quoted = false;
-  let inQuotes = false;
-  const push = () => {
-    // With spaces as the separator, runs of spaces (and spaces at either end) separate nothing.
-    if (!spaces || quoted || field.trim() !== '') {
-      row.push(field.trim());
+  let i = 0;
+  // The end of a quoted field starting at the quote q, or -1 when it does not close properly.
+  const closing = (q) => {
+    let j = q + 1;
+    for (;;) {
+      const k = s.indexOf('"', j);
+      if (k < 0) return -1;
+      if (s[k + 1] === '"') { j = k + 2; continue; }
+      let e = k + 1;
+      while (e < n && (s[e] === ' ' || s[e] === '\u00a0') && !isSep(s[e])) e++;
+      return e >= n || s[e] === '\n' || isSep(s[e]) || (spaces && (s[e] === ' ' || s[e] === '\u00a0')) ? k : -1;
+    }
+  };
+  for (;;) {
+    if (spaces) while (i < n && isSep(s[i])) i++;
+    let start = i;
+    while (start < n && (s[start] === ' ' || s[start] === '\u00a0') && !isSep(s[start])) start++;
+    let text;
+    let quoted = false;
+    const close = s[start] === '"' ? closing(start) : -1;
+    if (close >= 0) {
+      quoted = true;
+      text = s.slice(start + 1, close).replace(/""/g, '"');
+      i = close + 1;
+      while (i < n && s[i] !== '\n' && !isSep(s[i])) i++;
+    } else {
+      let k = i;
+      while (k < n && s[k] !== '\n' && !isSep(s[k])) k++;
+      text = s.slice(i, k).trim();
+      i = k;
+    }
+    if (!spaces || quoted || text !== '') {
+      row.push(quoted ? text : text.trim());
       quotedRow.push(quoted);
     }
-    field = '';
-    quoted = false;
-  };
-  const endRow = () => {
-    if (!row.length) { row.push(''); quotedRow.push(false); }
-    rows.push(row);
-    quotedRows.push(quotedRow);
-    row = [];
-    quotedRow = [];
-  };
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (inQuotes) {
-      if (c !== '"') field += c;
-      else if (s[i + 1] === '"') { field += '"'; i++; } else inQuotes = false;
-    } else if (c === '"' && !quoted && field.trim() === '') {
-      inQuotes = true;
-      quoted = true;
-      field = '';
-    } else if (c === '\n') {
-      push();
-      endRow();
-    } else if (spaces ? c === ' ' || c === '\u00a0' : c === separator) {
-      push();
-    } else field += c;
+    if (spaces) while (i < n && isSep(s[i])) i++;
+    if (i >= n || s[i] === '\n') {
+      if (!row.length) { row.push(''); quotedRow.push(false); }
+      rows.push(row);
+      quotedRows.push(quotedRow);
+      row = [];
+      quotedRow = [];
+      if (i >= n) break;
+      i++;
+      if (i >= n) break;
+    } else if (!spaces) i++; // the separator (runs of spaces were skipped above)
   }
-  push();
-  endRow();
   return { rows, quoted: quotedRows };
 }
 
@@ -175,7 +189,7 @@ export function parseMatrixLiteral(text) {
   if (s.startsWith('[') || s.startsWith('{')) {
     const v = parseJSON(s);
     if ('error' in v) return v;
-    if (!Array.isArray(v.value)) return { error: 'must be an array of rows' };
+    if (!Array.isArray(v.value)) return { error: 'must be a non-empty array of rows' };
     const rows = [];
     for (let i = 0; i < v.value.length; i++) {
       const r = v.value[i];

@@ -1,10 +1,10 @@
-// sections/infopriv-ui.js — small DOM builders shared by the "Information privacy" section:
+// sections/infopriv/ui.js — small DOM builders shared by the "Information privacy" section:
 // result rows in the look of the channel section (name / formula / value / unit), labelled
 // fields with an inline message, and formula text with sub- and superscripts.
 
-import { h } from '../dom.js';
-import { formatNumber, formatFull } from '../numbers.js';
-import { formulaSlot } from '../formulas.js';
+import { h } from '../../dom.js';
+import { formatNumber, formatFull } from '../../numbers.js';
+import { formulaSlot } from '../../formulas.js';
 
 /** Renders one of our own formula strings (never user text): "x_y", "x_{ab}", "x^y", "x^{ab}". */
 export function formula(text) {
