@@ -131,6 +131,7 @@ test('integers and bounds', () => {
 test('pastes: separators, quotes, line ends', () => {
   assert.deepEqual(splitDelimited('1\t0\n0.5\t0.5\n').rows, [['1', '0'], ['0.5', '0.5']]);
   assert.deepEqual(splitDelimited('1, 0\r\n1/2,1/2').rows, [['1', '0'], ['1/2', '1/2']]);
+  assert.deepEqual(splitDelimited('1,0,0\n0.5,0.5,0').rows, [['1', '0', '0'], ['0.5', '0.5', '0']]);
   assert.deepEqual(splitDelimited('  1 0\n1/2   1/2').rows, [['1', '0'], ['1/2', '1/2']]);
   assert.deepEqual(splitDelimited('1;0\n0;1').rows, [['1', '0'], ['0', '1']]);
   // Quoted fields: separators and line breaks inside, "" for a quote.
@@ -151,6 +152,9 @@ test('pastes: decimal commas read as halves or refused, never silently wrong', (
   // Where commas separate cells, a lone "0,5" or a field "05" cannot be told apart: refused.
   assert.match(splitDelimited('0,5').error, /decimal comma/);
   assert.match(splitDelimited('0,05,0,95').error, /decimal comma/);
+  assert.match(splitDelimited('0,2\n0,3\n').error, /decimal comma/, 'a column of decimal commas');
+  assert.match(splitDelimited('1,0\n0,1').error, /decimal comma/, 'ambiguous too: 1.0 and 0.1, or two values');
+  assert.deepEqual(splitDelimited('1, 0\n0, 1').rows, [['1', '0'], ['0', '1']], 'a space after the comma: two values');
   // An ordinary CSV stays CSV.
   assert.deepEqual(splitDelimited('0.5,0.5\n1,0').rows, [['0.5', '0.5'], ['1', '0']]);
   assert.deepEqual(splitDelimited('1,0,0\n0,1,0').rows, [['1', '0', '0'], ['0', '1', '0']]);

@@ -13,9 +13,10 @@
 //                             "1/2"]]`) or rows separated by ';' or line breaks with entries
 //                             separated by commas or spaces (`1/2 1/2; 1 0`).
 // Decimal commas: in a block separated by tabs, semicolons or spaces a comma cannot separate
-// cells, so `0,5⇥0,5` reads as two halves. Where commas do separate cells, text that can only be
-// a decimal comma misread (`0,5` alone, or a field such as `05` left over from `0,05`) is refused
-// with a message that names decimal commas. Nothing is ever read silently as something else.
+// cells, so `0,5⇥0,5` reads as two halves. Where commas do separate cells, text that may be
+// decimal commas misread (`0,5` alone or one per line, a field such as `05` left over from `0,05`)
+// is refused with a message that names decimal commas (`1, 0` with a space stays two values).
+// Nothing is ever read silently as something else.
 
 import { isNumber } from './number.js';
 
@@ -24,7 +25,7 @@ export const MAX_PASTE = 80_000_000;
 
 const DECIMAL_COMMA_FIELD = /^[+\-\u2212]?\d*,\d+$/;
 const COMMA_BETWEEN_DIGITS = /(\d),(\d)/g;
-const DECIMAL_COMMA_MESSAGE = 'a comma between digits reads as a decimal comma here: write 0.5 for one half, or separate values with tabs or semicolons';
+const DECIMAL_COMMA_MESSAGE = 'a comma between digits may be a decimal comma here: write 0.5 for one half, or separate values with tabs, semicolons or a space after the comma';
 
 /**
  * Splits delimited text into rows of trimmed fields (quotes removed).
@@ -59,8 +60,10 @@ export function splitDelimited(text) {
     // Commas separate cells: refuse what can only be a decimal comma split in two.
     const plain = [];
     rows.forEach((r, i) => r.forEach((t, j) => { if (!isQuoted(i, j)) plain.push(t); }));
-    const single = rows.length === 1 && rows[0].length === 2 && plain.length === 2 && plain.every((t) => /^\d+$/.test(t));
-    if (single || plain.some((t) => /^0\d+$/.test(t))) return { error: `${DECIMAL_COMMA_MESSAGE} (read “${short(s.trim())}”)` };
+    // Every line "digits,digits" (a column of 0,5 0,25 … copied from a spreadsheet, or one such
+    // value) reads as one decimal-comma number per line as well as two whole numbers.
+    const pairs = !hasQuotes && s.split('\n').filter((l) => l.trim() !== '').every((l) => /^\s*\d+,\d+\s*$/.test(l));
+    if (pairs || plain.some((t) => /^0\d+$/.test(t))) return { error: `${DECIMAL_COMMA_MESSAGE} (read “${short(s.trim())}”)` };
   } else if (outside.includes(',')) {
     decimalComma = rows.some((r, i) => r.some((t, j) => !isQuoted(i, j) && DECIMAL_COMMA_FIELD.test(t)));
     if (decimalComma) {
