@@ -5,7 +5,7 @@
 
 import { h, replace } from '../../dom.js';
 import { formatNumber, formatFull } from '../../numbers.js';
-import { toRows, postGVuln } from './state.js';
+import { postGVuln } from './state.js';
 
 const SHOW_MATRIX_UP_TO = 16; // larger witnesses are summarized, not drawn
 

@@ -17,18 +17,19 @@
 
 import { h, replace } from '../../dom.js';
 import { formatNumber, uniformEntry } from '../../numbers.js';
-import { linePlot, barChart, PALETTE } from '../../plot.js';
+import { linePlot } from '../../plot.js';
 import { createPipeline, Superseded } from '../../pipeline.js';
 import { isAbort } from '../../client.js';
 import {
-  MIN_RECORDS, MAX_RECORDS, MIN_VALUES, MAX_VALUES, MAX_CUSTOM_TUPLES, QUERIES, NOISES,
+  MIN_VALUES, MAX_VALUES, MAX_CUSTOM_TUPLES, NOISES,
   tupleCount, allTuples, builtinTable, tupleText, situationText,
   parseDelta, parsePrior, createState, stateForURL, sanitizeState, structureChanged as resetForStructure,
   readSpec as readInputs, noiseCall, channelPlan, heavyPlan, situation as situationOf,
 } from './state.js';
-import { resultRow, field, selectField, num } from './ui.js';
+import { selectField, num } from './ui.js';
 import { channelsCard } from './channels.js';
-import { sourceRefs } from '../../formulas.js';
+import { buildSkeleton, range } from './skeleton.js';
+import { recordName, showCapacity, showEpsilon, showEpsForDelta, showBayes, noiseDescription } from './results.js';
 
 /** Heavy jobs on at least this many tuples show their progress at once (else after the delay). */
 const PROGRESS_NOW_TUPLES = 1024;
@@ -56,99 +57,9 @@ export function mount(root, { engine }) {
   });
   root.dataset.busy = 'true';
 
-  // ------------------------------------------------------------ inputs: the query
-  const recordsSel = selectField({
-    id: 'ip-records', label: 'Records',
-    options: range(MIN_RECORDS, MAX_RECORDS).map((n) => [n, String(n)]), value: state.domains.length,
-  });
-  const valuesWrap = h('div', { class: 'ip-values', role: 'group', 'aria-label': 'Number of values of each record' });
-  const querySel = selectField({
-    id: 'ip-query', label: 'Query',
-    options: [...Object.entries(QUERIES).map(([k, q]) => [k, q.label]), ['custom', 'Custom table (tuple → answer)']], value: state.query,
-  });
-  const queryInfo = h('p', { class: 'muted', 'data-testid': 'ip-query-info', 'aria-live': 'polite' });
-  const tableWrap = h('div', { class: 'ip-custom', 'data-testid': 'ip-custom' });
-  const tableErrors = h('p', { class: 'msg ip-block-msg', 'data-testid': 'ip-table-msg', role: 'alert' });
-
-  // ------------------------------------------------------------ inputs: the noise
-  const noiseSel = selectField({ id: 'ip-noise', label: 'Noise on the answers', options: Object.entries(NOISES).map(([k, n]) => [k, n.label]), value: state.noise });
-  const expEps = h('span', { class: 'ip-aside', 'data-testid': 'ip-exp-eps' });
-  const epsField = field({ id: 'ip-epsilon', label: ['ε ', h('span', { class: 'unit', text: '(nats)' })], value: state.epsilon, title: 'ε > 0, in nats', after: expEps });
-  const pField = field({ id: 'ip-flip', label: ['Flip probability ', h('var', { text: 'p' })], value: state.p, title: '0 ≤ p ≤ 1' });
-  const noiseHint = h('p', { class: 'hint ip-noise-hint', 'data-testid': 'ip-noise-hint' });
-  const noiseMsg = h('p', { class: 'msg ip-block-msg', 'data-testid': 'ip-noise-msg', role: 'alert' });
-
-  const queryCard = h('section', { class: 'card', 'aria-labelledby': 'ip-query-title' },
-    h('div', { class: 'card-head' }, h('h3', { id: 'ip-query-title', text: 'A query over records' }), sourceRefs('002 §3')),
-    h('p', { class: 'hint', text: 'Each record holds one of a few values (0, 1, …). The query maps each tuple of records to an answer; tuples are listed with record 1 most significant.' }),
-    h('div', { class: 'ip-fields' }, recordsSel.wrap, querySel.wrap),
-    valuesWrap,
-    queryInfo,
-    tableWrap,
-    tableErrors);
-  const noiseCard = h('section', { class: 'card', 'aria-labelledby': 'ip-noise-title' },
-    h('div', { class: 'card-head' }, h('h3', { id: 'ip-noise-title', text: 'Noise on the answers' })),
-    h('div', { class: 'ip-fields' }, noiseSel.wrap, epsField.wrap, pField.wrap),
-    noiseHint, noiseMsg);
-
-  // ------------------------------------------------------------ results: individual leakage
-  const progressEl = h('div', { class: 'ip-progress', 'data-testid': 'ip-progress', role: 'status', hidden: true });
-  const capRow = resultRow({ id: 'capacity', name: 'Individual channel capacity', formula: 'max_i max_{x₋ᵢ} max_{p(xᵢ)} I(Xᵢ; Y | x₋ᵢ)', tex: String.raw`\max_i \max_{x_{-i}} \max_{p(x_i)} I(X_i; Y \mid x_{-i})`, unit: 'bits' });
-  const epsRow = resultRow({ id: 'epsilon', name: 'Smallest ε (differ in one record)', formula: 'max_{i, x₋ᵢ, a, b, y} ln C(y | a, x₋ᵢ) / C(y | b, x₋ᵢ)', tex: String.raw`\max_{i,\,x_{-i},\,a,\,b,\,y} \ln \frac{C(y \mid a, x_{-i})}{C(y \mid b, x_{-i})}`, unit: 'nats' });
-  const subNote = h('p', { class: 'muted', 'data-testid': 'ip-subchannels' });
-  const individualCard = h('section', { class: 'card', 'aria-labelledby': 'ip-individual-title', 'data-testid': 'ip-individual' },
-    h('div', { class: 'card-head' }, h('h3', { id: 'ip-individual-title', text: 'How much one record can leak' }), sourceRefs('002 Thm 3.1 · 004')),
-    h('p', { class: 'hint', text: 'Shannon side: the capacity of the worst individual over independent priors, reached with the other records fixed. Max side: the largest log-ratio over the same family — the smallest ε of ε-DP.' }),
-    progressEl,
-    h('dl', { class: 'result-list' }, capRow.root, epsRow.root),
-    subNote);
-
-  // ------------------------------------------------------------ results: (ε, δ)
-  const plotWrap = h('div', { class: 'ip-plot', 'data-testid': 'ip-delta-plot' });
-  const deltaField = field({ id: 'ip-delta', label: ['δ ', h('span', { class: 'unit', text: '(probability, 0 ≤ δ ≤ 1)' })], value: state.delta, title: 'δ between 0 and 1' });
-  const e4dRow = resultRow({ id: 'eps-for-delta', name: 'Smallest ε for this δ', formula: 'min { ε : δ(ε) ≤ δ }', tex: String.raw`\min\{\varepsilon : \delta(\varepsilon) \le \delta\}`, unit: 'nats' });
-  const deltaCard = h('section', { class: 'card', 'aria-labelledby': 'ip-delta-title', 'data-testid': 'ip-delta-card' },
-    h('div', { class: 'card-head' }, h('h3', { id: 'ip-delta-title', text: '(ε, δ)-differential privacy' }), sourceRefs('004 · SPEC §1–2')),
-    h('p', { class: 'hint', text: 'δ(ε) is the largest hockey-stick divergence Σ_y max(0, C(y|x) − e^ε C(y|x′)) over tuples x, x′ that differ in one record.' }),
-    plotWrap,
-    h('div', { class: 'ip-fields' }, deltaField.wrap),
-    h('dl', { class: 'result-list' }, e4dRow.root));
-
-  // ------------------------------------------------------------ results: Bayesian reading
-  const sitSel = selectField({
-    id: 'ip-situation', label: 'Sub-channel',
-    options: [['capacity', 'Worst for capacity'], ['epsilon', 'Worst for ε'], ['custom', 'Choose the record and the others…']], value: state.situation,
-  });
-  const customSit = h('div', { class: 'ip-fields ip-custom-sit', 'data-testid': 'ip-custom-situation' });
-  const sitText = h('p', { class: 'muted', 'data-testid': 'ip-situation-text' });
-  const priorWrap = h('div', { class: 'ip-prior', role: 'group', 'aria-label': 'Prior on the values of the record' });
-  const priorMsg = h('p', { class: 'msg ip-block-msg', 'data-testid': 'ip-prior-msg', role: 'alert' });
-  const uniformBtn = h('button', { type: 'button', class: 'small', 'data-testid': 'ip-prior-uniform', text: 'Uniform prior' });
-  const maxRatioRow = resultRow({ id: 'ratio-max', name: 'Largest posterior/prior ratio', formula: 'max_{v,y} p(v|y)/π(v) = C(y|v)/p(y) ≤ e^ε', tex: String.raw`\max_{v,y} \frac{p(v\mid y)}{\pi(v)} = \frac{C(y\mid v)}{p(y)} \le e^\varepsilon`, unit: '' });
-  const minRatioRow = resultRow({ id: 'ratio-min', name: 'Smallest posterior/prior ratio', formula: 'min_{v,y} p(v|y)/π(v) ≥ e^{−ε}', tex: String.raw`\min_{v,y} \frac{p(v\mid y)}{\pi(v)} \ge e^{-\varepsilon}`, unit: '' });
-  const barsWrap = h('div', { class: 'ip-plot', 'data-testid': 'ip-bayes-plot' });
-  const bayesCard = h('section', { class: 'card', 'aria-labelledby': 'ip-bayes-title', 'data-testid': 'ip-bayes' },
-    h('div', { class: 'card-head' }, h('h3', { id: 'ip-bayes-title', text: 'Bayesian reading: posterior / prior' }), sourceRefs('004 Prop. 1')),
-    h('p', { class: 'hint', text: 'For a prior on one record’s values (the others fixed), ε-DP keeps every ratio p(v|y)/π(v) between e^−ε and e^ε.' }),
-    h('div', { class: 'ip-fields' }, sitSel.wrap),
-    customSit,
-    sitText,
-    h('div', { class: 'ip-prior-row' }, priorWrap, uniformBtn),
-    priorMsg,
-    h('dl', { class: 'result-list' }, maxRatioRow.root, minRatioRow.root),
-    barsWrap);
-
   const channels = channelsCard({ pipe });
-
-  root.append(
-    h('div', { class: 'section-head' },
-      h('h2', { id: 'infopriv-title', text: 'Information privacy' }),
-      h('p', {}, 'A query over a few records, with noise on its answers: how much can one record leak? ',
-        'The Shannon view (individual channel capacity, bits) sits beside the max-case view (the ε of differential privacy, nats), ',
-        'with the (ε, δ) trade-off and the Bayesian reading of ε.')),
-    h('div', { class: 'layout' },
-      h('div', { class: 'inputs' }, queryCard, noiseCard, channels.el),
-      h('div', { class: 'results' }, individualCard, deltaCard, bayesCard)));
+  const els = buildSkeleton(root, state, channels.el);
+  const { recordsSel, valuesWrap, querySel, queryInfo, tableWrap, tableErrors, noiseSel, expEps, epsField, pField, noiseHint, noiseMsg, queryCard, noiseCard, progressEl, capRow, epsRow, subNote, individualCard, plotWrap, deltaField, e4dRow, deltaCard, sitSel, customSit, sitText, priorWrap, priorMsg, uniformBtn, maxRatioRow, minRatioRow, barsWrap, bayesCard } = els;
 
   // ------------------------------------------------------------ rendering of the inputs
   function renderValues() {
@@ -289,10 +200,10 @@ export function mount(root, { engine }) {
     cur.eps = eps.ok ? eps.value : null;
     cur.cap = cap.ok ? cap.value : null;
     cur.curve = curve.ok ? curve.value : null;
-    showEpsilon(eps);
-    showCapacity(cap);
+    showEpsilon(els, eps);
+    showCapacity(els, cap);
     showCurve(curve);
-    if (e4d) showEpsForDelta(e4d, delta.value);
+    if (e4d) showEpsForDelta(els, e4d, delta.value);
     else e4dRow.stale('fix δ above');
     renderSituationControls();
     await runBayes(job);
@@ -340,38 +251,6 @@ export function mount(root, { engine }) {
   }
 
   // ------------------------------------------------------------ showing results
-  function recordName(i) {
-    return `record ${i + 1}`;
-  }
-
-  function showCapacity(r) {
-    if (!r.ok) { capRow.set({ error: r.error }); subNote.textContent = ''; return; }
-    const c = r.value;
-    capRow.set({ value: c.capacity }, [
-      h('span', { class: 'ip-detail', 'data-testid': 'ip-capacity-situation' },
-        h('span', { text: `${recordName(c.individual)} varies, the others fixed: ` }),
-        h('code', { 'data-testid': 'ip-capacity-tuple', text: situationText(c.individual, c.others) })),
-      h('span', { class: 'ip-detail', 'data-testid': 'ip-capacity-prior' },
-        'capacity-achieving prior on its values: (', join([...c.prior].map((x) => num(x)), ', '), ')'),
-    ]);
-    capRow.value.title = `${c.capacity} bits (certified upper bound ${c.upperBound})`;
-    subNote.classList.remove('stale');
-    subNote.textContent = `${c.subChannels.toLocaleString('en')} sub-channels (one per record and values of the others); ${c.solved.toLocaleString('en')} needed Blahut–Arimoto, the others were bounded away.`;
-  }
-
-  function showEpsilon(r) {
-    if (!r.ok) { epsRow.set({ error: r.error }); return; }
-    const e = r.value;
-    const exp = Math.exp(e.epsilon);
-    epsRow.set({ value: e.epsilon }, [
-      h('span', { class: 'ip-detail' }, 'e^ε = ', num(exp, { 'data-testid': 'ip-epsilon-exp' })),
-      h('span', { class: 'ip-detail', 'data-testid': 'ip-epsilon-situation' },
-        h('span', { text: `${recordName(e.individual)} between values ${e.values[0]} and ${e.values[1]}, the others fixed: ` }),
-        h('code', { 'data-testid': 'ip-epsilon-tuple', text: situationText(e.individual, e.others) }),
-        h('span', { text: `, at answer ${e.output}` })),
-    ]);
-  }
-
   function showCurve(r) {
     plotWrap.classList.remove('stale');
     if (!r.ok) {
@@ -395,12 +274,6 @@ export function mount(root, { engine }) {
     plotWrap.dataset.last = String(c.delta[c.delta.length - 1]);
   }
 
-  function showEpsForDelta(r, delta) {
-    if (!r.ok) { e4dRow.set({ error: r.error }); return; }
-    e4dRow.set({ value: r.value }, Number.isFinite(r.value)
-      ? [h('span', { class: 'ip-detail' }, 'e^ε = ', num(Math.exp(r.value)), ` at δ = ${formatNumber(delta)}`)] : [h('span', { class: 'ip-detail', text: 'no finite ε reaches this δ' })]);
-  }
-
   function markFigures(stale) {
     plotWrap.classList.toggle('stale', stale);
     barsWrap.classList.toggle('stale', stale);
@@ -419,7 +292,7 @@ export function mount(root, { engine }) {
     e4dRow.pending();
     try {
       const v = await job.call(engine.plan.infoPrivacy.epsilonForDelta(cur.C, cur.graph, d.value));
-      showEpsForDelta({ ok: true, value: v }, d.value);
+      showEpsForDelta(els, { ok: true, value: v }, d.value);
     } catch (err) {
       if (err instanceof Superseded || isAbort(err)) throw err;
       e4dRow.set({ error: err.message });
@@ -496,37 +369,12 @@ export function mount(root, { engine }) {
     try {
       const sub = await job.call(engine.plan.infoPrivacy.subChannel({ domains: cur.domains, channel: cur.C, individual: s.individual, others: s.others }));
       const r = await job.call(engine.plan.infoPrivacy.bayesRatios(pr.prior, sub));
-      showBayes(r, s);
+      showBayes(els, r, s, cur?.eps?.epsilon);
     } catch (err) {
       if (err instanceof Superseded || isAbort(err)) throw err;
       maxRatioRow.set({ error: err.message });
       minRatioRow.set({ error: err.message });
     }
-  }
-
-  function showBayes(r, s) {
-    const eps = cur?.eps?.epsilon;
-    const at = (p) => h('span', { class: 'ip-detail' }, `value ${p[0]}, answer ${p[1]}`);
-    maxRatioRow.set({ value: r.max }, [at(r.maxAt), Number.isFinite(eps) ? h('span', { class: 'ip-detail' }, 'e^ε = ', num(Math.exp(eps))) : null].filter(Boolean));
-    minRatioRow.set({ value: r.min }, [at(r.minAt), Number.isFinite(eps) ? h('span', { class: 'ip-detail' }, 'e^−ε = ', num(Math.exp(-eps))) : null].filter(Boolean));
-    const { rows, cols, data } = r.ratios;
-    const bars = [];
-    for (let y = 0; y < cols; y++) {
-      for (let v = 0; v < rows; v++) {
-        bars.push({ label: `${v}→${y}`, value: data[v * cols + y], color: PALETTE[v % PALETTE.length] });
-      }
-    }
-    const hLines = Number.isFinite(eps) ? [{ y: Math.exp(eps), label: `e^ε = ${formatNumber(Math.exp(eps))}` }, { y: Math.exp(-eps), label: `e^−ε = ${formatNumber(Math.exp(-eps))}` }] : [];
-    const fig = barChart({ title: `Posterior/prior ratio p(v|y)/π(v) for each value v → answer y (${recordName(s.individual)}, others ${situationText(s.individual, s.others)})`, bars, yLabel: 'posterior / prior', hLines });
-    const legend = h('p', { class: 'ip-legend' },
-      range(0, rows - 1).map((v) => h('span', { class: 'ip-key' }, h('span', { class: `ip-swatch ip-swatch-${v % PALETTE.length}` }), `value ${v}`)),
-      Number.isFinite(eps) ? h('span', { class: 'ip-key' }, h('span', { class: 'ip-dash' }), `e^ε = ${formatNumber(Math.exp(eps))} and e^−ε = ${formatNumber(Math.exp(-eps))}`) : null);
-    barsWrap.classList.remove('stale');
-    replace(barsWrap, legend, fig,
-      h('p', { class: 'muted', 'data-testid': 'ip-bayes-note' },
-        Number.isFinite(eps)
-          ? ['ε of this sub-channel: ', num(r.epsilon), ' nats; of the whole query: ', num(eps), ' nats.']
-          : 'The query is not ε-DP for any finite ε (no noise), so no e^±ε bound applies.'));
   }
 
   // ------------------------------------------------------------ events
@@ -641,24 +489,3 @@ export function mount(root, { engine }) {
 
   return { getState, setState, getResults };
 }
-
-function range(a, b) {
-  return Array.from({ length: b - a + 1 }, (_, k) => a + k);
-}
-
-function join(nodes, sep) {
-  const out = [];
-  nodes.forEach((n, k) => { if (k) out.push(sep); out.push(n); });
-  return out;
-}
-
-function noiseDescription(kind, m) {
-  const answers = m === null ? 'the answers' : `the ${m} answers`;
-  switch (kind) {
-    case 'rr': return `Randomized response on ${answers}: the true answer with probability e^ε/(m − 1 + e^ε), each other answer with 1/(m − 1 + e^ε).`;
-    case 'geometric': return `Truncated geometric on ${answers}: probability ∝ e^(−ε|y − r|) around the true answer r, the tails piled on the end answers.`;
-    case 'bsc': return 'Binary symmetric channel: the answer is flipped with probability p (needs a query with two answers, e.g. the max or min of binary records).';
-    default: return 'No noise: the exact answer is released (a deterministic query).';
-  }
-}
-

@@ -6,8 +6,7 @@ import { h, replace } from '../../dom.js';
 import { formatNumber, formatFull } from '../../numbers.js';
 import { heatmap } from '../../plot.js';
 import { formulaSlot, sourceRefs } from '../../formulas.js';
-import { KINDS, BASE_KINDS, GAINS, SHOWN, PRESETS } from './state.js';
-import { toRows } from './state.js';
+import { KINDS, BASE_KINDS, GAINS, SHOWN, PRESETS, toRows } from './state.js';
 
 export const ids = (k) => `mech-${k}`;
 const TOL = 1e-9;
