@@ -315,7 +315,7 @@ function members(text) {
 
 // ---------------------------------------------------------------- the site
 
-async function listMarkdown(dir = DOCS, prefix = '') {
+async function listMarkdown(dir, prefix = '') {
   const out = [];
   for (const e of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
     if (e.name.startsWith('.')) continue;
@@ -328,9 +328,9 @@ async function listMarkdown(dir = DOCS, prefix = '') {
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The Markdown sources: {page → text}, with the interim API page when docs/api.md is absent. */
-export async function sources() {
+export async function sources(docsDir = DOCS) {
   const pages = new Map();
-  for (const p of await listMarkdown()) pages.set(p, await readFile(path.join(DOCS, `${p}.md`), 'utf8'));
+  for (const p of await listMarkdown(docsDir)) pages.set(p, await readFile(path.join(docsDir, `${p}.md`), 'utf8'));
   pages.interimAPI = !pages.has('api');
   if (pages.interimAPI) pages.set('api', apiFromTypes(await readFile(path.join(WEB, 'qif.d.ts'), 'utf8')));
   return pages;
@@ -339,11 +339,12 @@ export async function sources() {
 /**
  * Renders every page. mode 'site': hrefs between pages are relative .html paths; mode 'single':
  * ids are "docs/<page>~<id>" and links "#docs/<page>~<id>" (one HTML file holds every page).
- * Returns {pages: Map(page → {title, html, toc, ids}), css} and throws on a broken link.
+ * Returns {pages: Map(page → {title, html, headings, ids, document}), css, interimAPI} and throws
+ * on a broken link, a duplicate id or a formula KaTeX cannot typeset. docsDir is for tests.
  */
-export async function renderSite({ mode = 'site', version } = {}) {
+export async function renderSite({ mode = 'site', version = 'dev', docsDir = DOCS } = {}) {
   const md = createMarkdown();
-  const src = await sources();
+  const src = await sources(docsDir);
   const styles = new Map();
   const pages = new Map();
   const allLinks = [];
