@@ -15,6 +15,7 @@ import { validateInputs } from './validate.js';
 import { MEASURES, GROUPS, PANELS } from './measures.js';
 import { h, replace, byId } from './dom.js';
 import { exactMeasures, showExact, exactCell } from './format.js';
+import { sourceRefs } from './formulas.js';
 import './register-sw.js'; // offline use after the first visit (issue 4)
 
 const DEBOUNCE_MS = 150;
@@ -365,7 +366,7 @@ function buildResults() {
   for (const g of GROUPS) {
     const items = Object.entries(MEASURES).filter(([, d]) => d.group === g.id);
     const card = h('section', { class: 'card result-group', 'aria-labelledby': `group-${g.id}`, 'data-testid': `group-${g.id}` },
-      h('div', { class: 'card-head' }, h('h3', { id: `group-${g.id}`, text: g.title }), h('span', { class: 'source', text: g.source })));
+      h('div', { class: 'card-head' }, h('h3', { id: `group-${g.id}`, text: g.title }), sourceRefs(g.source)));
     if (g.id === 'renyi') {
       card.append(h('div', { class: 'alpha-row' },
         h('label', { for: 'alpha' }, 'Order α of the Rényi entropy'),

@@ -38,7 +38,7 @@ export const presets = [
   {
     id: 'password-iterations',
     name: 'Password checker, iterations observable (003 Table 2b)',
-    source: '003, Example 4 and Table 2(b)',
+    source: 'Alvim et al. (FOSAD 2011) §3, Example 4 and Table 2(b)',
     description:
       'The password is 110; the checker stops at the first wrong digit. An attacker who can time the run learns OK, or FAIL with the iteration at which it stopped.',
     secretName: 'typed string',
@@ -61,7 +61,7 @@ export const presets = [
   {
     id: 'password-plain',
     name: 'Password checker, verdict only (003 Table 2a)',
-    source: '003, Example 4 and Table 2(a)',
+    source: 'Alvim et al. (FOSAD 2011) §3, Example 4 and Table 2(a)',
     description: 'The same checker (password 110) when the attacker only sees whether the string was accepted.',
     secretName: 'typed string',
     observableName: 'verdict',
@@ -87,7 +87,7 @@ export const presets = [
   {
     id: 'dcnet-fair',
     name: 'Two-node DC-net, fair coin (003 Table 3a)',
-    source: '003, Examples 5, 7 and Table 3(a)',
+    source: 'Alvim et al. (FOSAD 2011) §3, Examples 5, 7 and Table 3(a)',
     description:
       'Dining-cryptographers net with two nodes a, b and one fair coin. Secret: (culprit, bit broadcast); observable: the two declarations (a first).',
     secretName: '(culprit, bit)',
@@ -107,7 +107,7 @@ export const presets = [
   {
     id: 'dcnet-biased',
     name: 'Two-node DC-net, coin biased 2/3 to 0 (003 Table 3b)',
-    source: '003, Example 7 and Table 3(b)',
+    source: 'Alvim et al. (FOSAD 2011) §3, Example 7 and Table 3(b)',
     description:
       'The same net when the coin shows 0 with probability 2/3: a broadcast 1 now also reveals something about who sent it.',
     secretName: '(culprit, bit)',

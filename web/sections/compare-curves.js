@@ -76,7 +76,7 @@ export function mountCurves(card, { client }) {
   replace(card,
     h('div', { class: 'card-head' },
       h('h3', { id: 'curves-title', text: 'Safe ε2 against ε1' }),
-      sourceRefs('001 §6.4, Figure 3')),
+      sourceRefs('Chatzikokolakis et al. (CSF 2019) §6.4, Figure 3')),
     h('p', { class: 'hint', text: 'For each ε1, the largest ε2 such that F1(ε1) ⊑ F2(ε2): replacing the refined mechanism F1 at ε1 by F2 at any ε2 up to the curve is safe for the chosen order. Found by bisection on ε2 with the refinement test as the oracle (resolution ε1/1000); the dashed diagonal is ε2 = ε1. The exponential mechanism is parametrized by its true ε.' }),
     h('div', { class: 'cmp-controls' },
       h('div', { class: 'cmp-field' }, h('label', { for: 'curve-f1', text: 'Refined family F1' }), f1),

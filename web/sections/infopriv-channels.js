@@ -52,7 +52,7 @@ export function channelsCard({ client, latest, busy }) {
   const vGpc = resultRow({ id: 'var-gaussian-channel', name: 'Gaussian privacy channel (capacity c)', formula: 'P/(2^{2c} − 1), P = Δ^2/4', tex: String.raw`P/(2^{2c}-1),\quad P = \Delta^2/4`, unit: 'variance' });
 
   const el = h('section', { class: 'card ip-channels', 'aria-labelledby': 'ip-channels-title', 'data-testid': 'ip-channels' },
-    h('div', { class: 'card-head' }, h('h3', { id: 'ip-channels-title', text: 'Privacy channels of 002' }), sourceRefs('002 §4–5')),
+    h('div', { class: 'card-head' }, h('h3', { id: 'ip-channels-title', text: 'Privacy channels of Wu (2019)' }), sourceRefs('Wu (2019) §4–5')),
     h('h4', { class: 'ip-sub', text: 'Binary symmetric (randomized response on one bit)' }),
     h('div', { class: 'ip-fields' }, pField.wrap),
     h('dl', { class: 'result-list' }, bscCap.root),

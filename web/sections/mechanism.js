@@ -138,7 +138,7 @@ export function mount(root, { client }) {
   const boundTight = h('p', { class: 'mech-tight', 'data-testid': ids('bound-tight') });
   const boundNote = h('p', { class: 'hint', 'data-testid': ids('bound-note') });
   const boundCard = h('section', { class: 'card', 'aria-labelledby': ids('bound-title'), dataset: { status: 'pending' }, 'data-testid': ids('bound-card') },
-    h('div', { class: 'card-head' }, h('h3', { id: ids('bound-title'), text: 'Utility bound (Theorem 6.1)' }), sourceRefs('000 §6')),
+    h('div', { class: 'card-head' }, h('h3', { id: ids('bound-title'), text: 'Utility bound (Theorem 6.1)' }), sourceRefs('Alvim et al. (ICALP 2011) §6')),
     h('dl', { class: 'result-list' },
       h('div', { class: 'result' },
         h('dt', {}, h('span', { class: 'r-name', text: 'Best utility of an ε-DP mechanism' }), formulaSlot('U ≤ 1 / Σ_d n_d e^(−εd)', String.raw`U \le 1 \big/ \textstyle\sum_d n_d\, e^{-\varepsilon d}`)),
@@ -170,7 +170,7 @@ export function mount(root, { client }) {
   const thm62Warning = h('p', { class: 'results-note', 'data-testid': ids('thm62-warning') });
   const lpVerdict = h('p', { class: 'results-note', 'data-testid': ids('lp-vs-thm62') });
   const mechCard = h('section', { class: 'card', 'aria-labelledby': ids('mechs-title') },
-    h('div', { class: 'card-head' }, h('h3', { id: ids('mechs-title'), text: 'Mechanisms on this graph' }), sourceRefs('000 §6, 001 §6.1')),
+    h('div', { class: 'card-head' }, h('h3', { id: ids('mechs-title'), text: 'Mechanisms on this graph' }), sourceRefs('Alvim et al. (ICALP 2011) §6 · Chatzikokolakis et al. (CSF 2019) §6.1')),
     h('p', { class: 'hint', 'data-testid': ids('mechs-hint'), text: '' }),
     lpProgress, thm62Warning, lpVerdict,
     h('div', { class: 'table-wrap' }, mechTable));
@@ -206,7 +206,7 @@ export function mount(root, { client }) {
   };
   const dbExp = h('output', { class: 'value', 'data-testid': ids('db-exp-eps') });
   const dbCard = h('section', { class: 'card mech-db', 'aria-labelledby': ids('db-title'), 'data-testid': ids('db') },
-    h('div', { class: 'card-head' }, h('h3', { id: ids('db-title'), text: 'Database domains: leakage and utility bounds' }), sourceRefs('000 Thm 5.1, Prop. 2')),
+    h('div', { class: 'card-head' }, h('h3', { id: ids('db-title'), text: 'Database domains: leakage and utility bounds' }), sourceRefs('Alvim et al. (ICALP 2011) §5, Theorem 5.1 and Proposition 2')),
     h('p', { class: 'hint', text: 'Databases of u individuals, each with one of v values; adjacent when they differ in one individual (the Hamming graph on vᵘ databases). Computed analytically in log space, so u = 10⁶ or 10⁹ answers instantly.' }),
     h('div', { class: 'mech-fields' }, dbFields.u, dbFields.v, dbFields.eps,
       h('div', { class: 'mech-field' }, h('span', { class: 'mech-label', text: 'e^ε' }), dbExp)),
