@@ -1,5 +1,6 @@
 // app.js — the "Channel & leakage" section of the page: an editable channel, prior and gain
-// function, and every measure of SPEC §1 computed in the worker (client.js → worker.js → wasm).
+// function, and every measure of docs/mathematics.md#entropies-and-leakage computed in the worker
+// (client.js → worker.js → wasm).
 //
 // Flow: an input event updates `state`, re-validates in JS (per-cell messages at once), marks
 // the affected result panels pending and schedules a debounced recompute. The recompute sends
@@ -16,7 +17,7 @@ import { MEASURES, GROUPS, PANELS } from './measures.js';
 import { h, replace, byId } from './dom.js';
 import { exactMeasures, showExact, exactCell } from './format.js';
 import { sourceRefs } from './formulas.js';
-import './register-sw.js'; // offline use after the first visit (issue 4)
+import './register-sw.js'; // offline use after the first visit
 
 const DEBOUNCE_MS = 150;
 const MAX_HYPER_ROWS = 64;

@@ -413,7 +413,7 @@ function matrixGrid({ texts, rowLabels, colLabels, prior, readonly, label, idPre
  * <qif-channel matrix="[[…]]" prior="[…]" preset="id" measures="key,key" alpha="2" gain="[[…]]"
  *              caption="…" readonly>
  * A small editable channel (rows secrets, columns observables) with a prior; the chosen measures
- * (keys of measures.js, SPEC §1) update live as cells change.
+ * (keys of measures.js, docs/mathematics.md#entropies-and-leakage) update live as cells change.
  */
 export class QifChannel extends QifWidget {
   static observedAttributes = ['matrix', 'prior', 'preset', 'measures', 'alpha', 'gain', 'caption', 'readonly', 'row-labels', 'col-labels'];
@@ -595,8 +595,9 @@ function readonlyTable(cfg) {
  * <qif-mechanism graph="clique|path|cycle|grid|{n,edges}" n="6" epsilon="ln 2"
  *                mechanism="optimal|truncatedGeometric|randomizedResponse|exponential"
  *                prior="[…]" max-epsilon="3" caption="…">
- * An ε slider, the mechanism's heat map, its utility (binary gain, optimal guess, SPEC §3), the
- * bound of Theorem 6.1 for the graph, and the mechanism's actual ε on the graph.
+ * An ε slider, the mechanism's heat map, its utility (binary gain, optimal guess,
+ * docs/mathematics.md#optimal-mechanisms), the bound of Theorem 6.1 for the graph, and the
+ * mechanism's actual ε on the graph.
  */
 export class QifMechanism extends QifWidget {
   static observedAttributes = ['graph', 'n', 'epsilon', 'mechanism', 'prior', 'max-epsilon', 'caption'];
@@ -755,9 +756,9 @@ const ORDERS = [
 ];
 
 /**
- * <qif-refinement a="[[…]]" b="[[…]]" caption="…" readonly>
- * The three refinement verdicts of SPEC §5 for two channels on the same secrets, with the
- * witness or counterexample the API returns.
+ * <qif-refinement a="[[…]]" b="[[…]]" caption="…" readonly> The three refinement verdicts of
+ * docs/mathematics.md#refinement for two channels on the same secrets, with the witness or
+ * counterexample the API returns.
  */
 export class QifRefinement extends QifWidget {
   static observedAttributes = ['a', 'b', 'caption', 'readonly'];

@@ -25,9 +25,9 @@
 //
 // # Method
 //
-// The engine is a bounded revised simplex, chosen after measuring on the optimal-mechanism LPs
-// of SPEC §3, which are small in variables (n² entries H[y][z]) but have many more rows (one per
-// edge, direction and output) and are massively degenerate both ways:
+// The engine is a bounded revised simplex, chosen after measuring on the optimal-mechanism LPs of
+// docs/mathematics.md#optimal-mechanisms, which are small in variables (n² entries H[y][z]) but
+// have many more rows (one per edge, direction and output) and are massively degenerate both ways:
 //
 //   - Dualization. A problem with at least 1.5 rows per variable whose variables are all
 //     nonnegative or free is solved through its dual LP (Options.NoDualize turns this off): the

@@ -1,4 +1,4 @@
-// Offline and portable (issue 4 item 6), in headless Chromium:
+// Offline and portable, in headless Chromium:
 //  (a) the single-file build dist/qif-toolkit.html, opened straight from disk (file://), loads
 //      every section and computes the password checker's measures — compared with the plain-JS
 //      reference (reference.mjs) — with no request to anything but itself;

@@ -1,4 +1,4 @@
-// The page as a product (issue 4) in headless Chromium: exact fractions checked against values
+// The page as a product in headless Chromium: exact fractions checked against values
 // computed by hand in this file; KaTeX formulas with links to the references page under the
 // CSP; a shared URL restores a section; exports in the documented CSV / JSON / LaTeX formats
 // and plots saved as SVG / PNG; XSS payloads in labels and in the URL stay inert; every input
@@ -216,7 +216,7 @@ test('formulas of the other sections are typeset too, and every card source link
   await page.waitForFunction(() => document.documentElement.dataset.formulas === 'ready');
   // Design a mechanism: the bound and its log (2), the five mechanisms of the table, the five
   // database-domain results; Information privacy: five results of the query, seven of the
-  // privacy channels of 002.
+  // privacy channels of Wu (2019).
   for (const [id, count] of [['mechanism', 12], ['infopriv', 12]]) {
     const slots = await page.$$eval(`#${id} .r-formula`, (els) => els.map((e) => ({
       tex: e.dataset.tex,

@@ -1,7 +1,7 @@
-// sections/compare-curves.js — "safe ε2 against ε1" (001 Figure 3): for a refined family F1 and
-// each refining family F2, the largest ε2 with F1(ε1) ⊑ F2(ε2), over a range of ε1. Computed in
-// the worker as one job (one call per F2, each a bisection per ε1 with the refinement test as
-// oracle), with progress and Cancel; drawn with plot.js linePlot.
+// sections/compare-curves.js — "safe ε2 against ε1" (Chatzikokolakis et al. (CSF 2019) Figure 3):
+// for a refined family F1 and each refining family F2, the largest ε2 with F1(ε1) ⊑ F2(ε2), over a
+// range of ε1. Computed in the worker as one job (one call per F2, each a bisection per ε1 with the
+// refinement test as oracle), with progress and Cancel; drawn with plot.js linePlot.
 
 import { h, replace } from '../dom.js';
 import { CancelledError } from '../client.js';
@@ -10,7 +10,8 @@ import { parseEntry } from '../numbers.js';
 import { FAMILIES } from './compare-presets.js';
 import { sourceRefs } from '../formulas.js';
 
-// Families of the curves: the exponential one is parametrized by its true ε here, as in 001 §6.1.
+// Families of the curves: the exponential one is parametrized by its true ε here, as in
+// Chatzikokolakis et al. (CSF 2019) §6.1.
 const CURVE_FAMILIES = {
   truncatedGeometric: 'Truncated geometric',
   randomizedResponse: 'Randomized response',

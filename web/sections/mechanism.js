@@ -1,4 +1,5 @@
-// sections/mechanism.js — the "Design a mechanism" section (000 §3–6, SPEC §2–4).
+// sections/mechanism.js — the "Design a mechanism" section (Alvim et al. (ICALP 2011) §3–6,
+// docs/mathematics.md#differential-privacy).
 //
 // The user picks an answer graph, ε, a prior on answers and a gain; the section shows the
 // Theorem 6.1 utility bound and whether it is known to be tight, the optimal mechanism
@@ -16,12 +17,12 @@
 // root.dataset.busy is "true" while anything is scheduled or running (the browser test waits
 // on it).
 //
-// The classic mechanisms treat the answers as the numbers 0..n−1 (SPEC §4). To be ε-DP on the
-// chosen graph, the truncated geometric and exponential mechanisms get the per-step parameter
-// ε/s with s = max |a − b| over the edges (s = 1 on a path; s = n − 1 on a clique, which is the
-// paper's M1 with α = 2^(−1/5) on Table 1); randomized response gets ε (it is ε-DP on any graph).
-// Each row shows the smallest ε the mechanism actually satisfies on the graph
-// (qif.privacy.epsilon), computed from its matrix.
+// The classic mechanisms treat the answers as the numbers 0..n−1
+// (docs/mathematics.md#mechanism-families). To be ε-DP on the chosen graph, the truncated geometric
+// and exponential mechanisms get the per-step parameter ε/s with s = max |a − b| over the edges (s
+// = 1 on a path; s = n − 1 on a clique, which is the paper's M1 with α = 2^(−1/5) on Table 1);
+// randomized response gets ε (it is ε-DP on any graph). Each row shows the smallest ε the mechanism
+// actually satisfies on the graph (qif.privacy.epsilon), computed from its matrix.
 
 import { h, replace } from '../dom.js';
 import { debounce } from '../client.js';
@@ -710,7 +711,7 @@ export function mount(root, { client }) {
       const actual = thm.actualEpsilon;
       const over = actual > eps * (1 + 1e-9) + 1e-12;
       thm62Warning.textContent = over
-        ? `Theorem 6.2 row-normalized matrix: actual ε = ${formatNumber(actual)} > target ${formatNumber(eps)}: not ε-DP. The paper’s remark that it always satisfies ε-DP fails on this graph (SPEC §3); use the optimal mechanism instead.`
+        ? `Theorem 6.2 row-normalized matrix: actual ε = ${formatNumber(actual)} > target ${formatNumber(eps)}: not ε-DP. The paper’s remark that it always satisfies ε-DP fails on this graph (see the mathematics, §5.3); use the optimal mechanism instead.`
         : '';
       thm62Warning.dataset.actual = String(actual);
       thm62Warning.dataset.target = String(eps);
