@@ -220,3 +220,23 @@ test('API names mentioned in the documentation exist in the module', async () =>
   }
   assert.deepEqual(problems, []);
 });
+
+test('the widget reference lists every element, attribute, measure key, event, state, part and custom property of web/widgets.js', async () => {
+  const src = readFileSync(path.join(root, 'web/widgets.js'), 'utf8');
+  const doc = readFileSync(path.join(root, 'docs/widgets.md'), 'utf8');
+  const { MEASURES } = await import(pathToFileURL(path.join(root, 'web/measures.js')).href);
+  const names = new Set();
+  const need = (what, list) => {
+    assert.ok(list.length > 0, `found ${what} in widgets.js`);
+    for (const x of list) names.add(`${what}: ${x}`);
+  };
+  need('element', [...src.matchAll(/\['(qif-[a-z-]+)', Qif\w+\]/g)].map((m) => m[1]));
+  need('attribute', [...src.matchAll(/static observedAttributes = \[([^\]]*)\]/g)].flatMap((m) => [...m[1].matchAll(/'([^']+)'/g)].map((k) => k[1])));
+  need('measure key', Object.keys(MEASURES));
+  need('event', [...src.matchAll(/new CustomEvent\('([^']+)'/g)].map((m) => m[1]));
+  need('state', [...src.matchAll(/setState\('([a-z]+)'\)/g)].map((m) => m[1]));
+  need('part', [...src.matchAll(/part: '([^']+)'/g)].map((m) => m[1]));
+  need('custom property', [...src.matchAll(/(--qif-[a-z-]+):/g)].map((m) => m[1]));
+  const missing = [...names].filter((n) => !doc.includes(`\`${n.split(': ')[1]}\``) && !doc.includes(`\`<${n.split(': ')[1]}>\``));
+  assert.deepEqual(missing, [], 'docs/widgets.md must document these (write them from web/widgets.js)');
+});
