@@ -388,7 +388,7 @@ export async function renderSite({ mode = 'site', version = 'dev', docsDir = DOC
 function tocOf(p, idOf) {
   const items = p.headings.filter((h) => h.level === 2);
   if (items.length < 3) return '';
-  return `<nav class="doc-toc" aria-label="On this page"><p class="doc-toc-title">On this page</p><ol>${items.map((h) => `<li><a href="#${esc(idOf(h.id))}">${esc(h.text)}</a></li>`).join('')}</ol></nav>`;
+  return `<nav class="doc-toc" aria-label="On this page"><p class="doc-toc-title">On this page</p><ul>${items.map((h) => `<li><a href="#${esc(idOf(h.id))}">${esc(h.text)}</a></li>`).join('')}</ul></nav>`;
 }
 
 function navOf(page, href) {
