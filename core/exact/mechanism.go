@@ -103,7 +103,7 @@ func TruncatedGeometric(n int, expEpsilon *big.Rat, m int) (*Matrix, error) {
 		pow[k] = new(big.Rat).Mul(pow[k-1], alpha)
 	}
 	onePlus := new(big.Rat).Add(one, alpha)
-	inv := new(big.Rat).Inv(onePlus)                               // 1/(1+α)
+	inv := new(big.Rat).Inv(onePlus)                             // 1/(1+α)
 	k := new(big.Rat).Quo(new(big.Rat).Sub(one, alpha), onePlus) // (1−α)/(1+α)
 	for x := 0; x < n; x++ {
 		row := c.Data[x*m : (x+1)*m]
