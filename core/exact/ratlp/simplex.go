@@ -26,8 +26,8 @@ type solver struct {
 	rows  [][]entry // a'_i, sorted by variable
 	cols  [][]entry // a'_j by variable, entries' col field holding the row
 	b     []*big.Rat
-	fixed []bool    // s_i fixed at 0 (= rows)
-	sign  []int     // +1, or −1 for a negated ≥ row
+	fixed []bool     // s_i fixed at 0 (= rows)
+	sign  []int      // +1, or −1 for a negated ≥ row
 	cost  []*big.Rat // minimization form, length n + m (slacks 0)
 	shift []*big.Rat // cost shifts of the dual phase, length n + m
 
@@ -36,9 +36,9 @@ type solver struct {
 	posS               []int // variable → position in S, or −1
 	f                  *lu
 
-	xS   []*big.Rat // basic structurals by position in S
-	sL   []*big.Rat // slack values by row (nil for T rows)
-	y    []*big.Rat // row prices by row (0 on L rows)
+	xS        []*big.Rat // basic structurals by position in S
+	sL        []*big.Rat // slack values by row (nil for T rows)
+	y         []*big.Rat // row prices by row (0 on L rows)
 	farkasRho []*big.Rat // the pivot row that proved infeasibility
 	tmp       *big.Rat
 	opt       Options
