@@ -28,42 +28,6 @@ func denseProblem(sense Sense, c []*big.Rat, rows [][]*big.Rat, ops []Op, rhs []
 	return p
 }
 
-// toFloat states p for core/lp.
-func toFloat(p *Problem) *lp.Problem {
-	m := lp.NewModel(lp.Minimize)
-	if p.Sense == Maximize {
-		m = lp.NewModel(lp.Maximize)
-	}
-	x := m.AddBlock("x", 1, len(p.Objective))
-	for j, c := range p.Objective {
-		if c != nil {
-			f, _ := c.Float64()
-			m.SetObjective(x.At(0, j), f)
-		}
-	}
-	for _, row := range p.Rows {
-		terms := make([]lp.Term, len(row.Terms))
-		for k, t := range row.Terms {
-			f, _ := t.Coef.Float64()
-			terms[k] = lp.Term{Var: x.At(0, t.Var), Coef: f}
-		}
-		b, _ := row.RHS.Float64()
-		switch row.Op {
-		case LessEq:
-			m.AddLe(terms, b)
-		case GreaterEq:
-			m.AddGe(terms, b)
-		default:
-			m.AddEq(terms, b)
-		}
-	}
-	fp, err := m.Problem()
-	if err != nil {
-		panic(err)
-	}
-	return fp
-}
-
 func randomProblem(rng *rand.Rand) *Problem {
 	n, m := 1+rng.IntN(7), 1+rng.IntN(7)
 	x0 := make([]int64, n)
@@ -132,11 +96,15 @@ func TestAgainstFloatingPoint(t *testing.T) {
 	asGiven, floatOptimal := 0, 0
 	for trial := 0; trial < 400; trial++ {
 		p := randomProblem(rng)
-		fres, err := lp.Solve(toFloat(p), nil)
+		fp, kept, ok := p.Float()
+		if !ok {
+			t.Fatal("no floating-point problem")
+		}
+		fres, err := lp.Solve(fp, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, start := range []*Basis{nil, {Var: varBasic(fres.VarStatus), Row: varBasic(fres.RowStatus)}} {
+		for _, start := range []*Basis{nil, StartFrom(p, kept, fres)} {
 			res, err := Solve(p, start, nil)
 			if err != nil {
 				t.Fatalf("trial %d: %v", trial, err)
@@ -179,14 +147,6 @@ func TestAgainstFloatingPoint(t *testing.T) {
 	if count[Optimal] < 100 || count[Infeasible] < 50 || count[Unbounded] < 20 {
 		t.Errorf("too few of some outcome: %v", count)
 	}
-}
-
-func varBasic(s []lp.BasisStatus) []bool {
-	b := make([]bool, len(s))
-	for i, v := range s {
-		b[i] = v == lp.Basic
-	}
-	return b
 }
 
 // checkRay checks an unbounded answer: X feasible, the ray nonnegative, keeping every row
