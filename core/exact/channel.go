@@ -17,23 +17,45 @@ type Posterior struct {
 // with p(y) = 0 have none. Equal posteriors are not merged (see Hyper). Every posterior sums to
 // exactly 1.
 func Posteriors(prior Vector, C *Matrix) ([]Posterior, error) {
-	if err := measureInputs(prior, C); err != nil {
+	J, err := jointOf(prior, C)
+	if err != nil {
 		return nil, err
 	}
-	py := outputDist(prior, C)
+	if err := checkWork("prior, channel", float64(J.rows)*float64(J.cols), J.den.BitLen()); err != nil {
+		return nil, err
+	}
 	var out []Posterior
-	for y, p := range py {
-		if p.Sign() == 0 {
-			continue
+	for y, s := range J.colSums() {
+		if s.Sign() != 0 {
+			out = append(out, Posterior{Output: y, Prob: frac(s, J.den), Dist: column(J, y, s)})
 		}
-		d := make(Vector, len(prior))
-		for x, px := range prior {
-			d[x] = new(big.Rat).Mul(px, C.At(x, y))
-			d[x].Quo(d[x], p)
-		}
-		out = append(out, Posterior{Output: y, Prob: p, Dist: d})
 	}
 	return out, nil
+}
+
+// column returns J[·][y]/s as reduced fractions.
+func column(J *scaled, y int, s *big.Int) Vector {
+	d := make(Vector, J.rows)
+	for x := range d {
+		d[x] = frac(J.at(x, y), s)
+	}
+	return d
+}
+
+// primitiveKey is a canonical text of the direction of column y of s: its numerators divided
+// by their gcd. Two non-zero columns have equal keys exactly when they are proportional.
+func primitiveKey(s *scaled, y int) string {
+	g := new(big.Int)
+	for x := 0; x < s.rows; x++ {
+		g.GCD(nil, nil, g, s.at(x, y))
+	}
+	var b strings.Builder
+	q := new(big.Int)
+	for x := 0; x < s.rows; x++ {
+		b.WriteString(q.Quo(s.at(x, y), g).String())
+		b.WriteByte(',')
+	}
+	return b.String()
 }
 
 // HyperDistribution is [π▷C]: a distribution (Outer) over the distinct posteriors (the rows
@@ -48,37 +70,40 @@ type HyperDistribution struct {
 // with equal posteriors (exactly equal: no tolerance) are merged, their probabilities added.
 // Outer sums to exactly 1 and Σ_k Outer[k]·Inners[k] = π exactly.
 func Hyper(prior Vector, C *Matrix) (*HyperDistribution, error) {
-	post, err := Posteriors(prior, C)
+	J, err := jointOf(prior, C)
 	if err != nil {
+		return nil, err
+	}
+	// The keys and the inners reduce up to n·m fractions of the joint's size.
+	if err := checkWork("prior, channel", 2*float64(J.rows)*float64(J.cols), J.den.BitLen()); err != nil {
 		return nil, err
 	}
 	h := &HyperDistribution{}
 	class := map[string]int{}
 	var inners []*big.Rat
-	for _, p := range post {
-		k, seen := class[key(p.Dist)]
-		if !seen {
-			k = len(h.Outer)
-			class[key(p.Dist)] = k
-			h.Outer = append(h.Outer, new(big.Rat))
-			h.Outputs = append(h.Outputs, nil)
-			inners = append(inners, p.Dist...)
+	var outer []*big.Int
+	for y, s := range J.colSums() {
+		if s.Sign() == 0 {
+			continue
 		}
-		h.Outer[k].Add(h.Outer[k], p.Prob)
-		h.Outputs[k] = append(h.Outputs[k], p.Output)
+		// Posteriors are equal exactly when the joint's columns are proportional.
+		key := primitiveKey(J, y)
+		k, seen := class[key]
+		if !seen {
+			k = len(outer)
+			class[key] = k
+			outer = append(outer, new(big.Int))
+			h.Outputs = append(h.Outputs, nil)
+			inners = append(inners, column(J, y, s)...)
+		}
+		outer[k].Add(outer[k], s)
+		h.Outputs[k] = append(h.Outputs[k], y)
 	}
-	h.Inners = &Matrix{Rows: len(h.Outer), Cols: len(prior), Data: inners}
+	for _, o := range outer {
+		h.Outer = append(h.Outer, frac(o, J.den))
+	}
+	h.Inners = &Matrix{Rows: len(outer), Cols: len(prior), Data: inners}
 	return h, nil
-}
-
-// key is a canonical text of a vector of reduced fractions: equal vectors, equal keys.
-func key(v Vector) string {
-	var b strings.Builder
-	for _, r := range v {
-		b.WriteString(r.RatString())
-		b.WriteByte(',')
-	}
-	return b.String()
 }
 
 // Reduction is a reduced channel with the map from its columns to the original ones.
@@ -92,40 +117,38 @@ type Reduction struct {
 // into their sum, in order of first appearance. It has the same hyper-distribution as C for
 // every prior.
 func Reduce(C *Matrix) (*Reduction, error) {
-	if err := ValidateChannel("channel", C); err != nil {
+	c, err := channelScaled(C)
+	if err != nil {
 		return nil, err
 	}
-	if err := checkWork("channel", 2*float64(C.Rows)*float64(C.Cols), bits(C.Data)); err != nil {
+	// The keys and the result reduce up to 2·n·m fractions of the channel's size.
+	if err := checkWork("channel", 2*float64(C.Rows)*float64(C.Cols), c.den.BitLen()); err != nil {
 		return nil, err
 	}
 	class := map[string]int{}
 	var cols [][]int
-	col := make(Vector, C.Rows)
-	for y := 0; y < C.Cols; y++ {
-		s := new(big.Rat)
-		for x := 0; x < C.Rows; x++ {
-			s.Add(s, C.At(x, y))
-		}
+	for y, s := range c.colSums() {
 		if s.Sign() == 0 {
 			continue
 		}
-		for x := range col {
-			col[x] = new(big.Rat).Quo(C.At(x, y), s)
-		}
-		k, seen := class[key(col)]
+		key := primitiveKey(c, y)
+		k, seen := class[key]
 		if !seen {
 			k = len(cols)
-			class[key(col)] = k
+			class[key] = k
 			cols = append(cols, nil)
 		}
 		cols[k] = append(cols[k], y)
 	}
-	out := NewMatrix(C.Rows, len(cols))
+	out := &Matrix{Rows: C.Rows, Cols: len(cols), Data: make([]*big.Rat, C.Rows*len(cols))}
+	t := new(big.Int)
 	for x := 0; x < C.Rows; x++ {
 		for k, ys := range cols {
+			t.SetInt64(0)
 			for _, y := range ys {
-				out.Data[x*len(cols)+k].Add(out.Data[x*len(cols)+k], C.At(x, y))
+				t.Add(t, c.at(x, y))
 			}
+			out.Data[x*len(cols)+k] = frac(t, c.den)
 		}
 	}
 	return &Reduction{Channel: out, Columns: cols}, nil
@@ -145,30 +168,57 @@ func Cascade(A, B *Matrix) (*Matrix, error) {
 	if float64(A.Rows)*float64(B.Cols) > MaxEntries {
 		return nil, fmt.Errorf("A, B: the cascade would be %d×%d, more than the limit of %d entries", A.Rows, B.Cols, MaxEntries)
 	}
-	if err := checkWork("A, B", float64(A.Rows)*float64(A.Cols)*float64(B.Cols), bits(A.Data)+bits(B.Data)); err != nil {
-		return nil, err
-	}
-	return mul(A, B), nil
+	return mul(A, B)
 }
 
-// mul is the matrix product, skipping zero entries of A (channels are often sparse).
-func mul(A, B *Matrix) *Matrix {
-	out := NewMatrix(A.Rows, B.Cols)
-	t := new(big.Rat)
-	for x := 0; x < A.Rows; x++ {
-		dst := out.Row(x)
-		for y, a := range A.Row(x) {
-			if a.Sign() == 0 {
+// mul is the matrix product A·B, each row of A written over its own common denominator and B
+// over one (so that the dot products are integer sums, reduced once per entry).
+func mul(A, B *Matrix) (*Matrix, error) {
+	b, err := scaledOf("B", B.Data, B.Rows, B.Cols)
+	if err != nil {
+		return nil, err
+	}
+	rows := make([]*scaled, A.Rows)
+	ba := 1
+	for x := range rows {
+		if rows[x], err = scaledOf("A", A.Row(x), 1, A.Cols); err != nil {
+			return nil, err
+		}
+		ba = max(ba, rows[x].den.BitLen()+bits(A.Row(x)))
+	}
+	ops := float64(A.Rows) * float64(A.Cols) * float64(B.Cols)
+	if err := checkProducts("A, B", ops, ba, b.den.BitLen()); err != nil {
+		return nil, err
+	}
+	if err := checkWork("A, B", float64(A.Rows)*float64(B.Cols), ba+b.den.BitLen()+bits(B.Data)); err != nil {
+		return nil, err
+	}
+	out := &Matrix{Rows: A.Rows, Cols: B.Cols, Data: make([]*big.Rat, A.Rows*B.Cols)}
+	acc := make([]*big.Int, B.Cols)
+	for z := range acc {
+		acc[z] = new(big.Int)
+	}
+	t, den := new(big.Int), new(big.Int)
+	for x, a := range rows {
+		for z := range acc {
+			acc[z].SetInt64(0)
+		}
+		for y, ay := range a.num {
+			if ay.Sign() == 0 {
 				continue
 			}
-			for z, b := range B.Row(y) {
-				if b.Sign() != 0 {
-					dst[z].Add(dst[z], t.Mul(a, b))
+			for z, bz := range b.num[y*B.Cols : (y+1)*B.Cols] {
+				if bz.Sign() != 0 {
+					acc[z].Add(acc[z], t.Mul(ay, bz))
 				}
 			}
 		}
+		den.Mul(a.den, b.den)
+		for z, v := range acc {
+			out.Data[x*B.Cols+z] = frac(v, den)
+		}
 	}
-	return out
+	return out, nil
 }
 
 // Parallel returns A∥B, (A∥B)[x][(y,z)] = A[x][y]·B[x][z], the pair (y, z) being column

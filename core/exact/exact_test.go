@@ -401,7 +401,7 @@ func TestExactProperties(t *testing.T) {
 			t.Fatal(err)
 		}
 		hr, _ := Hyper(prior, red.Channel)
-		if key(hr.Outer) != key(h.Outer) || !sameMatrix(hr.Inners, h.Inners) {
+		if key(hr.Outer) != key(h.Outer) || !equalMatrices(hr.Inners, h.Inners) {
 			// Reduction keeps the hyper for every prior with full support; with zeros in the
 			// prior, distinct columns can give equal posteriors, so compare as sets.
 			if !sameHyper(h, hr) {
@@ -414,7 +414,7 @@ func TestExactProperties(t *testing.T) {
 		l, _ := Cascade(ab, D)
 		bd, _ := Cascade(B, D)
 		r, _ := Cascade(C, bd)
-		if !sameMatrix(l, r) || ValidateChannel("cascade", l) != nil {
+		if !equalMatrices(l, r) || ValidateChannel("cascade", l) != nil {
 			t.Errorf("trial %d: (CB)D ≠ C(BD)", trial)
 		}
 		E := randomChannel(rng, n, 1+rng.IntN(3), 5, true)

@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"strings"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -97,14 +98,13 @@ func equal(t *testing.T, what string, got *big.Rat, want string) {
 	}
 }
 
-func sameMatrix(a, b *Matrix) bool {
-	if a.Rows != b.Rows || a.Cols != b.Cols {
-		return false
+func mustMul(a, b *Matrix) *Matrix {
+	c, err := mul(a, b)
+	if err != nil {
+		panic(err)
 	}
-	for k := range a.Data {
-		if a.Data[k].Cmp(b.Data[k]) != 0 {
-			return false
-		}
-	}
-	return true
+	return c
 }
+
+// key is a canonical text of a vector of reduced fractions: equal vectors, equal keys.
+func key(v Vector) string { return strings.Join(v.Strings(), ",") }

@@ -25,10 +25,11 @@ func BayesRisk(prior Vector) (*big.Rat, error) {
 
 // PosteriorBayesVulnerability returns V[π▷C] = Σ_y max_x π_x C[x][y].
 func PosteriorBayesVulnerability(prior Vector, C *Matrix) (*big.Rat, error) {
-	if err := measureInputs(prior, C); err != nil {
+	J, err := jointOf(prior, C)
+	if err != nil {
 		return nil, err
 	}
-	return postBayes(prior, C), nil
+	return postBayes(J), nil
 }
 
 // PosteriorBayesRisk returns 1 − V[π▷C].
@@ -42,101 +43,113 @@ func PosteriorBayesRisk(prior Vector, C *Matrix) (*big.Rat, error) {
 
 // MultiplicativeBayesLeakage returns V[π▷C] / V(π).
 func MultiplicativeBayesLeakage(prior Vector, C *Matrix) (*big.Rat, error) {
-	if err := measureInputs(prior, C); err != nil {
+	v, err := PosteriorBayesVulnerability(prior, C)
+	if err != nil {
 		return nil, err
 	}
-	v := postBayes(prior, C)
 	return v.Quo(v, maxOf(prior)), nil
 }
 
 // AdditiveBayesLeakage returns V[π▷C] − V(π).
 func AdditiveBayesLeakage(prior Vector, C *Matrix) (*big.Rat, error) {
-	if err := measureInputs(prior, C); err != nil {
+	v, err := PosteriorBayesVulnerability(prior, C)
+	if err != nil {
 		return nil, err
 	}
-	v := postBayes(prior, C)
 	return v.Sub(v, maxOf(prior)), nil
 }
 
 // MaxCasePosteriorBayesVulnerability returns V^max[π▷C] = max_{y: p(y)>0} max_x δʸ[x], the
 // Bayes vulnerability of the most vulnerable posterior.
 func MaxCasePosteriorBayesVulnerability(prior Vector, C *Matrix) (*big.Rat, error) {
-	if err := measureInputs(prior, C); err != nil {
+	J, err := jointOf(prior, C)
+	if err != nil {
 		return nil, err
 	}
-	best := new(big.Rat)
-	j, p, v := new(big.Rat), new(big.Rat), new(big.Rat)
-	for y := 0; y < C.Cols; y++ {
-		p.SetInt64(0)
-		mx := new(big.Rat)
-		for x, px := range prior {
-			j.Mul(px, C.At(x, y))
-			p.Add(p, j)
-			if j.Cmp(mx) > 0 {
-				mx.Set(j)
+	// max_x J[x][y] / p(y) = (column max)/(column sum) of the numerators.
+	sums := J.colSums()
+	var bestMax, bestSum *big.Int
+	l, r := new(big.Int), new(big.Int)
+	for y, s := range sums {
+		if s.Sign() == 0 {
+			continue
+		}
+		mx := J.at(0, y)
+		for x := 1; x < J.rows; x++ {
+			if v := J.at(x, y); v.Cmp(mx) > 0 {
+				mx = v
 			}
 		}
-		if p.Sign() > 0 {
-			if v.Quo(mx, p); v.Cmp(best) > 0 {
-				best.Set(v)
-			}
+		if bestSum == nil || l.Mul(mx, bestSum).Cmp(r.Mul(bestMax, s)) > 0 {
+			bestMax, bestSum = mx, s
 		}
 	}
-	return best, nil
+	return frac(bestMax, bestSum), nil
 }
 
 // GVulnerability returns V_g(π) = max_w Σ_x G[w][x] π_x; G is |W|×|X| (rows = guesses).
 func GVulnerability(G *Matrix, prior Vector) (*big.Rat, error) {
-	if err := gainInputs("gain", G, prior, nil); err != nil {
+	g, p, err := gainAndPrior("gain", G, prior)
+	if err != nil {
 		return nil, err
 	}
-	return bestAction(G, prior, true), nil
+	return bestAction(g, p, true), nil
 }
 
 // PosteriorGVulnerability returns V_g[π▷C] = Σ_y max_w Σ_x G[w][x] π_x C[x][y].
 func PosteriorGVulnerability(G *Matrix, prior Vector, C *Matrix) (*big.Rat, error) {
-	if err := gainInputs("gain", G, prior, C); err != nil {
+	g, J, err := gainAndJoint("gain", G, prior, C)
+	if err != nil {
 		return nil, err
 	}
-	return postG(G, prior, C, true), nil
+	return postG(g, J, true), nil
 }
 
 // MultiplicativeGLeakage returns V_g[π▷C] / V_g(π); V_g(π) must be positive.
 func MultiplicativeGLeakage(G *Matrix, prior Vector, C *Matrix) (*big.Rat, error) {
-	if err := gainInputs("gain", G, prior, C); err != nil {
+	post, err := PosteriorGVulnerability(G, prior, C)
+	if err != nil {
 		return nil, err
 	}
-	pre := bestAction(G, prior, true)
+	pre, err := GVulnerability(G, prior)
+	if err != nil {
+		return nil, err
+	}
 	if pre.Sign() <= 0 {
 		return nil, fmt.Errorf("gain: prior g-vulnerability is %s, multiplicative leakage needs it positive", pre.RatString())
 	}
-	v := postG(G, prior, C, true)
-	return v.Quo(v, pre), nil
+	return post.Quo(post, pre), nil
 }
 
 // AdditiveGLeakage returns V_g[π▷C] − V_g(π).
 func AdditiveGLeakage(G *Matrix, prior Vector, C *Matrix) (*big.Rat, error) {
-	if err := gainInputs("gain", G, prior, C); err != nil {
+	post, err := PosteriorGVulnerability(G, prior, C)
+	if err != nil {
 		return nil, err
 	}
-	v := postG(G, prior, C, true)
-	return v.Sub(v, bestAction(G, prior, true)), nil
+	pre, err := GVulnerability(G, prior)
+	if err != nil {
+		return nil, err
+	}
+	return post.Sub(post, pre), nil
 }
 
 // LossRisk returns U_ℓ(π) = min_w Σ_x L[w][x] π_x; L is |W|×|X| (rows = actions).
 func LossRisk(L *Matrix, prior Vector) (*big.Rat, error) {
-	if err := gainInputs("loss", L, prior, nil); err != nil {
+	l, p, err := gainAndPrior("loss", L, prior)
+	if err != nil {
 		return nil, err
 	}
-	return bestAction(L, prior, false), nil
+	return bestAction(l, p, false), nil
 }
 
 // PosteriorLossRisk returns U_ℓ[π▷C] = Σ_y min_w Σ_x L[w][x] π_x C[x][y].
 func PosteriorLossRisk(L *Matrix, prior Vector, C *Matrix) (*big.Rat, error) {
-	if err := gainInputs("loss", L, prior, C); err != nil {
+	l, J, err := gainAndJoint("loss", L, prior, C)
+	if err != nil {
 		return nil, err
 	}
-	return postG(L, prior, C, false), nil
+	return postG(l, J, false), nil
 }
 
 // GuessingEntropy returns G(π) = Σ_i i·π_(i) with π sorted decreasingly, i = 1..n.
@@ -144,84 +157,78 @@ func GuessingEntropy(p Vector) (*big.Rat, error) {
 	if err := ValidateDistribution("p", p); err != nil {
 		return nil, err
 	}
-	if err := checkWork("p", float64(len(p))*(2+log2(len(p))), bits(p)); err != nil {
+	s, err := scaledOf("p", p, 1, len(p))
+	if err != nil {
 		return nil, err
 	}
-	return guesses(append(Vector(nil), p...)), nil
+	return frac(guesses(append([]*big.Int(nil), s.num...)), s.den), nil
 }
 
 // PosteriorGuessingEntropy returns Σ_y p(y) G(δʸ) = Σ_y Σ_i i·J_(i)[y], the columns of the
 // joint matrix J sorted decreasingly (no division needed).
 func PosteriorGuessingEntropy(prior Vector, C *Matrix) (*big.Rat, error) {
-	if err := measureInputs(prior, C); err != nil {
+	J, err := jointOf(prior, C)
+	if err != nil {
 		return nil, err
 	}
-	g := new(big.Rat)
-	col := make(Vector, 0, C.Rows)
-	for y := 0; y < C.Cols; y++ {
+	total := new(big.Int)
+	col := make([]*big.Int, 0, J.rows)
+	for y := 0; y < J.cols; y++ {
 		col = col[:0]
-		for x, px := range prior {
-			if j := new(big.Rat).Mul(px, C.At(x, y)); j.Sign() > 0 {
-				col = append(col, j)
+		for x := 0; x < J.rows; x++ {
+			if v := J.at(x, y); v.Sign() > 0 {
+				col = append(col, v)
 			}
 		}
-		g.Add(g, guesses(col))
+		total.Add(total, guesses(col))
 	}
-	return g, nil
+	return frac(total, J.den), nil
 }
 
 // MultiplicativeBayesCapacity returns ML(C) = Σ_y max_x C[x][y], the largest multiplicative
 // Bayes leakage over all priors (reached at the uniform prior).
 func MultiplicativeBayesCapacity(C *Matrix) (*big.Rat, error) {
-	if err := ValidateChannel("channel", C); err != nil {
+	c, err := channelScaled(C)
+	if err != nil {
 		return nil, err
 	}
-	if err := checkWork("channel", float64(C.Rows)*float64(C.Cols), bits(C.Data)); err != nil {
-		return nil, err
+	s := new(big.Int)
+	for y := 0; y < c.cols; y++ {
+		s.Add(s, colMax(c, y))
 	}
-	s := new(big.Rat)
-	for y := 0; y < C.Cols; y++ {
-		mx := C.At(0, y)
-		for x := 1; x < C.Rows; x++ {
-			if v := C.At(x, y); v.Cmp(mx) > 0 {
-				mx = v
-			}
-		}
-		s.Add(s, mx)
-	}
-	return s, nil
+	return frac(s, c.den), nil
 }
 
 // MultiplicativeBayesRiskCapacity returns sup_π R(π)/R[π▷C] = 1/(1 − diam/2), diam the largest
 // L1 distance between two rows of C. When diam = 2 (two rows with disjoint supports) the
 // capacity is +∞: infinite is true and the value nil.
 func MultiplicativeBayesRiskCapacity(C *Matrix) (value *big.Rat, infinite bool, err error) {
-	if err := ValidateChannel("channel", C); err != nil {
+	c, err := channelScaled(C)
+	if err != nil {
 		return nil, false, err
 	}
 	n := float64(C.Rows)
-	if err := checkWork("channel", n*n/2*float64(C.Cols), bits(C.Data)); err != nil {
+	if err := checkProducts("channel", n*n/2*float64(C.Cols), 1, c.den.BitLen()); err != nil {
 		return nil, false, err
 	}
-	diam, d, t := new(big.Rat), new(big.Rat), new(big.Rat)
-	for a := 0; a < C.Rows; a++ {
-		for b := a + 1; b < C.Rows; b++ {
+	diam, d, t := new(big.Int), new(big.Int), new(big.Int)
+	for a := 0; a < c.rows; a++ {
+		for b := a + 1; b < c.rows; b++ {
 			d.SetInt64(0)
-			for y := 0; y < C.Cols; y++ {
-				t.Sub(C.At(a, y), C.At(b, y))
-				d.Add(d, t.Abs(t))
+			for y := 0; y < c.cols; y++ {
+				d.Add(d, t.Abs(t.Sub(c.at(a, y), c.at(b, y))))
 			}
 			if d.Cmp(diam) > 0 {
 				diam.Set(d)
 			}
 		}
 	}
-	// 1/(1 − diam/2) = 2/(2 − diam)
-	t.Sub(big.NewRat(2, 1), diam)
-	if t.Sign() == 0 {
+	// 1/(1 − (diam/L)/2) = 2L/(2L − diam)
+	twoL := new(big.Int).Lsh(c.den, 1)
+	if t.Sub(twoL, diam).Sign() == 0 {
 		return nil, true, nil
 	}
-	return t.Quo(big.NewRat(2, 1), t), false, nil
+	return frac(twoL, t), false, nil
 }
 
 // GainClass names a class of gain functions for AdditiveGCapacity.
@@ -238,113 +245,157 @@ const (
 // AdditiveGCapacity returns the largest additive g-leakage of C under prior π over a class of
 // gain functions (SPEC §7): OneSpanningVulnerability (the default for "") gives
 // 1 − Σ_y min_{x∈supp π} C[x][y], OneSpanningGain gives Σ_y p(y)·tv(π, δʸ) =
-// ½ Σ_y Σ_x |π_x p(y) − π_x C[x][y]|.
+// ½ Σ_y Σ_x |π_x p(y) − J[x][y]|.
 func AdditiveGCapacity(prior Vector, C *Matrix, class GainClass) (*big.Rat, error) {
-	if err := measureInputs(prior, C); err != nil {
-		return nil, err
-	}
-	s := new(big.Rat)
 	switch class {
 	case "", OneSpanningVulnerability:
-		for y := 0; y < C.Cols; y++ {
-			var mn *big.Rat
+		if err := priorAndChannel(prior, C); err != nil {
+			return nil, err
+		}
+		c, err := channelScaled(C)
+		if err != nil {
+			return nil, err
+		}
+		s := new(big.Int)
+		for y := 0; y < c.cols; y++ {
+			var mn *big.Int
 			for x, px := range prior {
-				if px.Sign() > 0 && (mn == nil || C.At(x, y).Cmp(mn) < 0) {
-					mn = C.At(x, y)
+				if v := c.at(x, y); px.Sign() > 0 && (mn == nil || v.Cmp(mn) < 0) {
+					mn = v
 				}
 			}
 			s.Add(s, mn)
 		}
-		return s.Sub(one, s), nil
+		// 1 − s/L
+		return frac(s.Sub(c.den, s), c.den), nil
 	case OneSpanningGain:
-		py := outputDist(prior, C)
-		t := new(big.Rat)
-		for y, p := range py {
-			for x, px := range prior {
-				// π_x p(y) − π_x C[x][y] = π_x (p(y) − C[x][y])
-				t.Sub(p, C.At(x, y))
-				t.Mul(t, px)
-				s.Add(s, t.Abs(t))
+		J, err := jointOf(prior, C)
+		if err != nil {
+			return nil, err
+		}
+		// With π_x = r_x/L and p(y) = s_y/L (row and column sums of the numerators),
+		// π_x p(y) − J[x][y] = (r_x s_y − L·J[x][y]) / L².
+		b := J.den.BitLen()
+		if err := checkProducts("prior, channel", 2*float64(J.rows)*float64(J.cols), b, b); err != nil {
+			return nil, err
+		}
+		s := J.colSums()
+		r := J.rowSums()
+		total, t, u := new(big.Int), new(big.Int), new(big.Int)
+		for x := 0; x < J.rows; x++ {
+			for y := 0; y < J.cols; y++ {
+				t.Mul(r[x], s[y])
+				t.Sub(t, u.Mul(J.den, J.at(x, y)))
+				total.Add(total, t.Abs(t))
 			}
 		}
-		return s.Quo(s, big.NewRat(2, 1)), nil
+		return fracOf(total, J.den, J.den, big.NewInt(2)), nil
 	}
 	return nil, fmt.Errorf("gainClass: %q is not a gain class (expected %q or %q)", class, OneSpanningVulnerability, OneSpanningGain)
 }
 
 // StatisticalDistance returns max_T |P(T) − Q(T)| = ½ Σ |P − Q| for two distributions.
 func StatisticalDistance(P, Q Vector) (*big.Rat, error) {
-	if err := pairOfDistributions(P, Q); err != nil {
+	s, err := pairOfDistributions(P, Q)
+	if err != nil {
 		return nil, err
 	}
-	s, t := new(big.Rat), new(big.Rat)
-	for i := range P {
-		t.Sub(P[i], Q[i])
-		s.Add(s, t.Abs(t))
+	n := len(P)
+	d, t := new(big.Int), new(big.Int)
+	for i := 0; i < n; i++ {
+		d.Add(d, t.Abs(t.Sub(s.num[i], s.num[n+i])))
 	}
-	return s.Quo(s, big.NewRat(2, 1)), nil
+	return fracOf(d, s.den, big.NewInt(2)), nil
 }
 
 // HockeyStick returns δ_ε(P‖Q) = Σ_y max(0, P(y) − e^ε Q(y)), with e^ε given as the rational
 // expEpsilon ≥ 1.
 func HockeyStick(P, Q Vector, expEpsilon *big.Rat) (*big.Rat, error) {
-	if err := pairOfDistributions(P, Q); err != nil {
-		return nil, err
-	}
 	if expEpsilon == nil || expEpsilon.Cmp(one) < 0 {
 		return nil, fmt.Errorf("expEpsilon: e^ε must be a rational ≥ 1 (ε ≥ 0)")
 	}
-	s, t := new(big.Rat), new(big.Rat)
-	for i := range P {
-		t.Mul(expEpsilon, Q[i])
-		if t.Sub(P[i], t); t.Sign() > 0 {
-			s.Add(s, t)
+	s, err := pairOfDistributions(P, Q)
+	if err != nil {
+		return nil, err
+	}
+	// P − (a/b)Q = (b·P − a·Q)/(b·L) over the numerators.
+	a, b := expEpsilon.Num(), expEpsilon.Denom()
+	n := len(P)
+	d, t, u := new(big.Int), new(big.Int), new(big.Int)
+	for i := 0; i < n; i++ {
+		if t.Sub(t.Mul(b, s.num[i]), u.Mul(a, s.num[n+i])); t.Sign() > 0 {
+			d.Add(d, t)
 		}
 	}
-	return s, nil
+	return fracOf(d, s.den, b), nil
 }
 
-func pairOfDistributions(P, Q Vector) error {
+// pairOfDistributions validates P and Q and writes them over one denominator (P's entries,
+// then Q's).
+func pairOfDistributions(P, Q Vector) (*scaled, error) {
 	if err := ValidateDistribution("P", P); err != nil {
-		return err
+		return nil, err
 	}
 	if err := ValidateDistribution("Q", Q); err != nil {
-		return err
+		return nil, err
 	}
 	if len(P) != len(Q) {
-		return fmt.Errorf("Q: has %d entries but P has %d", len(Q), len(P))
+		return nil, fmt.Errorf("Q: has %d entries but P has %d", len(Q), len(P))
 	}
-	return checkWork("P, Q", 2*float64(len(P)), bits(P, Q))
+	return scaledOf("P, Q", append(append([]*big.Rat(nil), P...), Q...), 2, len(P))
 }
 
-// measureInputs validates a prior and a channel and checks the size of the n·m products.
-func measureInputs(prior Vector, C *Matrix) error {
+// jointOf validates a prior and a channel and returns their joint matrix over its common
+// denominator.
+func jointOf(prior Vector, C *Matrix) (*scaled, error) {
 	if err := priorAndChannel(prior, C); err != nil {
-		return err
+		return nil, err
 	}
-	return checkWork("prior, channel", 2*float64(C.Rows)*float64(C.Cols), bits(prior)+bits(C.Data))
+	if err := checkWork("prior, channel", float64(C.Rows)*float64(C.Cols), bits(prior)+bits(C.Data)); err != nil {
+		return nil, err
+	}
+	return joint(prior, C)
 }
 
-// gainInputs validates a gain (or loss) matrix, a prior and, when C is not nil, a channel.
-func gainInputs(name string, G *Matrix, prior Vector, C *Matrix) error {
-	if C != nil {
-		if err := priorAndChannel(prior, C); err != nil {
-			return err
-		}
-	} else if err := ValidateDistribution("prior", prior); err != nil {
-		return err
+// channelScaled validates C and writes it over its common denominator.
+func channelScaled(C *Matrix) (*scaled, error) {
+	if err := ValidateChannel("channel", C); err != nil {
+		return nil, err
+	}
+	return scaledOf("channel", C.Data, C.Rows, C.Cols)
+}
+
+// gainAndPrior validates a gain (or loss) matrix and a prior and scales both.
+func gainAndPrior(name string, G *Matrix, prior Vector) (g, p *scaled, err error) {
+	if err := ValidateDistribution("prior", prior); err != nil {
+		return nil, nil, err
 	}
 	if err := gainFor(name, G, len(prior)); err != nil {
-		return err
+		return nil, nil, err
 	}
-	names, ops, b := name+", prior", float64(G.Rows)*float64(G.Cols), bits(G.Data)+bits(prior)
-	if C != nil {
-		// G·diag(π) (|W|·n) times C (n·m).
-		names += ", channel"
-		ops += float64(G.Rows) * float64(C.Rows) * float64(C.Cols)
-		b += bits(C.Data)
+	if g, err = scaledOf(name, G.Data, G.Rows, G.Cols); err != nil {
+		return nil, nil, err
 	}
-	return checkWork(names, ops, b)
+	if p, err = scaledOf("prior", prior, len(prior), 1); err != nil {
+		return nil, nil, err
+	}
+	return g, p, checkProducts(name+", prior", float64(G.Rows)*float64(G.Cols), g.den.BitLen()+bits(G.Data), p.den.BitLen())
+}
+
+// gainAndJoint validates a gain (or loss) matrix, a prior and a channel, and scales the gain
+// and the joint matrix.
+func gainAndJoint(name string, G *Matrix, prior Vector, C *Matrix) (g, J *scaled, err error) {
+	if J, err = jointOf(prior, C); err != nil {
+		return nil, nil, err
+	}
+	if err := gainFor(name, G, len(prior)); err != nil {
+		return nil, nil, err
+	}
+	if g, err = scaledOf(name, G.Data, G.Rows, G.Cols); err != nil {
+		return nil, nil, err
+	}
+	ops := float64(G.Rows) * float64(C.Rows) * float64(C.Cols)
+	return g, J, checkProducts(name+", prior, channel", ops, g.den.BitLen()+bits(G.Data), J.den.BitLen())
 }
 
 func maxOf(v Vector) *big.Rat {
@@ -357,110 +408,92 @@ func maxOf(v Vector) *big.Rat {
 	return new(big.Rat).Set(m)
 }
 
-// postBayes is Σ_y max_x π_x C[x][y] for validated inputs.
-func postBayes(prior Vector, C *Matrix) *big.Rat {
-	s := new(big.Rat)
-	j, mx := new(big.Rat), new(big.Rat)
-	for y := 0; y < C.Cols; y++ {
-		mx.SetInt64(0)
-		for x, px := range prior {
-			if j.Mul(px, C.At(x, y)); j.Cmp(mx) > 0 {
-				mx.Set(j)
-			}
+func colMax(s *scaled, y int) *big.Int {
+	m := s.at(0, y)
+	for x := 1; x < s.rows; x++ {
+		if v := s.at(x, y); v.Cmp(m) > 0 {
+			m = v
 		}
-		s.Add(s, mx)
 	}
-	return s
+	return m
 }
 
-// bestAction is the best over rows w of Σ_x G[w][x] π_x, largest when maximize.
-func bestAction(G *Matrix, prior Vector, maximize bool) *big.Rat {
-	var best *big.Rat
-	for w := 0; w < G.Rows; w++ {
-		v := dot(G.Row(w), prior)
+// postBayes is Σ_y max_x J[x][y].
+func postBayes(J *scaled) *big.Rat {
+	s := new(big.Int)
+	for y := 0; y < J.cols; y++ {
+		s.Add(s, colMax(J, y))
+	}
+	return frac(s, J.den)
+}
+
+// bestAction is the best over rows w of Σ_x G[w][x] π_x (p is n×1), largest when maximize.
+func bestAction(g, p *scaled, maximize bool) *big.Rat {
+	var best *big.Int
+	t := new(big.Int)
+	for w := 0; w < g.rows; w++ {
+		v := new(big.Int)
+		for x := 0; x < g.cols; x++ {
+			if a, b := g.at(w, x), p.num[x]; a.Sign() != 0 && b.Sign() != 0 {
+				v.Add(v, t.Mul(a, b))
+			}
+		}
 		if best == nil || better(v, best, maximize) {
 			best = v
 		}
 	}
-	return best
+	return fracOf(best, g.den, p.den)
 }
 
-func better(a, b *big.Rat, maximize bool) bool {
+func better(a, b *big.Int, maximize bool) bool {
 	c := a.Cmp(b)
 	return (maximize && c > 0) || (!maximize && c < 0)
 }
 
-func dot(a, b []*big.Rat) *big.Rat {
-	s, t := new(big.Rat), new(big.Rat)
-	for i, v := range a {
-		if v.Sign() != 0 && b[i].Sign() != 0 {
-			s.Add(s, t.Mul(v, b[i]))
-		}
-	}
-	return s
-}
-
-// postG is Σ_y best_w (G·diag(π)·C)[w][y] over the outputs with p(y) > 0.
-func postG(G *Matrix, prior Vector, C *Matrix, maximize bool) *big.Rat {
-	n := len(prior)
-	gp := NewMatrix(G.Rows, n) // G·diag(π)
-	for w := 0; w < G.Rows; w++ {
-		for x, px := range prior {
-			gp.Data[w*n+x].Mul(G.At(w, x), px)
-		}
-	}
-	py := outputDist(prior, C)
-	total := new(big.Rat)
-	col := make([]*big.Rat, n)
-	for y := 0; y < C.Cols; y++ {
-		if py[y].Sign() == 0 {
+// postG is Σ_y best_w (G·J)[w][y] over the outputs with p(y) > 0.
+func postG(g, J *scaled, maximize bool) *big.Rat {
+	sums := J.colSums()
+	total := new(big.Int)
+	v, t := new(big.Int), new(big.Int)
+	best := new(big.Int)
+	for y := 0; y < J.cols; y++ {
+		if sums[y].Sign() == 0 {
 			continue
 		}
-		for x := range col {
-			col[x] = C.At(x, y)
-		}
-		var best *big.Rat
-		for w := 0; w < G.Rows; w++ {
-			v := dot(gp.Row(w), col)
-			if best == nil || better(v, best, maximize) {
-				best = v
+		for w := 0; w < g.rows; w++ {
+			v.SetInt64(0)
+			for x := 0; x < g.cols; x++ {
+				if a, b := g.at(w, x), J.at(x, y); a.Sign() != 0 && b.Sign() != 0 {
+					v.Add(v, t.Mul(a, b))
+				}
+			}
+			if w == 0 || better(v, best, maximize) {
+				best.Set(v)
 			}
 		}
 		total.Add(total, best)
 	}
-	return total
+	return fracOf(total, g.den, J.den)
 }
 
-// outputDist is p(y) = Σ_x π_x C[x][y].
-func outputDist(prior Vector, C *Matrix) Vector {
-	p := make(Vector, C.Cols)
-	t := new(big.Rat)
-	for y := range p {
-		p[y] = new(big.Rat)
-		for x, px := range prior {
-			if px.Sign() != 0 {
-				p[y].Add(p[y], t.Mul(px, C.At(x, y)))
-			}
+// rowSums returns Σ_j num[i][j] for every row i.
+func (s *scaled) rowSums() []*big.Int {
+	out := make([]*big.Int, s.rows)
+	for i := range out {
+		out[i] = new(big.Int)
+		for _, v := range s.num[i*s.cols : (i+1)*s.cols] {
+			out[i].Add(out[i], v)
 		}
 	}
-	return p
+	return out
 }
 
 // guesses sorts v decreasingly (in place) and returns Σ_i i·v_(i), i = 1..len(v).
-func guesses(v Vector) *big.Rat {
+func guesses(v []*big.Int) *big.Int {
 	sort.SliceStable(v, func(a, b int) bool { return v[a].Cmp(v[b]) > 0 })
-	g, t := new(big.Rat), new(big.Rat)
+	g, t := new(big.Int), new(big.Int)
 	for i, r := range v {
-		g.Add(g, t.Mul(r, big.NewRat(int64(i+1), 1)))
+		g.Add(g, t.Mul(r, big.NewInt(int64(i+1))))
 	}
 	return g
-}
-
-func log2(n int) float64 {
-	b := 0.0
-	for n > 1 {
-		n >>= 1
-		b++
-	}
-	return b
 }

@@ -121,44 +121,39 @@ func TruncatedGeometric(n int, expEpsilon *big.Rat, m int) (*Matrix, error) {
 // U = Σ_z max_w Σ_y π_y H[y][z] gain[w][y]. gain is |W|×n; nil is the binary gain, for which
 // U = Σ_z max_y π_y H[y][z] (the exact twin of mechanism.Utility).
 func Utility(prior Vector, H, gain *Matrix) (*big.Rat, error) {
-	if err := mechanismInputs(prior, H, "gain", gain); err != nil {
-		return nil, err
-	}
-	if gain == nil {
-		return postBayes(prior, H), nil
-	}
-	return postG(gain, prior, H, true), nil
+	return bestResponse(prior, H, "gain", gain, true)
 }
 
 // ExpectedLoss is the loss twin of Utility: Σ_z min_w Σ_y π_y H[y][z] loss[w][y]; nil is the
 // 0-1 loss, whose expected loss is 1 − Utility with the binary gain.
 func ExpectedLoss(prior Vector, H, loss *Matrix) (*big.Rat, error) {
-	if err := mechanismInputs(prior, H, "loss", loss); err != nil {
-		return nil, err
-	}
-	if loss == nil {
-		u := postBayes(prior, H)
-		return u.Sub(one, u), nil
-	}
-	return postG(loss, prior, H, false), nil
+	return bestResponse(prior, H, "loss", loss, false)
 }
 
-func mechanismInputs(prior Vector, H *Matrix, name string, score *Matrix) error {
+func bestResponse(prior Vector, H *Matrix, name string, score *Matrix, maximize bool) (*big.Rat, error) {
 	if err := ValidateChannel("mechanism", H); err != nil {
-		return err
+		return nil, err
 	}
 	if err := ValidateDistribution("prior", prior); err != nil {
-		return err
+		return nil, err
 	}
 	if len(prior) != H.Rows {
-		return fmt.Errorf("prior: has %d entries but the mechanism has %d rows", len(prior), H.Rows)
+		return nil, fmt.Errorf("prior: has %d entries but the mechanism has %d rows", len(prior), H.Rows)
 	}
 	if score == nil {
-		return checkWork("prior, mechanism", 2*float64(H.Rows)*float64(H.Cols), bits(prior)+bits(H.Data))
+		J, err := jointOf(prior, H)
+		if err != nil {
+			return nil, err
+		}
+		u := postBayes(J)
+		if !maximize {
+			u.Sub(one, u)
+		}
+		return u, nil
 	}
-	if err := gainFor(name, score, H.Rows); err != nil {
-		return err
+	g, J, err := gainAndJoint(name, score, prior, H)
+	if err != nil {
+		return nil, err
 	}
-	return checkWork(name+", prior, mechanism", float64(score.Rows)*float64(H.Rows)*float64(H.Cols+1),
-		bits(prior)+bits(H.Data)+bits(score.Data))
+	return postG(g, J, maximize), nil
 }

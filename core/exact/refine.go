@@ -133,7 +133,8 @@ func RefineAvg(A, B *Matrix, opt *RefineOptions) (*AvgResult, error) {
 	switch res.Status {
 	case ratlp.Optimal:
 		R := &Matrix{Rows: ma, Cols: mb, Data: res.X}
-		if err := ValidateChannel("witness", R); err != nil || !sameMatrix(mul(A, R), B) {
+		AR, err := Cascade(A, R)
+		if err != nil || !equalMatrices(AR, B) {
 			return nil, fmt.Errorf("refine avg: internal error: the exact witness does not give B (%v)", err)
 		}
 		out.Holds, out.Witness = true, R
@@ -186,4 +187,16 @@ func gainFromFarkas(A, B *Matrix, y []*big.Rat) (*GainCounterexample, error) {
 		return nil, fmt.Errorf("refine avg: internal error: the certificate's gain does not separate (V_g[B] = %s, V_g[A] = %s)", vb.RatString(), va.RatString())
 	}
 	return &GainCounterexample{Gain: G, Prior: prior, VulnerabilityA: va, VulnerabilityB: vb}, nil
+}
+
+func equalMatrices(a, b *Matrix) bool {
+	if a.Rows != b.Rows || a.Cols != b.Cols {
+		return false
+	}
+	for k := range a.Data {
+		if a.Data[k].Cmp(b.Data[k]) != 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -16,7 +16,7 @@ import (
 func checkAvg(t *testing.T, name string, A, B *Matrix, res *AvgResult) {
 	t.Helper()
 	if res.Holds {
-		if err := ValidateChannel("witness", res.Witness); err != nil || !sameMatrix(mul(A, res.Witness), B) {
+		if err := ValidateChannel("witness", res.Witness); err != nil || !equalMatrices(mustMul(A, res.Witness), B) {
 			t.Fatalf("%s: witness fails (%v)", name, err)
 		}
 		return
@@ -74,7 +74,7 @@ func TestRefineAvgRandom(t *testing.T) {
 		A := randomChannel(rng, n, ma, 6, true)
 		var B *Matrix
 		if trial%2 == 0 {
-			B = mul(A, randomChannel(rng, ma, mb, 4, true))
+			B = mustMul(A, randomChannel(rng, ma, mb, 4, true))
 		} else {
 			B = randomChannel(rng, n, mb, 6, true)
 		}

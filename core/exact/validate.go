@@ -10,13 +10,20 @@ import (
 // packages.
 const MaxEntries = 1_000_000
 
-// MaxWork bounds the estimated cost of one exact computation, in word operations: the number
-// of rational operations times (1 + b/64)², b the bit size of the numbers they combine (the
-// cost of a multiplication and of the gcd that reduces it grows with their square). A
-// computation above it is refused before it starts: at about 10⁸ word operations per second
-// natively and a few times fewer in WebAssembly, MaxWork is a few seconds of work in a browser.
-// (BenchmarkMeasures measures the rate: see the package documentation.)
-const MaxWork = 3e8
+// MaxWork bounds the estimated cost of one exact computation, in word operations (about the
+// cost of multiplying two 64-bit words, with the loop around it). Each function estimates its
+// cost from the sizes and the bit lengths of its numbers before it starts and refuses a
+// computation above MaxWork: see checkWork and checkProducts for the two kinds of operation.
+// On the channels of BenchmarkMeasures the estimates run at 2·10⁷ to 2·10⁸ word operations per
+// second natively (measured on a shared 2-core machine), so a computation at MaxWork takes
+// about 1 to 10 seconds natively, a few times more in WebAssembly.
+const MaxWork = 2e8
+
+// Costs of one operation beyond its words, in word operations (fitted on BenchmarkMeasures).
+const (
+	ratOverhead    = 100 // a big.Rat product or sum: allocation and the gcd's set-up
+	linearOverhead = 8   // an integer multiply-add or comparison
+)
 
 // bits is the largest bit length of a numerator or denominator among the entries.
 func bits(vs ...[]*big.Rat) int {
@@ -32,12 +39,18 @@ func bits(vs ...[]*big.Rat) int {
 	return b
 }
 
-// checkWork refuses a computation of about ops rational operations on numbers of up to b bits
-// when it would exceed MaxWork. names lists the arguments that make it large.
+// checkWork refuses about ops rational operations (products, sums, reductions) on numbers of
+// up to b bits when they exceed MaxWork: each costs about ratOverhead + w² word operations,
+// w = 1 + b/64 (the gcd that reduces a result is quadratic). names lists the arguments that
+// make it large.
 func checkWork(names string, ops float64, b int) error {
 	w := 1 + float64(b)/64
-	if work := ops * w * w; work > MaxWork {
-		return fmt.Errorf("%s: too large for exact arithmetic (about %.2g rational operations on numbers of up to %d bits, %.2g word operations; the limit is %.2g): use the floating-point function, or fewer or shorter numbers",
+	return checkCost(names, ops, b, ops*(ratOverhead+w*w))
+}
+
+func checkCost(names string, ops float64, b int, work float64) error {
+	if work > MaxWork {
+		return fmt.Errorf("%s: too large for exact arithmetic (about %.2g operations on numbers of up to %d bits, %.2g word operations; the limit is %.2g): use the floating-point function, or fewer or shorter numbers",
 			names, ops, b, work, MaxWork)
 	}
 	return nil
@@ -75,7 +88,6 @@ func ValidateDistribution(name string, p Vector) error {
 	if len(p) > MaxEntries {
 		return fmt.Errorf("%s: %d entries, more than the limit of %d for exact arithmetic", name, len(p), MaxEntries)
 	}
-	s := new(big.Rat)
 	for i, r := range p {
 		if r == nil {
 			return fmt.Errorf("%s: entry %d is missing", name, i)
@@ -83,7 +95,10 @@ func ValidateDistribution(name string, p Vector) error {
 		if r.Sign() < 0 {
 			return fmt.Errorf("%s: entry %d is negative (%s)", name, i, r.RatString())
 		}
-		s.Add(s, r)
+	}
+	s, err := sum(name, p)
+	if err != nil {
+		return err
 	}
 	if s.Cmp(one) != 0 {
 		return fmt.Errorf("%s: sums to %s, expected exactly 1", name, s.RatString())
@@ -98,14 +113,15 @@ func ValidateChannel(name string, c *Matrix) error {
 	if err := checkMatrix(name, c); err != nil {
 		return err
 	}
-	s := new(big.Rat)
 	for i := 0; i < c.Rows; i++ {
-		s.SetInt64(0)
 		for j, r := range c.Row(i) {
 			if r.Sign() < 0 {
 				return fmt.Errorf("%s: entry [%d][%d] is negative (%s)", name, i, j, r.RatString())
 			}
-			s.Add(s, r)
+		}
+		s, err := sum(name, c.Row(i))
+		if err != nil {
+			return err
 		}
 		if s.Cmp(one) != 0 {
 			return fmt.Errorf("%s: row %d sums to %s, expected exactly 1", name, i, s.RatString())
