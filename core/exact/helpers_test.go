@@ -1,10 +1,10 @@
 package exact
 
 import (
-	"strings"
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
