@@ -16,8 +16,8 @@ const MaxEntries = 1_000_000
 // computation above MaxWork: see checkWork and checkProducts for the two kinds of operation.
 // On the channels of BenchmarkMeasures the estimates run at 2·10⁷ to 2·10⁸ word operations per
 // second natively (measured on a shared 2-core machine), so a computation at MaxWork takes
-// about 1 to 10 seconds natively, a few times more in WebAssembly.
-const MaxWork = 2e8
+// between half a second and five seconds natively, a few times more in WebAssembly.
+const MaxWork = 1e8
 
 // Costs of one operation beyond its words, in word operations (fitted on BenchmarkMeasures).
 const (
