@@ -234,7 +234,7 @@ func MultiplicativeBayesRiskCapacity(C *Matrix) (value *big.Rat, infinite bool, 
 // GainClass names a class of gain functions for AdditiveGCapacity.
 type GainClass string
 
-// Gain classes of AdditiveGCapacity (SPEC §7).
+// Gain classes of AdditiveGCapacity (the classes of libqif).
 const (
 	// OneSpanningVulnerability: 1 − Σ_y min_{x∈supp π} C[x][y].
 	OneSpanningVulnerability GainClass = "oneSpanningVulnerability"
@@ -243,7 +243,7 @@ const (
 )
 
 // AdditiveGCapacity returns the largest additive g-leakage of C under prior π over a class of
-// gain functions (SPEC §7): OneSpanningVulnerability (the default for "") gives
+// gain functions (libqif's definitions): OneSpanningVulnerability (the default for "") gives
 // 1 − Σ_y min_{x∈supp π} C[x][y], OneSpanningGain gives Σ_y p(y)·tv(π, δʸ) =
 // ½ Σ_y Σ_x |π_x p(y) − J[x][y]|.
 func AdditiveGCapacity(prior Vector, C *Matrix, class GainClass) (*big.Rat, error) {

@@ -54,7 +54,8 @@ type solver struct {
 //     is dual feasible, the dual simplex pivots to primal feasibility (or proves the problem
 //     infeasible), the shifts are dropped and the primal simplex finishes.
 //
-// Both use Bland's smallest-index rules, which cannot cycle, so every solve terminates. An
+// Both use Bland's smallest-index rules, which cannot cycle, so every solve terminates (and
+// Options.MaxPivots bounds the work of a bad start). An
 // optimal answer is checked by Verify before it is returned; an error is returned only for an
 // invalid problem, a cancellation, the pivot limit, or a failed check (a bug).
 func Solve(p *Problem, start *Basis, opt *Options) (*Result, error) {
