@@ -19,8 +19,11 @@
 // Exact arithmetic costs more than floating point, and its numbers grow. Every function
 // estimates its cost from the sizes and digit counts of its inputs and refuses, with an error
 // naming the arguments, what would exceed MaxWork (a few seconds); matrices are limited to
-// MaxEntries entries. The functions that can take long in spite of that (OptimalMechanism,
-// RefineAvg) take a context and a progress callback.
+// MaxEntries entries. Sums run over common denominators (see scaled.go), which keeps 200×200
+// channels typed as fractions within the limit for most measures. The linear programs are
+// limited by their variables (MaxMechanismVariables, MaxRefineVariables), and the functions
+// that can still take long (OptimalMechanism, RefineAvg) take a context and a progress
+// callback.
 //
 // # Functions
 //

@@ -50,6 +50,13 @@ func TestParse(t *testing.T) {
 	if _, err := FromFloat(mathNaN()); err == nil {
 		t.Error("FromFloat(NaN) accepted")
 	}
+	d, err := ParseMetric("metric", [][]string{{"0", "Infinity"}, {"∞", "0.5"}})
+	if err != nil || d.At(0, 1) != nil || d.At(1, 0) != nil || d.At(1, 1).Cmp(MustParse("1/2")) != 0 {
+		t.Errorf("ParseMetric: %v", err)
+	}
+	if _, err := ParseMetric("metric", [][]string{{"0", "-Infinity"}}); err == nil {
+		t.Error("ParseMetric accepted −∞")
+	}
 	if v, err := VectorFromFloats("prior", []float64{0.1, 0.2, 0.7}); err != nil || ValidateDistribution("prior", v) != nil {
 		t.Errorf("0.1 + 0.2 + 0.7 typed as floats must sum to exactly 1: %v", err)
 	}

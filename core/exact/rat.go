@@ -243,6 +243,35 @@ func MatrixFromFloats(name string, rows, cols int, data []float64) (*Matrix, err
 	return m, nil
 }
 
+// ParseMetric parses a distance matrix for MechanismSpec.Metric: entries as in Parse, or
+// "Infinity" (also "inf", "+inf", "∞", any case) for +∞, stored as a nil entry.
+func ParseMetric(name string, rows [][]string) (*Matrix, error) {
+	inf := make([][]bool, len(rows))
+	clean := make([][]string, len(rows))
+	for i, row := range rows {
+		inf[i] = make([]bool, len(row))
+		clean[i] = append([]string(nil), row...)
+		for j, t := range row {
+			switch strings.ToLower(strings.TrimSpace(t)) {
+			case "infinity", "+infinity", "inf", "+inf", "∞":
+				inf[i][j], clean[i][j] = true, "0"
+			}
+		}
+	}
+	m, err := ParseMatrix(name, clean)
+	if err != nil {
+		return nil, err
+	}
+	for i := range inf {
+		for j, isInf := range inf[i] {
+			if isInf {
+				m.Data[i*m.Cols+j] = nil
+			}
+		}
+	}
+	return m, nil
+}
+
 // MustParse is Parse for constants written in a program (tests, examples); it panics on a
 // malformed constant, like regexp.MustCompile. Parse user input with Parse.
 func MustParse(s string) *big.Rat {
