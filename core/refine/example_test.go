@@ -44,3 +44,15 @@ func ExampleFromMetric() {
 	// ⎢0.0613  0.1667  0.0613  0.7107⎥
 	// ⎣0.0226  0.0613  0.1667  0.7495⎦
 }
+
+func ExampleAdditiveMetric() {
+	// A reveals whether the secret is 0; B reveals it completely. Under the uniform prior B
+	// can leak up to 2/3 more than A: for instance the gain 1 for the right secret and −1 for
+	// a wrong one (and the zero guess) is worth 1 with B and 1/3 with A, where only output 0
+	// helps.
+	A := mat.NewDense(3, 2, []float64{1, 0, 0, 1, 0, 1})
+	B := mat.NewDense(3, 3, []float64{1, 0, 0, 0, 1, 0, 0, 0, 1})
+	r, _ := refine.AdditiveMetric([]float64{1. / 3, 1. / 3, 1. / 3}, A, B)
+	fmt.Printf("%.4f (V_g[π▷B] = %.4f, V_g[π▷A] = %.4f)\n", r.Value, r.VulnerabilityB, r.VulnerabilityA)
+	// Output: 0.6667 (V_g[π▷B] = 1.0000, V_g[π▷A] = 0.3333)
+}
