@@ -48,9 +48,10 @@ type transportFlow struct {
 // Pivots: block pricing (the most negative reduced cost in blocks of about √arcs arcs, resumed
 // where the last block ended) and the leaving arc chosen as the last blocking arc of the cycle
 // seen from its apex (Cunningham's rule, which keeps the tree strongly feasible and avoids
-// cycling on the many degenerate pivots of transportation problems). Depths and potentials are
-// recomputed from the root after each pivot — O(nodes), small beside the pricing — so rounding
-// never accumulates across pivots.
+// cycling on the many degenerate pivots of transportation problems). After each pivot the
+// depths and potentials of the subtree that moved are recomputed from its new parent along the
+// tree arcs (rather than shifted by the entering arc's reduced cost), so rounding does not
+// accumulate across pivots.
 func transport(a, b, d []float64, n int) (*transportPlan, error) {
 	var src, snk []int
 	for i := 0; i < n; i++ {
@@ -102,12 +103,20 @@ func transport(a, b, d []float64, n int) (*transportPlan, error) {
 	real := na * nb // arc s·nb+t joins source s to sink t; arcs real+s and real+na+t are artificial
 	// An arc costs costBig(e)·M + costReal(e); potentials are kept in the same two parts
 	// (potBig an integer), so that rounding in the real part is relative to the distances and
-	// not to M, which is as large as the number of nodes.
+	// not to M, which is as large as the number of nodes. cost holds the real arcs' scaled
+	// costs, +Inf for the pairs that do not exist.
+	cost := make([]float64, real)
+	for s, i := range src {
+		row := cost[s*nb : (s+1)*nb]
+		for t, j := range snk {
+			row[t] = d[i*n+j] * scale
+		}
+	}
 	costReal := func(e int) float64 {
 		if e >= real {
 			return 0
 		}
-		return d[src[e/nb]*n+snk[e%nb]] * scale // may be +Inf: the arc does not exist
+		return cost[e]
 	}
 	costBig := func(e int) int {
 		if e >= real {
@@ -133,76 +142,110 @@ func transport(a, b, d []float64, n int) (*transportPlan, error) {
 	depth := make([]int, nodes)
 	potBig := make([]int, nodes)
 	potReal := make([]float64, nodes)
-	stamp := make([]int, nodes)
+	arcBig := make([]int, nodes) // costBig and costReal of the tree arc above each node
+	arcReal := make([]float64, nodes)
 	parent[root] = -1
 	for s := 0; s < na; s++ {
-		parent[s], parc[s], up[s], flow[s] = root, real+s, true, a[src[s]]
+		parent[s], parc[s], up[s], flow[s], arcBig[s] = root, real+s, true, a[src[s]], 1
 	}
 	for t := 0; t < nb; t++ {
 		v := na + t
-		parent[v], parc[v], up[v], flow[v] = root, real+na+t, false, b[snk[t]]
+		parent[v], parc[v], up[v], flow[v], arcBig[v] = root, real+na+t, false, b[snk[t]], 1
 	}
 
-	// refresh recomputes depths and potentials from the root: π_root = 0 and, along each tree
-	// arc u → w, c_uw − π_u + π_w = 0.
-	round := 0
-	path := make([]int, 0, nodes)
-	refresh := func() {
-		round++
-		stamp[root] = round
-		for v := 0; v < nodes; v++ {
-			path = path[:0]
-			for x := v; stamp[x] != round; x = parent[x] {
-				path = append(path, x)
+	// The tree is also kept as child lists (first child, next and previous sibling), so that
+	// after a pivot only the subtree that moved has its depths and potentials recomputed.
+	firstChild := make([]int, nodes)
+	nextSib := make([]int, nodes)
+	prevSib := make([]int, nodes)
+	for v := range firstChild {
+		firstChild[v], nextSib[v], prevSib[v] = -1, -1, -1
+	}
+	link := func(x int) { // x at the head of its parent's list
+		p := parent[x]
+		nextSib[x], prevSib[x] = firstChild[p], -1
+		if firstChild[p] >= 0 {
+			prevSib[firstChild[p]] = x
+		}
+		firstChild[p] = x
+	}
+	unlink := func(x int) {
+		if prevSib[x] >= 0 {
+			nextSib[prevSib[x]] = nextSib[x]
+		} else {
+			firstChild[parent[x]] = nextSib[x]
+		}
+		if nextSib[x] >= 0 {
+			prevSib[nextSib[x]] = prevSib[x]
+		}
+	}
+	for v := 0; v < root; v++ {
+		link(v)
+	}
+	// update recomputes depths and potentials in the subtree of top from its parent's:
+	// π_root = 0 and, along each tree arc u → w, c_uw − π_u + π_w = 0.
+	stack := make([]int, 0, nodes)
+	update := func(top int) {
+		stack = append(stack[:0], top)
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			p := parent[x]
+			depth[x] = depth[p] + 1
+			if up[x] {
+				potBig[x], potReal[x] = potBig[p]+arcBig[x], potReal[p]+arcReal[x]
+			} else {
+				potBig[x], potReal[x] = potBig[p]-arcBig[x], potReal[p]-arcReal[x]
 			}
-			for k := len(path) - 1; k >= 0; k-- {
-				x := path[k]
-				p := parent[x]
-				depth[x] = depth[p] + 1
-				if up[x] {
-					potBig[x], potReal[x] = potBig[p]+costBig(parc[x]), potReal[p]+costReal(parc[x])
-				} else {
-					potBig[x], potReal[x] = potBig[p]-costBig(parc[x]), potReal[p]-costReal(parc[x])
-				}
-				stamp[x] = round
+			for c := firstChild[x]; c >= 0; c = nextSib[c] {
+				stack = append(stack, c)
 			}
 		}
 	}
-	refresh()
+	for c := firstChild[root]; c >= 0; c = nextSib[c] {
+		update(c)
+	}
 
 	arcs := real + na + nb
-	block := int(math.Sqrt(float64(arcs)))
-	if block < 64 {
-		block = 64
-	}
-	next := 0
+	block := max(int(math.Sqrt(float64(arcs))), 64)
+	// Pricing runs over "rows": row s < na holds the arcs of source s, row na the artificial
+	// arcs. It resumes at the row after the last one scanned and stops, once it has a
+	// candidate, after about block arcs.
+	row := 0
 	maxPivots := 200*nodes + 20*arcs/nodes + 10000
 	var kSide, lSide []int
+	sinkBig, sinkReal := potBig[na:na+nb], potReal[na:na+nb]
 	for ; ; plan.pivots++ {
 		if plan.pivots > maxPivots {
 			return nil, errTransportStalled
 		}
-		// Pricing.
 		enter, best := -1, -transportPriceTol
-		for scanned := 0; scanned < arcs; {
-			stop := min(next+block, arcs)
-			for e := next; e < stop; e++ {
-				c := costReal(e)
-				if math.IsInf(c, 1) {
-					continue
+		for scanned, rows := 0, 0; rows <= na; rows++ {
+			if row < na {
+				cs := cost[row*nb : (row+1)*nb]
+				pb, pr := potBig[row], potReal[row]
+				for t, c := range cs {
+					rc := c - pr + sinkReal[t] // +Inf for a missing arc
+					if k := sinkBig[t] - pb; k != 0 {
+						rc += float64(k) * big
+					}
+					if rc < best {
+						enter, best = row*nb+t, rc
+					}
 				}
-				t, h := ends(e)
-				rc := c - potReal[t] + potReal[h]
-				if k := costBig(e) - potBig[t] + potBig[h]; k != 0 {
-					rc += float64(k) * big
+				scanned += nb
+			} else {
+				for e := real; e < arcs; e++ {
+					t, h := ends(e)
+					rc := -potReal[t] + potReal[h] + float64(1-potBig[t]+potBig[h])*big
+					if rc < best {
+						enter, best = e, rc
+					}
 				}
-				if rc < best {
-					enter, best = e, rc
-				}
+				scanned += na + nb
 			}
-			scanned += stop - next
-			next = stop % arcs
-			if enter >= 0 {
+			row = (row + 1) % (na + 1)
+			if enter >= 0 && scanned >= block {
 				break
 			}
 		}
@@ -278,17 +321,25 @@ func transport(a, b, d []float64, n int) (*transportPlan, error) {
 		if outOnK {
 			from, to, fromUp = k, l, true
 		}
+		for x := from; ; x = parent[x] {
+			unlink(x)
+			if x == out {
+				break
+			}
+		}
 		prevNode, prevArc, prevUp, prevFlow := to, enter, fromUp, delta
 		for x := from; ; {
 			nextNode, nextArc, nextUp, nextFlow := parent[x], parc[x], !up[x], flow[x]
 			parent[x], parc[x], up[x], flow[x] = prevNode, prevArc, prevUp, prevFlow
+			arcBig[x], arcReal[x] = costBig(prevArc), costReal(prevArc)
+			link(x)
 			if x == out {
 				break
 			}
 			prevNode, prevArc, prevUp, prevFlow = x, nextArc, nextUp, nextFlow
 			x = nextNode
 		}
-		refresh()
+		update(from)
 	}
 
 	unmoved := 0.0
