@@ -174,7 +174,7 @@ func MultiplicativeKantorovich(P, Q []float64, D mat.Matrix) (float64, error) {
 	if n > MaxMultiplicativeKantorovichPoints {
 		return 0, fmt.Errorf("P: %d points, more than the limit of %d for the multiplicative Kantorovich distance (a linear program of n² variables)", n, MaxMultiplicativeKantorovichPoints)
 	}
-	closure(d, n)
+	ShortestPathClosure(d, n)
 	k1, err := multiplicativeKantorovichSide(a, b, d, n)
 	if err != nil {
 		return 0, err
@@ -186,9 +186,10 @@ func MultiplicativeKantorovich(P, Q []float64, D mat.Matrix) (float64, error) {
 	return math.Max(k1, k2), nil
 }
 
-// closure replaces the n×n row-major distances d by their shortest-path closure
-// (Floyd–Warshall; +Inf stays +Inf where no path exists).
-func closure(d []float64, n int) {
+// ShortestPathClosure replaces the n×n row-major distance matrix d (+Inf allowed) by its
+// shortest-path closure, d[x][z] = min over paths of the summed distances (Floyd–Warshall,
+// n³ steps); +Inf stays where no path exists.
+func ShortestPathClosure(d []float64, n int) {
 	for k := 0; k < n; k++ {
 		dk := d[k*n : (k+1)*n]
 		for i := 0; i < n; i++ {
