@@ -14,6 +14,10 @@ import (
 // beyond 709 nats that exceeds the float64 range, so such pairs are treated as forbidden.
 const MaxFiniteExpDistance = 709.0
 
+// MaxKantorovichPoints bounds the number of points of Kantorovich: its network simplex keeps
+// two n×n copies of the costs (144 MB at 3000 points) and takes seconds at that size.
+const MaxKantorovichPoints = 3000
+
 // MaxMultiplicativeKantorovichPoints bounds the number of points of MultiplicativeKantorovich,
 // whose linear program has one variable per pair of points.
 const MaxMultiplicativeKantorovichPoints = 500
@@ -37,6 +41,9 @@ const MultiplicativeKantorovichTolerance = 1e-9
 // should it stall (it has a pivot limit; never observed), the linear program of core/lp decides
 // instead.
 func Kantorovich(P, Q []float64, D mat.Matrix) (float64, error) {
+	if len(P) > MaxKantorovichPoints {
+		return 0, fmt.Errorf("P: %d points, more than the limit of %d for the Kantorovich distance", len(P), MaxKantorovichPoints)
+	}
 	a, b, d, n, err := kantorovichInput(P, Q, D)
 	if err != nil {
 		return 0, err
@@ -167,12 +174,12 @@ func kantorovichLP(a, b, d []float64, n int) (float64, error) {
 // were not. The program has n² variables: about 1 s for 200 points (native), so at most
 // MaxMultiplicativeKantorovichPoints points are accepted.
 func MultiplicativeKantorovich(P, Q []float64, D mat.Matrix) (float64, error) {
+	if len(P) > MaxMultiplicativeKantorovichPoints {
+		return 0, fmt.Errorf("P: %d points, more than the limit of %d for the multiplicative Kantorovich distance (a linear program of n² variables)", len(P), MaxMultiplicativeKantorovichPoints)
+	}
 	a, b, d, n, err := kantorovichInput(P, Q, D)
 	if err != nil {
 		return 0, err
-	}
-	if n > MaxMultiplicativeKantorovichPoints {
-		return 0, fmt.Errorf("P: %d points, more than the limit of %d for the multiplicative Kantorovich distance (a linear program of n² variables)", n, MaxMultiplicativeKantorovichPoints)
 	}
 	ShortestPathClosure(d, n)
 	k1, err := multiplicativeKantorovichSide(a, b, d, n)

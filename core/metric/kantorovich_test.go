@@ -562,6 +562,8 @@ func TestMultiplicativeKantorovichLargeDistances(t *testing.T) {
 	}
 	D := lineMetric([]float64{0, 800})
 	near(t, "MK beyond the float range", mkant(t, point(2, 0), point(2, 1), D), math.Inf(1), 0)
-	_, err := MultiplicativeKantorovich(uniform(MaxMultiplicativeKantorovichPoints+1), uniform(MaxMultiplicativeKantorovichPoints+1), mat.NewDense(MaxMultiplicativeKantorovichPoints+1, MaxMultiplicativeKantorovichPoints+1, nil))
+	_, err := Kantorovich(uniform(MaxKantorovichPoints+1), uniform(MaxKantorovichPoints+1), nil)
+	wantErr(t, err, "P")
+	_, err = MultiplicativeKantorovich(uniform(MaxMultiplicativeKantorovichPoints+1), uniform(MaxMultiplicativeKantorovichPoints+1), mat.NewDense(MaxMultiplicativeKantorovichPoints+1, MaxMultiplicativeKantorovichPoints+1, nil))
 	wantErr(t, err, "P")
 }
