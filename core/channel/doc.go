@@ -22,14 +22,12 @@
 // k-th posterior (or reduced column) is the one whose first output (column) comes k-th by index.
 // A merged posterior is the p(y)-weighted mean of the merged ones, so Σ_k outer_k·inner_k = π.
 //
-// # Composition and factorization
+// # Composition
 //
 // Cascade(A, B) = A·B feeds A's output to B. Parallel(A, B) observes both channels on the same
 // secret: (A∥B)[x][y·|Z|+z] = A[x][y]·B[x][z], with y the output of A (major) and z that of B.
-// Factorize(A, B) and LeftFactorize(A, B) undo a cascade: they find a channel X with A = B·X
-// (A is a post-processing of B) or A = X·B (every row of A a mixture of B's rows), or say that
-// none exists, with a residual certified by the duality of the linear program they solve
-// (core/lp), and a witness that has been multiplied back.
+// The converse, factoring a channel through another, is in core/refine (Factorize,
+// LeftFactorize), next to the refinement order it decides.
 //
 // # Estimation
 //

@@ -175,3 +175,26 @@ func TestIBUErrorsAndLimit(t *testing.T) {
 		t.Errorf("limit: %d iterations, converged %v", r.Iterations, r.Converged)
 	}
 }
+
+func randChannel(rng *rand.Rand, n, m int, zeros bool) *mat.Dense {
+	c := mat.NewDense(n, m, nil)
+	for x := 0; x < n; x++ {
+		s := 0.0
+		for y := 0; y < m; y++ {
+			if zeros && rng.IntN(3) == 0 {
+				continue
+			}
+			v := rng.Float64()
+			c.Set(x, y, v)
+			s += v
+		}
+		if s == 0 {
+			c.Set(x, rng.IntN(m), 1)
+			s = 1
+		}
+		for y := 0; y < m; y++ {
+			c.Set(x, y, c.At(x, y)/s)
+		}
+	}
+	return c
+}

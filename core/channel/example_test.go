@@ -104,25 +104,6 @@ func ExampleValidate() {
 	// channel: row 1 sums to 0.9, expected 1
 }
 
-func ExampleFactorize() {
-	// Randomized response on 3 values followed by merging outputs 1 and 2 is a
-	// post-processing of randomized response: A = B·X.
-	B := mat.NewDense(3, 3, []float64{0.5, 0.25, 0.25, 0.25, 0.5, 0.25, 0.25, 0.25, 0.5})
-	A := mat.NewDense(3, 2, []float64{0.5, 0.5, 0.25, 0.75, 0.25, 0.75})
-	f, _ := channel.Factorize(A, B)
-	fmt.Println(f.Exists)
-	fmt.Printf("%.3g\n", mat.Formatted(f.Witness))
-	// The converse fails: B is no post-processing of A.
-	g, _ := channel.Factorize(B, A)
-	fmt.Println(g.Exists)
-	// Output:
-	// true
-	// ⎡1  0⎤
-	// ⎢0  1⎥
-	// ⎣0  1⎦
-	// false
-}
-
 func ExampleIterativeBayesianUpdate() {
 	// Randomized response with probability 3/4 of telling the truth; the observed answers
 	// are 60% "yes". The estimated true proportion is (0.6 − 0.25)/(0.75 − 0.25) = 0.7.

@@ -56,3 +56,22 @@ func ExampleAdditiveMetric() {
 	fmt.Printf("%.4f (V_g[π▷B] = %.4f, V_g[π▷A] = %.4f)\n", r.Value, r.VulnerabilityB, r.VulnerabilityA)
 	// Output: 0.6667 (V_g[π▷B] = 1.0000, V_g[π▷A] = 0.3333)
 }
+
+func ExampleFactorize() {
+	// Randomized response on 3 values followed by merging outputs 1 and 2 is a
+	// post-processing of randomized response: A = B·X.
+	B := mat.NewDense(3, 3, []float64{0.5, 0.25, 0.25, 0.25, 0.5, 0.25, 0.25, 0.25, 0.5})
+	A := mat.NewDense(3, 2, []float64{0.5, 0.5, 0.25, 0.75, 0.25, 0.75})
+	f, _ := refine.Factorize(A, B)
+	fmt.Println(f.Exists)
+	fmt.Printf("%.3f\n", mat.Formatted(f.Witness))
+	// The converse fails: B is no post-processing of A.
+	g, _ := refine.Factorize(B, A)
+	fmt.Println(g.Exists)
+	// Output:
+	// true
+	// ⎡1.000  0.000⎤
+	// ⎢0.000  1.000⎥
+	// ⎣0.000  1.000⎦
+	// false
+}
