@@ -1,5 +1,6 @@
 // Package metric builds ground metrics as distance matrices and measures distances between
-// probability distributions, with the definitions of the libqif library.
+// probability distributions, with the definitions of the libqif library
+// (docs/mathematics.md#metrics-and-capacities).
 //
 // # Ground metrics
 //
