@@ -253,7 +253,7 @@ export function toRows(M) {
   return out;
 }
 
-/** V_g[π▷C] = Σ_y max_w Σ_x G[w][x] π_x C[x][y], G as the engine returns it. */
+/** V_g[π▷C] = Σ_y max_w Σ_x G[w][x] π_x C[x][y] (docs/mathematics.md#entropies-and-leakage), G from the engine. */
 export function postGVuln(G, prior, C) {
   const g = toRows(G);
   const m = C[0].length;

@@ -1,13 +1,13 @@
-// sections/infopriv/view.js — the "Information privacy" section (papers 002 and 004).
+// sections/infopriv/view.js — the "Information privacy" section (Wu (2019) and Vadhan (2013)).
 //
-// A user builds a small query over records (2–6 records of 2–4 values each; a count, sum,
-// max, min or a custom table from tuples to answers), adds noise on the answers, and the
-// worker builds the tuple channel (infoPrivacy.queryChannel). Beside each other the section
-// shows the individual channel capacity (002 Thm 3.1: the worst individual and situation,
-// with the capacity-achieving prior), its max-case twin — the smallest ε of ε-DP for "differ
-// in one record" —, the δ(ε) curve on the record graph with the smallest ε for a typed δ, and
-// the posterior/prior ratios of one sub-channel against e^{±ε} (004 Prop. 1). A card below
-// holds the privacy channels of 002 (binary symmetric, Gaussian, variance comparison).
+// A user builds a small query over records (2–6 records of 2–4 values each; a count, sum, max, min
+// or a custom table from tuples to answers), adds noise on the answers, and the worker builds the
+// tuple channel (infoPrivacy.queryChannel). Beside each other the section shows the individual
+// channel capacity (Wu (2019) Thm 3.1: the worst individual and situation, with the
+// capacity-achieving prior), its max-case twin — the smallest ε of ε-DP for "differ in one record"
+// —, the δ(ε) curve on the record graph with the smallest ε for a typed δ, and the posterior/prior
+// ratios of one sub-channel against e^{±ε} (Vadhan (2013) Prop. 1). A card below holds the privacy
+// channels of Wu (2019) (binary symmetric, Gaussian, variance comparison).
 //
 // Flow: an edit updates the state (state.js), validates at once (messages beside the field),
 // and schedules the pipeline's main task: noise → tuple channel and record graph → one "heavy"

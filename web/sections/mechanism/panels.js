@@ -84,7 +84,7 @@ export function buildSkeleton(root) {
   e.boundTight = h('p', { class: 'mech-tight', 'data-testid': ids('bound-tight') });
   e.boundNote = h('p', { class: 'hint', 'data-testid': ids('bound-note') });
   e.boundCard = h('section', { class: 'card', 'aria-labelledby': ids('bound-title'), dataset: { status: 'pending' }, 'data-testid': ids('bound-card') },
-    h('div', { class: 'card-head' }, h('h3', { id: ids('bound-title'), text: 'Utility bound (Theorem 6.1)' }), sourceRefs('000 §6')),
+    h('div', { class: 'card-head' }, h('h3', { id: ids('bound-title'), text: 'Utility bound (Theorem 6.1)' }), sourceRefs('Alvim et al. (ICALP 2011) §6')),
     h('dl', { class: 'result-list' },
       h('div', { class: 'result' },
         h('dt', {}, h('span', { class: 'r-name', text: 'Best utility of an ε-DP mechanism' }), formulaSlot('U ≤ 1 / Σ_d n_d e^(−εd)', String.raw`U \le 1 \big/ \textstyle\sum_d n_d\, e^{-\varepsilon d}`)),
@@ -114,7 +114,7 @@ export function buildSkeleton(root) {
   e.thm62Warning = h('p', { class: 'results-note', 'data-testid': ids('thm62-warning') });
   e.lpVerdict = h('p', { class: 'results-note', 'data-testid': ids('lp-vs-thm62') });
   const mechCard = h('section', { class: 'card', 'aria-labelledby': ids('mechs-title') },
-    h('div', { class: 'card-head' }, h('h3', { id: ids('mechs-title'), text: 'Mechanisms on this graph' }), sourceRefs('000 §6, 001 §6.1')),
+    h('div', { class: 'card-head' }, h('h3', { id: ids('mechs-title'), text: 'Mechanisms on this graph' }), sourceRefs('Alvim et al. (ICALP 2011) §6 · Chatzikokolakis et al. (CSF 2019) §6.1')),
     h('p', { class: 'hint', 'data-testid': ids('mechs-hint'), text: 'Every mechanism here is offered at the chosen ε on this graph: the truncated geometric and exponential mechanisms treat the answers as 0..n−1 and run at ε/s per step, s the longest edge |a − b| of the graph, so that they are ε-DP on it; randomized response is ε-DP on any graph. The last column is the smallest ε each matrix actually satisfies on the graph.' }),
     e.lpProgress, e.thm62Warning, e.lpVerdict,
     h('div', { class: 'table-wrap' }, h('table', { class: 'mech-table', 'data-testid': ids('table') },
@@ -152,7 +152,7 @@ export function buildSkeleton(root) {
   };
   e.dbExp = h('output', { class: 'value', 'data-testid': ids('db-exp-eps') });
   e.dbCard = h('section', { class: 'card mech-db', 'aria-labelledby': ids('db-title'), 'data-testid': ids('db') },
-    h('div', { class: 'card-head' }, h('h3', { id: ids('db-title'), text: 'Database domains: leakage and utility bounds' }), sourceRefs('000 Thm 5.1, Prop. 2')),
+    h('div', { class: 'card-head' }, h('h3', { id: ids('db-title'), text: 'Database domains: leakage and utility bounds' }), sourceRefs('Alvim et al. (ICALP 2011) §5, Theorem 5.1 and Proposition 2')),
     h('p', { class: 'hint', text: 'Databases of u individuals, each with one of v values; adjacent when they differ in one individual (the Hamming graph on vᵘ databases). Computed analytically in log space, so u = 10⁶ or 10⁹ answers instantly.' }),
     h('div', { class: 'mech-fields' }, dbFields.u, dbFields.v, dbFields.eps,
       h('div', { class: 'mech-field' }, h('span', { class: 'mech-label', text: 'e^ε' }), e.dbExp)),
@@ -330,7 +330,7 @@ export function showThm62(e, thm, eps, clique) {
   const actual = thm.actualEpsilon;
   const over = actual > eps * (1 + 1e-9) + 1e-12;
   e.thm62Warning.textContent = over
-    ? `Theorem 6.2 row-normalized matrix: actual ε = ${formatNumber(actual)} > target ${formatNumber(eps)}: not ε-DP. The paper’s remark that it always satisfies ε-DP fails on this graph; use the optimal mechanism instead.`
+    ? `Theorem 6.2 row-normalized matrix: actual ε = ${formatNumber(actual)} > target ${formatNumber(eps)}: not ε-DP. The paper’s remark that it always satisfies ε-DP fails on this graph (see the mathematics, §5.3); use the optimal mechanism instead.`
     : '';
   e.thm62Warning.dataset.actual = String(actual);
   e.thm62Warning.dataset.target = String(eps);
