@@ -83,11 +83,10 @@ export function refHref(ref) {
 }
 
 /** <a class="ref"> to the source `ref` ("Alvim et al. (FOSAD 2011) §3.2"). */
-export function refLink(ref) {
+export function refLink(ref, href = refHref(ref)) {
   const a = document.createElement('a');
   a.className = 'ref';
   a.textContent = ref;
-  const href = refHref(ref);
   if (href) a.href = href;
   a.title = /^Mathematics/.test(ref) ? `The toolkit's statement of the mathematics, ${ref.replace(/^Mathematics\s*/, '')}` : `${ref} (see the references)`;
   return a;
@@ -120,7 +119,8 @@ export function sourceParts(text) {
 export function sourceRefs(text) {
   const span = document.createElement('span');
   span.className = 'source';
-  for (const part of sourceParts(text)) span.append(part.href ? refLink(part.text) : part.text);
+  // A bare "§3.1" continues the paper before it: its address comes from sourceParts, not the text.
+  for (const part of sourceParts(text)) span.append(part.href ? refLink(part.text, part.href) : part.text);
   return span;
 }
 
