@@ -28,7 +28,7 @@ out=${PACK_DIR:-dist/npm}
 case "$out" in /*) ;; *) out="$root/$out" ;; esac
 rm -rf "$out"
 mkdir -p "$out"
-cp web/qif.js web/qif.d.ts web/qif.wasm web/wasm_exec.js web/package.json web/README.md "$out/"
+cp web/qif.js web/api.gen.js web/qif.gen.js web/qif.d.ts web/qif.wasm web/wasm_exec.js web/package.json web/README.md "$out/"
 if [ -f LICENSE ]; then cp LICENSE "$out/"; fi
 
 cd "$out"

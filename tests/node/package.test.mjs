@@ -48,7 +48,7 @@ test('pack.sh prints the path of a tarball holding only the package files', () =
   assert.ok(tgz.endsWith(`${name}-${manifest.version}.tgz`), `tarball name: ${tgz}`);
   assert.ok(existsSync(tgz));
   const files = run('tar', ['tzf', tgz]).trim().split('\n').map((f) => f.replace(/^package\//, '')).sort();
-  assert.deepEqual(files, ['README.md', 'package.json', 'qif.d.ts', 'qif.js', 'qif.wasm', 'wasm_exec.js']);
+  assert.deepEqual(files, ['README.md', 'api.gen.js', 'package.json', 'qif.d.ts', 'qif.gen.js', 'qif.js', 'qif.wasm', 'wasm_exec.js']);
 });
 
 test('the manifest: ESM, exports with types first, files present, no dependencies', () => {
@@ -125,7 +125,7 @@ test('import { load } from the installed package works in Node', () => {
     assert.ok(Math.abs(pairs[k][0] - want[k][0]) < 1e-12, `outer ${pairs[k][0]} vs ${want[k][0]}`);
     for (let x = 0; x < 2; x++) assert.ok(Math.abs(pairs[k][1][x] - want[k][1][x]) < 1e-12, `inner ${k}[${x}]`);
   }
-  assert.match(out.error, /^channel: row 0 sums to 0\.9/);
+  assert.match(out.error, /^channel\.validate: channel: row 0 sums to 0\.9/);
   assert.equal(out.afterError, 2);
   assert.equal(out.h2, 1, 'load({wasmURL}) with the exported qif.wasm URL');
   assert.equal(out.h3, 2.5, 'load({wasmURL}) over HTTP');
