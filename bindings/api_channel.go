@@ -34,11 +34,11 @@ func result[T any](v *T, err error) (any, error) {
 }
 
 var channelAPI = []Func{
-	{NS: "channel", Name: "validate", Params: []Param{pC}, Result: Type{TS: "true"},
+	{NS: "channel", Name: "validate", Params: []*Param{&pC}, Result: Type{TS: "true"},
 		Doc:  "Checks that C is a channel (finite, non-negative, rows summing to 1); returns true or throws.",
 		TeX:  `C(x,y) \ge 0,\ \sum_y C(x,y) = 1`,
 		Call: func(a *Args) (any, error) { return true, channel.Validate(a.Mat("C")) }},
-	{NS: "channel", Name: "hyper", Params: []Param{pPrior, pC}, Source: csf + " §2",
+	{NS: "channel", Name: "hyper", Params: []*Param{&pPrior, &pC}, Source: csf + " §2",
 		Result: Type{Name: "Hyper", Doc: "The hyper-distribution [π▷C]: row k of `inners` is the k-th distinct posterior, `outer[k]` its probability.",
 			Fields: []Field{{Name: "outer", Type: VectorOut}, {Name: "inners", Type: MatrixOut}}},
 		Doc: "Hyper-distribution of prior π through C: the distinct posteriors (inners) and their probabilities (outer).",
@@ -50,16 +50,16 @@ var channelAPI = []Func{
 			}
 			return Obj{"outer": h.Outer, "inners": h.Inners}, nil
 		}},
-	{NS: "channel", Name: "reduce", Params: []Param{pC}, Result: MatrixOut,
+	{NS: "channel", Name: "reduce", Params: []*Param{&pC}, Result: MatrixOut,
 		Doc:  "Reduced channel: all-zero columns dropped, proportional columns merged (same leakage for every prior and gain).",
 		Call: func(a *Args) (any, error) { return result(channel.Reduce(a.Mat("C"))) }},
-	{NS: "channel", Name: "cascade", Params: []Param{pA, pB}, Result: MatrixOut,
+	{NS: "channel", Name: "cascade", Params: []*Param{&pA, &pB}, Result: MatrixOut,
 		Doc: "Cascade A·B: the output of A fed into B (A n×m, B m×k) → n×k channel.", TeX: `(AB)(x,z) = \sum_y A(x,y)\,B(y,z)`,
 		Call: func(a *Args) (any, error) { return result(channel.Cascade(a.Mat("A"), a.Mat("B"))) }},
-	{NS: "channel", Name: "parallel", Params: []Param{pA, pB}, Result: MatrixOut,
+	{NS: "channel", Name: "parallel", Params: []*Param{&pA, &pB}, Result: MatrixOut,
 		Doc: "Parallel composition A‖B on the same secret: outputs are pairs (y, z), column y·cols(B) + z.", TeX: `(A\parallel B)(x,(y,z)) = A(x,y)\,B(x,z)`,
 		Call: func(a *Args) (any, error) { return result(channel.Parallel(a.Mat("A"), a.Mat("B"))) }},
-	{NS: "channel", Name: "fromMetric", Params: []Param{pMetric}, Result: MatrixOut, Source: csf + " §7.3",
+	{NS: "channel", Name: "fromMetric", Params: []*Param{&pMetric}, Result: MatrixOut, Source: csf + " §7.3",
 		Doc:  "A channel whose induced metric (privacy order ⊑prv) is exactly the metric D (nats).",
 		Call: func(a *Args) (any, error) { return result(refine.FromMetric(a.Mat("D"))) }},
 }

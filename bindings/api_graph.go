@@ -14,34 +14,34 @@ var (
 )
 
 var graphAPI = []Func{
-	{NS: "graph", Name: "path", Params: []Param{pN}, Result: GraphOut, Doc: "Path 0 − 1 − … − (n−1).",
+	{NS: "graph", Name: "path", Params: []*Param{&pN}, Result: GraphOut, Doc: "Path 0 − 1 − … − (n−1).",
 		Call: func(a *Args) (any, error) { return result(graph.Path(a.Int("n"))) }},
-	{NS: "graph", Name: "cycle", Params: []Param{pN}, Result: GraphOut, Doc: "Cycle on n vertices.",
+	{NS: "graph", Name: "cycle", Params: []*Param{&pN}, Result: GraphOut, Doc: "Cycle on n vertices.",
 		Call: func(a *Args) (any, error) { return result(graph.Cycle(a.Int("n"))) }},
-	{NS: "graph", Name: "clique", Params: []Param{pN}, Result: GraphOut, Doc: "Complete graph K_n.",
+	{NS: "graph", Name: "clique", Params: []*Param{&pN}, Result: GraphOut, Doc: "Complete graph K_n.",
 		Call: func(a *Args) (any, error) { return result(graph.Clique(a.Int("n"))) }},
-	{NS: "graph", Name: "grid", Params: []Param{{Name: "w", Kind: KindInteger, Doc: "width"}, {Name: "h", Kind: KindInteger, Doc: "height"}}, Result: GraphOut,
+	{NS: "graph", Name: "grid", Params: []*Param{{Name: "w", Kind: KindInteger, Doc: "width"}, {Name: "h", Kind: KindInteger, Doc: "height"}}, Result: GraphOut,
 		Doc:  "w×h grid graph; vertex (x, y) is numbered y·w + x.",
 		Call: func(a *Args) (any, error) { return result(graph.Grid(a.Int("w"), a.Int("h"))) }},
-	{NS: "graph", Name: "hypercube", Params: []Param{{Name: "d", Kind: KindInteger, Doc: "dimension"}}, Result: GraphOut,
+	{NS: "graph", Name: "hypercube", Params: []*Param{{Name: "d", Kind: KindInteger, Doc: "dimension"}}, Result: GraphOut,
 		Doc:  "Hypercube Q_d on 2^d vertices (Hamming(d, 2)).",
 		Call: func(a *Args) (any, error) { return result(graph.Hypercube(a.Int("d"))) }},
 	{NS: "graph", Name: "petersen", Result: GraphOut, Doc: "The Petersen graph (10 vertices).",
 		Call: func(*Args) (any, error) { return graph.Petersen(), nil }},
-	{NS: "graph", Name: "hamming", Params: []Param{pU, pV}, Result: GraphOut, Source: icalp + " §3",
+	{NS: "graph", Name: "hamming", Params: []*Param{&pU, &pV}, Result: GraphOut, Source: icalp + " §3",
 		Doc:  "Hamming graph of databases: u individuals with v values each, adjacent when one record differs (explicit; refuses huge sizes).",
 		Call: func(a *Args) (any, error) { return result(graph.Hamming(a.Int("individuals"), a.Int("values"))) }},
-	{NS: "graph", Name: "hammingDistanceDistribution", Params: []Param{pU, pV}, Source: icalp + " §3", TeX: `n_d = \tbinom{u}{d}(v-1)^d`,
+	{NS: "graph", Name: "hammingDistanceDistribution", Params: []*Param{&pU, &pV}, Source: icalp + " §3", TeX: `n_d = \tbinom{u}{d}(v-1)^d`,
 		Result: Type{Fields: []Field{{Name: "counts", Type: VectorOut}, {Name: "log2", Type: VectorOut}}},
 		Doc:    "Number of databases at each Hamming distance d = 0..u from one database (analytic): counts (may be Infinity) and their log₂.",
 		Call: func(a *Args) (any, error) {
 			counts, log2, err := graph.HammingDistanceDistribution(a.Int("individuals"), a.Int("values"))
 			return Obj{"counts": counts, "log2": log2}, err
 		}},
-	{NS: "graph", Name: "induced", Params: []Param{pGraph, {Name: "f", Label: "query", Kind: KindIndices, Doc: "f[v]: the answer index of input vertex v"}},
+	{NS: "graph", Name: "induced", Params: []*Param{&pGraph, {Name: "f", Label: "query", Kind: KindIndices, Doc: "f[v]: the answer index of input vertex v"}},
 		Result: GraphOut, Doc: "Graph induced on the answers of a query f (f[v] = answer index of input vertex v).",
 		Call: func(a *Args) (any, error) { return result(graph.Induced(a.Graph("graph"), a.Ints("f"))) }},
-	{NS: "graph", Name: "distances", Params: []Param{pGraph}, Result: MatrixOut,
+	{NS: "graph", Name: "distances", Params: []*Param{&pGraph}, Result: MatrixOut,
 		Doc: "All-pairs shortest-path distances (Infinity when disconnected).",
 		Call: func(a *Args) (any, error) {
 			g := a.Graph("graph")
@@ -54,7 +54,7 @@ var graphAPI = []Func{
 			}
 			return m, nil
 		}},
-	{NS: "graph", Name: "distanceDistribution", Params: []Param{pGraph, {Name: "vertex", Kind: KindInteger, Doc: "the vertex"}},
+	{NS: "graph", Name: "distanceDistribution", Params: []*Param{&pGraph, {Name: "vertex", Kind: KindInteger, Doc: "the vertex"}},
 		Result: VectorOut, Source: icalp + " §3", Doc: "n_d: number of vertices at distance d = 0, 1, … from the vertex.",
 		Call: func(a *Args) (any, error) {
 			nd, err := a.Graph("graph").DistanceDistribution(a.Int("vertex"))
@@ -64,10 +64,10 @@ var graphAPI = []Func{
 			}
 			return out, err
 		}},
-	{NS: "graph", Name: "diameter", Params: []Param{pGraph}, Result: Number,
+	{NS: "graph", Name: "diameter", Params: []*Param{&pGraph}, Result: Number,
 		Doc:  "Largest distance between two vertices (Infinity when disconnected).",
 		Call: func(a *Args) (any, error) { return a.Graph("graph").Diameter(), nil }},
-	{NS: "graph", Name: "isDistanceRegular", Params: []Param{pGraph}, Source: icalp + " §3",
+	{NS: "graph", Name: "isDistanceRegular", Params: []*Param{&pGraph}, Source: icalp + " §3",
 		Result: Type{Fields: []Field{{Name: "distanceRegular", Type: Boolean}, {Name: "b", Type: IntList, Optional: true}, {Name: "c", Type: IntList, Optional: true}}},
 		Doc:    "Whether the graph is distance-regular, with its intersection array b, c when it is.",
 		Call: func(a *Args) (any, error) {
@@ -77,7 +77,7 @@ var graphAPI = []Func{
 			}
 			return Obj{"distanceRegular": true, "b": b, "c": c}, nil
 		}},
-	{NS: "graph", Name: "isVTPlus", Params: []Param{pGraph, {Name: "options", Kind: KindOptions, Optional: true, Fields: []Param{pBudget}}},
+	{NS: "graph", Name: "isVTPlus", Params: []*Param{&pGraph, {Name: "options", Kind: KindOptions, Optional: true, Fields: []*Param{&pBudget}}},
 		Source: icalp + " Def. 3", Doc: "Whether the graph is VT+, searching automorphisms for at most budgetMs milliseconds.",
 		Result: Type{Name: "VTPlusResult", Doc: "Result of graph.isVTPlus.", Fields: []Field{
 			{Name: "vtPlus", Type: Type{TS: "boolean | null"}, Doc: "Whether the graph is VT+ (null: the search budget was exhausted)."},

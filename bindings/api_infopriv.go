@@ -33,8 +33,8 @@ func tupleChannel(a *Args) (*mat.Dense, error) {
 
 var infoPrivacyAPI = []Func{
 	{NS: "infoPrivacy", Name: "individualCapacity", Source: wu + " Thm 3.1",
-		Params: []Param{{Name: "options", Kind: KindOptions, Type: "IndividualCapacityOptions", Doc: "the tuple channel: {domains, channel} or {domains, table, noise}", Fields: []Param{fDomains, fChannel, fTable, fNoise,
-			{Name: "tolerance", Kind: KindNumber, Check: CheckPositive, Default: 1e-9, Doc: "Blahut–Arimoto gap of each sub-channel, bits"}, doneTotal}}},
+		Params: []*Param{{Name: "options", Kind: KindOptions, Type: "IndividualCapacityOptions", Doc: "the tuple channel: {domains, channel} or {domains, table, noise}", Fields: []*Param{&fDomains, &fChannel, &fTable, &fNoise,
+			{Name: "tolerance", Kind: KindNumber, Check: CheckPositive, Default: 1e-9, Doc: "Blahut–Arimoto gap of each sub-channel, bits"}, &doneTotal}}},
 		Result: Type{Name: "IndividualCapacity", Doc: "Result of infoPrivacy.individualCapacity.", Fields: []Field{
 			{Name: "capacity", Type: Number, Doc: "Individual channel capacity, bits (the Shannon capacity of the worst sub-channel)."},
 			{Name: "upperBound", Type: Number, Doc: "Certified upper bound, bits."},
@@ -67,7 +67,7 @@ var infoPrivacyAPI = []Func{
 			return Obj{"capacity": r.Capacity, "upperBound": r.UpperBound, "individual": r.Individual, "others": r.Others,
 				"prior": r.Prior, "subChannels": r.SubChannels, "solved": r.Solved}, nil
 		}},
-	{NS: "infoPrivacy", Name: "individualEpsilon", Params: []Param{{Name: "options", Kind: KindOptions, Doc: "the tuple channel: {domains, channel} or {domains, table, noise}", Fields: []Param{fDomains, fChannel, fTable, fNoise, fElapsed}}}, Source: wu + " Prop. 1",
+	{NS: "infoPrivacy", Name: "individualEpsilon", Params: []*Param{{Name: "options", Kind: KindOptions, Doc: "the tuple channel: {domains, channel} or {domains, table, noise}", Fields: []*Param{&fDomains, &fChannel, &fTable, &fNoise, &fElapsed}}}, Source: wu + " Prop. 1",
 		Result: Type{Name: "IndividualEpsilon", Doc: "Result of infoPrivacy.individualEpsilon: the max-case twin of individualCapacity.", Fields: []Field{
 			{Name: "epsilon", Type: Number, Doc: "Smallest ε (nats) of ε-DP for \"differ in one record\" (Infinity when none)."},
 			{Name: "individual", Type: Number}, {Name: "others", Type: IntList},
@@ -87,7 +87,7 @@ var infoPrivacyAPI = []Func{
 			return Obj{"epsilon": r.Epsilon, "individual": r.Individual, "others": r.Others, "values": r.Values[:], "output": r.Output}, nil
 		}},
 	{NS: "infoPrivacy", Name: "queryChannel", Result: MatrixOut, Source: wu + " Def. 2",
-		Params: []Param{{Name: "options", Kind: KindOptions, Fields: []Param{fDomains,
+		Params: []*Param{{Name: "options", Kind: KindOptions, Fields: []*Param{&fDomains,
 			{Name: "table", Kind: KindIndices, Required: true, Doc: "table[t]: the answer index of tuple t"},
 			{Name: "noise", Kind: KindMatrix, Required: true, Doc: "the noise channel, one row per answer"}}}},
 		Doc: "Tuple channel of a deterministic query table composed with a noise channel.",
@@ -95,7 +95,7 @@ var infoPrivacyAPI = []Func{
 			return result(infopriv.QueryChannel(a.Ints("domains"), a.Ints("table"), a.Mat("noise")))
 		}},
 	{NS: "infoPrivacy", Name: "subChannel", Result: MatrixOut, Source: wu + " §3.2",
-		Params: []Param{{Name: "options", Kind: KindOptions, Type: "SubChannelOptions", Doc: "the tuple channel: {domains, channel} or {domains, table, noise}", Fields: []Param{fDomains, fChannel, fTable, fNoise,
+		Params: []*Param{{Name: "options", Kind: KindOptions, Type: "SubChannelOptions", Doc: "the tuple channel: {domains, channel} or {domains, table, noise}", Fields: []*Param{&fDomains, &fChannel, &fTable, &fNoise,
 			{Name: "individual", Kind: KindInteger, Required: true, Doc: "the record i"},
 			{Name: "others", Kind: KindIndices, Required: true, Doc: "the values of the other records, in record order"}}}},
 		Doc: "Sub-channel of record `individual` with the other records fixed to `others` (row v = value v).",
@@ -106,29 +106,29 @@ var infoPrivacyAPI = []Func{
 			}
 			return result(infopriv.SubChannel(a.Ints("domains"), c, a.Int("individual"), a.Ints("others")))
 		}},
-	{NS: "infoPrivacy", Name: "recordGraph", Params: []Param{pDomains}, Result: GraphOut, Source: wu + " §2.2",
+	{NS: "infoPrivacy", Name: "recordGraph", Params: []*Param{&pDomains}, Result: GraphOut, Source: wu + " §2.2",
 		Doc:  "Graph \"differ in exactly one record\" on the tuples (vertices numbered as the tuple channel's rows).",
 		Call: func(a *Args) (any, error) { return result(infopriv.RecordGraph(a.Ints("domains"))) }},
-	{NS: "infoPrivacy", Name: "tuple", Params: []Param{pDomains, {Name: "index", Kind: KindInteger, Doc: "a row of the tuple channel"}},
+	{NS: "infoPrivacy", Name: "tuple", Params: []*Param{&pDomains, {Name: "index", Kind: KindInteger, Doc: "a row of the tuple channel"}},
 		Result: IntList, Doc: "Values of the records in tuple row `index`.",
 		Call: func(a *Args) (any, error) { return infopriv.Tuple(a.Ints("domains"), a.Int("index")) }},
-	{NS: "infoPrivacy", Name: "binarySymmetricCapacity", Params: []Param{{Name: "p", Kind: KindNumber, Doc: "flip probability"}}, Result: Number, Source: wu + " §4.1", TeX: `1 - h(p),\quad h(p) = -p\log_2 p - (1-p)\log_2(1-p)`,
+	{NS: "infoPrivacy", Name: "binarySymmetricCapacity", Params: []*Param{{Name: "p", Kind: KindNumber, Doc: "flip probability"}}, Result: Number, Source: wu + " §4.1", TeX: `1 - h(p),\quad h(p) = -p\log_2 p - (1-p)\log_2(1-p)`,
 		Doc:  "Capacity 1 − h(p) of the binary symmetric channel with flip probability p, bits.",
 		Call: func(a *Args) (any, error) { return infopriv.BinarySymmetricCapacity(a.Float("p")) }},
-	{NS: "infoPrivacy", Name: "flipProbability", Params: []Param{pCapacity}, Result: Number, Source: wu + " §4.1", TeX: `p \in [0, \tfrac12] \text{ with } 1 - h(p) = c`,
+	{NS: "infoPrivacy", Name: "flipProbability", Params: []*Param{&pCapacity}, Result: Number, Source: wu + " §4.1", TeX: `p \in [0, \tfrac12] \text{ with } 1 - h(p) = c`,
 		Doc:  "Flip probability p ∈ [0, ½] whose binary symmetric channel has the given capacity (bits).",
 		Call: func(a *Args) (any, error) { return infopriv.FlipProbabilityForCapacity(a.Float("capacity")) }},
-	{NS: "infoPrivacy", Name: "gaussianCapacity", Params: []Param{pPower, {Name: "sigma", Kind: KindNumber, Doc: "noise standard deviation σ"}}, Result: Number, Source: wu + " §5.1", TeX: `\tfrac12 \log_2\!\big(1 + P/\sigma^2\big)`,
+	{NS: "infoPrivacy", Name: "gaussianCapacity", Params: []*Param{&pPower, {Name: "sigma", Kind: KindNumber, Doc: "noise standard deviation σ"}}, Result: Number, Source: wu + " §5.1", TeX: `\tfrac12 \log_2\!\big(1 + P/\sigma^2\big)`,
 		Doc:  "Capacity ½ log₂(1 + P/σ²) of the Gaussian channel with power P and noise σ, bits.",
 		Call: func(a *Args) (any, error) { return infopriv.GaussianCapacity(a.Float("power"), a.Float("sigma")) }},
-	{NS: "infoPrivacy", Name: "sigmaForCapacity", Params: []Param{pPower, pCapacity}, Result: Number, Source: wu + " §5.1", TeX: `\sigma = \sqrt{P / (2^{2c} - 1)}`,
+	{NS: "infoPrivacy", Name: "sigmaForCapacity", Params: []*Param{&pPower, &pCapacity}, Result: Number, Source: wu + " §5.1", TeX: `\sigma = \sqrt{P / (2^{2c} - 1)}`,
 		Doc:  "Noise σ for which the Gaussian channel of power P has the given capacity (bits).",
 		Call: func(a *Args) (any, error) { return infopriv.SigmaForCapacity(a.Float("power"), a.Float("capacity")) }},
-	{NS: "infoPrivacy", Name: "exponentialBeta", Params: []Param{{Name: "m", Kind: KindInteger, Doc: "number of outputs"}, pCapacity}, Result: Number, Source: wu + " Def. 13",
+	{NS: "infoPrivacy", Name: "exponentialBeta", Params: []*Param{{Name: "m", Kind: KindInteger, Doc: "number of outputs"}, &pCapacity}, Result: Number, Source: wu + " Def. 13",
 		Doc:  "β for which the exponential privacy channel on m outputs has bound log₂ m − H(q) equal to capacity (bits).",
 		Call: func(a *Args) (any, error) { return infopriv.ExponentialBetaForBound(a.Int("m"), a.Float("capacity")) }},
 	{NS: "infoPrivacy", Name: "dataIndependent", Source: wu + " §4.2",
-		Params: []Param{pC, {Name: "options", Kind: KindOptions, Optional: true, Fields: []Param{{Name: "tolerance", Kind: KindNumber, Check: CheckPositive,
+		Params: []*Param{&pC, {Name: "options", Kind: KindOptions, Optional: true, Fields: []*Param{{Name: "tolerance", Kind: KindNumber, Check: CheckPositive,
 			Default: infopriv.DefaultTolerance, Doc: "how far sorted rows may differ and still count as permutations of each other"}}}},
 		Result: Type{Name: "DataIndependence", Doc: "Result of infoPrivacy.dataIndependent.", Fields: []Field{
 			{Name: "dataIndependent", Type: Boolean, Doc: "Whether every row is a permutation of one distribution q."},
@@ -144,7 +144,7 @@ var infoPrivacyAPI = []Func{
 				"reachable": r.Reachable, "capacity": r.Capacity}, err
 		}},
 	{NS: "infoPrivacy", Name: "exponentialChannel", Source: wu + " Def. 13",
-		Params: []Param{{Name: "options", Kind: KindOptions, Fields: []Param{
+		Params: []*Param{{Name: "options", Kind: KindOptions, Fields: []*Param{
 			{Name: "beta", Kind: KindNumber, Required: true, Doc: "the parameter β"},
 			{Name: "distortion", Kind: KindMatrix, Doc: "distortion matrix; give this or n"},
 			{Name: "n", Kind: KindInteger, Doc: "instead of distortion: answers 0..n−1 with distortion |r′ − r|"}}}},
@@ -168,7 +168,7 @@ var infoPrivacyAPI = []Func{
 			return Obj{"channel": r.Channel, "q": r.Q, "entropy": r.Entropy, "bound": r.Bound}, err
 		}},
 	{NS: "infoPrivacy", Name: "varianceComparison", Source: wu + " §5.2",
-		Params: []Param{{Name: "options", Kind: KindOptions, Fields: []Param{
+		Params: []*Param{{Name: "options", Kind: KindOptions, Fields: []*Param{
 			{Name: "sensitivity", Kind: KindNumber, Required: true, Doc: "sensitivity Δ of the query"},
 			{Name: "epsilon", Kind: KindNumber, Required: true, Doc: "ε, nats"},
 			{Name: "delta", Kind: KindNumber, Required: true, Doc: "δ of the Gaussian mechanism"},
@@ -187,9 +187,9 @@ var infoPrivacyAPI = []Func{
 			return Obj{"laplace": v.Laplace, "gaussianMechanism": v.GaussianMechanism, "gaussianPrivacyChannel": v.GaussianPrivacyChannel, "power": v.Power}, err
 		}},
 	{NS: "infoPrivacy", Name: "deltaCurve", Source: vadhan,
-		Params: []Param{pC, pGraph, {Name: "options", Kind: KindOptions, Optional: true, Fields: []Param{
+		Params: []*Param{&pC, &pGraph, {Name: "options", Kind: KindOptions, Optional: true, Fields: []*Param{
 			{Name: "points", Kind: KindInteger, Check: CheckPositive, Default: 101, Doc: "number of ε sampled (at least 2)"},
-			{Name: "maxEpsilon", Kind: KindNumber, Check: CheckPositive, DefaultDoc: "where δ stops changing", Doc: "largest ε sampled, nats"}, fElapsed}}},
+			{Name: "maxEpsilon", Kind: KindNumber, Check: CheckPositive, DefaultDoc: "where δ stops changing", Doc: "largest ε sampled, nats"}, &fElapsed}}},
 		Result: Type{Fields: []Field{{Name: "epsilon", Type: VectorOut}, {Name: "delta", Type: VectorOut}, {Name: "pureEpsilon", Type: Number}}},
 		Doc:    "δ(ε) sampled at `points` ε from 0 to maxEpsilon (nats); pureEpsilon is the smallest ε with δ = 0.",
 		TeX:    `\delta(\varepsilon) = \max_{x\sim x'} \sum_y \max\big(0,\ C(x,y) - e^{\varepsilon} C(x',y)\big)`,
@@ -197,12 +197,12 @@ var infoPrivacyAPI = []Func{
 			r, err := infopriv.DeltaCurveOf(a.Context("onProgress"), a.Mat("C"), a.Graph("graph"), a.Int("points"), a.Float("maxEpsilon"))
 			return Obj{"epsilon": r.Epsilon, "delta": r.Delta, "pureEpsilon": r.PureEpsilon}, err
 		}},
-	{NS: "infoPrivacy", Name: "epsilonForDelta", Params: []Param{pC, pGraph, pDelta}, Result: Number, Source: vadhan,
+	{NS: "infoPrivacy", Name: "epsilonForDelta", Params: []*Param{&pC, &pGraph, &pDelta}, Result: Number, Source: vadhan,
 		Doc: "Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none).", TeX: `\min\{\varepsilon : \delta(\varepsilon) \le \delta\}`,
 		Call: func(a *Args) (any, error) {
 			return infopriv.EpsilonForDelta(a.Mat("C"), a.Graph("graph"), a.Float("delta"))
 		}},
-	{NS: "infoPrivacy", Name: "bayesRatios", Params: []Param{pPrior, pC}, Source: vadhan,
+	{NS: "infoPrivacy", Name: "bayesRatios", Params: []*Param{&pPrior, &pC}, Source: vadhan,
 		Result: Type{Fields: []Field{{Name: "ratios", Type: MatrixOut}, {Name: "max", Type: Number}, {Name: "min", Type: Number},
 			{Name: "maxAt", Type: IntList}, {Name: "minAt", Type: IntList}, {Name: "epsilon", Type: Number}}},
 		Doc: "Posterior/prior ratios C[x][y]/p(y), their extremes and the ε (nats) of C on the clique of its rows.",

@@ -9,11 +9,11 @@ import (
 var lpAPI = []Func{
 	{NS: "lp", Name: "solve", Doc: "Solves a linear program by the simplex method (sparse LU), with duals and certificates.",
 		TeX: `\min / \max\ c^{\top}x \ \text{ s.t. } \ a_i^{\top}x\ (\le, =, \ge)\ b_i,\ \ l \le x \le u`,
-		Params: []Param{{Name: "problem", Kind: KindLPProblem, Doc: "{sense?, objective, rows: [{coeffs, op, rhs}], lower?, upper?}"},
-			{Name: "options", Kind: KindOptions, Optional: true, Type: "LPOptions", Fields: []Param{fLPReport,
+		Params: []*Param{{Name: "problem", Kind: KindLPProblem, Doc: "{sense?, objective, rows: [{coeffs, op, rhs}], lower?, upper?}"},
+			{Name: "options", Kind: KindOptions, Optional: true, Type: "LPOptions", Fields: []*Param{&fLPReport,
 				{Name: "progressEvery", Kind: KindInteger, Check: CheckPositive, Default: 200, Doc: "iterations between progress calls"},
 				{Name: "maxIterations", Kind: KindInteger, Check: CheckPositive, DefaultDoc: "50·(rows + variables) + 10000", Doc: "largest number of simplex iterations"},
-				fTimeLim}}},
+				&fTimeLim}}},
 		Result: Type{Name: "LPResult", Doc: "Result of lp.solve.", Fields: []Field{
 			{Name: "status", Type: Type{TS: "LPStatus"}},
 			{Name: "x", Type: VectorOut, Doc: "The solution, one entry per variable."},

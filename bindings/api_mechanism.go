@@ -22,35 +22,35 @@ var (
 const utilityTeX = `\mathcal{U}(H) = \sum_z \max_w \sum_y \pi(y)\,H(y,z)\,g(w,y)`
 
 var mechanismAPI = []Func{
-	{NS: "mechanism", Name: "truncatedGeometric", Params: []Param{pInputs, pEpsilon, pOutputs}, Result: MatrixOut, Source: csf + " Def. 10",
+	{NS: "mechanism", Name: "truncatedGeometric", Params: []*Param{&pInputs, &pEpsilon, &pOutputs}, Result: MatrixOut, Source: csf + " Def. 10",
 		Doc:  "Truncated geometric mechanism on inputs 0..n−1, outputs 0..m−1 (m = n by default), ε in nats.",
 		TeX:  `\alpha^{|x-y|}\,\tfrac{1-\alpha}{1+\alpha},\ \alpha = e^{-\varepsilon}\text{, tails at the ends}`,
 		Call: func(a *Args) (any, error) { return result(mechanism.TruncatedGeometric(sizes(a))) }},
-	{NS: "mechanism", Name: "randomizedResponse", Params: []Param{pInputs, pEpsilon, pOutputs}, Result: MatrixOut, Source: csf + " Def. 13",
+	{NS: "mechanism", Name: "randomizedResponse", Params: []*Param{&pInputs, &pEpsilon, &pOutputs}, Result: MatrixOut, Source: csf + " Def. 13",
 		Doc:  "Randomized response on m outputs: e^ε/(m−1+e^ε) on the true value, ε in nats.",
 		TeX:  `\tfrac{e^\varepsilon}{m-1+e^\varepsilon}\text{ on the true answer, }\tfrac{1}{m-1+e^\varepsilon}\text{ elsewhere}`,
 		Call: func(a *Args) (any, error) { return result(mechanism.RandomizedResponse(sizes(a))) }},
-	{NS: "mechanism", Name: "exponential", Params: []Param{pInputs, pEpsilon, pOutputs}, Result: MatrixOut, Source: csf + " Def. 12",
+	{NS: "mechanism", Name: "exponential", Params: []*Param{&pInputs, &pEpsilon, &pOutputs}, Result: MatrixOut, Source: csf + " Def. 12",
 		Doc: "Exponential mechanism with metric |x−y|: C[x][y] ∝ e^{−ε|x−y|/2}, ε in nats.", TeX: `C(x,y) \propto e^{-\varepsilon |x-y|/2}`,
 		Call: func(a *Args) (any, error) { return result(mechanism.Exponential(sizes(a))) }},
-	{NS: "mechanism", Name: "exponentialEpsilon", Params: []Param{pInputs, pEpsilon, pOutputs}, Result: Number, Source: csf + " Def. 12",
+	{NS: "mechanism", Name: "exponentialEpsilon", Params: []*Param{&pInputs, &pEpsilon, &pOutputs}, Result: Number, Source: csf + " Def. 12",
 		Doc:  "The true ε (nats) of exponential(n, epsilon, m) for the metric |x−x'| (at most the nominal ε).",
 		Call: func(a *Args) (any, error) { return mechanism.ExponentialEpsilon(sizes(a)) }},
-	{NS: "mechanism", Name: "geometric", Params: []Param{pInputs, pEpsilon}, Result: MatrixOut, Source: csf + " Def. 9",
+	{NS: "mechanism", Name: "geometric", Params: []*Param{&pInputs, &pEpsilon}, Result: MatrixOut, Source: csf + " Def. 9",
 		Doc: "Reduced (n×n) form of the infinite geometric mechanism, ε in nats.", TeX: `C(x,y) \propto e^{-\varepsilon |x-y|}`,
 		Call: func(a *Args) (any, error) { return result(mechanism.Geometric(a.Int("n"), a.Float("epsilon"))) }},
 	{NS: "mechanism", Name: "overTruncatedGeometric", Result: MatrixOut, Source: csf + " Def. 11",
-		Params: []Param{pInputs, {Name: "m", Kind: KindInteger, Doc: "number of outputs"}, pEpsilon,
+		Params: []*Param{&pInputs, {Name: "m", Kind: KindInteger, Doc: "number of outputs"}, &pEpsilon,
 			{Name: "offset", Kind: KindInteger, Optional: true, Default: 0, Doc: "the input value of output 0"}},
 		Doc: "Over-truncated geometric: outputs are the input values offset..offset+m−1 (offset 0 by default), ε in nats.",
 		Call: func(a *Args) (any, error) {
 			return result(mechanism.OverTruncatedGeometricAt(a.Int("n"), a.Int("m"), a.Int("offset"), a.Float("epsilon")))
 		}},
-	{NS: "mechanism", Name: "exponentialMetric", Params: []Param{pMetric, pEpsilon}, Result: MatrixOut, Source: csf + " Def. 12",
+	{NS: "mechanism", Name: "exponentialMetric", Params: []*Param{&pMetric, &pEpsilon}, Result: MatrixOut, Source: csf + " Def. 12",
 		Doc:  "Exponential mechanism for a distance matrix D (D[x][y] from input x to output y): C[x][y] ∝ e^{−ε D[x][y]/2}.",
 		TeX:  `C(x,y) \propto e^{-\varepsilon D(x,y)/2}`,
 		Call: func(a *Args) (any, error) { return result(mechanism.ExponentialMetric(a.Mat("D"), a.Float("epsilon"))) }},
-	{NS: "mechanism", Name: "optimal", Params: []Param{pGraph, pEpsilon}, Result: MatrixOut, Source: icalp + " Thm 6.2", TeX: `H[i][j] = c_i\, e^{-\varepsilon\, d(i,j)}`,
+	{NS: "mechanism", Name: "optimal", Params: []*Param{&pGraph, &pEpsilon}, Result: MatrixOut, Source: icalp + " Thm 6.2", TeX: `H[i][j] = c_i\, e^{-\varepsilon\, d(i,j)}`,
 		Doc: "The optimal mechanism c·e^{−ε d(i,j)} of Theorem 6.2 on the graph.",
 		Call: func(a *Args) (any, error) {
 			r, err := mechanism.Optimal(a.Graph("graph"), a.Float("epsilon"))
@@ -59,7 +59,7 @@ var mechanismAPI = []Func{
 			}
 			return r.Mechanism, nil
 		}},
-	{NS: "mechanism", Name: "optimalDetail", Params: []Param{pGraph, pEpsilon}, Source: icalp + " Thm 6.2", TeX: `H[i][j] = c_i\, e^{-\varepsilon\, d(i,j)}`,
+	{NS: "mechanism", Name: "optimalDetail", Params: []*Param{&pGraph, &pEpsilon}, Source: icalp + " Thm 6.2", TeX: `H[i][j] = c_i\, e^{-\varepsilon\, d(i,j)}`,
 		Doc: "Theorem 6.2 mechanism with its requested and true ε and normalizers.",
 		Result: Type{Name: "OptimalDetail", Doc: "Result of mechanism.optimalDetail (Theorem 6.2).", Fields: []Field{
 			{Name: "mechanism", Type: MatrixOut},
@@ -74,17 +74,17 @@ var mechanismAPI = []Func{
 			}
 			return Obj{"mechanism": r.Mechanism, "epsilon": r.Epsilon, "actualEpsilon": r.ActualEpsilon, "uniform": r.Uniform, "c": r.C}, nil
 		}},
-	{NS: "mechanism", Name: "utility", Params: []Param{pPrior, pH, pGainOpt}, Result: Number, Source: icalp + " §6", TeX: utilityTeX,
+	{NS: "mechanism", Name: "utility", Params: []*Param{&pPrior, &pH, &pGainOpt}, Result: Number, Source: icalp + " §6", TeX: utilityTeX,
 		Doc:  "Expected gain (probability for the binary gain) with the optimal guess for each output.",
 		Call: func(a *Args) (any, error) { return mechanism.Utility(a.Vec("prior"), a.Mat("H"), a.Mat("gain")) }},
-	{NS: "mechanism", Name: "utilityDetail", Params: []Param{pPrior, pH, pGainOpt}, Result: withGuess, Source: icalp + " §6", TeX: utilityTeX,
+	{NS: "mechanism", Name: "utilityDetail", Params: []*Param{&pPrior, &pH, &pGainOpt}, Result: withGuess, Source: icalp + " §6", TeX: utilityTeX,
 		Doc: "Expected gain with the optimal guess for each output (the guesses included).",
 		Call: func(a *Args) (any, error) {
 			u, guess, err := mechanism.UtilityWithGuess(a.Vec("prior"), a.Mat("H"), a.Mat("gain"))
 			return Obj{"utility": u, "guess": guess}, err
 		}},
 	{NS: "mechanism", Name: "expectedLoss", Source: icalp + " §6", TeX: `\sum_z \min_w \sum_y \pi(y)\,H(y,z)\,\ell(w,y)`,
-		Params: []Param{pPrior, pH, {Name: "loss", Kind: KindMatrix, Optional: true, DefaultDoc: "0-1 loss", Doc: "loss matrix: rows guesses, columns true answers"}},
+		Params: []*Param{&pPrior, &pH, {Name: "loss", Kind: KindMatrix, Optional: true, DefaultDoc: "0-1 loss", Doc: "loss matrix: rows guesses, columns true answers"}},
 		Result: Type{Fields: []Field{{Name: "loss", Type: Number}, {Name: "guess", Type: IntList, Doc: "the loss-minimizing guess for each output"}}},
 		Doc:    "Expected loss (0-1 loss by default) with the loss-minimizing guess for each output.",
 		Call: func(a *Args) (any, error) {
@@ -94,7 +94,7 @@ var mechanismAPI = []Func{
 	{NS: "mechanism", Name: "optimalLP", Source: "Bordenabe et al. (CCS 2014); " + icalp + " Thm 6.2",
 		Doc: "Mechanism of maximal expected gain (or least expected loss) under ε-DP or ε·d-privacy, by linear programming or Theorem 6.2.",
 		TeX: `\max_{H\ \varepsilon\text{-DP}} \textstyle\sum_y \pi_y \sum_z H[y][z]\, g(z,y)`,
-		Params: []Param{{Name: "options", Kind: KindOptions, Type: "OptimalLPOptions", Doc: "the graph (ε-DP) or a metric (ε·d-privacy) and what to optimize", Fields: []Param{
+		Params: []*Param{{Name: "options", Kind: KindOptions, Type: "OptimalLPOptions", Doc: "the graph (ε-DP) or a metric (ε·d-privacy) and what to optimize", Fields: []*Param{
 			{Name: "graph", Kind: KindGraph, Doc: "adjacency of the true answers 0..n−1 (ε-DP); give this or metric"},
 			{Name: "metric", Kind: KindMatrix, Doc: "n×n distance matrix (ε·d-privacy, Infinity allowed); give this or graph"},
 			{Name: "epsilon", Kind: KindNumber, Required: true, Doc: "privacy parameter ε > 0, nats"},
@@ -102,7 +102,7 @@ var mechanismAPI = []Func{
 			{Name: "gain", Kind: KindMatrix, DefaultDoc: "binary gain", Doc: "gain matrix |W|×n (rows guesses, columns true answers)"},
 			{Name: "loss", Kind: KindMatrix, Doc: "loss matrix |W|×n (rows outputs, columns true answers): minimize the expected loss instead"},
 			{Name: "forceLP", Kind: KindBoolean, Default: false, Doc: "solve the linear program even where the closed form of Theorem 6.2 is optimal"},
-			fTimeLim, fLPReport}}},
+			&fTimeLim, &fLPReport}}},
 		Result: Type{Name: "OptimalLP", Doc: "Result of mechanism.optimalLP.", Fields: []Field{
 			{Name: "mechanism", Type: MatrixOut, Doc: "The mechanism H, n×|W|: rows true answers, columns the reported answers (= the guesses)."},
 			{Name: "utility", Type: Number, Doc: "Expected gain of H with the optimal guess (probability for the binary gain), or its expected loss when loss was given."},

@@ -22,7 +22,7 @@ var (
 	fRes     = Param{Name: "resolution", Kind: KindNumber, Check: CheckPositive, DefaultDoc: "ε1/1000", Doc: "bisection resolution, nats"}
 	fElapsed = Param{Name: "onProgress", Kind: KindCallback, CallArgs: []string{"elapsedMs"},
 		Doc: "called when the work starts and then about every 100 ms with the milliseconds elapsed; return false to cancel"}
-	pProgressOnly = Param{Name: "options", Kind: KindOptions, Optional: true, Type: "ProgressOptions", Fields: []Param{fElapsed}}
+	pProgressOnly = Param{Name: "options", Kind: KindOptions, Optional: true, Type: "ProgressOptions", Fields: []*Param{&fElapsed}}
 	doneTotal     = Param{Name: "onProgress", Kind: KindCallback, CallArgs: []string{"done", "total"}, Doc: "called after each step with the steps done and their total; return false to cancel"}
 	safeEpsilon   = Type{Name: "SafeEpsilon", Doc: "The largest ε2 (nats) with family1(ε1) ⊑ family2(ε2), by bisection.", Fields: []Field{
 		{Name: "epsilon1", Type: Number},
@@ -34,7 +34,7 @@ var (
 )
 
 var refineAPI = []Func{
-	{NS: "refine", Name: "avg", Params: []Param{pA, pB, pProgressOnly}, Source: csf + " §2.2, §5.1", TeX: `A \sqsubseteq_{\mathrm{avg}} B \iff \exists R:\ B = A R`,
+	{NS: "refine", Name: "avg", Params: []*Param{&pA, &pB, &pProgressOnly}, Source: csf + " §2.2, §5.1", TeX: `A \sqsubseteq_{\mathrm{avg}} B \iff \exists R:\ B = A R`,
 		Doc: "Decides average-case refinement A ⊑avg B, with a witness R or a verified gain/prior counterexample.",
 		Result: Type{Name: "AvgRefinement", Doc: "Result of refine.avg: A ⊑avg B (B = A·R for a row-stochastic R).", Fields: []Field{
 			{Name: "holds", Type: Boolean},
@@ -62,7 +62,7 @@ var refineAPI = []Func{
 			}
 			return out, nil
 		}},
-	{NS: "refine", Name: "max", Params: []Param{pA, pB, pProgressOnly}, Source: csf + " §3, §5.2", TeX: `A \sqsubseteq_{\max} B \iff \hat B = R\,\hat A`,
+	{NS: "refine", Name: "max", Params: []*Param{&pA, &pB, &pProgressOnly}, Source: csf + " §3, §5.2", TeX: `A \sqsubseteq_{\max} B \iff \hat B = R\,\hat A`,
 		Doc: "Decides max-case refinement A ⊑max B, with a witness or the posterior farthest from the hull.",
 		Result: Type{Name: "MaxRefinement", Doc: "Result of refine.max: A ⊑max B (every posterior of B in the convex hull of A's).", Fields: []Field{
 			{Name: "holds", Type: Boolean},
@@ -89,7 +89,7 @@ var refineAPI = []Func{
 			}
 			return out, nil
 		}},
-	{NS: "refine", Name: "prv", Params: []Param{pA, pB}, Source: csf + " §4.5, §5.3", TeX: `A \sqsubseteq_{\mathrm{prv}} B \iff d_A \ge d_B`,
+	{NS: "refine", Name: "prv", Params: []*Param{&pA, &pB}, Source: csf + " §4.5, §5.3", TeX: `A \sqsubseteq_{\mathrm{prv}} B \iff d_A \ge d_B`,
 		Doc: "Decides privacy refinement A ⊑prv B (induced metrics d_A ≥ d_B, nats).",
 		Result: Type{Name: "PrvRefinement", Doc: "Result of refine.prv: A ⊑prv B (d_A ≥ d_B pointwise).", Fields: []Field{
 			{Name: "holds", Type: Boolean},
@@ -109,28 +109,28 @@ var refineAPI = []Func{
 			}
 			return out, nil
 		}},
-	{NS: "refine", Name: "prvMeet", Params: []Param{pA, pB}, Result: MatrixOut, Source: csf + " §7.3",
+	{NS: "refine", Name: "prvMeet", Params: []*Param{&pA, &pB}, Result: MatrixOut, Source: csf + " §7.3",
 		Doc:  "Meet under ⊑prv: a channel whose metric is max(d_A, d_B).",
 		Call: func(a *Args) (any, error) { return result(refine.PrvMeet(a.Mat("A"), a.Mat("B"))) }},
-	{NS: "refine", Name: "prvJoin", Params: []Param{pA, pB}, Result: MatrixOut, Source: csf + " §7.3",
+	{NS: "refine", Name: "prvJoin", Params: []*Param{&pA, &pB}, Result: MatrixOut, Source: csf + " §7.3",
 		Doc:  "Join under ⊑prv: a channel whose metric is the shortest-path closure of min(d_A, d_B).",
 		Call: func(a *Args) (any, error) { return result(refine.PrvJoin(a.Mat("A"), a.Mat("B"))) }},
-	{NS: "refine", Name: "maxMeet", Params: []Param{pA, pB}, Result: MatrixOut, Source: csf + " §7.2",
+	{NS: "refine", Name: "maxMeet", Params: []*Param{&pA, &pB}, Result: MatrixOut, Source: csf + " §7.2",
 		Doc:  "Meet under ⊑max: a channel whose posteriors are the union of A's and B's.",
 		Call: func(a *Args) (any, error) { return result(refine.MaxMeet(a.Mat("A"), a.Mat("B"))) }},
-	{NS: "refine", Name: "posteriors", Params: []Param{pC}, Source: csf + " §3",
+	{NS: "refine", Name: "posteriors", Params: []*Param{&pC}, Source: csf + " §3",
 		Result: Type{Fields: []Field{{Name: "posteriors", Type: MatrixOut}, {Name: "outputs", Type: IntList}}},
 		Doc:    "Posteriors Ĉ under the uniform prior: row i is the posterior of output outputs[i] (zero columns dropped).",
 		Call: func(a *Args) (any, error) {
 			p, outs, err := refine.Posteriors(a.Mat("C"))
 			return Obj{"posteriors": p, "outputs": outs}, err
 		}},
-	{NS: "refine", Name: "hullDistance", Params: []Param{pC, {Name: "sigma", Kind: KindVector, Doc: "a distribution on the secrets"}}, Result: Number,
+	{NS: "refine", Name: "hullDistance", Params: []*Param{&pC, {Name: "sigma", Kind: KindVector, Doc: "a distribution on the secrets"}}, Result: Number,
 		Doc: "Euclidean distance from the distribution sigma to the convex hull of C's posteriors (uniform prior).", Source: csf + " §5.2",
 		Call: func(a *Args) (any, error) { return refine.HullDistance(a.Mat("C"), a.Vec("sigma")) }},
 	{NS: "refine", Name: "familyEpsilon", Result: safeEpsilon, Source: csf + " §6.3",
-		Params: []Param{{Name: "options", Kind: KindOptions, Type: "FamilyEpsilonOptions", Fields: []Param{
-			fFamily1, fFamily2, fOrder, fInputs, fM, fM1, fM2, fLo, fHi, fRes, {Name: "epsilon1", Kind: KindNumber, Required: true, Doc: "ε1 of family1, nats"}, fElapsed}}},
+		Params: []*Param{{Name: "options", Kind: KindOptions, Type: "FamilyEpsilonOptions", Fields: []*Param{
+			&fFamily1, &fFamily2, &fOrder, &fInputs, &fM, &fM1, &fM2, &fLo, &fHi, &fRes, {Name: "epsilon1", Kind: KindNumber, Required: true, Doc: "ε1 of family1, nats"}, &fElapsed}}},
 		Doc: "Largest ε2 (nats) with family1(epsilon1) ⊑ family2(ε2) under the order, by bisection.",
 		Call: func(a *Args) (any, error) {
 			f1, f2, order, so, err := familyArgs(a)
@@ -145,8 +145,8 @@ var refineAPI = []Func{
 			return safeEpsilonObj(r), nil
 		}},
 	{NS: "refine", Name: "safeEpsilonCurve", Source: csf + " §6.3",
-		Params: []Param{{Name: "options", Kind: KindOptions, Type: "SafeEpsilonCurveOptions", Fields: []Param{
-			fFamily1, fFamily2, fOrder, fInputs, fM, fM1, fM2, fLo, fHi, fRes, {Name: "epsilons1", Kind: KindVector, Required: true, Doc: "the values of ε1, nats"}, doneTotal}},
+		Params: []*Param{{Name: "options", Kind: KindOptions, Type: "SafeEpsilonCurveOptions", Fields: []*Param{
+			&fFamily1, &fFamily2, &fOrder, &fInputs, &fM, &fM1, &fM2, &fLo, &fHi, &fRes, {Name: "epsilons1", Kind: KindVector, Required: true, Doc: "the values of ε1, nats"}, &doneTotal}},
 			{Name: "onProgress", Kind: KindCallback, Optional: true, CallArgs: []string{"done", "total"}, Doc: "as options.onProgress (this argument wins)"}},
 		Result: Type{Fields: []Field{{Name: "points", Type: Type{TS: "SafeEpsilon[]"}}, {Name: "complete", Type: Boolean, Doc: "true: a cancelled sweep throws an AbortError whose `partial` holds the points so far."}}},
 		Doc:    "familyEpsilon for each ε1 in epsilons1 (a curve of the safe ε2 against ε1).",

@@ -14,7 +14,7 @@ import (
 // docs/api.md, web/api.gen.js and web/qif.gen.js from the same values.
 type Func struct {
 	NS, Name string
-	Params   []Param
+	Params   []*Param
 	Result   Type
 	Doc      string // one line, a sentence
 	TeX      string // the formula computed, in TeX ("" when there is none)
@@ -41,7 +41,7 @@ type Param struct {
 	DefaultDoc         string // the default in words when it is not a constant ("n", "uniform")
 	Check              Check
 	Enum               []string // KindEnum: the accepted strings
-	Fields             []Param  // KindOptions: the keys of the object
+	Fields             []*Param // KindOptions: the keys of the object
 	CallArgs           []string // KindCallback: what it is called with, in order
 	ArgsObject         bool     // KindCallback: the arguments arrive as one object {CallArgs...}
 	Alias              string   // a deprecated second key for the same option
@@ -220,13 +220,12 @@ type slot struct {
 // compile flattens Params into slots and checks the description for mistakes that would
 // otherwise show only at run time (a default of the wrong type, an enum without values).
 func (f *Func) compile() {
-	for i := range f.Params {
-		p := &f.Params[i]
+	for i, p := range f.Params {
 		f.checkParam(p)
 		f.slots = append(f.slots, slot{p: p, arg: i})
-		for j := range p.Fields {
-			f.checkParam(&p.Fields[j])
-			f.slots = append(f.slots, slot{p: &p.Fields[j], field: true, arg: i})
+		for _, q := range p.Fields {
+			f.checkParam(q)
+			f.slots = append(f.slots, slot{p: q, field: true, arg: i})
 		}
 	}
 }

@@ -214,7 +214,7 @@ func TestCancellation(t *testing.T) {
 	}
 	// A cancelled LP reports its partial result too.
 	solve := Lookup("lp.solve")
-	_, err = solve.Invoke(wire(solve, plausible(&solve.Params[0]), true, Callback(func(...any) bool { return false }), 1))
+	_, err = solve.Invoke(wire(solve, plausible(solve.Params[0]), true, Callback(func(...any) bool { return false }), 1))
 	if !errors.As(err, &c) || c.Partial.(Obj)["status"] != "cancelled" {
 		t.Errorf("lp.solve: %v", err)
 	}

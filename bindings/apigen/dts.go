@@ -31,7 +31,7 @@ func opt(b bool) string {
 }
 
 // tsParam is the TypeScript of a parameter.
-func tsParam(f *bindings.Func, p bindings.Param) string {
+func tsParam(f *bindings.Func, p *bindings.Param) string {
 	switch p.Kind {
 	case bindings.KindNumber, bindings.KindInteger:
 		return "number"
@@ -64,7 +64,7 @@ func tsParam(f *bindings.Func, p bindings.Param) string {
 	panic("apigen: no TypeScript for kind " + string(p.Kind))
 }
 
-func optionsName(f *bindings.Func, p bindings.Param) string {
+func optionsName(f *bindings.Func, p *bindings.Param) string {
 	if p.Type != "" {
 		return p.Type
 	}
@@ -106,7 +106,7 @@ func comment(b *bytes.Buffer, ind string, lines ...string) {
 }
 
 // paramDoc is what a parameter's comment says: its meaning, its constraint and its default.
-func paramDoc(p bindings.Param) string {
+func paramDoc(p *bindings.Param) string {
 	s := upper(p.Doc, 1)
 	if p.Check != bindings.CheckNone {
 		s += "; " + p.Check.Describe(p.Kind)
@@ -153,7 +153,7 @@ func (d declared) resultInterfaces(b *bytes.Buffer, t bindings.Type) {
 	}
 }
 
-func (d declared) optionsInterface(b *bytes.Buffer, f *bindings.Func, p bindings.Param) {
+func (d declared) optionsInterface(b *bytes.Buffer, f *bindings.Func, p *bindings.Param) {
 	var body bytes.Buffer
 	for _, q := range p.Fields {
 		comment(&body, "  ", paramDoc(q))

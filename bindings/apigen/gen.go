@@ -68,7 +68,7 @@ type (
 	}
 )
 
-func paramData(f *bindings.Func, p bindings.Param) jsParam {
+func paramData(f *bindings.Func, p *bindings.Param) jsParam {
 	out := jsParam{Name: p.Name, Label: p.Label, Kind: string(p.Kind), Optional: p.Optional, Required: p.Required, Default: p.Default,
 		DefaultDoc: p.DefaultDoc, Check: string(p.Check), Enum: p.Enum, CallArgs: p.CallArgs, ArgsObject: p.ArgsObject,
 		Alias: p.Alias, Type: tsParam(f, p), Doc: p.Doc}
@@ -177,7 +177,7 @@ func number(v any) string {
 }
 
 // defaultText is the default of a parameter in words, or "".
-func defaultText(p bindings.Param) string {
+func defaultText(p *bindings.Param) string {
 	if p.Default != nil {
 		return number(p.Default)
 	}

@@ -14,7 +14,7 @@ func cell(s string) string {
 }
 
 // kindText is a parameter's type in words for the reference.
-func kindText(f *bindings.Func, p bindings.Param) string {
+func kindText(f *bindings.Func, p *bindings.Param) string {
 	s := "`" + tsParam(f, p) + "`"
 	switch p.Kind {
 	case bindings.KindInteger:
@@ -94,7 +94,7 @@ func function(b *bytes.Buffer, f *bindings.Func) {
 	}
 }
 
-func row(b *bytes.Buffer, f *bindings.Func, name string, p bindings.Param) {
+func row(b *bytes.Buffer, f *bindings.Func, name string, p *bindings.Param) {
 	def := defaultText(p)
 	if def != "" {
 		def = "`" + def + "`"
