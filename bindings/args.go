@@ -146,7 +146,7 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 		}
 		x := r.Num
 		if x != math.Trunc(x) || math.Abs(x) > 1<<53 {
-			return nil, fmt.Errorf("%s: expected an integer, got %v", name, x)
+			return nil, fmt.Errorf("%s: expected %s, got %v", name, p.Check.Describe(p.Kind), x)
 		}
 		return int(x), nil
 	case KindBoolean:

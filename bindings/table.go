@@ -107,9 +107,9 @@ const (
 
 // Describe is the constraint in words, as errors and the reference state it.
 func (c Check) Describe(k Kind) string {
-	what := "number"
+	what, a := "number", "a "
 	if k == KindInteger {
-		what = "integer"
+		what, a = "integer", "an "
 	}
 	switch c {
 	case CheckPositive:
@@ -128,7 +128,7 @@ func (c Check) Describe(k Kind) string {
 	case CheckFinite:
 		return "a finite " + what
 	}
-	return "a " + what
+	return a + what
 }
 
 // Type is the shape of a result (or of one field of it) for the generated types and reference.

@@ -180,7 +180,7 @@ func TestDecodeConventions(t *testing.T) {
 		{call(cap, C, true, 0.0), "measure.shannonCapacity: tolerance: expected a positive finite number, got 0"},
 		{call(cap, C, true, -1.0), "tolerance: expected a positive finite number, got -1"},
 		{call(cap, C, true, math.NaN()), "tolerance: expected a positive finite number, got NaN"},
-		{call(cap, C, true, nil, 2.5), "maxIterations: expected an integer, got 2.5"},
+		{call(cap, C, true, nil, 2.5), "maxIterations: expected a positive integer, got 2.5"},
 		{call(cap, C, true, nil, 0), "maxIterations: expected a positive integer, got 0"},
 		{call(Lookup("refine.familyEpsilon"), true, "truncatedGeometric", "nope"), "family2: expected one of 'truncatedGeometric'"},
 		{call(Lookup("mechanism.optimalLP"), true, nil, C), "mechanism.optimalLP: epsilon: missing (a required key of options)"},
