@@ -128,7 +128,7 @@ func (f *Func) decode(raw []Raw) (*Args, error) {
 func decodeValue(p *Param, raw []Raw) (any, error) {
 	name := p.label()
 	r := raw[0]
-	if r.Type == RawAbsent && p.Kind != KindMatrix && p.Kind != KindGraph && p.Kind != KindLPProblem {
+	if r.Type == RawAbsent { // a matrix, graph or problem sends its first value absent too
 		return nil, nil
 	}
 	want := func(t RawType, what string) error {
@@ -170,9 +170,6 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 		}
 		return Indices(name, r.Floats)
 	case KindMatrix:
-		if r.Type == RawAbsent {
-			return nil, nil
-		}
 		if r.Type != RawNumber || raw[1].Type != RawNumber || raw[2].Type != RawFloats {
 			return nil, fmt.Errorf("%s: expected a matrix", name)
 		}
@@ -184,17 +181,11 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 		clamp := func(x float64) int { return int(math.Max(-1, math.Min(x, maxEntries+1))) }
 		return FlatMatrix(name, clamp(rows), clamp(cols), raw[2].Floats)
 	case KindGraph:
-		if r.Type == RawAbsent {
-			return nil, nil
-		}
 		if r.Type != RawNumber || raw[1].Type != RawFloats {
 			return nil, fmt.Errorf("%s: expected a graph {n, edges}", name)
 		}
 		return FlatGraph(name, r.Num, raw[1].Floats)
 	case KindLPProblem:
-		if r.Type == RawAbsent {
-			return nil, nil
-		}
 		if r.Type != RawFloats || raw[1].Type != RawFloats {
 			return nil, fmt.Errorf("%s: expected an LP problem", name)
 		}
@@ -236,12 +227,6 @@ func checkValue(p *Param, v any) error {
 		good = x > 0
 	case CheckNonNegative:
 		good = x >= 0 && !math.IsInf(x, 1)
-	case CheckProbability:
-		good = x >= 0 && x <= 1
-	case CheckAtLeastOne:
-		good = x >= 1 && !math.IsInf(x, 1)
-	case CheckFinite:
-		good = !math.IsNaN(x) && !math.IsInf(x, 0)
 	}
 	if !good {
 		return fmt.Errorf("%s: expected %s, got %v", p.label(), p.Check.Describe(p.Kind), x)

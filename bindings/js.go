@@ -42,14 +42,19 @@ func Export(helpers js.Value) js.Value {
 	return api
 }
 
-func dispatch(_ js.Value, args []js.Value) any {
+func dispatch(_ js.Value, args []js.Value) (out any) {
 	fs := funcs
 	if len(args) == 0 || args[0].Type() != js.TypeNumber || args[0].Int() < 0 || args[0].Int() >= len(fs) {
 		return failure.New("qif: unknown function id", "Error")
 	}
+	f := fs[args[0].Int()]
 	scratch.begin()
 	defer scratch.end()
-	f := fs[args[0].Int()]
+	defer func() { // Invoke recovers from the function's panics; this, from reading and encoding
+		if r := recover(); r != nil {
+			out = failure.New(fmt.Sprintf("%s: internal error: %v", f.Qualified(), r), "Error")
+		}
+	}()
 	var raw []Raw
 	if len(args) > 1 {
 		raw = make([]Raw, len(args)-1)

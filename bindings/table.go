@@ -1,7 +1,6 @@
 package bindings
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -9,9 +8,9 @@ import (
 )
 
 // Func describes one exported function qif.<NS>.<Name>: how its arguments are read, what it
-// returns, what it means and where it comes from. The interpreter (js.go) decodes the arguments
-// from Params, calls Call and encodes what it returns; cmd/apigen writes web/qif.d.ts,
-// docs/api.md, web/api.gen.js and web/qif.gen.js from the same values.
+// returns, what it means and where it comes from. The interpreter (args.go, js.go) decodes the
+// arguments by Params, calls Call and encodes what it returns; bindings/apigen writes
+// web/qif.d.ts, docs/api.md, web/api.gen.js and web/qif.gen.js from the same values.
 type Func struct {
 	NS, Name string
 	Params   []*Param
@@ -100,9 +99,6 @@ const (
 	CheckPositive    Check = "positive"    // > 0 and finite (integers ≥ 1)
 	CheckPositiveInf Check = "positiveInf" // > 0; Infinity means no limit
 	CheckNonNegative Check = "nonNegative" // ≥ 0 and finite
-	CheckProbability Check = "probability" // in [0, 1]
-	CheckAtLeastOne  Check = "atLeastOne"  // ≥ 1 and finite
-	CheckFinite      Check = "finite"      // any finite number
 )
 
 // Describe is the constraint in words, as errors and the reference state it.
@@ -121,12 +117,6 @@ func (c Check) Describe(k Kind) string {
 		return "a positive number (Infinity: no limit)"
 	case CheckNonNegative:
 		return "a non-negative " + what
-	case CheckProbability:
-		return "a probability in [0, 1]"
-	case CheckAtLeastOne:
-		return "a " + what + " ≥ 1"
-	case CheckFinite:
-		return "a finite " + what
 	}
 	return a + what
 }
@@ -217,47 +207,13 @@ type slot struct {
 	arg   int  // the positional parameter it belongs to (0-based)
 }
 
-// compile flattens Params into slots and checks the description for mistakes that would
-// otherwise show only at run time (a default of the wrong type, an enum without values).
+// compile flattens Params into slots, in the order of the wire values.
 func (f *Func) compile() {
 	for i, p := range f.Params {
-		f.checkParam(p)
 		f.slots = append(f.slots, slot{p: p, arg: i})
 		for _, q := range p.Fields {
-			f.checkParam(q)
 			f.slots = append(f.slots, slot{p: q, field: true, arg: i})
 		}
-	}
-}
-
-func (f *Func) checkParam(p *Param) {
-	bad := func(msg string) { panic(fmt.Sprintf("bindings: %s: %s: %s", f.Qualified(), p.Name, msg)) }
-	switch d := p.Default.(type) {
-	case nil:
-	case float64:
-		if p.Kind != KindNumber {
-			bad("float default on a non-number")
-		}
-	case int:
-		if p.Kind != KindInteger {
-			bad("int default on a non-integer")
-		}
-	case bool:
-		if p.Kind != KindBoolean {
-			bad("bool default on a non-boolean")
-		}
-	case string:
-		if p.Kind != KindEnum || !contains(p.Enum, d) {
-			bad("string default not among the enum values")
-		}
-	default:
-		bad(fmt.Sprintf("default of type %T", d))
-	}
-	if (p.Kind == KindEnum) != (len(p.Enum) > 0) {
-		bad("Enum goes with KindEnum")
-	}
-	if p.Check != CheckNone && p.Kind != KindNumber && p.Kind != KindInteger {
-		bad("a Check on a non-number")
 	}
 }
 

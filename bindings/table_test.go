@@ -2,6 +2,7 @@ package bindings
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"regexp"
 	"strings"
@@ -158,7 +159,39 @@ func TestTableIsWellFormed(t *testing.T) {
 		if Lookup(q) != f {
 			t.Errorf("Lookup(%q) does not find it", q)
 		}
+		for _, s := range f.slots {
+			if msg := badParam(s.p); msg != "" {
+				t.Errorf("%s: %s: %s", q, s.p.Name, msg)
+			}
+		}
 	}
+}
+
+// badParam is what is wrong with a parameter's description, or "".
+func badParam(p *Param) string {
+	kindOf := map[string]Kind{"float64": KindNumber, "int": KindInteger, "bool": KindBoolean}
+	switch d := p.Default.(type) {
+	case nil:
+	case string:
+		if p.Kind != KindEnum || !contains(p.Enum, d) {
+			return "a default that is not one of the enum's values"
+		}
+	default:
+		if kindOf[fmt.Sprintf("%T", d)] != p.Kind {
+			return fmt.Sprintf("a default of type %T for a %s", d, p.Kind)
+		}
+	}
+	switch {
+	case (p.Kind == KindEnum) != (len(p.Enum) > 0):
+		return "Enum goes with KindEnum"
+	case p.Check != CheckNone && p.Kind != KindNumber && p.Kind != KindInteger:
+		return "a Check on a non-number"
+	case checkValue(p, p.Default) != nil:
+		return "a default its own Check refuses"
+	case p.Kind == KindCallback && p.Name == "onProgress" && len(p.CallArgs) == 0:
+		return "a progress callback without the arguments it is called with"
+	}
+	return ""
 }
 
 func less(a, b *Func) bool {

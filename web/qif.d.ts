@@ -366,7 +366,7 @@ export interface MeasureAPI {
   /**
    * Shannon capacity max_π I(X;Y) by accelerated Blahut–Arimoto, bits, with the achieving prior and a certified upper bound.
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
-   * @param options 
+   * @param options Keys: tolerance, maxIterations, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Alvim et al. (FOSAD 2011) §3.1
    */
@@ -486,13 +486,13 @@ export interface PrivacyAPI {
   groupEpsilon(C: Matrix, graph: GraphInput, k: number): number;
   /**
    * Analytic utility bound on the Hamming graph, any size: bound (probability) and its log₂.
-   * @param options 
+   * @param options Keys: individuals, values, epsilon.
    * @see Alvim et al. (ICALP 2011) Thm 6.1
    */
   hammingUtilityBound(options: HammingBoundOptions): { bound: number; log2Bound: number };
   /**
    * Bound on the min-entropy leakage about one individual, bits.
-   * @param options 
+   * @param options Keys: values, epsilon.
    * @see Alvim et al. (ICALP 2011) Prop. 2
    */
   individualLeakageBound(options: IndividualLeakageBoundOptions): number;
@@ -512,7 +512,7 @@ export interface PrivacyAPI {
   isDP(C: Matrix, graph: GraphInput, epsilon: number): boolean;
   /**
    * Bound on the min-entropy leakage of any ε-DP mechanism on the Hamming graph, bits.
-   * @param options 
+   * @param options Keys: individuals, values, epsilon.
    * @see Alvim et al. (ICALP 2011) Thm 5.1
    */
   leakageBound(options: HammingBoundOptions): number;
@@ -520,7 +520,7 @@ export interface PrivacyAPI {
    * Utility bound for the answer graph, with the graph's symmetry.
    * @param graph Adjacency graph on the inputs.
    * @param epsilon Privacy parameter ε, nats.
-   * @param options 
+   * @param options Keys: budgetMs.
    * @see Alvim et al. (ICALP 2011) Thms 4.1, 6.1
    */
   utilityBound(graph: GraphInput, epsilon: number, options?: UtilityBoundOptions): UtilityBound;
@@ -616,7 +616,7 @@ export interface GraphAPI {
   /**
    * Whether the graph is VT+, searching automorphisms for at most budgetMs milliseconds.
    * @param graph Adjacency graph on the inputs.
-   * @param options 
+   * @param options Keys: budgetMs.
    * @see Alvim et al. (ICALP 2011) Def. 3
    */
   isVTPlus(graph: GraphInput, options?: IsVTPlusOptions): VTPlusResult;
@@ -740,7 +740,7 @@ export interface MechanismAPI {
   optimalDetail(graph: GraphInput, epsilon: number): OptimalDetail;
   /**
    * Mechanism of maximal expected gain (or least expected loss) under ε-DP or ε·d-privacy, by linear programming or Theorem 6.2.
-   * @param options The graph (ε-DP) or a metric (ε·d-privacy) and what to optimize.
+   * @param options The graph (ε-DP) or a metric (ε·d-privacy) and what to optimize; keys: graph, metric, epsilon, prior, gain, loss, forceLP, timeLimit, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Bordenabe et al. (CCS 2014); Alvim et al. (ICALP 2011) Thm 6.2
    */
@@ -913,14 +913,14 @@ export interface RefineAPI {
    * Decides average-case refinement A ⊑avg B, with a witness R or a verified gain/prior counterexample.
    * @param A A channel.
    * @param B A channel on the same secrets.
-   * @param options 
+   * @param options Keys: onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Chatzikokolakis et al. (CSF 2019) §2.2, §5.1
    */
   avg(A: Matrix, B: Matrix, options?: ProgressOptions): AvgRefinement;
   /**
    * Largest ε2 (nats) with family1(epsilon1) ⊑ family2(ε2) under the order, by bisection.
-   * @param options 
+   * @param options Keys: family1, family2, order, n, m, m1, m2, lo, hi, resolution, epsilon1, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Chatzikokolakis et al. (CSF 2019) §6.3
    */
@@ -936,7 +936,7 @@ export interface RefineAPI {
    * Decides max-case refinement A ⊑max B, with a witness or the posterior farthest from the hull.
    * @param A A channel.
    * @param B A channel on the same secrets.
-   * @param options 
+   * @param options Keys: onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Chatzikokolakis et al. (CSF 2019) §3, §5.2
    */
@@ -977,7 +977,7 @@ export interface RefineAPI {
   prvMeet(A: Matrix, B: Matrix): MatrixOut;
   /**
    * familyEpsilon for each ε1 in epsilons1 (a curve of the safe ε2 against ε1).
-   * @param options 
+   * @param options Keys: family1, family2, order, n, m, m1, m2, lo, hi, resolution, epsilons1, onProgress.
    * @param onProgress As options.onProgress (this argument wins).
    * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Chatzikokolakis et al. (CSF 2019) §6.3
@@ -1145,7 +1145,7 @@ export interface InfoPrivacyAPI {
   /**
    * Data-independence of a channel, its log₂|Y| − H(q) bound (bits) and capacity (bits).
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
-   * @param options 
+   * @param options Keys: tolerance.
    * @see Wu (privacy channels) §4.2
    */
   dataIndependent(C: Matrix, options?: DataIndependentOptions): DataIndependence;
@@ -1153,7 +1153,7 @@ export interface InfoPrivacyAPI {
    * δ(ε) sampled at `points` ε from 0 to maxEpsilon (nats); pureEpsilon is the smallest ε with δ = 0.
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
-   * @param options 
+   * @param options Keys: points, maxEpsilon, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Vadhan (2013)
    */
@@ -1175,7 +1175,7 @@ export interface InfoPrivacyAPI {
   exponentialBeta(m: number, capacity: number): number;
   /**
    * Discrete exponential privacy channel for a distortion matrix or answers 0..n−1 with |r′ − r|.
-   * @param options 
+   * @param options Keys: beta, distortion, n.
    * @see Wu (privacy channels) Def. 13
    */
   exponentialChannel(options: ExponentialChannelOptions): { channel: MatrixOut; q: Float64Array; entropy: number; bound: number };
@@ -1194,21 +1194,21 @@ export interface InfoPrivacyAPI {
   gaussianCapacity(power: number, sigma: number): number;
   /**
    * Individual channel capacity: Shannon capacity of the worst individual over independent priors, bits.
-   * @param options The tuple channel: {domains, channel} or {domains, table, noise}.
+   * @param options The tuple channel: {domains, channel} or {domains, table, noise}; keys: domains, channel, table, noise, tolerance, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Wu (privacy channels) Thm 3.1
    */
   individualCapacity(options: IndividualCapacityOptions): IndividualCapacity;
   /**
    * Largest ε (nats) over individuals: ε-DP for "differ in one record" on the tuple channel.
-   * @param options The tuple channel: {domains, channel} or {domains, table, noise}.
+   * @param options The tuple channel: {domains, channel} or {domains, table, noise}; keys: domains, channel, table, noise, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Wu (privacy channels) Prop. 1
    */
   individualEpsilon(options: IndividualEpsilonOptions): IndividualEpsilon;
   /**
    * Tuple channel of a deterministic query table composed with a noise channel.
-   * @param options 
+   * @param options Keys: domains, table, noise.
    * @see Wu (privacy channels) Def. 2
    */
   queryChannel(options: QueryChannelOptions): MatrixOut;
@@ -1227,7 +1227,7 @@ export interface InfoPrivacyAPI {
   sigmaForCapacity(power: number, capacity: number): number;
   /**
    * Sub-channel of record `individual` with the other records fixed to `others` (row v = value v).
-   * @param options The tuple channel: {domains, channel} or {domains, table, noise}.
+   * @param options The tuple channel: {domains, channel} or {domains, table, noise}; keys: domains, channel, table, noise, individual, others.
    * @see Wu (privacy channels) §3.2
    */
   subChannel(options: SubChannelOptions): MatrixOut;
@@ -1239,7 +1239,7 @@ export interface InfoPrivacyAPI {
   tuple(domains: Vector, index: number): number[];
   /**
    * Noise variances of the Laplace and Gaussian mechanisms and the Gaussian privacy channel; ε nats, capacity bits.
-   * @param options 
+   * @param options Keys: sensitivity, epsilon, delta, capacity, power.
    * @see Wu (privacy channels) §5.2
    */
   varianceComparison(options: VarianceComparisonOptions): { laplace: number; gaussianMechanism: number; gaussianPrivacyChannel: number; power: number };
@@ -1282,7 +1282,7 @@ export interface LPAPI {
   /**
    * Solves a linear program by the simplex method (sparse LU), with duals and certificates.
    * @param problem {sense?, objective, rows: [{coeffs, op, rhs}], lower?, upper?}.
-   * @param options 
+   * @param options Keys: onProgress, progressEvery, maxIterations, timeLimit.
    * @throws An Error named 'AbortError' when onProgress returns false.
    */
   solve(problem: LPProblem, options?: LPOptions): LPResult;

@@ -250,22 +250,17 @@ function adapt(fn, p, state) {
 
 const WIDTH = { matrix: 3, graph: 2, lpProblem: 2 };
 
+// scalar reads a value of one JS type (its range is checked in Go, against the table).
+const scalar = (type, what) => (x, p, w) => {
+  if (x === undefined || x === null) w.push(undefined);
+  else if (typeof x === type) w.push(x);
+  else return `${p.label}: expected ${what}, got ${describe(x)}`;
+};
+
 const readers = {
-  number(x, p, w) {
-    if (x === undefined || x === null) w.push(undefined);
-    else if (typeof x === 'number') w.push(x);
-    else return `${p.label}: expected a number, got ${describe(x)}`;
-  },
-  integer(x, p, w) {
-    if (x === undefined || x === null) w.push(undefined);
-    else if (typeof x === 'number') w.push(x);
-    else return `${p.label}: expected an integer, got ${describe(x)}`;
-  },
-  boolean(x, p, w) {
-    if (x === undefined || x === null) w.push(undefined);
-    else if (typeof x === 'boolean') w.push(x);
-    else return `${p.label}: expected a boolean, got ${describe(x)}`;
-  },
+  number: scalar('number', 'a number'),
+  integer: scalar('number', 'an integer'),
+  boolean: scalar('boolean', 'a boolean'),
   enum(x, p, w) {
     if (x === undefined || x === null) w.push(undefined);
     else if (typeof x === 'string') w.push(x);

@@ -108,6 +108,18 @@ func comment(b *bytes.Buffer, ind string, lines ...string) {
 // paramDoc is what a parameter's comment says: its meaning, its constraint and its default.
 func paramDoc(p *bindings.Param) string {
 	s := upper(p.Doc, 1)
+	if p.Kind == bindings.KindOptions {
+		keys := make([]string, len(p.Fields))
+		for i, q := range p.Fields {
+			keys[i] = q.Name
+		}
+		if s == "" {
+			s = "Keys: "
+		} else {
+			s += "; keys: "
+		}
+		s += strings.Join(keys, ", ")
+	}
 	if p.Check != bindings.CheckNone {
 		s += "; " + p.Check.Describe(p.Kind)
 	}

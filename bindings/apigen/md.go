@@ -30,7 +30,7 @@ func kindText(f *bindings.Func, p *bindings.Param) string {
 		}
 	}
 	if p.Check != bindings.CheckNone {
-		s += ", " + p.Check.Describe(p.Kind)
+		s = p.Check.Describe(p.Kind)
 	}
 	return s
 }
