@@ -21,7 +21,7 @@ const (
 	csf    = "Chatzikokolakis et al. (CSF 2019)"
 	icalp  = "Alvim et al. (ICALP 2011)"
 	fosad  = "Alvim et al. (FOSAD 2011)"
-	wu     = "Wu (privacy channels)"
+	wu     = "Wu (2019)"
 	vadhan = "Vadhan (2013)"
 )
 

@@ -1,4 +1,4 @@
-// qif.js — loads the QIF/DP toolkit's WebAssembly module and exposes its API.
+// qif.js — loads the QIF/DP toolkit's WebAssembly module and exposes its API (docs/api.md).
 // Works in a page, in a (module) Web Worker and in Node ≥ 20 without flags or extra packages.
 //
 //   import { load } from './qif.js';

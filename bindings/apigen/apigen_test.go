@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -32,7 +33,7 @@ func TestGeneratedFilesCoverTheTable(t *testing.T) {
 	for id, f := range bindings.Functions() {
 		for path, needle := range map[string]string{
 			"web/qif.d.ts":   "  " + f.Name + "(",
-			"docs/api.md":    "### " + f.Qualified() + "\n",
+			"docs/api.md":    "### " + f.Qualified() + " {#" + f.Qualified() + "}\n",
 			"web/api.gen.js": `"ns":"` + f.NS + `","name":"` + f.Name + `"`,
 			"web/qif.gen.js": "function " + f.Name + "(",
 		} {
@@ -42,6 +43,27 @@ func TestGeneratedFilesCoverTheTable(t *testing.T) {
 		}
 		if !strings.Contains(string(files["web/qif.gen.js"]), "return call("+strconv.Itoa(id)+", arguments)") {
 			t.Errorf("qif.gen.js: no wrapper with id %d", id)
+		}
+	}
+}
+
+// Every source the reference links to is an anchor of docs/references.md.
+func TestSourcesLinkToReferences(t *testing.T) {
+	refs, err := os.ReadFile(filepath.Join("..", "..", "docs", "references.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	anchors := map[string]bool{}
+	for _, m := range regexp.MustCompile(`\{#([^}\s]+)\}`).FindAllStringSubmatch(string(refs), -1) {
+		anchors[m[1]] = true
+	}
+	links := regexp.MustCompile(`\]\(references\.md#([^)]+)\)`).FindAllStringSubmatch(string(Generate()["docs/api.md"]), -1)
+	if len(links) < 80 {
+		t.Fatalf("only %d sources linked", len(links))
+	}
+	for _, m := range links {
+		if !anchors[m[1]] {
+			t.Errorf("docs/api.md links to references.md#%s, which docs/references.md does not define", m[1])
 		}
 	}
 }

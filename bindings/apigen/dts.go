@@ -226,7 +226,7 @@ func declarations(fs []*bindings.Func) []byte {
 }
 
 const dtsHeader = `//
-// Conventions: a channel C is n×m and row-stochastic, C[x][y] = p(y|x) (rows = secrets, columns =
+// Conventions (docs/mathematics.md): a channel C is n×m and row-stochastic, C[x][y] = p(y|x) (rows = secrets, columns =
 // observables); a gain matrix G is |W|×|X| (rows = guesses, columns = secrets). Entropies, leakages
 // and capacities are in bits (log₂); ε is in nats (ln); vulnerabilities, risks and δ are
 // probabilities.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/qif-toolkit/qif/bindings"
@@ -37,19 +38,19 @@ func kindText(f *bindings.Func, p *bindings.Param) string {
 
 func reference(fs []*bindings.Func) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "<!-- %s -->\n\n# API reference\n\n", banner)
+	fmt.Fprintf(&b, "<!-- %s -->\n\n# API reference {#api}\n\n", banner)
 	b.WriteString(mdIntro)
 	for _, ns := range bindings.Namespaces {
-		fmt.Fprintf(&b, "- [`qif.%s`](#qif%s):", ns, strings.ToLower(ns))
+		fmt.Fprintf(&b, "- [`qif.%s`](#%s):", ns, ns)
 		for _, f := range fs {
 			if f.NS == ns {
-				fmt.Fprintf(&b, " [%s](#%s)", f.Name, strings.ToLower(f.NS+f.Name))
+				fmt.Fprintf(&b, " [%s](#%s)", f.Name, f.Qualified())
 			}
 		}
 		b.WriteString("\n")
 	}
 	for _, ns := range bindings.Namespaces {
-		fmt.Fprintf(&b, "\n## qif.%s\n", ns)
+		fmt.Fprintf(&b, "\n## qif.%s {#%s}\n", ns, ns)
 		for _, f := range fs {
 			if f.NS == ns {
 				function(&b, f)
@@ -60,12 +61,16 @@ func reference(fs []*bindings.Func) []byte {
 }
 
 func function(b *bytes.Buffer, f *bindings.Func) {
-	fmt.Fprintf(b, "\n### %s\n\n`%s` → `%s`\n\n%s\n", f.Qualified(), f.Signature(), tsType(f.Result), f.Doc)
+	fmt.Fprintf(b, "\n### %s {#%s}\n\n`%s` → `%s`\n\n%s\n", f.Qualified(), f.Qualified(), f.Signature(), tsType(f.Result), f.Doc)
 	if f.TeX != "" {
-		fmt.Fprintf(b, "\n$$%s$$\n", f.TeX)
+		fmt.Fprintf(b, "\n$$\n%s\n$$\n", f.TeX)
 	}
 	if f.Source != "" {
-		fmt.Fprintf(b, "\nSource: %s.\n", f.Source)
+		cites := strings.Split(f.Source, "; ")
+		for i, c := range cites {
+			cites[i] = citation(c)
+		}
+		fmt.Fprintf(b, "\nSource: %s.\n", strings.Join(cites, "; "))
 	}
 	if len(f.Params) > 0 {
 		b.WriteString("\n| parameter | type | default | meaning |\n|---|---|---|---|\n")
@@ -92,6 +97,28 @@ func function(b *bytes.Buffer, f *bindings.Func) {
 	if f.Long() {
 		fmt.Fprintf(b, "\nCancellable: when `onProgress` returns `false` the call throws an `AbortError` (`%s: cancelled`).\n", f.Qualified())
 	}
+}
+
+// papers are the anchors of docs/references.md, by citation.
+var papers = [][2]string{{"Alvim et al. (ICALP 2011)", "icalp2011"}, {"Alvim et al. (FOSAD 2011)", "fosad2011"},
+	{"Chatzikokolakis et al. (CSF 2019)", "csf2019"}, {"Wu (2019)", "wu2019"}, {"Vadhan (2013)", "vadhan2013"},
+	{"Bordenabe et al. (CCS 2014)", "ccs2014"}}
+
+var firstSection = regexp.MustCompile(`^ §(\d+(?:\.\d+)*)`)
+
+// citation links a source ("Alvim et al. (ICALP 2011) §6") to its entry in the references: the
+// section's anchor when it names one, else the paper's.
+func citation(src string) string {
+	for _, p := range papers {
+		if rest, ok := strings.CutPrefix(src, p[0]); ok {
+			anchor := p[1]
+			if m := firstSection.FindStringSubmatch(rest); m != nil {
+				anchor += "-" + m[1]
+			}
+			return "[" + src + "](references.md#" + anchor + ")"
+		}
+	}
+	return src
 }
 
 func row(b *bytes.Buffer, f *bindings.Func, name string, p *bindings.Param) {
