@@ -285,8 +285,8 @@ func FlatLP(head, data []float64) (*lp.Problem, error) {
 	if len(head) != 6 {
 		return nil, errors.New("problem: malformed")
 	}
-	for _, h := range head {
-		if h != math.Trunc(h) || h < 0 || h > lp.MaxNonzeros {
+	for i, h := range head {
+		if h != math.Trunc(h) || h < 0 || h > lp.MaxNonzeros || (i == 2 || i >= 4) && h > 1 {
 			return nil, errors.New("problem: malformed")
 		}
 	}

@@ -155,7 +155,7 @@ var Limits = map[string]int{"maxEntries": maxEntries, "lpMaxNonzeros": lp.MaxNon
 var Namespaces = []string{"channel", "measure", "privacy", "graph", "mechanism", "refine", "infoPrivacy", "lp", "debug"}
 
 // The table is data: one []Func literal per namespace (api_*.go), statically initialized, so that
-// 106 descriptions cost the WebAssembly module bytes of data rather than code that builds them.
+// a hundred descriptions cost the WebAssembly module bytes of data, not code that builds them.
 var (
 	tables = [][]Func{channelAPI, measureAPI, privacyAPI, graphAPI, mechanismAPI, refineAPI, infoPrivacyAPI, lpAPI, debugAPI}
 	funcs  []*Func
