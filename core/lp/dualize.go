@@ -114,6 +114,7 @@ func solveDual(p *Problem, opt *Options) *Result {
 	}
 	n, m := len(p.Objective), len(p.RHS)
 	res := &Result{Status: status, Iterations: dr.Iterations}
+	res.VarStatus, res.RowStatus = s.dualBasis(p)
 	res.X = make([]float64, n)
 	for j := 0; j < n; j++ {
 		x := dr.Duals[j]

@@ -47,6 +47,7 @@ func Solve(p *Problem, opt *Options) (*Result, error) {
 func (s *solver) result(p *Problem, status Status) *Result {
 	n, m := s.n, s.m
 	res := &Result{Status: status, Iterations: s.iter}
+	res.VarStatus, res.RowStatus = s.basis(p)
 	res.X = make([]float64, n)
 	for j := 0; j < n; j++ {
 		res.X[j] = s.x[j] * s.colScale[j]
