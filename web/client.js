@@ -22,6 +22,7 @@
 // from here: cancel the promise (or abort the signal) instead.
 
 import { API } from './api.gen.js';
+import { namespacesOf } from './api-table.js';
 
 /** The error of a cancelled call or job (name 'AbortError', as fetch() uses for the same). */
 export class AbortError extends Error {
@@ -275,27 +276,28 @@ export class QifClient {
  *   engine.<ns>.<fn>(...args)        → promise of the value, with cancel() and jobId
  *   engine.plan.<ns>.<fn>(...args)   → the call {ns, fn, args}, to run several as one job
  *   engine.run(calls, {onProgress, signal}) → {id, promise} of settled results
- * A call with more arguments than the table lists is refused here, naming the function.
+ * Methods carry the function's name and, as `length`, its number of required parameters. A call
+ * with more arguments than the table lists is refused here, naming the function.
  * @param {QifClient} client
- * @param {{namespaces: Record<string, Record<string, {params: {name: string}[]}>>}} [api]
+ * @param {{functions: {ns: string, name: string, params: {name: string, optional?: boolean}[]}[]}} [api]
  */
 export function createEngine(client, api = API) {
   const engine = { client, api, plan: {}, run: (calls, options) => client.submit(calls, options), cancel: (id) => client.cancel(id) };
-  for (const [ns, fns] of Object.entries(api.namespaces)) {
+  for (const [ns, rows] of Object.entries(namespacesOf(api))) {
     const calls = {};
     const plans = {};
-    for (const [fn, spec] of Object.entries(fns)) {
-      const params = spec.params ?? [];
+    for (const { name: fn, params = [] } of rows) {
+      const required = params.filter((p) => !p.optional).length;
       const check = (args) => {
         if (args.length > params.length) {
           throw new QifError(`${ns}.${fn}: expected at most ${params.length} argument${params.length === 1 ? '' : 's'} (${params.map((p) => p.name).join(', ')}), got ${args.length}`, { ns, fn });
         }
       };
-      plans[fn] = named(`${fn}`, params.length, (...args) => {
+      plans[fn] = named(fn, required, (...args) => {
         check(args);
         return { ns, fn, args };
       });
-      calls[fn] = named(fn, params.length, (...args) => {
+      calls[fn] = named(fn, required, (...args) => {
         // A trailing {signal} beyond the function's parameters is the caller's, not the engine's.
         const last = args[args.length - 1];
         let signal;

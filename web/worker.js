@@ -10,13 +10,15 @@
 //
 // Calls of one message run in order and each settles on its own, so one failing measure does
 // not hide the others. `callbacks` says where the caller had put functions (argument `arg`,
-// option `key`, or the argument itself when key is null); the API table (api.gen.js) says where
-// the function's callbacks go, and the worker puts there a function that forwards its
-// arguments to the page (see callbackSlot).
+// option `key`, or the argument itself when key is null); the API table (api.gen.js, generated
+// from bindings/) says where the function's callbacks go, and the worker puts there a function
+// that forwards its arguments to the page (api-table.js callbackSlot).
 
 import { load } from './qif.js';
 import { API } from './api.gen.js';
-import { callbackSlot } from './api-table.js';
+import { callbackSlot, indexTable } from './api-table.js';
+
+const TABLE = indexTable(API);
 
 let qif = null;
 
@@ -51,7 +53,7 @@ function runCall(id, index, call) {
   if (typeof f !== 'function') {
     return { ok: false, error: `qif.${ns}.${fn} is not available in this build` };
   }
-  const spec = API.namespaces[ns]?.[fn];
+  const spec = TABLE.get(`${ns}.${fn}`);
   for (const [k, c] of (call.callbacks ?? []).entries()) {
     const slot = callbackSlot(spec, ns, fn, c.arg, c.key ?? null);
     if (slot.error) return { ok: false, error: slot.error };

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPipeline, TIMING, Superseded } from '../../web/pipeline.js';
 import { extractCallbacks, createEngine, AbortError, isAbort } from '../../web/client.js';
-import { callbackSlot } from '../../web/api-table.js';
+import { callbackSlot, indexTable } from '../../web/api-table.js';
 import { API } from '../../web/api.gen.js';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -183,8 +183,11 @@ test('the typed client: functions from the table, callbacks and signals taken ou
   const calls = [];
   const fake = { call: (ns, fn, ...args) => { calls.push([ns, fn, args]); return Promise.resolve(42); }, submit: () => ({ id: 1, promise: Promise.resolve([]) }), cancel: () => true };
   const engine = createEngine(fake);
+  const table = indexTable(API);
   assert.equal(typeof engine.measure.shannonCapacity, 'function');
-  assert.equal(engine.measure.shannonCapacity.length, API.namespaces.measure.shannonCapacity.params.length);
+  assert.equal(engine.measure.shannonCapacity.length, 1, 'C required, options optional');
+  assert.equal(engine.measure.posteriorBayesVulnerability.length, 2);
+  for (const [key, f] of table) assert.equal(typeof engine[f.ns][f.name], 'function', key);
   assert.equal(engine.measure.shannonCapacity.name, 'shannonCapacity');
   assert.equal(await engine.measure.shannonEntropy([0.5, 0.5]), 42);
   assert.deepEqual(calls, [['measure', 'shannonEntropy', [[0.5, 0.5]]]]);
@@ -196,24 +199,31 @@ test('the typed client: functions from the table, callbacks and signals taken ou
 });
 
 test('callbacks go where the table says', () => {
-  const spec = (ns, fn) => API.namespaces[ns][fn];
-  // A caller's onProgress reaches the one callback the table lists, whatever its name.
+  const table = indexTable(API);
+  const spec = (ns, fn) => table.get(`${ns}.${fn}`);
+  // A caller's onProgress reaches the one callback the table lists, wherever it is.
   const cap = spec('measure', 'shannonCapacity');
-  const capCallback = Object.keys(cap.options).find((k) => cap.options[k].kind === 'callback');
-  assert.deepEqual(callbackSlot(cap, 'measure', 'shannonCapacity', 1, 'onProgress'), { arg: 1, key: capCallback });
+  const [[capArg, capKey]] = cap.callbacks;
+  assert.deepEqual(callbackSlot(cap, 'measure', 'shannonCapacity', 1, 'onProgress'), { arg: capArg, key: capKey });
+  // The alias of a callback option reaches the option.
+  const alias = cap.params[capArg].fields.find((f) => f.name === capKey).alias;
+  if (alias) assert.deepEqual(callbackSlot(cap, 'measure', 'shannonCapacity', capArg, alias), { arg: capArg, key: capKey });
   assert.deepEqual(callbackSlot(spec('mechanism', 'optimalLP'), 'mechanism', 'optimalLP', 0, 'onProgress'), { arg: 0, key: 'onProgress' });
   // Not a callback of the function: refused, naming the function and its callbacks.
   assert.match(callbackSlot(spec('measure', 'minEntropy'), 'measure', 'minEntropy', 1, 'onProgress').error, /^measure\.minEntropy: option onProgress is a function, but measure\.minEntropy takes no callback/);
-  assert.match(callbackSlot(cap, 'measure', 'shannonCapacity', 1, 'onProgres').error, /option onProgres is a function, but its callbacks are/);
+  assert.match(callbackSlot(cap, 'measure', 'shannonCapacity', 1, 'onProgres').error, /option onProgres is a function, but its callbacks are: option onProgress/);
   assert.match(callbackSlot(spec('measure', 'minEntropy'), 'measure', 'minEntropy', 0, null).error, /argument 1 is a function/);
   // A function outside the table goes where the caller put it.
   assert.deepEqual(callbackSlot(undefined, 'x', 'y', 2, 'cb'), { arg: 2, key: 'cb' });
-  // Every long function of the table takes a callback.
-  for (const [ns, fns] of Object.entries(API.namespaces)) {
-    for (const [fn, s] of Object.entries(fns)) {
-      if (!s.long) continue;
-      const has = Object.values(s.options ?? {}).some((o) => o.kind === 'callback') || (s.params ?? []).some((p) => p.kind === 'callback');
-      assert.ok(has, `${ns}.${fn} is long and takes a callback`);
+  // Every long function of the table takes a callback, and every callback place is an argument
+  // or an option of the function.
+  for (const [key, s] of table) {
+    if (s.long) assert.ok(s.callbacks.length > 0, `${key} is long and takes a callback`);
+    for (const [a, k] of s.callbacks) {
+      const p = s.params[a];
+      assert.ok(p, `${key}: callback argument ${a}`);
+      if (k === null) assert.equal(p.kind, 'callback', key);
+      else assert.ok(p.fields.some((f) => f.name === k && f.kind === 'callback'), `${key}: option ${k}`);
     }
   }
 });
