@@ -124,6 +124,33 @@ export function sourceRefs(text) {
   return span;
 }
 
+/** Renders one of our own formula strings (never user text): "x_y", "x_{ab}", "x^y", "x^{ab}". */
+export function plainFormula(text) {
+  const out = [];
+  let plain = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if ((ch === '_' || ch === '^') && i + 1 < text.length) {
+      let body;
+      if (text[i + 1] === '{') {
+        const end = text.indexOf('}', i + 2);
+        body = text.slice(i + 2, end);
+        i = end;
+      } else {
+        body = String.fromCodePoint(text.codePointAt(i + 1));
+        i += body.length;
+      }
+      if (plain) out.push(plain);
+      plain = '';
+      const el = document.createElement(ch === '_' ? 'sub' : 'sup');
+      el.textContent = body;
+      out.push(el);
+    } else plain += ch;
+  }
+  if (plain) out.push(plain);
+  return out;
+}
+
 /**
  * The formula of a section's result: the plain text (`children`, or `text`) now, which screen
  * readers keep reading; typesetFormulas adds the KaTeX rendering of `tex` beside it.

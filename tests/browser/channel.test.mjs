@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, settled, valueOf, typeInto, SCREENSHOTS } from './harness.mjs';
 import { presets, presetById, numericChannel } from '../../web/presets.js';
-import { all, distinctPosteriors } from './reference.mjs';
+import { all, distinctPosteriors, slowChannel } from './reference.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -330,17 +330,6 @@ test('usable on a phone: no horizontal page scroll, results readable', async () 
   await h.screenshot(page, 'channel-phone');
   assertNoErrors(page);
 });
-
-// A channel on which Blahut–Arimoto needs many iterations (random rows with a heavy skew).
-function slowChannel(n) {
-  let s = 7;
-  const rnd = () => (s = (s * 16807) % 2147483647) / 2147483647;
-  return Array.from({ length: n }, () => {
-    const r = Array.from({ length: n }, () => rnd() ** 4);
-    const t = r.reduce((a, b) => a + b, 0);
-    return r.map((v) => v / t);
-  });
-}
 
 test('the worker client cancels a running computation and keeps working', async () => {
   const page = await open();

@@ -5,6 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, settled, valueOf } from './harness.mjs';
+import { slowChannel } from './reference.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -13,17 +14,6 @@ after(async () => { await h?.close(); });
 function assertNoErrors(page) {
   assert.deepEqual(h.errors(page), [], 'no console or page errors');
   assert.deepEqual(h.external, [], 'no request to another origin');
-}
-
-// A channel on which Blahut–Arimoto needs many iterations (random rows with a heavy skew).
-function slowChannel(n) {
-  let s = 7;
-  const rnd = () => (s = (s * 16807) % 2147483647) / 2147483647;
-  return Array.from({ length: n }, () => {
-    const r = Array.from({ length: n }, () => rnd() ** 4);
-    const t = r.reduce((a, b) => a + b, 0);
-    return r.map((v) => v / t);
-  });
 }
 
 test('the pipeline over the worker: latest answer only, cancel, progress after the delay', async () => {

@@ -21,6 +21,8 @@
 // Every result is a finite number; anything else is an error with a short message meant to be
 // shown next to the field.
 
+import { Fraction, abs } from '../rational.js';
+
 /** @typedef {{value: number} | {error: string}} Parsed */
 
 const PLAIN = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -51,7 +53,7 @@ export function parseNumber(text, options = {}) {
  * The exact rational value of a text without logarithms or infinities ("1/3", "0.25", "2^-3",
  * "1 - 1/3"), as a reduced {n, d} of BigInts with d > 0; null when the text is not rational in
  * that sense, is not a number, or expands a power of ten beyond ±60.
- * @returns {{n: bigint, d: bigint} | null}
+ * @returns {Fraction | null}   reduced, with n and d BigInts and d > 0
  */
 export function parseRational(text, options = {}) {
   const s = normalize(text, options);
@@ -258,18 +260,9 @@ function num(n) {
   }
 }
 
-const big = (x) => (x < 0n ? -x : x);
-function gcd(a, b) {
-  a = big(a);
-  b = big(b);
-  while (b) [a, b] = [b, a % b];
-  return a;
-}
 function frac(n, d) {
   if (d === 0n) throw new ParseError('division by zero');
-  if (d < 0n) { n = -n; d = -d; }
-  const g = gcd(n, d) || 1n;
-  return { n: n / g, d: d / g };
+  return new Fraction(n, d);
 }
 
 function rational(node) {
@@ -285,7 +278,7 @@ function rational(node) {
   if (node.op === 'ln') return null;
   const a = rational(node.a);
   if (a === null) return null;
-  if (node.op === 'neg') return { n: -a.n, d: a.d };
+  if (node.op === 'neg') return new Fraction(-a.n, a.d);
   const b = rational(node.b);
   if (b === null) return null;
   switch (node.op) {
@@ -294,7 +287,7 @@ function rational(node) {
     case '*': return frac(a.n * b.n, a.d * b.d);
     case '/': return frac(a.n * b.d, a.d * b.n);
     case '^': {
-      if (b.d !== 1n || big(b.n) > BigInt(EXACT_EXPONENT_LIMIT)) return null;
+      if (b.d !== 1n || abs(b.n) > BigInt(EXACT_EXPONENT_LIMIT)) return null;
       const k = b.n;
       if (k >= 0n) return frac(a.n ** k, a.d ** k);
       return frac(a.d ** -k, a.n ** -k);

@@ -3,7 +3,7 @@
 // range of ε1. Computed in the worker as one job (one call per F2, each a bisection per ε1 with the
 // refinement test as oracle), with progress and Cancel; drawn with plot.js linePlot.
 
-import { h, replace } from '../dom.js';
+import { h, replace, setFieldMessage } from '../dom.js';
 import { isAbort, reportToJob } from '../client.js';
 import { Superseded } from '../pipeline.js';
 import { linePlot, PALETTE } from '../plot.js';
@@ -114,16 +114,7 @@ export function mountCurves(card, { pipe }) {
   }
 
   function setMsg(input, msg) {
-    const el = msgs[input.id];
-    input.classList.toggle('invalid', !!msg);
-    if (msg) {
-      input.setAttribute('aria-invalid', 'true');
-      input.setAttribute('aria-describedby', el.id);
-    } else {
-      input.removeAttribute('aria-invalid');
-      input.removeAttribute('aria-describedby');
-    }
-    el.textContent = msg || '';
+    setFieldMessage(input, msgs[input.id], msg);
   }
 
   // Validates the controls; returns the parsed request or null (messages shown inline).

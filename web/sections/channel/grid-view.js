@@ -3,7 +3,7 @@
 // view rebuilds them only on structural changes, never while a cell is typed in, so that focus
 // and the caret stay put. Validation messages are applied cell by cell (GridMessages).
 
-import { h, replace } from '../../dom.js';
+import { h, replace, setFieldMessage } from '../../dom.js';
 import { formatNumber, formatFull } from '../../numbers.js';
 
 function cellInput({ grid, r, c, value, label, testid, kind }) {
@@ -84,22 +84,6 @@ export function renderGainTable(table, s) {
   replace(table, h('thead', {}, head), h('tbody', {}, body));
 }
 
-/** Marks an input invalid (or not) with its message element. */
-export function setInvalid(input, msgEl, msg) {
-  input.classList.toggle('invalid', !!msg);
-  if (msg) {
-    input.setAttribute('aria-invalid', 'true');
-    if (msgEl) {
-      input.setAttribute('aria-describedby', msgEl.id);
-      msgEl.textContent = msg;
-    }
-  } else {
-    input.removeAttribute('aria-invalid');
-    input.removeAttribute('aria-describedby');
-    if (msgEl) msgEl.textContent = '';
-  }
-}
-
 /**
  * Applies validation results (validate.js) to the rendered tables, cheaply on large matrices:
  * only the cells whose message appears, changes or disappears are touched. index() after every
@@ -129,7 +113,7 @@ export class GridMessages {
       const msg = checked.cell.get(key) ?? null;
       if ((this.shown.get(key) ?? null) === msg) continue;
       const input = this.inputs.get(key);
-      if (input) setInvalid(input, input.nextElementSibling, msg);
+      if (input) setFieldMessage(input, input.nextElementSibling, msg);
     }
     this.shown = new Map(checked.cell);
     const rows = this.channelTable.tBodies[0]?.rows ?? [];

@@ -7,35 +7,9 @@ import { h, replace } from '../../dom.js';
 import { formatNumber, formatFull } from '../../numbers.js';
 import { showExact, exactCell } from '../../format.js';
 import { MEASURES, GROUPS } from '../../measures.js';
-import { sourceRefs } from '../../formulas.js';
+import { sourceRefs, plainFormula } from '../../formulas.js';
 
 const MAX_HYPER_ROWS = 64;
-
-// Renders one of our own formula strings (never user text) with sub- and superscripts:
-// "x_y", "x_{abc}", "x^y", "x^{abc}".
-function formula(text) {
-  const out = [];
-  let plain = '';
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if ((ch === '_' || ch === '^') && i + 1 < text.length) {
-      let body;
-      if (text[i + 1] === '{') {
-        const end = text.indexOf('}', i + 2);
-        body = text.slice(i + 2, end);
-        i = end;
-      } else {
-        body = String.fromCodePoint(text.codePointAt(i + 1));
-        i += body.length;
-      }
-      if (plain) out.push(plain);
-      plain = '';
-      out.push(h(ch === '_' ? 'sub' : 'sup', { text: body }));
-    } else plain += ch;
-  }
-  if (plain) out.push(plain);
-  return out;
-}
 
 const textField = (id, label, value, title) => h('div', { class: 'alpha-row' },
   h('label', { for: id }, label),
@@ -61,7 +35,7 @@ export class ResultsView {
         const value = h('output', { class: 'value', 'data-testid': `value-${key}`, id: `value-${key}`, text: '…' });
         const msg = h('div', { class: 'r-msg', 'data-testid': `msg-${key}` });
         const root = h('div', { class: 'result', 'data-testid': `result-${key}`, dataset: { status: 'pending', key } },
-          h('dt', {}, h('span', { class: 'r-name', text: d.name }), h('span', { class: 'r-formula', 'aria-label': d.formula }, formula(d.formula))),
+          h('dt', {}, h('span', { class: 'r-name', text: d.name }), h('span', { class: 'r-formula', 'aria-label': d.formula }, plainFormula(d.formula))),
           h('dd', {}, h('span', { class: 'r-value' }, value, ' ', h('span', { class: 'unit', text: d.unit })), msg));
         this.els.set(key, { root, value, msg });
         list.append(root);

@@ -8,7 +8,7 @@
 // changing α recomputes one number). Only the latest answer of a panel is shown; the capacity
 // job shows its progress after the pipeline's delay and can be cancelled.
 
-import { h, replace } from '../../dom.js';
+import { h, replace, setFieldMessage } from '../../dom.js';
 import { presets, presetById } from '../../presets.js';
 import { MEASURES } from '../../measures.js';
 import { exactMeasures, exactValue } from '../../format.js';
@@ -16,7 +16,7 @@ import { createPipeline, Superseded } from '../../pipeline.js';
 import { isAbort } from '../../client.js';
 import { validateInputs } from './validate.js';
 import * as S from './state.js';
-import { renderChannelTable, renderGainTable, setInvalid, GridMessages, onGridKey } from './grid-view.js';
+import { renderChannelTable, renderGainTable, GridMessages, onGridKey } from './grid-view.js';
 import { ResultsView } from './results-view.js';
 
 function skeleton(root) {
@@ -110,8 +110,8 @@ export function mount(root, { engine, client }) {
   function showValidation() {
     checked = validateInputs(state);
     grid.show(checked);
-    setInvalid(root.querySelector('#alpha'), root.querySelector('#alpha-msg'), checked.alphaMsg);
-    setInvalid(root.querySelector('#capacity-tolerance'), root.querySelector('#capacity-tolerance-msg'), checked.toleranceMsg);
+    setFieldMessage(root.querySelector('#alpha'), root.querySelector('#alpha-msg'), checked.alphaMsg);
+    setFieldMessage(root.querySelector('#capacity-tolerance'), root.querySelector('#capacity-tolerance-msg'), checked.toleranceMsg);
     const messages = pasteMessage ? [{ text: `Paste: ${pasteMessage}` }, ...checked.messages] : checked.messages;
     replace(els.errors, messages.slice(0, 12).map((m) => h('li', { text: m.text })),
       messages.length > 12 ? h('li', { text: `… and ${messages.length - 12} more` }) : null);

@@ -2,22 +2,10 @@
 // family menu with ε and m, the grid of cells with row sums, and the messages of validation.
 // It shows a channel of the state and reports edits through the callbacks it is given.
 
-import { h, replace } from '../../dom.js';
+import { h, replace, setFieldMessage } from '../../dom.js';
 import { formatNumber, formatFull } from '../../numbers.js';
 import { parseNumber } from '../../input/number.js';
 import { FAMILIES, FAMILY_IDS } from '../compare-presets.js';
-
-export function setFieldMsg(input, msgEl, msg) {
-  input.classList.toggle('invalid', !!msg);
-  if (msg) {
-    input.setAttribute('aria-invalid', 'true');
-    input.setAttribute('aria-describedby', msgEl.id);
-  } else {
-    input.removeAttribute('aria-invalid');
-    input.removeAttribute('aria-describedby');
-  }
-  msgEl.textContent = msg ?? '';
-}
 
 /**
  * Builds the editor of channel K. `on` holds the section's handlers: family(K, id), param(K,
@@ -148,7 +136,7 @@ export function renderTable(ed, ch) {
 export function showValidation(ed, c, extra = null) {
   for (const input of ed.table.querySelectorAll('input[data-r]')) {
     const msg = c.cell.get(`${input.dataset.r}:${input.dataset.c}`) ?? null;
-    setFieldMsg(input, input.nextElementSibling, msg);
+    setFieldMessage(input, input.nextElementSibling, msg);
   }
   const rows = ed.table.tBodies[0]?.rows ?? [];
   for (let i = 0; i < rows.length; i++) {

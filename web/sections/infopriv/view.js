@@ -15,7 +15,7 @@
 // job planned by state.js. A newer edit supersedes the run at its next stage; the heavy job of a
 // large query is cancelled then, and can be cancelled by hand (the worker restarts).
 
-import { h, replace } from '../../dom.js';
+import { h, replace, addStylesheet } from '../../dom.js';
 import { formatNumber, uniformEntry } from '../../numbers.js';
 import { linePlot } from '../../plot.js';
 import { createPipeline, Superseded } from '../../pipeline.js';
@@ -37,15 +37,9 @@ const PROGRESS_NOW_TUPLES = 1024;
 const CANCEL_OLD_TUPLES = 256;
 const CURVE_POINTS = 101;
 
-let cssLoaded = false;
-function loadCss() {
-  if (cssLoaded || document.querySelector('link[data-section-css="infopriv"]')) return;
-  cssLoaded = true;
-  document.head.append(h('link', { rel: 'stylesheet', href: 'sections/infopriv.css', 'data-section-css': 'infopriv' }));
-}
 
 export function mount(root, { engine }) {
-  loadCss();
+  addStylesheet('sections/infopriv.css', 'infopriv');
   const state = createState();
   // The busy flag (tests, screen readers) follows the section's pipeline.
   const pipe = createPipeline({

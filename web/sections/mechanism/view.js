@@ -12,7 +12,7 @@
 // next stage, and the long jobs (LP, sweep) are cancelled then. root.dataset.busy is "true"
 // while anything is scheduled or running.
 
-import { h, replace } from '../../dom.js';
+import { h, replace, addStylesheet } from '../../dom.js';
 import { formatNumber, formatFull } from '../../numbers.js';
 import { linePlot, PALETTE } from '../../plot.js';
 import { createPipeline, Superseded } from '../../pipeline.js';
@@ -25,17 +25,11 @@ const { ids, setNumber, clearNumber } = P;
 const AUTO_SWEEP_MAX = 16; // answers up to which the ε sweep runs by itself
 const LP_TIME_LIMIT_MS = 120000;
 
-let cssAdded = false;
-function addCSS() {
-  if (cssAdded || document.querySelector('link[data-section-css="mechanism"]')) return;
-  cssAdded = true;
-  document.head.append(h('link', { rel: 'stylesheet', href: 'sections/mechanism.css', 'data-section-css': 'mechanism' }));
-}
 
 const clone = (s) => JSON.parse(JSON.stringify(s));
 
 export function mount(root, { engine }) {
-  addCSS();
+  addStylesheet('sections/mechanism.css', 'mechanism');
   let state = { ...clone(S.DEFAULT_STATE), ...clone(S.presetById(S.DEFAULT_STATE.preset).state) };
   const e = P.buildSkeleton(root);
   const pipe = createPipeline({ engine, onBusy: (b) => { root.dataset.busy = String(b); } });
