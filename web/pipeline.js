@@ -99,9 +99,13 @@ export function createPipeline({ engine, onBusy = () => {}, onError = (e) => con
         }
         return start(args);
       },
-      /** Forgets the current run without cancelling its engine jobs: its answer is not shown. */
+      /**
+       * Forgets the current run: its answer is not shown. Its engine jobs run on, except those
+       * started with cancelStale, which are cancelled.
+       */
       supersede() {
         generation++;
+        current?.supersede();
       },
       /** Drops a pending schedule and cancels the engine jobs of the current run. */
       cancel() {

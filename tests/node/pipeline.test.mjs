@@ -153,6 +153,20 @@ test('cancel: the run sees an AbortError; cancelStale jobs stop when a newer run
   t.cancel();
   await sleep(10);
   assert.deepEqual(out, ['cancelled a', 'cancelled c']);
+  // supersede() forgets the run; its cancelStale job is cancelled, a plain one runs on unseen.
+  const seen = [];
+  const u = pipe.task(async (job, x, stale) => { seen.push(await job.call(echo(x, 30), { cancelStale: stale })); });
+  const before = engine.log.filter(([k]) => k === 'cancel').length;
+  u.now('kept', false);
+  await sleep(5);
+  u.supersede();
+  await sleep(50);
+  u.now('dropped', true);
+  await sleep(5);
+  u.supersede();
+  await sleep(50);
+  assert.deepEqual(seen, [], 'a superseded run shows nothing');
+  assert.equal(engine.log.filter(([k]) => k === 'cancel').length, before + 1, 'only the cancelStale job was cancelled');
 });
 
 test('errors of a body are reported, Superseded and AbortError are not', async () => {
