@@ -20,17 +20,19 @@ test('the pipeline over the worker: latest answer only, cancel, progress after t
   const page = await h.newPage();
   await page.goto(h.url);
   await settled(page);
-  const r = await page.evaluate(async (C) => {
+  const r = await page.evaluate(async ({ small, big }) => {
     const { engine } = await import('./engine.js');
     const { createPipeline, TIMING } = await import('./pipeline.js');
     const { isAbort } = await import('./client.js');
     const out = { timing: TIMING, busy: [] };
     const pipe = createPipeline({ engine, onBusy: (b) => out.busy.push(b) });
     const shown = [];
-    const long = (tol) => engine.plan.measure.shannonCapacity(C, { tolerance: tol });
+    // Blahut–Arimoto to a tolerance it cannot reach runs to its iteration limit: seconds on the
+    // big channel, a fraction of one on the small.
+    const long = (tol, C = big) => engine.plan.measure.shannonCapacity(C, { tolerance: tol });
     // Latest answer only: a slow old run (capacity at a tiny tolerance) and a quick new one.
     const t = pipe.task(async (job, label, call) => { shown.push([label, await job.call(call)]); });
-    t.now('old', long(1e-12));
+    t.now('old', long(1e-15, small));
     await new Promise((r) => setTimeout(r, 20));
     t.now('new', engine.plan.measure.shannonEntropy([0.5, 0.5]));
     await new Promise((resolve) => {
@@ -49,7 +51,7 @@ test('the pipeline over the worker: latest answer only, cancel, progress after t
     const started = performance.now();
     const longDone = new Promise((resolve) => {
       const q = pipe.task(async (job) => {
-        await job.run([long(1e-13)], { slow: () => events.push(`slow long after ${Math.round(performance.now() - started)} ms`) });
+        await job.run([long(5e-324)], { slow: () => events.push(`slow long after ${Math.round(performance.now() - started)} ms`) });
         events.push('done long');
         resolve();
       });
@@ -58,11 +60,12 @@ test('the pipeline over the worker: latest answer only, cancel, progress after t
     await longDone;
     out.events = events;
 
-    // Cancel: the run sees an AbortError, the worker restarts and answers the next call.
+    // Cancel (at once: slowNow), the run sees an AbortError, the worker restarts and answers the
+    // next call.
     const seen = [];
     const c = pipe.task(async (job) => {
       try {
-        await job.run([long(5e-324)], { slow: () => c.cancel() });
+        await job.run([long(5e-324)], { slow: () => c.cancel(), slowNow: true });
         seen.push('finished');
       } catch (e) {
         seen.push(isAbort(e) ? 'cancelled' : `error ${e.message}`);
@@ -76,7 +79,7 @@ test('the pipeline over the worker: latest answer only, cancel, progress after t
     out.cancel = seen;
     out.after = await engine.measure.bayesVulnerability([0.3, 0.7]);
     return out;
-  }, slowChannel(200));
+  }, { small: slowChannel(120), big: slowChannel(300) });
   assert.deepEqual(r.timing, { debounceMs: 150, progressAfterMs: 300 });
   assert.deepEqual(r.shown, [['new', 1]], 'the old run never shows');
   assert.equal(r.busy[0], true);
