@@ -15,13 +15,28 @@
 //
 // # Results
 //
-// Solve returns the status (Optimal, Infeasible, Unbounded, IterationLimit, TimeLimit, Cancelled),
-// the primal solution, row duals (shadow prices ∂objective/∂b_i, in the problem's own sense; see
-// Result), reduced costs, the objective, the iteration count and the largest primal and dual
-// residuals. An infeasible problem comes with a Farkas certificate (checked by CheckFarkas), an
-// unbounded one with an improving ray. Options carry a context for cancellation, a progress
-// callback (iteration, objective, infeasibility; returning false cancels), and iteration and
-// time limits.
+// Solve returns the status (Optimal, Infeasible, Unbounded, IterationLimit, TimeLimit,
+// Cancelled, Imprecise), the primal solution, row duals (shadow prices ∂objective/∂b_i, in the
+// problem's own sense; see Result), reduced costs, the objective, the iteration count and the
+// largest primal and dual residuals. An infeasible problem comes with a Farkas certificate
+// (checked by CheckFarkas), an unbounded one with an improving ray. Options carry a context for
+// cancellation, a progress callback (iteration, objective, infeasibility; returning false
+// cancels), and iteration and time limits.
+//
+// No status is reported unchecked. The residuals are computed from the returned X and Duals on
+// the problem as stated (not from the solver's scaled internals), Optimal requires them within
+// the tolerances (relative to the size of each row's and column's terms, with a floor of 1; see
+// Result), Infeasible requires CheckFarkas to prove it and Unbounded a ray that checks. When a
+// check fails, Solve solves again with the settings that remove the usual causes one at a time
+// (rows divided by their largest coefficient and nothing else scaled; no scaling; no scaling
+// and tolerances 100 times tighter; no dualization; no dualization, scaling or perturbation)
+// and returns the first result that checks — or Imprecise with the best point and its
+// residuals. The optimal-mechanism program written as H[a] − e^{40}·H[b] ≤ 0 was such a case:
+// equilibration divided the dual's right-hand side, the objective π_y, by 2^29, below the
+// feasibility tolerance, so the zero dual — and the constant mechanism — looked optimal. A row
+// whose coefficients differ by more than the inverse tolerance (e^{40} against 1) can still end
+// Imprecise: its residual in its own units is e^{40} times that of the same row divided by
+// e^{40}; state such rows with their largest coefficient about 1 (core/mechanism does).
 //
 // # Method
 //
@@ -76,9 +91,10 @@
 //
 // On the scaled problem: primal feasibility 1e-9 (Options.FeasibilityTol), dual feasibility
 // 1e-9 (Options.OptimalityTol), pivots below 1e-7 are refused in ratio tests, entries below 1e-14
-// are dropped from solved vectors, and LU pivots below 1e-11 count as singular. Optimality is
-// declared only after a fresh factorization confirms primal and dual feasibility. Result's
-// PrimalResidual and DualResidual report what was achieved in the units of the input.
+// are dropped from solved vectors, and LU pivots below 1e-11 count as singular. The simplex
+// stops only after a fresh factorization confirms primal and dual feasibility; Solve then checks
+// the same two tolerances on the problem as stated (see above and Result), where
+// PrimalResidual and DualResidual report what was achieved, absolute, in the units of the input.
 //
 // # Performance
 //

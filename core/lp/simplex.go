@@ -1143,6 +1143,11 @@ func (s *solver) run() Status {
 	s.computePrimal()
 	if s.countDualInfeasible() > 0 {
 		out, ok := s.dualPhase1()
+		if out == foundInfeasible {
+			// The auxiliary problem boxes every variable, so it is feasible: a "Farkas row"
+			// here is made of entries below the pivot tolerance, a numerical failure.
+			return Imprecise
+		}
 		if out != done {
 			return s.limitStatus(out)
 		}
@@ -1183,7 +1188,8 @@ func (s *solver) run() Status {
 			return Optimal
 		}
 	}
-	return IterationLimit
+	// The dual and primal clean-ups keep undoing each other: numerical trouble, not a limit.
+	return Imprecise
 }
 
 func (s *solver) countPrimalInfeasible() int {
@@ -1245,7 +1251,7 @@ func (s *solver) dualInfeasibleCase() Status {
 			return Optimal
 		}
 	}
-	return IterationLimit
+	return Imprecise
 }
 
 func (s *solver) limitStatus(out outcome) Status {
