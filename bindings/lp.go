@@ -27,7 +27,7 @@ import (
 //	  progressEvery?: number,               // iterations between calls (default 200)
 //	  maxIterations?: number, timeLimit?: number (milliseconds),
 //	}
-//	→ {status: 'optimal' | 'infeasible' | 'unbounded' | 'iteration limit' | 'time limit' | 'cancelled',
+//	→ {status: 'optimal' | 'infeasible' | 'unbounded' | 'iteration limit' | 'time limit' | 'cancelled' | 'imprecise',
 //	   x: Float64Array, duals: Float64Array, reducedCosts: Float64Array,
 //	   objective (NaN unless optimal), iterations, primalResidual, dualResidual,
 //	   farkas?: Float64Array (infeasible), ray?: Float64Array (unbounded)}

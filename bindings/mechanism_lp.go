@@ -18,8 +18,8 @@ import (
 // the closed form of Theorem 6.2 (mechanism.OptimalLP).
 //
 //	optimalLP({graph?, metric?, epsilon, prior?, gain?, loss?, forceLP?, timeLimit?, onProgress?})
-//	  → {mechanism, utility, objective, path: 'closed-form'|'lp', reason, status, iterations,
-//	     variables, constraints}
+//	  → {mechanism, utility, objective, bound, path: 'closed-form'|'lp', reason, status, iterations,
+//	     variables, constraints, primalResidual, dualResidual}
 //
 // Additions to API.md: forceLP (boolean) solves the program even where the closed form applies;
 // timeLimit (milliseconds, as in lp.solve) bounds the solve; onProgress({iteration, objective,
@@ -117,6 +117,10 @@ func init() {
 			"iterations":  r.Iterations,
 			"variables":   r.Variables,
 			"constraints": r.Constraints,
+			// Additions: the certificate (see mechanism.LPResult).
+			"bound":          r.Bound,
+			"primalResidual": r.PrimalResidual,
+			"dualResidual":   r.DualResidual,
 		}, nil
 	})
 }

@@ -304,7 +304,8 @@ export interface LPProgress {
 }
 
 /** Status of a linear program's solve. */
-export type LPStatus = 'optimal' | 'infeasible' | 'unbounded' | 'iteration limit' | 'time limit' | 'cancelled';
+/** 'imprecise': the solver stopped at a point it could not check optimal within the tolerances on the problem as stated (see primalResidual, dualResidual). */
+export type LPStatus = 'optimal' | 'infeasible' | 'unbounded' | 'iteration limit' | 'time limit' | 'cancelled' | 'imprecise';
 
 /** Options of mechanism.optimalLP: the graph (ε-DP) or a metric (ε·d-privacy) and what to optimize. */
 export interface OptimalLPOptions {
@@ -345,6 +346,12 @@ export interface OptimalLP {
   iterations: number;
   variables: number;
   constraints: number;
+  /** Upper bound on the expected gain of every ε-private mechanism (lower bound on the expected loss), from the solver's dual solution: the optimum lies between utility and bound. */
+  bound: number;
+  /** Largest violation, in probability, of a row sum, H ≥ 0 or a privacy row e^{−εd}·H[y][w] ≤ H[y'][w] by the solver's H before the privacy repair (0 on the closed-form path). */
+  primalResidual: number;
+  /** Largest violation of the dual constraints, in utility per unit of probability (0 on the closed-form path). */
+  dualResidual: number;
 }
 
 export interface MechanismAPI {
@@ -647,7 +654,9 @@ export interface LPResult {
   /** Optimal objective value (NaN unless status is 'optimal'). */
   objective: number;
   iterations: number;
+  /** Largest violation of a row or bound by x, absolute, in the problem's units ('optimal' requires each row within 1e-9 times the largest of 1, |rhs| and its terms |a·x|). */
   primalResidual: number;
+  /** Largest wrong-signed reduced cost or row dual (complementary slackness included), absolute, in objective units. */
   dualResidual: number;
   /** Certificate of infeasibility (status 'infeasible'). */
   farkas?: Float64Array;
