@@ -269,14 +269,22 @@ func familyArgs(o Options) (f1, f2 refine.Mechanism, order refine.Order, so *ref
 		}
 	}
 	so = &refine.SearchOptions{}
-	if so.Lo, err = o.Float("lo", 0); err != nil {
-		return
-	}
-	if so.Hi, err = o.Float("hi", 0); err != nil {
-		return
-	}
-	if so.Resolution, err = o.Float("resolution", 0); err != nil {
-		return
+	// In Go a zero field means the default; here an option given as 0 (or less) is an error,
+	// never silently the default.
+	for _, f := range []struct {
+		key string
+		v   *float64
+	}{{"lo", &so.Lo}, {"hi", &so.Hi}, {"resolution", &so.Resolution}} {
+		if !o.Has(f.key) {
+			continue
+		}
+		if *f.v, err = o.Float(f.key, 0); err != nil {
+			return
+		}
+		if !(*f.v > 0) {
+			err = fmt.Errorf("%s: must be a positive number (omit it for the default), got %v", f.key, *f.v)
+			return
+		}
 	}
 	return
 }

@@ -463,7 +463,7 @@ export interface FamilyComparison {
   /** Search interval of ε2, nats (defaults ε1/1000 and 2·ε1). */
   lo?: number;
   hi?: number;
-  /** Bisection resolution, nats (default ε1/1000). */
+  /** Bisection resolution, nats (default ε1/1000); must be positive and at least 4 units in the last place of hi. */
   resolution?: number;
 }
 
