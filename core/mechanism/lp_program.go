@@ -225,11 +225,16 @@ func (k *lpCheck) measure(p *mechProgram, rows []privRow) {
 		}
 		k.Primal = math.Max(k.Primal, math.Abs(sum-1))
 	}
-	// Reduced costs c − Aᵀ(u, v⁺) of every H[y][z].
+	// Reduced costs c − Aᵀ(u, v⁺) of every H[y][z], with the number and size of their terms
+	// to bound their rounding.
 	red := make([]float64, n*w)
+	size := make([]float64, n*w)
+	terms := make([]float64, n*w)
 	for y := 0; y < n; y++ {
 		for z := 0; z < w; z++ {
 			red[y*w+z] = p.c[y*w+z] - k.U[y]
+			size[y*w+z] = math.Abs(p.c[y*w+z]) + math.Abs(k.U[y])
+			terms[y*w+z] = 2
 		}
 	}
 	for i, r := range rows {
@@ -244,16 +249,29 @@ func (k *lpCheck) measure(p *mechProgram, rows []privRow) {
 			viol = math.Abs(viol)
 		}
 		k.Primal = math.Max(k.Primal, viol)
-		red[r.x*w+r.z] -= r.coef * v
-		red[r.t*w+r.z] += v
+		x, t := r.x*w+r.z, r.t*w+r.z
+		red[x] -= r.coef * v
+		red[t] += v
+		size[x] += math.Abs(r.coef * v)
+		size[t] += math.Abs(v)
+		terms[x]++
+		terms[t]++
 	}
+	// Bound = Σ_y (u_y + max(0, max_z red)), rounded up by twice the worst-case error of the
+	// floating-point sums (each sum of k terms of total size S is off by at most k·S·2^−53), so
+	// that it stays an upper bound — every private mechanism's utility is below it — in spite
+	// of rounding.
 	k.Bound = 0
+	margin := 0.0
 	for y := 0; y < n; y++ {
-		worst := 0.0
+		worst, err := 0.0, 0.0
 		for z := 0; z < w; z++ {
 			worst = math.Max(worst, red[y*w+z])
+			err = math.Max(err, terms[y*w+z]*size[y*w+z])
 		}
 		k.Dual = math.Max(k.Dual, worst)
 		k.Bound += k.U[y] + worst
+		margin += err + float64(2*n)*(math.Abs(k.U[y])+worst)
 	}
+	k.Bound += 2 * margin * 0x1p-53
 }
