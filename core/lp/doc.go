@@ -27,16 +27,21 @@
 // the problem as stated (not from the solver's scaled internals), Optimal requires them within
 // the tolerances (relative to the size of each row's and column's terms, with a floor of 1; see
 // Result), Infeasible requires CheckFarkas to prove it and Unbounded a ray that checks. When a
-// check fails, Solve solves again with the settings that remove the usual causes one at a time
-// (rows divided by their largest coefficient and nothing else scaled; no scaling; no scaling
-// and tolerances 100 times tighter; no dualization; no dualization, scaling or perturbation)
-// and returns the first result that checks — or Imprecise with the best point and its
-// residuals. The optimal-mechanism program written as H[a] − e^{40}·H[b] ≤ 0 was such a case:
+// check fails, Solve first continues from the final basis on the unscaled problem with
+// tolerances 100 times tighter (HiGHS's clean-up; a dualized path LP that met its rows only to
+// 1.2·10^−9 then needs about a hundred more pivots), and then solves again with the settings
+// that remove the usual causes one at a time (rows divided by their largest coefficient and
+// nothing else scaled; no scaling; no scaling and tolerances 100 times tighter; no
+// dualization; no dualization, scaling or perturbation), returning the first result that
+// checks — or Imprecise with the best point and its residuals.
+//
+// The optimal-mechanism program written as H[a] − e^{40}·H[b] ≤ 0 was such a case:
 // equilibration divided the dual's right-hand side, the objective π_y, by 2^29, below the
-// feasibility tolerance, so the zero dual — and the constant mechanism — looked optimal. A row
-// whose coefficients differ by more than the inverse tolerance (e^{40} against 1) can still end
-// Imprecise: its residual in its own units is e^{40} times that of the same row divided by
-// e^{40}; state such rows with their largest coefficient about 1 (core/mechanism does).
+// feasibility tolerance, so the zero dual — and the constant mechanism — looked optimal. Its
+// residual in its own units is e^{40} times that of the same row divided by e^{40}, so such rows
+// need the clean-up; on 160 random programs of that form (4–6 answers, ε up to 40) every solve
+// now ends Optimal and checks. Rows stated with their largest coefficient about 1 need none
+// (core/mechanism states them so).
 //
 // # Method
 //

@@ -86,27 +86,34 @@ func dualProblem(p *Problem) *Problem {
 
 // solveDual solves p through its dual. It returns nil when the dual solve ends infeasible or
 // unbounded (Solve then decides on p itself, so that the Farkas certificate or the ray refer to
-// p); optimal, imprecise, cancelled and limited solves are mapped back as they are.
-func solveDual(p *Problem, opt *Options) *Result {
+// p); optimal, imprecise, cancelled and limited solves are mapped back as they are, with the
+// solver (for a warm-started clean-up) and the dual problem it solved.
+func solveDual(p *Problem, opt *Options) (*Result, *solver, *Problem) {
 	d := dualProblem(p)
 	start := time.Now()
 	s := newSolver(d, opt)
 	status := s.run()
-	if status == Optimal {
-		s.polish()
-	}
-	dr := s.result(d, status, opt)
 	switch status {
 	case Optimal, Imprecise, Cancelled, TimeLimit, IterationLimit:
 	default:
 		if opt.TimeLimit > 0 {
 			if left := opt.TimeLimit - time.Since(start); left <= 0 {
 				return &Result{Status: TimeLimit, X: make([]float64, len(p.Objective)), Duals: make([]float64, len(p.RHS)),
-					ReducedCosts: make([]float64, len(p.Objective)), Iterations: dr.Iterations}
+					ReducedCosts: make([]float64, len(p.Objective)), Iterations: s.iter}, nil, nil
 			}
 		}
-		return nil
+		return nil, nil, nil
 	}
+	return fromDual(p, d, s, status, opt), s, d
+}
+
+// fromDual maps the dual solver's final point back to p: X from the dual's row prices (after a
+// polish of an optimal basis), Duals from its solution.
+func fromDual(p, d *Problem, s *solver, status Status, opt *Options) *Result {
+	if status == Optimal {
+		s.polish()
+	}
+	dr := s.result(d, status, opt)
 	n, m := len(p.Objective), len(p.RHS)
 	res := &Result{Status: status, Iterations: dr.Iterations}
 	res.X = make([]float64, n)

@@ -1158,6 +1158,43 @@ func (s *solver) run() Status {
 	if !s.noPerturb {
 		s.perturbCosts()
 	}
+	return s.rounds()
+}
+
+// warmStart loads the basis of prev — a solver of the same problem, possibly scaled
+// differently or with other tolerances — and runs the dual and primal clean-up rounds from it,
+// without perturbation. Which variables are basic does not depend on the scaling, so a basis
+// that was optimal for the scaled problem is optimal or a few pivots away on the unscaled one.
+func (s *solver) warmStart(prev *solver) Status {
+	copy(s.head, prev.head)
+	copy(s.state, prev.state)
+	for j := range s.where {
+		s.where[j] = -1
+	}
+	for p, j := range s.head {
+		s.where[j] = p
+	}
+	for j := 0; j < s.nt; j++ {
+		switch s.state[j] {
+		case atLower:
+			s.x[j] = s.lb[j]
+		case atUpper:
+			s.x[j] = s.ub[j]
+		case atZero:
+			s.x[j] = 0
+		}
+	}
+	for i := range s.dse {
+		s.dse[i] = 1
+	}
+	s.refactor()
+	return s.rounds()
+}
+
+// rounds alternates the dual simplex (primal infeasibilities, with cost shifts absorbing dual
+// ones) and, once perturbation and shifts are removed, the primal simplex, until a basis is
+// both primal and dual feasible.
+func (s *solver) rounds() Status {
 	for round := 0; round < 20; round++ {
 		s.phase = "dual"
 		s.fixDualInfeasibilities()

@@ -14,11 +14,14 @@ import (
 // (see Result), an infeasibility by its Farkas certificate (CheckFarkas), an unboundedness by its
 // ray. When the check fails — the scaled problem looked solved but p is not, which equilibration
 // can cause when it shrinks a right-hand side below the tolerance — Solve cleans up as mature
-// solvers do, by solving again with the settings that remove the causes one at a time: without
-// scaling, then with tolerances 100 times tighter, then without dualization, then without
-// dualization, scaling and cost perturbation. The first solution that checks is returned; when
-// none does, the status is Imprecise with the best point found. Limits (MaxIterations,
-// TimeLimit) and cancellation apply to all the solves together, and Iterations counts them all.
+// solvers do: first it continues from the final basis on the unscaled problem with tolerances
+// 100 times tighter and no perturbation (usually a few pivots), then it solves again with the
+// settings that remove the causes one at a time: rows divided by their largest coefficient and
+// nothing else scaled (when some row's coefficients span more than 2^8), no scaling, no scaling
+// with tolerances 100 times tighter, no dualization, and no dualization, scaling or
+// perturbation. The first solution that checks is returned; when none does, the status is
+// Imprecise with the best point found. Limits (MaxIterations, TimeLimit) and cancellation apply
+// to all the solves together, and Iterations counts them all.
 func Solve(p *Problem, opt *Options) (*Result, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
@@ -48,7 +51,10 @@ func Solve(p *Problem, opt *Options) (*Result, error) {
 	var best *Result
 	bestScore := math.Inf(1)
 	iters := 0
-	for _, a := range strategies(p, o) {
+	var first attempt
+	list := strategies(p, o)
+	for k := 0; k < len(list); k++ {
+		a := list[k]
 		if o.TimeLimit > 0 {
 			left := o.TimeLimit - time.Since(start)
 			if left <= 0 {
@@ -68,7 +74,17 @@ func Solve(p *Problem, opt *Options) (*Result, error) {
 				return o.Progress(pr)
 			}
 		}
-		res := solveOnce(p, &a)
+		var at attempt
+		if a.warm {
+			at = cleanUp(p, first, &a)
+		} else {
+			at = solveOnce(p, &a)
+		}
+		if k == 0 {
+			first = at
+		}
+		res := at.res
+		finish(p, res, &o) // checked with the caller's tolerances, whatever the attempt used
 		iters += res.Iterations
 		res.Iterations = iters
 		switch res.Status {
@@ -90,13 +106,20 @@ func Solve(p *Problem, opt *Options) (*Result, error) {
 		if res.score < bestScore || best == nil {
 			best, bestScore = res, res.score
 		}
+		if k == 0 && at.s != nil && (res.Status == Optimal || res.Status == Imprecise) {
+			// First clean-up: continue from this basis (see cleanUp).
+			w := o
+			w.warm = true
+			list = append(list[:1], append([]Options{w}, list[1:]...)...)
+		}
 	}
 	best.Status = Imprecise
 	best.Farkas, best.Ray = nil, nil
 	return best, nil
 }
 
-// strategies lists the settings Solve tries in turn: o itself, then the clean-up solves.
+// strategies lists the settings Solve tries in turn: o itself, then the clean-up solves (the
+// warm-started clean-up, when the first solve leaves a basis, is inserted second by Solve).
 func strategies(p *Problem, o Options) []Options {
 	list := []Options{o}
 	add := func(f func(*Options)) {
@@ -110,7 +133,9 @@ func strategies(p *Problem, o Options) []Options {
 		}
 		list = append(list, a)
 	}
-	add(func(a *Options) { a.NoScaling, a.rowMax = true, true })
+	if wideRows(p) {
+		add(func(a *Options) { a.NoScaling, a.rowMax = true, true })
+	}
 	add(func(a *Options) { a.NoScaling = true })
 	add(func(a *Options) {
 		a.NoScaling = true
@@ -134,16 +159,48 @@ func limitResult(p *Problem, best *Result, status Status, iters int) *Result {
 	return best
 }
 
+// wideRows reports whether some row's coefficients span more than a factor 2^8, where dividing
+// each row by its largest coefficient (Options.rowMax) differs from geometric equilibration.
+func wideRows(p *Problem) bool {
+	if p.A == nil {
+		return false
+	}
+	m := len(p.RHS)
+	lo, hi := make([]float64, m), make([]float64, m)
+	for i := range lo {
+		lo[i] = math.Inf(1)
+	}
+	for k, i := range p.A.RowIndex[:p.A.ColStart[p.A.Cols]] {
+		v := math.Abs(p.A.Value[k])
+		lo[i], hi[i] = math.Min(lo[i], v), math.Max(hi[i], v)
+	}
+	for i := range lo {
+		if hi[i] > 256*lo[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// attempt is the outcome of one solve: the result, and the solver at its final basis with the
+// problem it solved (p itself, or p's dual), for a warm-started clean-up.
+type attempt struct {
+	res  *Result
+	s    *solver
+	q    *Problem
+	dual bool
+}
+
 // solveOnce is one solve with fixed settings: through the dual when canDualize allows it and
 // the dual ends with a usable solution, else on p itself.
-func solveOnce(p *Problem, opt *Options) *Result {
+func solveOnce(p *Problem, opt *Options) attempt {
 	if opt.rowMax {
-		return solveRowMax(p, opt)
+		return attempt{res: solveRowMax(p, opt)}
 	}
 	start := time.Now()
 	if !opt.NoDualize && canDualize(p) {
-		if res := solveDual(p, opt); res != nil {
-			return res
+		if res, s, d := solveDual(p, opt); res != nil {
+			return attempt{res, s, d, true}
 		}
 		// The dual is infeasible or unbounded: decide on p itself, so that the certificate
 		// (Farkas or ray) refers to p, within what is left of the time limit.
@@ -155,7 +212,24 @@ func solveOnce(p *Problem, opt *Options) *Result {
 	}
 	s := newSolver(p, opt)
 	status := s.run()
-	return s.result(p, status, opt)
+	return attempt{s.result(p, status, opt), s, p, false}
+}
+
+// cleanUp continues from the final basis of a on the same problem unscaled, with tolerances
+// 100 times tighter and no perturbation — what HiGHS calls cleaning up on the unscaled model. A
+// basis that was optimal for the scaled problem but misses the tolerances on p by a little (a
+// dualized solve that satisfies p's rows to 1.2·10^−9 only) is then usually a few pivots from
+// one that meets them.
+func cleanUp(p *Problem, a attempt, opt *Options) attempt {
+	o := *opt
+	o.warm, o.NoScaling, o.NoPerturbation = false, true, true
+	o.FeasibilityTol, o.OptimalityTol = math.Max(o.FeasibilityTol/100, 1e-14), math.Max(o.OptimalityTol/100, 1e-14)
+	s := newSolver(a.q, &o)
+	status := s.warmStart(a.s)
+	if a.dual {
+		return attempt{fromDual(p, a.q, s, status, &o), s, a.q, true}
+	}
+	return attempt{s.result(p, status, &o), s, p, false}
 }
 
 // solveRowMax solves p with each row divided by a power of two near its largest |a_ij|, so
@@ -196,7 +270,7 @@ func solveRowMax(p *Problem, opt *Options) *Result {
 	for i, b := range p.RHS {
 		q.RHS[i] = b * r[i]
 	}
-	res := solveOnce(&q, &o)
+	res := solveOnce(&q, &o).res
 	for i := range res.Duals {
 		res.Duals[i] *= r[i]
 	}
