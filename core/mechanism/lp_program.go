@@ -30,7 +30,7 @@ type mechProgram struct {
 	loss  bool      // the objective is a loss (minimized); c holds its negation
 	c     []float64 // maximized objective, n×w row-major: π_y·gain[z][y] or −π_y·loss[z][y]
 	pairs []lpPair
-	adj   [][]privacyArc // both directions of every pair, cost ε·d
+	adj   [][]privacyArc // both directions of every pair, cost ε·d (0 below mergeExponent)
 }
 
 // newMechProgram states the program of spec (validated, n answers).
@@ -64,8 +64,12 @@ func newMechProgram(spec *LPSpec, n int) *mechProgram {
 	p.pairs = constrainedPairs(spec, n)
 	p.adj = make([][]privacyArc, n)
 	for _, q := range p.pairs {
-		p.adj[q.a] = append(p.adj[q.a], privacyArc{to: q.b, ed: q.ed})
-		p.adj[q.b] = append(p.adj[q.b], privacyArc{to: q.a, ed: q.ed})
+		ed := q.ed
+		if ed < mergeExponent {
+			ed = 0 // the repair gives such pairs equal rows (see repairPrivacy)
+		}
+		p.adj[q.a] = append(p.adj[q.a], privacyArc{to: q.b, ed: ed})
+		p.adj[q.b] = append(p.adj[q.b], privacyArc{to: q.a, ed: ed})
 	}
 	return p
 }
