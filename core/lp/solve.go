@@ -398,11 +398,9 @@ func finish(p *Problem, res *Result, opt *Options) {
 		mag := math.Max(colMag[j], math.Abs(p.Objective[j]))
 		d := sign * res.ReducedCosts[j]
 		one(wrongSign(d, atL, atU), mag, tolD, &dual)
-		// Cosmetic: reduced costs that are rounding where they should be 0 or have a sign.
+		// Cosmetic: a reduced cost that is rounding where it should be 0 or have a sign.
 		if v := wrongSign(d, atL, atU); v > 0 && v <= tolD*math.Max(1, mag) {
-			if atL && !atU && d < 0 || atU && !atL && d > 0 || !atL && !atU {
-				res.ReducedCosts[j] = 0
-			}
+			res.ReducedCosts[j] = 0
 		}
 	}
 	res.PrimalResidual, res.DualResidual, res.score = primal, dual, score
