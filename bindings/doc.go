@@ -1,8 +1,8 @@
 // Package bindings exposes the core packages to JavaScript through syscall/js.
 //
 // It is the only package that knows about JavaScript. Each file registers the functions of one
-// API.md namespace (qif.channel, qif.measure, ...) with Register in an init function; Export
-// builds the object that wasm/main.go hands to web/qif.js.
+// namespace of the JavaScript API (qif.channel, qif.measure, ...; docs/api.md) with Register in an
+// init function; Export builds the object that wasm/main.go hands to web/qif.js.
 //
 // Marshaling: matrices arrive as nested arrays or {rows, cols, data} and vectors as arrays or
 // typed arrays. The loader (web/qif.js) flattens any matrix into one Float64Array in JavaScript,

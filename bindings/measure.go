@@ -11,7 +11,7 @@ import (
 	"syscall/js"
 )
 
-// qif.measure: the measures of SPEC.md §1 (API.md "Measures" and "divergences"), plus the
+// qif.measure: the measures of docs/mathematics.md#entropies-and-leakage (docs/api.md), plus the
 // leakage, risk and strategy variants of core/measure.
 
 func init() {

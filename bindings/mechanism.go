@@ -7,8 +7,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// qif.mechanism (API.md): the mechanism families of SPEC §4, the Theorem 6.2 mechanism and
-// expected utility. qif.mechanism.optimalLP (the LP optimum) is registered in mechanism_lp.go.
+// qif.mechanism (docs/api.md): the mechanism families of docs/mathematics.md#mechanism-families,
+// the Theorem 6.2 mechanism and expected utility. qif.mechanism.optimalLP (the LP optimum) is
+// registered in mechanism_lp.go.
 
 // sizeArgs reads (n, epsilon, m?) with m defaulting to n.
 func sizeArgs(a *Args) (n int, eps float64, m int, err error) {

@@ -13,7 +13,7 @@ import (
 	"syscall/js"
 )
 
-// qif.mechanism.optimalLP (API.md): the optimal ε-DP (graph) or ε·d-private (metric) mechanism
+// qif.mechanism.optimalLP (docs/api.md): the optimal ε-DP (graph) or ε·d-private (metric) mechanism
 // for a prior and a gain or loss, by linear programming or, where it is provably optimal, by
 // the closed form of Theorem 6.2 (mechanism.OptimalLP).
 //
@@ -21,10 +21,11 @@ import (
 //	  → {mechanism, utility, objective, bound, path: 'closed-form'|'lp', reason, status, iterations,
 //	     variables, constraints, primalResidual, dualResidual}
 //
-// Additions to API.md: forceLP (boolean) solves the program even where the closed form applies;
-// timeLimit (milliseconds, as in lp.solve) bounds the solve; onProgress({iteration, objective,
-// infeasibility, phase}) is called every few hundred simplex iterations and cancels the solve
-// by returning false. The mechanism's columns are the guesses (|W| of them: n for the binary gain).
+// Beyond the first version of the API: forceLP (boolean) solves the program even where the closed
+// form applies; timeLimit (milliseconds, as in lp.solve) bounds the solve; onProgress({iteration,
+// objective, infeasibility, phase}) is called every few hundred simplex iterations and cancels the
+// solve by returning false. The mechanism's columns are the guesses (|W| of them: n for the binary
+// gain).
 func init() {
 	Register("mechanism", "optimalLP", func(a *Args) (any, error) {
 		if !a.Has(0) {

@@ -15,9 +15,6 @@ import (
 	"github.com/qif-toolkit/qif/bindings"
 )
 
-// version is the string returned as qif.version.
-const version = "0.1.0"
-
 func main() {
 	name := os.Getenv("QIF_EXPORT")
 	if name == "" {
@@ -31,7 +28,7 @@ func main() {
 	// The callback returns the helper object (toMatrix, toVector) that marshaling uses.
 	helpers := cb.Invoke(js.Null())
 	api := bindings.Export(helpers)
-	api.Set("version", version)
+	api.Set("version", bindings.Version)
 	cb.Invoke(api)
 	select {}
 }

@@ -1,5 +1,6 @@
 // app.js — the "Channel & leakage" section of the page: an editable channel, prior and gain
-// function, and every measure of SPEC §1 computed in the worker (client.js → worker.js → wasm).
+// function, and every measure of docs/mathematics.md#entropies-and-leakage computed in the worker
+// (client.js → worker.js → wasm).
 //
 // Flow: an input event updates `state`, re-validates in JS (per-cell messages at once), marks
 // the affected result panels pending and schedules a debounced recompute. The recompute sends
@@ -15,7 +16,8 @@ import { validateInputs } from './validate.js';
 import { MEASURES, GROUPS, PANELS } from './measures.js';
 import { h, replace, byId } from './dom.js';
 import { exactMeasures, showExact, exactCell } from './format.js';
-import './register-sw.js'; // offline use after the first visit (issue 4)
+import { sourceRefs } from './formulas.js';
+import './register-sw.js'; // offline use after the first visit
 
 const DEBOUNCE_MS = 150;
 const MAX_HYPER_ROWS = 64;
@@ -365,7 +367,7 @@ function buildResults() {
   for (const g of GROUPS) {
     const items = Object.entries(MEASURES).filter(([, d]) => d.group === g.id);
     const card = h('section', { class: 'card result-group', 'aria-labelledby': `group-${g.id}`, 'data-testid': `group-${g.id}` },
-      h('div', { class: 'card-head' }, h('h3', { id: `group-${g.id}`, text: g.title }), h('span', { class: 'source', text: g.source })));
+      h('div', { class: 'card-head' }, h('h3', { id: `group-${g.id}`, text: g.title }), sourceRefs(g.source)));
     if (g.id === 'renyi') {
       card.append(h('div', { class: 'alpha-row' },
         h('label', { for: 'alpha' }, 'Order α of the Rényi entropy'),

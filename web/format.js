@@ -1,10 +1,11 @@
 // format.js — exact results for the "Channel & leakage" section. When every input is a simple
 // fraction (reduced denominator ≤ MAX_DENOMINATOR) and the matrices are small, the rational-valued
-// measures of SPEC §1 (vulnerabilities, risks, leakages, g-vulnerability, guessing entropy, the
-// hyper-distribution) are rational too: the page shows them as "2/7 ≈ 0.2857" next to the decimal
-// from the wasm. The arithmetic here is exact (BigInt numerators and denominators); it is a second,
-// independent computation, and a fraction is shown only when it agrees with the engine's value.
-// Pure functions except showExact/exactCell, which build DOM through textContent only.
+// measures of docs/mathematics.md#entropies-and-leakage (vulnerabilities, risks, leakages,
+// g-vulnerability, guessing entropy, the hyper-distribution) are rational too: the page shows them
+// as "2/7 ≈ 0.2857" next to the decimal from the wasm. The arithmetic here is exact (BigInt
+// numerators and denominators); it is a second, independent computation, and a fraction is shown
+// only when it agrees with the engine's value. Pure functions except showExact/exactCell, which
+// build DOM through textContent only.
 
 import { formatNumber, formatFull } from './numbers.js';
 
@@ -137,10 +138,11 @@ function guessing(q) {
 }
 
 /**
- * The exact values of the rational-valued measures of SPEC §1 for the inputs as typed, or null
- * when some input is not a simple fraction, a row or the prior does not sum to exactly 1, or the
- * matrices are too large. Keys are those of measures.js; the gain measures are present only when
- * the gain is simple too; `hyper` lists every outer and inner value of [π▷C].
+ * The exact values of the rational-valued measures of docs/mathematics.md#entropies-and-leakage for
+ * the inputs as typed, or null when some input is not a simple fraction, a row or the prior does
+ * not sum to exactly 1, or the matrices are too large. Keys are those of measures.js; the gain
+ * measures are present only when the gain is simple too; `hyper` lists every outer and inner value
+ * of [π▷C].
  * @param {{cells: string[][], prior: string[], gain?: string[][]}} s
  * @returns {Record<string, Fraction> & {hyper?: Fraction[]} | null}
  */

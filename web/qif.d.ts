@@ -1,10 +1,10 @@
 // Type declarations for the QIF/DP toolkit's JavaScript API (web/qif.js, the npm package).
 //
-// Conventions (SPEC.md): a channel C is n×m and row-stochastic, C[x][y] = p(y|x) (rows = secrets,
-// columns = observables); a gain matrix G is |W|×|X| (rows = guesses, columns = secrets).
-// Entropies, leakages and capacities are in bits (log₂); ε is in nats (ln); vulnerabilities,
-// risks and δ are probabilities. Every function throws an Error naming the argument on bad input
-// and the instance keeps working afterwards.
+// Conventions (docs/mathematics.md): a channel C is n×m and row-stochastic, C[x][y] = p(y|x) (rows
+// = secrets, columns = observables); a gain matrix G is |W|×|X| (rows = guesses, columns =
+// secrets). Entropies, leakages and capacities are in bits (log₂); ε is in nats (ln);
+// vulnerabilities, risks and δ are probabilities. Every function throws an Error naming the
+// argument on bad input and the instance keeps working afterwards.
 //
 // tests/node/types.test.mjs fails when a function exported by the module is missing here.
 
@@ -220,11 +220,11 @@ export interface PrivacyAPI {
   dPrivacyEpsilon(C: Matrix, D: Matrix): number;
   /** Metric induced by C: d(x,x') = max_y |ln C[x][y] − ln C[x'][y]|, nats. */
   inducedMetric(C: Matrix): MatrixOut;
-  /** Bound on the min-entropy leakage of any ε-DP mechanism on the Hamming graph (000 Thm 5.1), bits. */
+  /** Bound on the min-entropy leakage of any ε-DP mechanism on the Hamming graph (Alvim et al. (ICALP 2011) Thm 5.1), bits. */
   leakageBound(options: HammingBoundOptions): number;
-  /** Bound on the min-entropy leakage about one individual (000 Prop. 2), bits. */
+  /** Bound on the min-entropy leakage about one individual (Alvim et al. (ICALP 2011) Prop. 2), bits. */
   individualLeakageBound(options: Omit<HammingBoundOptions, 'individuals'>): number;
-  /** Utility bound of 000 Thm 4.1/6.1 for the answer graph, with the graph's symmetry. */
+  /** Utility bound of Alvim et al. (ICALP 2011) Thm 4.1/6.1 for the answer graph, with the graph's symmetry. */
   utilityBound(graph: GraphInput, epsilon: number, options?: { budgetMs?: number }): UtilityBound;
   /** Analytic utility bound on the Hamming graph, any size: bound (probability) and its log₂. */
   hammingUtilityBound(options: HammingBoundOptions): { bound: number; log2Bound: number };
@@ -271,7 +271,7 @@ export interface GraphAPI {
   diameter(graph: GraphInput): number;
   /** Whether the graph is distance-regular, with its intersection array b, c when it is. */
   isDistanceRegular(graph: GraphInput): { distanceRegular: boolean; b?: number[]; c?: number[] };
-  /** Whether the graph is VT+ (000 Def. 3), searching automorphisms for at most budgetMs milliseconds. */
+  /** Whether the graph is VT+ (Alvim et al. (ICALP 2011) Def. 3), searching automorphisms for at most budgetMs milliseconds. */
   isVTPlus(graph: GraphInput, options?: { budgetMs?: number }): VTPlusResult;
   /** Graph induced on the answers of a query f (f[v] = answer index of input vertex v). */
   induced(graph: GraphInput, f: Vector): Graph;
@@ -369,7 +369,7 @@ export interface MechanismAPI {
   exponentialEpsilon(n: number, epsilon: number, m?: number): number;
   /** Exponential mechanism for a distance matrix D (D[x][y] from input x to output y): C[x][y] ∝ e^{−ε D[x][y]/2}. */
   exponentialMetric(D: Matrix, epsilon: number): MatrixOut;
-  /** The optimal mechanism c·e^{−ε d(i,j)} of 000 Theorem 6.2 on the graph. */
+  /** The optimal mechanism c·e^{−ε d(i,j)} of Alvim et al. (ICALP 2011) Theorem 6.2 on the graph. */
   optimal(graph: GraphInput, epsilon: number): MatrixOut;
   /** Theorem 6.2 mechanism with its requested and true ε and normalizers. */
   optimalDetail(graph: GraphInput, epsilon: number): OptimalDetail;
@@ -518,7 +518,7 @@ export type TupleChannel =
   | { domains: Vector; channel: Matrix; table?: undefined; noise?: undefined }
   | { domains: Vector; table: Vector; noise: Matrix; channel?: undefined };
 
-/** Result of infoPrivacy.individualCapacity (002 Thm 3.1). */
+/** Result of infoPrivacy.individualCapacity (Wu (2019) Thm 3.1). */
 export interface IndividualCapacity {
   /** Individual channel capacity, bits (the Shannon capacity of the worst sub-channel). */
   capacity: number;
@@ -548,7 +548,7 @@ export interface IndividualEpsilon {
   output: number;
 }
 
-/** Result of infoPrivacy.dataIndependent (002 Def. 10). */
+/** Result of infoPrivacy.dataIndependent (Wu (2019) Def. 10). */
 export interface DataIndependence {
   /** Whether every row is a permutation of one distribution q. */
   dataIndependent: boolean;
@@ -564,13 +564,13 @@ export interface DataIndependence {
 }
 
 export interface InfoPrivacyAPI {
-  /** Individual channel capacity: Shannon capacity of the worst individual over independent priors (002 Thm 3.1), bits. */
+  /** Individual channel capacity: Shannon capacity of the worst individual over independent priors (Wu (2019) Thm 3.1), bits. */
   individualCapacity(
     options: TupleChannel & { tolerance?: number; onProgress?: (done: number, total: number) => boolean | void },
   ): IndividualCapacity;
   /** Largest ε (nats) over individuals: ε-DP for "differ in one record" on the tuple channel. */
   individualEpsilon(options: TupleChannel): IndividualEpsilon;
-  /** Tuple channel of a deterministic query table composed with a noise channel (002 Def. 2). */
+  /** Tuple channel of a deterministic query table composed with a noise channel (Wu (2019) Def. 2). */
   queryChannel(options: { domains: Vector; table: Vector; noise: Matrix }): MatrixOut;
   /** Sub-channel of record `individual` with the other records fixed to `others` (row v = value v). */
   subChannel(options: TupleChannel & { individual: number; others: Vector }): MatrixOut;
@@ -588,13 +588,13 @@ export interface InfoPrivacyAPI {
   sigmaForCapacity(power: number, capacity: number): number;
   /** Data-independence of a channel, its log₂|Y| − H(q) bound (bits) and capacity (bits). */
   dataIndependent(C: Matrix, options?: { tolerance?: number }): DataIndependence;
-  /** Discrete exponential privacy channel (002 Def. 13) for a distortion matrix or answers 0..n−1 with |r′ − r|. */
+  /** Discrete exponential privacy channel (Wu (2019) Def. 13) for a distortion matrix or answers 0..n−1 with |r′ − r|. */
   exponentialChannel(
     options: { beta: number; distortion: Matrix; n?: undefined } | { beta: number; n: number; distortion?: undefined },
   ): { channel: MatrixOut; q: Float64Array; entropy: number; bound: number };
   /** β for which the exponential privacy channel on m outputs has bound log₂ m − H(q) equal to capacity (bits). */
   exponentialBeta(m: number, capacity: number): number;
-  /** Noise variances of the Laplace and Gaussian mechanisms and the Gaussian privacy channel (002 §5.2); ε nats, capacity bits. */
+  /** Noise variances of the Laplace and Gaussian mechanisms and the Gaussian privacy channel (Wu (2019) §5.2); ε nats, capacity bits. */
   varianceComparison(options: {
     sensitivity: number; epsilon: number; delta: number; capacity: number; power?: number;
   }): { laplace: number; gaussianMechanism: number; gaussianPrivacyChannel: number; power: number };
@@ -604,7 +604,7 @@ export interface InfoPrivacyAPI {
   ): { epsilon: Float64Array; delta: Float64Array; pureEpsilon: number };
   /** Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none). */
   epsilonForDelta(C: Matrix, graph: GraphInput, delta: number): number;
-  /** Posterior/prior ratios C[x][y]/p(y) (004 Prop. 1), their extremes and the ε (nats) of C on the clique of its rows. */
+  /** Posterior/prior ratios C[x][y]/p(y) (Vadhan (2013) Prop. 1), their extremes and the ε (nats) of C on the clique of its rows. */
   bayesRatios(prior: Vector, C: Matrix): {
     ratios: MatrixOut; max: number; min: number; maxAt: number[]; minAt: number[]; epsilon: number;
   };

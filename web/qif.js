@@ -1,4 +1,4 @@
-// qif.js — loads the QIF/DP toolkit's WebAssembly module and exposes the API of API.md.
+// qif.js — loads the QIF/DP toolkit's WebAssembly module and exposes its API (docs/api.md).
 // Works in a page, in a (module) Web Worker and in Node ≥ 20 without flags or extra packages.
 //
 //   import { load } from './qif.js';
@@ -225,7 +225,7 @@ function wrapNamespace(ns, raw) {
 }
 
 /**
- * Loads the WebAssembly module and returns the API object of API.md.
+ * Loads the WebAssembly module and returns the API object (docs/api.md).
  * @param {{wasmURL?: string|URL}} [options]
  */
 export async function load(options = {}) {

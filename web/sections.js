@@ -4,7 +4,7 @@
 //   mount(root, { client }) → { getState(): object, setState(state: object): void }
 // root is the (empty) <section data-section="<name>"> element of index.html; the module builds
 // its content inside it, with an <h2 id="<name>-title">. getState/setState let the page save a
-// section's whole state in the URL and restore it (issue 4). A section that fails to load is
+// section's whole state in the URL and restore it. A section that fails to load is
 // reported in place and leaves the others working.
 import { client } from './engine.js';
 

@@ -22,6 +22,7 @@ import { MEASURES, PANELS } from './measures.js';
 import { parseEntry, formatNumber, formatFull } from './numbers.js';
 import { heatmap } from './plot.js';
 import { h, replace } from './dom.js';
+import { sourceParts } from './formulas.js';
 
 const DEBOUNCE_MS = 150;
 /** The largest matrix side a widget accepts: widgets are for small, readable examples. */
@@ -166,6 +167,7 @@ const CSS = `
 .w-head { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 0.25rem 1rem; margin-bottom: 0.5rem; }
 .w-title { font-weight: 600; margin: 0; font-size: 1rem; }
 .w-src { color: var(--qif-muted); font-size: 0.8rem; }
+.w-src a { color: inherit; }
 .w-body { display: flex; flex-wrap: wrap; gap: 1rem 1.5rem; align-items: flex-start; }
 .w-body > * { min-width: 0; }
 .w-error { margin: 0; padding: 0.5rem 0.7rem; border-radius: 6px; background: #fdecea; color: var(--qif-error); border: 1px solid #f3c2bd; font-size: 0.88rem; overflow-wrap: anywhere; }
@@ -231,6 +233,14 @@ function styles(root) {
     // Older engines: a stylesheet beside this module (style-src 'self' allows it).
     root.append(h('link', { rel: 'stylesheet', href: new URL('./widgets.css', import.meta.url).href }));
   }
+}
+
+// The widget's source ("from Alvim et al. (FOSAD 2011) §3, Example 4"), its citations linked to
+// the rendered references beside this module (web/docs/references.html), whichever page embeds it.
+function sourceLine(text) {
+  return h('span', { class: 'w-src', 'data-testid': 'source' }, ...sourceParts(text).map((p) => (p.href
+    ? h('a', { href: new URL(p.href, import.meta.url).href, target: '_blank', rel: 'noopener' }, p.text)
+    : p.text)));
 }
 
 function numberNode(v, testid, unit) {
@@ -314,7 +324,7 @@ class QifWidget extends HTMLElement {
     const caption = this.getAttribute('caption');
     return h('div', { class: 'w-head' },
       h('p', { class: 'w-title', 'data-testid': 'title' }, caption || this.defaultTitle()),
-      this.source ? h('span', { class: 'w-src' }, this.source) : null);
+      this.source ? sourceLine(this.source) : null);
   }
 
   setState(s) {
@@ -403,7 +413,7 @@ function matrixGrid({ texts, rowLabels, colLabels, prior, readonly, label, idPre
  * <qif-channel matrix="[[…]]" prior="[…]" preset="id" measures="key,key" alpha="2" gain="[[…]]"
  *              caption="…" readonly>
  * A small editable channel (rows secrets, columns observables) with a prior; the chosen measures
- * (keys of measures.js, SPEC §1) update live as cells change.
+ * (keys of measures.js, docs/mathematics.md#entropies-and-leakage) update live as cells change.
  */
 export class QifChannel extends QifWidget {
   static observedAttributes = ['matrix', 'prior', 'preset', 'measures', 'alpha', 'gain', 'caption', 'readonly', 'row-labels', 'col-labels'];
@@ -423,7 +433,7 @@ export class QifChannel extends QifWidget {
       const p = presetById(presetId.trim());
       if (!p) fail('preset', `unknown preset “${short(presetId)}”; known: ${presets.map((q) => q.id).join(', ')}`);
       this.preset = p;
-      this.source = `from ${p.source}`;
+      this.source = p.source;
       texts = p.channel.map((r) => r.slice());
       rowLabels = p.secrets.slice();
       colLabels = p.observables.slice();
@@ -585,8 +595,9 @@ function readonlyTable(cfg) {
  * <qif-mechanism graph="clique|path|cycle|grid|{n,edges}" n="6" epsilon="ln 2"
  *                mechanism="optimal|truncatedGeometric|randomizedResponse|exponential"
  *                prior="[…]" max-epsilon="3" caption="…">
- * An ε slider, the mechanism's heat map, its utility (binary gain, optimal guess, SPEC §3), the
- * bound of Theorem 6.1 for the graph, and the mechanism's actual ε on the graph.
+ * An ε slider, the mechanism's heat map, its utility (binary gain, optimal guess,
+ * docs/mathematics.md#optimal-mechanisms), the bound of Theorem 6.1 for the graph, and the
+ * mechanism's actual ε on the graph.
  */
 export class QifMechanism extends QifWidget {
   static observedAttributes = ['graph', 'n', 'epsilon', 'mechanism', 'prior', 'max-epsilon', 'caption'];
@@ -596,7 +607,7 @@ export class QifMechanism extends QifWidget {
   }
 
   readAttributes() {
-    this.source = 'Alvim et al., 000 §6';
+    this.source = 'Alvim et al. (ICALP 2011) §6';
     const mech = (this.getAttribute('mechanism') ?? 'optimal').trim();
     if (!Object.hasOwn(MECHANISMS, mech)) fail('mechanism', `unknown mechanism “${short(mech)}”; choose one of ${Object.keys(MECHANISMS).join(', ')}`);
     const gAttr = (this.getAttribute('graph') ?? 'clique').trim();
@@ -745,9 +756,9 @@ const ORDERS = [
 ];
 
 /**
- * <qif-refinement a="[[…]]" b="[[…]]" caption="…" readonly>
- * The three refinement verdicts of SPEC §5 for two channels on the same secrets, with the
- * witness or counterexample the API returns.
+ * <qif-refinement a="[[…]]" b="[[…]]" caption="…" readonly> The three refinement verdicts of
+ * docs/mathematics.md#refinement for two channels on the same secrets, with the witness or
+ * counterexample the API returns.
  */
 export class QifRefinement extends QifWidget {
   static observedAttributes = ['a', 'b', 'caption', 'readonly'];
@@ -757,7 +768,7 @@ export class QifRefinement extends QifWidget {
   }
 
   readAttributes() {
-    this.source = 'McIver et al., 001 §2–5';
+    this.source = 'Chatzikokolakis et al. (CSF 2019) §2–5';
     const aAttr = this.getAttribute('a');
     const bAttr = this.getAttribute('b');
     if (aAttr === null) fail('a', 'give channel A, e.g. a="[[1,0],[0,1]]"');

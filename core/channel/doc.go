@@ -1,5 +1,6 @@
-// Package channel holds information-theoretic channels: row-stochastic matrices C with
-// C[x][y] = p(y|x), rows indexed by secrets and columns by observables (SPEC.md §1).
+// Package channel holds information-theoretic channels: row-stochastic matrices C with C[x][y] =
+// p(y|x), rows indexed by secrets and columns by observables
+// (docs/mathematics.md#entropies-and-leakage).
 //
 // It validates channels and priors, builds joint matrices, posteriors and hyper-distributions,
 // reduces channels to their abstract form, and composes channels in cascade and in parallel.

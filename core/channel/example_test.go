@@ -7,9 +7,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// The two-node dc-net with coins biased towards 0 (003, Table 3b): inputs (a,1), (b,1), (a,0),
-// (b,0); outputs 10, 01, 00, 11. Outputs 00 and 11 reveal the same thing, so the
-// hyper-distribution has three inners, not four.
+// The two-node dc-net with coins biased towards 0 (Alvim et al. (FOSAD 2011), Table 3b): inputs
+// (a,1), (b,1), (a,0), (b,0); outputs 10, 01, 00, 11. Outputs 00 and 11 reveal the same thing, so
+// the hyper-distribution has three inners, not four.
 func ExampleHyper() {
 	c := mat.NewDense(4, 4, []float64{
 		2. / 3, 1. / 3, 0, 0,

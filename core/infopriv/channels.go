@@ -49,7 +49,7 @@ func checkFinite(name string, v float64) error {
 }
 
 // BinarySymmetricCapacity is the capacity 1 − h(p) bits of the binary symmetric channel with flip
-// probability p, which by 002 §4.1 is also the individual channel capacity of the binary
+// probability p, which by Wu (2019) §4.1 is also the individual channel capacity of the binary
 // symmetric (randomized-response) privacy channel of a binary query. p must lie in [0, 1].
 //
 // Near p = ½ the capacity vanishes like (2/ln 2)(½ − p)² and 1 − h(p) would lose it all to
@@ -105,8 +105,8 @@ func FlipProbabilityForCapacity(c float64) (float64, error) {
 
 // GaussianCapacity is the capacity ½ log2(1 + P/σ²) bits of the additive Gaussian channel with
 // input power (second moment) at most P and noise standard deviation σ (Cover–Thomas §9.1). By
-// 002 Theorem 5.1 it bounds the individual channel capacity of the Gaussian privacy channel
-// (002 Def. 14) when, with the other records fixed, the centred query value has second moment
+// Wu (2019) Theorem 5.1 it bounds the individual channel capacity of the Gaussian privacy channel
+// (Wu (2019) Def. 14) when, with the other records fixed, the centred query value has second moment
 // at most P — e.g. P = (Δ/2)² when one record moves the query within an interval of width Δ.
 // P must be finite and ≥ 0, σ finite and > 0.
 func GaussianCapacity(power, sigma float64) (float64, error) {
@@ -158,9 +158,9 @@ func checkSigma(sigma float64) error {
 	return nil
 }
 
-// SigmaForCapacity inverts GaussianCapacity in σ: the noise standard deviation
-// σ = √(P / (2^{2c} − 1)) for which the Gaussian channel of power P has capacity c bits (002 §5.1,
-// read in bits). c = 0 gives +Inf (only infinite noise leaks nothing). P must be > 0 and c ≥ 0.
+// SigmaForCapacity inverts GaussianCapacity in σ: the noise standard deviation σ = √(P / (2^{2c} −
+// 1)) for which the Gaussian channel of power P has capacity c bits (Wu (2019) §5.1, read in bits).
+// c = 0 gives +Inf (only infinite noise leaks nothing). P must be > 0 and c ≥ 0.
 func SigmaForCapacity(power, c float64) (float64, error) {
 	if err := checkPower(power); err != nil {
 		return 0, err
@@ -186,7 +186,7 @@ func SigmaForCapacity(power, c float64) (float64, error) {
 	return math.Ldexp(v, -int(k)), nil
 }
 
-// Variances holds the noise variances that 002 §5.2 compares for a real-valued query of
+// Variances holds the noise variances that Wu (2019) §5.2 compares for a real-valued query of
 // sensitivity Δ.
 type Variances struct {
 	// Laplace is 2(Δ/ε)², the variance of the Laplace mechanism Lap(Δ/ε) (ε-DP).
@@ -195,13 +195,13 @@ type Variances struct {
 	// Roth (Thm A.1), (ε, δ)-DP for ε < 1 (the formula is returned for any ε > 0).
 	GaussianMechanism float64
 	// GaussianPrivacyChannel is σ² = P/(2^{2c} − 1), the variance for which the Gaussian privacy
-	// channel of power P has individual channel capacity c bits (002 (99), in bits).
+	// channel of power P has individual channel capacity c bits (Wu (2019) eq. (99), in bits).
 	GaussianPrivacyChannel float64
 	// Power is the P used.
 	Power float64
 }
 
-// CompareVariances returns the three variances of 002 §5.2: the Laplace and Gaussian DP
+// CompareVariances returns the three variances of Wu (2019) §5.2: the Laplace and Gaussian DP
 // mechanisms at privacy ε (nats) and δ ∈ (0, 1), for sensitivity Δ > 0, and the Gaussian privacy
 // channel at capacity c > 0 bits with input power P (P ≤ 0 is refused; use (Δ/2)² for a query
 // whose value moves within an interval of width Δ when one record changes).
@@ -240,21 +240,21 @@ func CompareVariances(sensitivity, epsilon, delta, c, power float64) (Variances,
 	}, nil
 }
 
-// DataIndependence describes how far a channel is data-independent (002 Def. 10).
+// DataIndependence describes how far a channel is data-independent (Wu (2019) Def. 10).
 type DataIndependence struct {
 	// DataIndependent reports whether every row is a permutation of one distribution q (within
 	// the tolerance, compared after sorting).
 	DataIndependent bool
 	// Q is row 0 sorted decreasingly: the common distribution when DataIndependent.
 	Q []float64
-	// Bound is log2|Y| − H(q) bits (002 (43)), an upper bound on the capacity when the channel
+	// Bound is log2|Y| − H(q) bits (Wu (2019) eq. (43)), an upper bound on the capacity when the channel
 	// is data-independent, |Y| = the number of columns; NaN otherwise.
 	Bound float64
 	// WeaklySymmetric reports data independence with equal column sums (Cover–Thomas §7.2):
 	// the uniform prior then gives a uniform output and reaches Bound.
 	WeaklySymmetric bool
 	// Reachable reports whether Bound is the capacity: some prior makes the output uniform
-	// (002 Def. 11). True when WeaklySymmetric; otherwise decided from the Blahut–Arimoto
+	// (Wu (2019) Def. 11). True when WeaklySymmetric; otherwise decided from the Blahut–Arimoto
 	// capacity within the tolerance. False when not data-independent.
 	Reachable bool
 	// Capacity is the Shannon capacity in bits (Blahut–Arimoto; equal to Bound, computed in
@@ -268,7 +268,7 @@ type DataIndependence struct {
 const DefaultTolerance = 1e-9
 
 // AnalyzeDataIndependence decides whether c is data-independent, computes the bound
-// log|Y| − H(q) and decides weak symmetry and whether the bound is reached (002 §4.2,
+// log|Y| − H(q) and decides weak symmetry and whether the bound is reached (Wu (2019) §4.2,
 // Corollary 1). tol ≤ 0 selects DefaultTolerance.
 func AnalyzeDataIndependence(c *mat.Dense, tol float64) (DataIndependence, error) {
 	if err := channel.Validate(c); err != nil {
@@ -344,11 +344,11 @@ type ExponentialResult struct {
 	Q []float64
 	// Entropy is H(q) in bits (closed form, see ExponentialEntropy).
 	Entropy float64
-	// Bound is log2 m − H(q) bits, the bound of 002 (43) on the individual channel capacity.
+	// Bound is log2 m − H(q) bits, the bound of Wu (2019) eq. (43) on the individual channel capacity.
 	Bound float64
 }
 
-// ExponentialChannel builds the discrete exponential privacy channel of 002 Def. 13 with
+// ExponentialChannel builds the discrete exponential privacy channel of Wu (2019) Def. 13 with
 // parameter β > 0 from a distortion matrix d (rows = true answers r′, columns = outputs r,
 // entries ≥ 0): row r′ ranks the outputs by increasing d(r′, r) — ties broken by the lower
 // column index — and puts mass e^{−β·k}/Z on the output of rank k = 0..m−1, with
@@ -433,7 +433,7 @@ func exponentialQ(m int, beta float64) []float64 {
 	return q
 }
 
-// ExponentialEntropy is H(q) in bits for q_k = e^{−βk}/Z on m outputs (002 (51)–(62),
+// ExponentialEntropy is H(q) in bits for q_k = e^{−βk}/Z on m outputs (Wu (2019) eqs. (51)–(62),
 // reconstructed): with r = e^{−β}, Z = (1 − r^m)/(1 − r) (the geometric series (54)) and
 // E[k] = r/(1 − r) − m r^m/(1 − r^m) (the series Σ k r^k of (55)–(59)), H = (ln Z + β E[k]) / ln 2.
 // m ≥ 1, β > 0 finite.
@@ -472,7 +472,7 @@ func log1mexp(x float64) float64 {
 }
 
 // ExponentialBetaForBound returns the β for which the exponential privacy channel on m ≥ 2
-// outputs has bound log2 m − H(q) = c bits, the "numerical method" of 002 (63). The bound
+// outputs has bound log2 m − H(q) = c bits, the "numerical method" of Wu (2019) eq. (63). The bound
 // increases from 0 (β → 0, uniform rows) to log2 m (β → ∞), so c must lie in [0, log2 m); c = 0
 // gives β = 0. Found by bisection on β to a relative precision of 1e-12.
 func ExponentialBetaForBound(m int, c float64) (float64, error) {

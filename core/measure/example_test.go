@@ -9,7 +9,7 @@ import (
 )
 
 func ExampleShannonEntropy() {
-	// 003 Example 3.
+	// Alvim et al. (FOSAD 2011) Example 3.
 	h, _ := measure.ShannonEntropy([]float64{1. / 4, 1. / 4, 1. / 8, 1. / 8, 1. / 16, 1. / 16, 1. / 16, 1. / 16})
 	fmt.Println(h)
 	// Output: 2.75
@@ -44,7 +44,7 @@ func ExampleShannonCapacity() {
 }
 
 func ExamplePosteriorBayesVulnerability() {
-	// The password checker of 003 Table 2(a): one of 8 passwords is accepted.
+	// The password checker of Alvim et al. (FOSAD 2011) Table 2(a): one of 8 passwords is accepted.
 	c := mat.NewDense(8, 2, []float64{1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 0})
 	prior := []float64{1. / 8, 1. / 8, 1. / 8, 1. / 8, 1. / 8, 1. / 8, 1. / 8, 1. / 8}
 	v, _ := measure.PosteriorBayesVulnerability(prior, c)

@@ -151,8 +151,8 @@ func TestCapacityOptions(t *testing.T) {
 	near(t, "identity capacity", must(t)(capacity(mat.NewDense(3, 4, []float64{1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}))), math.Log2(3), 1e-9)
 }
 
-// TestRandomChannelProperties checks the inequalities of SPEC §1 and compares each measure with
-// a naive evaluation of its definition on random small channels.
+// TestRandomChannelProperties checks the inequalities of docs/mathematics.md#entropies-and-leakage
+// and compares each measure with a naive evaluation of its definition on random small channels.
 func TestRandomChannelProperties(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for trial := 0; trial < 300; trial++ {

@@ -52,8 +52,8 @@ func ExampleExponentialEpsilon() {
 	// n = 10: true ε = 0.7118
 }
 
-// 000 Table 1: the truncated geometric M1 and the Theorem 6.2 mechanism M2 on the clique of 6
-// answers with ε = ln 2, under the uniform prior and p(A) = p(F) = 1/10.
+// Alvim et al. (ICALP 2011) Table 1: the truncated geometric M1 and the Theorem 6.2 mechanism M2 on
+// the clique of 6 answers with ε = ln 2, under the uniform prior and p(A) = p(F) = 1/10.
 func ExampleUtility() {
 	m1, _ := mechanism.TruncatedGeometric(6, math.Ln2/5, 6)
 	clique, _ := graph.Clique(6)

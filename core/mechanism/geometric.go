@@ -7,17 +7,17 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Geometric returns the geometric mechanism on inputs 0..n−1 (001 Def. 9). Its outputs are
-// all the integers, C[x][y] = (1−α)/(1+α)·α^{|x−y|}, α = e^{−ε}; every column y ≤ 0 is
-// proportional to column 0 and every column y ≥ n−1 to column n−1, so its reduced channel —
-// the one returned, with the same leakage and privacy for every prior and gain — is the square
-// truncated geometric TruncatedGeometric(n, ε, n).
+// Geometric returns the geometric mechanism on inputs 0..n−1 (Chatzikokolakis et al. (CSF 2019)
+// Def. 9). Its outputs are all the integers, C[x][y] = (1−α)/(1+α)·α^{|x−y|}, α = e^{−ε}; every
+// column y ≤ 0 is proportional to column 0 and every column y ≥ n−1 to column n−1, so its reduced
+// channel — the one returned, with the same leakage and privacy for every prior and gain — is the
+// square truncated geometric TruncatedGeometric(n, ε, n).
 func Geometric(n int, eps float64) (*mat.Dense, error) {
 	return TruncatedGeometric(n, eps, n)
 }
 
-// TruncatedGeometric returns the truncated geometric mechanism (001 Def. 10) on inputs 0..n−1
-// and outputs 0..m−1 with m ≥ n, α = e^{−ε}:
+// TruncatedGeometric returns the truncated geometric mechanism (Chatzikokolakis et al. (CSF 2019)
+// Def. 10) on inputs 0..n−1 and outputs 0..m−1 with m ≥ n, α = e^{−ε}:
 //
 //	C[x][y]   = (1−α)/(1+α)·α^{|x−y|}   for 0 < y < m−1,
 //	C[x][0]   = α^{x}/(1+α),
@@ -39,14 +39,14 @@ func TruncatedGeometric(n int, eps float64, m int) (*mat.Dense, error) {
 	return clampedGeometric(n, m, 0, eps), nil
 }
 
-// OverTruncatedGeometric returns the over-truncated geometric mechanism (001 Def. 11) on
-// inputs 0..n−1 and the narrower output range 0..m−1, 1 ≤ m ≤ n: start from the square
-// truncated geometric TruncatedGeometric(n, ε, n) and sum its columns m−1, m, …, n−1 into
-// the last output column m−1. The low end needs no summing because the output range starts,
-// like the inputs, at 0 (the same placement as RandomizedResponse with m < n, whose inputs
-// ≥ m are the ones outside the outputs). Equivalently: geometric noise, then clamping to
-// 0..m−1. For a range placed elsewhere among the inputs (summing at both ends) see
-// OverTruncatedGeometricAt. m = n gives the truncated geometric.
+// OverTruncatedGeometric returns the over-truncated geometric mechanism (Chatzikokolakis et al.
+// (CSF 2019) Def. 11) on inputs 0..n−1 and the narrower output range 0..m−1, 1 ≤ m ≤ n: start from
+// the square truncated geometric TruncatedGeometric(n, ε, n) and sum its columns m−1, m, …, n−1
+// into the last output column m−1. The low end needs no summing because the output range starts,
+// like the inputs, at 0 (the same placement as RandomizedResponse with m < n, whose inputs ≥ m are
+// the ones outside the outputs). Equivalently: geometric noise, then clamping to 0..m−1. For a
+// range placed elsewhere among the inputs (summing at both ends) see OverTruncatedGeometricAt. m =
+// n gives the truncated geometric.
 func OverTruncatedGeometric(n, m int, eps float64) (*mat.Dense, error) {
 	return OverTruncatedGeometricAt(n, m, 0, eps)
 }

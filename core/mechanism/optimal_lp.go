@@ -102,9 +102,8 @@ type LPResult struct {
 	rows []privRow
 }
 
-// OptimalLP finds the ε-private mechanism of best expected utility (or least expected loss)
-// for the prior and gain of spec (Alvim et al. (ICALP 2011) §6 for graphs; any prior, gain,
-// loss or metric).
+// OptimalLP finds the ε-private mechanism of best expected utility (or least expected loss) for the
+// prior and gain of spec (docs/mathematics.md#optimal-mechanisms, Alvim et al. (ICALP 2011) §6).
 //
 // The program. With the gain G[w][y] and a mechanism H[y][z], the user's utility is
 // Σ_z max_w Σ_y π_y H[y][z] G[w][y], which is not linear in H because of the max. But any
@@ -112,7 +111,7 @@ type LPResult struct {
 // the guesses — with the same utility, and post-processing keeps ε-privacy (each column of H·R,
 // R deterministic, is a sum of columns of H, so every ratio bound survives). So without loss
 // of generality the outputs are the guesses, z ∈ W, the user takes the output at face value,
-// and the utility is linear:
+// and the utility is linear (Alvim et al. (ICALP 2011) §6, Chatzikokolakis et al. (CSF 2019) §6):
 //
 //	maximize   Σ_y Σ_w π_y G[w][y] H[y][w]         (minimize, with Loss in place of G)
 //	subject to Σ_w H[y][w] = 1 and H ≥ 0,

@@ -10,7 +10,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Family is a family of mechanisms on the inputs 0..n−1 (SPEC §4, 001 §6.1).
+// Family is a family of mechanisms on the inputs 0..n−1 (docs/mathematics.md#mechanism-families,
+// Chatzikokolakis et al. (CSF 2019) §6.1).
 type Family int
 
 const (
@@ -20,11 +21,12 @@ const (
 	OverTruncatedGeometric
 	// RandomizedResponse is mechanism.RandomizedResponse.
 	RandomizedResponse
-	// Exponential is mechanism.Exponential parametrized, as in 001 §6.1, by its true ε for the
-	// metric |x − x'| (mechanism.ExponentialEpsilon): the nominal parameter is found by
-	// bisection so that the true ε equals the requested one (relative 1e-12).
+	// Exponential is mechanism.Exponential parametrized, as in Chatzikokolakis et al. (CSF 2019) §6.1,
+	// by its true ε for the metric |x − x'| (mechanism.ExponentialEpsilon): the nominal parameter is
+	// found by bisection so that the true ε equals the requested one (relative 1e-12).
 	Exponential
-	// ExponentialNominal is mechanism.Exponential parametrized by its nominal ε (001 Def. 12).
+	// ExponentialNominal is mechanism.Exponential parametrized by its nominal ε (Chatzikokolakis et
+	// al. (CSF 2019) Def. 12).
 	ExponentialNominal
 )
 
@@ -218,12 +220,13 @@ type SafeEpsilonResult struct {
 }
 
 // SafeEpsilon returns the largest ε2 in [Lo, Hi] for which F1(ε1) ⊑ F2(ε2) under the order
-// (001 §6.4, Figure 3), by bisection with the refinement test as the oracle, to the stated
-// resolution. Bisection assumes that the refining ε2 form an interval [0, ε2*]: that holds
-// within the truncated geometric and randomized response families and, across families, by
-// transitivity whenever F2 refines itself for decreasing ε (001 Theorem 15; for the
-// exponential family this rests on 001's Conjecture 1). For the over-truncated geometric under
-// ⊑avg or ⊑max it does not hold (001 Theorem 11): the result is then a point where the verdict
+// (Chatzikokolakis et al. (CSF 2019) §6.4, Figure 3), by bisection with the refinement test as the
+// oracle, to the stated resolution. Bisection assumes that the refining ε2 form an interval [0,
+// ε2*]: that holds within the truncated geometric and randomized response families and, across
+// families, by transitivity whenever F2 refines itself for decreasing ε (Chatzikokolakis et al.
+// (CSF 2019) Theorem 15; for the exponential family this rests on Conjecture 1 of Chatzikokolakis
+// et al. (CSF 2019)). For the over-truncated geometric under ⊑avg or ⊑max it does not hold
+// (Chatzikokolakis et al. (CSF 2019) Theorem 11): the result is then a point where the verdict
 // changes, each side verified, not necessarily the largest.
 func SafeEpsilon(f1 Mechanism, eps1 float64, f2 Mechanism, order Order, opt *SearchOptions) (*SafeEpsilonResult, error) {
 	if math.IsNaN(eps1) || eps1 <= 0 || math.IsInf(eps1, 0) {
@@ -317,10 +320,10 @@ func SafeEpsilon(f1 Mechanism, eps1 float64, f2 Mechanism, order Order, opt *Sea
 	return res, nil
 }
 
-// SafeEpsilonCurve runs SafeEpsilon for each ε1 in eps1s (the data of one curve of 001
-// Figure 3). progress, when non-nil, is called after each point with the number done and the
-// total; returning false stops the sweep. On cancellation (context or progress) it returns the
-// points done so far together with the error.
+// SafeEpsilonCurve runs SafeEpsilon for each ε1 in eps1s (the data of one curve of Chatzikokolakis
+// et al. (CSF 2019) Figure 3). progress, when non-nil, is called after each point with the number
+// done and the total; returning false stops the sweep. On cancellation (context or progress) it
+// returns the points done so far together with the error.
 func SafeEpsilonCurve(f1, f2 Mechanism, order Order, eps1s []float64, opt *SearchOptions, progress func(done, total int) bool) ([]SafeEpsilonResult, error) {
 	if len(eps1s) == 0 {
 		return nil, fmt.Errorf("epsilon1: empty list of values")

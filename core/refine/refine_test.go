@@ -412,8 +412,8 @@ func TestStrictnessExamples(t *testing.T) {
 			t.Fatalf("distance %g, want √2/12 = %g", d, math.Sqrt2/12)
 		}
 	}
-	// Same posteriors {e0, e1, e2, u} with different probabilities (001 Example 6 style): ⊑max
-	// holds both ways, ⊑avg only from the more revealing channel.
+	// Same posteriors {e0, e1, e2, u} with different probabilities (Chatzikokolakis et al. (CSF 2019)
+	// Example 6 style): ⊑max holds both ways, ⊑avg only from the more revealing channel.
 	A = mat.NewDense(3, 4, []float64{0.6, 0, 0, 0.4, 0, 0.6, 0, 0.4, 0, 0, 0.6, 0.4})
 	B = mat.NewDense(3, 4, []float64{0.3, 0, 0, 0.7, 0, 0.3, 0, 0.7, 0, 0, 0.3, 0.7})
 	for _, c := range []struct {

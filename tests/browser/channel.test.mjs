@@ -1,8 +1,8 @@
-// The "Channel & leakage" page in headless Chromium: it opens with the password checker of
-// 003 Table 2(b), shows every measure with the value an independent plain-JS computation
-// (reference.mjs) gives for the matrix the test itself takes from web/presets.js, updates when
-// a cell, the prior, α or the gain changes, switches presets, shows invalid input next to the
-// cell without NaN, grows the grid on paste, keeps labels inert, and logs no console error.
+// The "Channel & leakage" page in headless Chromium: it opens with the password checker of Alvim et
+// al. (FOSAD 2011) Table 2(b), shows every measure with the value an independent plain-JS
+// computation (reference.mjs) gives for the matrix the test itself takes from web/presets.js,
+// updates when a cell, the prior, α or the gain changes, switches presets, shows invalid input next
+// to the cell without NaN, grows the grid on paste, keeps labels inert, and logs no console error.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, settled, valueOf, typeInto, SCREENSHOTS } from './harness.mjs';
@@ -46,7 +46,7 @@ function assertNoErrors(page) {
   assert.deepEqual(h.external, [], 'no request to another origin');
 }
 
-test('opens with the password checker of 003 Table 2(b) and its measures', async () => {
+test('opens with the password checker of Alvim et al. (FOSAD 2011) Table 2(b) and its measures', async () => {
   const page = await open();
   assert.equal(await page.inputValue('[data-testid="preset-select"]'), 'password-iterations');
   const p = presetById('password-iterations');
@@ -145,7 +145,8 @@ test('every preset shows the reference values; fair DC-net hides the culprit', a
     await expectMeasures(page, all(uniform(C.length), C), p.id);
     await h.screenshot(page, `channel-${p.id}`);
   }
-  // 003 Table 3(a): fair coins — the channel reveals the bit (1 bit) and nothing about the culprit.
+  // Alvim et al. (FOSAD 2011) Table 3(a): fair coins — the channel reveals the bit (1 bit) and
+  // nothing about the culprit.
   await page.selectOption('[data-testid="preset-select"]', 'dcnet-fair');
   await settled(page);
   assert.ok(Math.abs((await valueOf(page, 'mutualInformation')) - 1) < 1e-12);

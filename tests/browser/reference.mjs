@@ -1,6 +1,6 @@
-// reference.mjs — plain-JS reference values of SPEC §1, written from the definitions and
-// independent of the Go code, so the browser test can check the numbers the page shows.
-// Small inputs only: clarity over speed.
+// reference.mjs — plain-JS reference values of docs/mathematics.md#entropies-and-leakage, written
+// from the definitions and independent of the Go code, so the browser test can check the numbers
+// the page shows. Small inputs only: clarity over speed.
 
 const log2 = Math.log2;
 

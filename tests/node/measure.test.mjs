@@ -1,6 +1,7 @@
-// qif.measure: every function against values computed by hand (003's examples and channels) or
-// by naive plain-JS evaluations of SPEC.md §1's definitions here, with both matrix shapes, and
-// bad inputs whose errors name the argument.
+// qif.measure: every function against values computed by hand (the examples and channels of Alvim
+// et al. (FOSAD 2011)) or by naive plain-JS evaluations of
+// the definitions of docs/mathematics.md#entropies-and-leakage here, with both matrix shapes, and bad
+// inputs whose errors name the argument.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';
@@ -37,13 +38,13 @@ function rng(seed) { // mulberry32
 }
 function randDist(r, n) { const p = Array.from({ length: n }, r); const s = p.reduce((a, b) => a + b); return p.map((v) => v / s); }
 
-// 003 Tables 2–3.
+// Alvim et al. (FOSAD 2011) Tables 2–3.
 const password = [[1, 0], [1, 0], [1, 0], [1, 0], [1, 0], [1, 0], [0, 1], [1, 0]];
 const passwordIter = [[1, 0, 0, 0], [1, 0, 0, 0], [1, 0, 0, 0], [1, 0, 0, 0], [0, 1, 0, 0], [0, 1, 0, 0], [0, 0, 0, 1], [0, 0, 1, 0]];
 const dcBiased = [[2 / 3, 1 / 3, 0, 0], [1 / 3, 2 / 3, 0, 0], [0, 0, 2 / 3, 1 / 3], [0, 0, 2 / 3, 1 / 3]];
 
 test('entropies of a distribution', () => {
-  const ex3 = [1 / 4, 1 / 4, 1 / 8, 1 / 8, 1 / 16, 1 / 16, 1 / 16, 1 / 16]; // 003 Example 3
+  const ex3 = [1 / 4, 1 / 4, 1 / 8, 1 / 8, 1 / 16, 1 / 16, 1 / 16, 1 / 16]; // Alvim et al. (FOSAD 2011) Example 3
   near(M.shannonEntropy(ex3), 11 / 4, 1e-15, 'H(Example 3)');
   near(M.shannonEntropy(Float64Array.from(ex3)), 11 / 4, 1e-15, 'H(Float64Array)');
   const p = [0.5, 0.25, 0.25, 0];

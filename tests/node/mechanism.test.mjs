@@ -1,6 +1,6 @@
-// qif.mechanism through the JS API: closed forms computed here in plain JS, 000 Table 1,
-// shapes and defaults, bad inputs (each must throw an Error naming the argument and leave
-// the instance working).
+// qif.mechanism through the JS API: closed forms computed here in plain JS, Alvim et al. (ICALP
+// 2011) Table 1, shapes and defaults, bad inputs (each must throw an Error naming the argument and
+// leave the instance working).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';
@@ -84,7 +84,7 @@ test('exponential and its true ε', () => {
   assertMatrixClose(M.exponentialMetric([[0, 1, 2], [1, 0, 1], [2, 1, 0]], 1.2), expo(3, 1.2), 1e-15, 'exponentialMetric');
 });
 
-test('Table 1 of paper 000: M1 truncated geometric (α = 2^{−1/5}), M2 = Theorem 6.2 on the clique', () => {
+test('Table 1 of Alvim et al. (ICALP 2011): M1 truncated geometric (α = 2^{−1/5}), M2 = Theorem 6.2 on the clique', () => {
   const uniform = Array(6).fill(1 / 6);
   const priorAF = [0.1, 0.2, 0.2, 0.2, 0.2, 0.1];
   const M1 = M.truncatedGeometric(6, Math.LN2 / 5);

@@ -1,7 +1,8 @@
-// qif.mechanism.optimalLP through the JS API: 000 Table 1 (2/7 under the uniform prior, 0.32 —
-// derived by hand, see core/mechanism/optimal_lp_test.go — under p(A)=p(F)=1/10), the closed form
-// 1/Σ_d n_d e^{−εd} computed here in plain JS, ε-DP of the result checked here, the geometric
-// mechanism's optimality on a line (Ghosh–Roughgarden–Sundararajan), and bad inputs.
+// qif.mechanism.optimalLP through the JS API: Alvim et al. (ICALP 2011) Table 1 (2/7 under the
+// uniform prior, 0.32 — derived by hand, see core/mechanism/optimal_lp_test.go — under
+// p(A)=p(F)=1/10), the closed form 1/Σ_d n_d e^{−εd} computed here in plain JS, ε-DP of the result
+// checked here, the geometric mechanism's optimality on a line (Ghosh–Roughgarden–Sundararajan),
+// and bad inputs.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';

@@ -69,7 +69,7 @@ test('avg: witness reproduces B, counterexample recomputed in JS', () => {
   assert.ok(ce.vulnerabilityB > ce.vulnerabilityA);
 });
 
-test('max and prv on swapped rows (001 strictness): ⊑prv both ways, ⊑max neither', () => {
+test('max and prv on swapped rows (the strictness examples of Chatzikokolakis et al., CSF 2019): ⊑prv both ways, ⊑max neither', () => {
   const A = [[0.8, 0.2], [0.4, 0.6]];
   const B = [[0.4, 0.6], [0.8, 0.2]];
   for (const [X, Y] of [[A, B], [B, A]]) {

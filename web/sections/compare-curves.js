@@ -1,7 +1,7 @@
-// sections/compare-curves.js — "safe ε2 against ε1" (001 Figure 3): for a refined family F1 and
-// each refining family F2, the largest ε2 with F1(ε1) ⊑ F2(ε2), over a range of ε1. Computed in
-// the worker as one job (one call per F2, each a bisection per ε1 with the refinement test as
-// oracle), with progress and Cancel; drawn with plot.js linePlot.
+// sections/compare-curves.js — "safe ε2 against ε1" (Chatzikokolakis et al. (CSF 2019) Figure 3):
+// for a refined family F1 and each refining family F2, the largest ε2 with F1(ε1) ⊑ F2(ε2), over a
+// range of ε1. Computed in the worker as one job (one call per F2, each a bisection per ε1 with the
+// refinement test as oracle), with progress and Cancel; drawn with plot.js linePlot.
 
 import { h, replace } from '../dom.js';
 import { CancelledError } from '../client.js';
@@ -10,7 +10,8 @@ import { parseEntry } from '../numbers.js';
 import { FAMILIES } from './compare-presets.js';
 import { sourceRefs } from '../formulas.js';
 
-// Families of the curves: the exponential one is parametrized by its true ε here, as in 001 §6.1.
+// Families of the curves: the exponential one is parametrized by its true ε here, as in
+// Chatzikokolakis et al. (CSF 2019) §6.1.
 const CURVE_FAMILIES = {
   truncatedGeometric: 'Truncated geometric',
   randomizedResponse: 'Randomized response',
@@ -76,7 +77,7 @@ export function mountCurves(card, { client }) {
   replace(card,
     h('div', { class: 'card-head' },
       h('h3', { id: 'curves-title', text: 'Safe ε2 against ε1' }),
-      sourceRefs('001 §6.4, Figure 3')),
+      sourceRefs('Chatzikokolakis et al. (CSF 2019) §6.4, Figure 3')),
     h('p', { class: 'hint', text: 'For each ε1, the largest ε2 such that F1(ε1) ⊑ F2(ε2): replacing the refined mechanism F1 at ε1 by F2 at any ε2 up to the curve is safe for the chosen order. Found by bisection on ε2 with the refinement test as the oracle (resolution ε1/1000); the dashed diagonal is ε2 = ε1. The exponential mechanism is parametrized by its true ε.' }),
     h('div', { class: 'cmp-controls' },
       h('div', { class: 'cmp-field' }, h('label', { for: 'curve-f1', text: 'Refined family F1' }), f1),

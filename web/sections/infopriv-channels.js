@@ -1,8 +1,8 @@
-// sections/infopriv-channels.js — the "Privacy channels of 002" card: the binary symmetric
-// channel (capacity 1 − h(p), and the flip probability for a target capacity), the Gaussian
-// channel (½ log₂(1 + P/σ²), and σ for a target capacity), and the noise variances of the
-// Laplace and Gaussian mechanisms beside the Gaussian privacy channel (002 §5.2). Every number
-// is computed in the worker; each panel keeps only its latest answer.
+// sections/infopriv-channels.js — the "Privacy channels of Wu (2019)" card: the binary symmetric
+// channel (capacity 1 − h(p), and the flip probability for a target capacity), the Gaussian channel
+// (½ log₂(1 + P/σ²), and σ for a target capacity), and the noise variances of the Laplace and
+// Gaussian mechanisms beside the Gaussian privacy channel (Wu (2019) §5.2). Every number is
+// computed in the worker; each panel keeps only its latest answer.
 
 import { h } from '../dom.js';
 import { STALE, debounce } from '../client.js';
@@ -52,7 +52,7 @@ export function channelsCard({ client, latest, busy }) {
   const vGpc = resultRow({ id: 'var-gaussian-channel', name: 'Gaussian privacy channel (capacity c)', formula: 'P/(2^{2c} − 1), P = Δ^2/4', tex: String.raw`P/(2^{2c}-1),\quad P = \Delta^2/4`, unit: 'variance' });
 
   const el = h('section', { class: 'card ip-channels', 'aria-labelledby': 'ip-channels-title', 'data-testid': 'ip-channels' },
-    h('div', { class: 'card-head' }, h('h3', { id: 'ip-channels-title', text: 'Privacy channels of 002' }), sourceRefs('002 §4–5')),
+    h('div', { class: 'card-head' }, h('h3', { id: 'ip-channels-title', text: 'Privacy channels of Wu (2019)' }), sourceRefs('Wu (2019) §4–5')),
     h('h4', { class: 'ip-sub', text: 'Binary symmetric (randomized response on one bit)' }),
     h('div', { class: 'ip-fields' }, pField.wrap),
     h('dl', { class: 'result-list' }, bscCap.root),
@@ -63,7 +63,7 @@ export function channelsCard({ client, latest, busy }) {
     h('dl', { class: 'result-list' }, gCap.root),
     h('div', { class: 'ip-fields' }, gTarget.wrap),
     h('dl', { class: 'result-list' }, gSigma.root),
-    h('h4', { class: 'ip-sub', text: 'Noise variance for the same protection (002 §5.2)' }),
+    h('h4', { class: 'ip-sub', text: 'Noise variance for the same protection (Wu 2019, §5.2)' }),
     h('p', { class: 'hint', text: 'A numeric answer with sensitivity Δ, protected by Laplace noise (ε-DP), by Gaussian noise ((ε, δ)-DP), or by a Gaussian privacy channel of capacity c with power P = Δ²/4.' }),
     h('div', { class: 'ip-fields' }, sensField.wrap, epsField.wrap, deltaField.wrap, vcapField.wrap),
     h('dl', { class: 'result-list' }, vLap.root, vGm.root, vGpc.root));

@@ -1,13 +1,13 @@
-// sections/infopriv.js — the "Information privacy" section (issue 3, papers 002 and 004).
+// sections/infopriv.js — the "Information privacy" section (Wu (2019) and Vadhan (2013)).
 //
-// A user builds a small query over records (2–6 records of 2–4 values each; a count, sum,
-// max, min or a custom table from tuples to answers), adds noise on the answers, and the
-// worker builds the tuple channel (infoPrivacy.queryChannel). Beside each other the section
-// shows the individual channel capacity (002 Thm 3.1: the worst individual and situation,
-// with the capacity-achieving prior), its max-case twin — the smallest ε of ε-DP for "differ
-// in one record" —, the δ(ε) curve on the record graph with the smallest ε for a typed δ, and
-// the posterior/prior ratios of one sub-channel against e^{±ε} (004 Prop. 1). A card below
-// holds the privacy channels of 002 (binary symmetric, Gaussian, variance comparison).
+// A user builds a small query over records (2–6 records of 2–4 values each; a count, sum, max, min
+// or a custom table from tuples to answers), adds noise on the answers, and the worker builds the
+// tuple channel (infoPrivacy.queryChannel). Beside each other the section shows the individual
+// channel capacity (Wu (2019) Thm 3.1: the worst individual and situation, with the
+// capacity-achieving prior), its max-case twin — the smallest ε of ε-DP for "differ in one record"
+// —, the δ(ε) curve on the record graph with the smallest ε for a typed δ, and the posterior/prior
+// ratios of one sub-channel against e^{±ε} (Vadhan (2013) Prop. 1). A card below holds the privacy
+// channels of Wu (2019) (binary symmetric, Gaussian, variance comparison).
 //
 // Flow: an edit updates `state`, validates in JS (messages beside the field), and schedules
 // a debounced pipeline: noise (worker) → tuple channel and record graph (worker) → one
@@ -109,7 +109,7 @@ export function mount(root, { client }) {
   const noiseMsg = h('p', { class: 'msg ip-block-msg', 'data-testid': 'ip-noise-msg', role: 'alert' });
 
   const queryCard = h('section', { class: 'card', 'aria-labelledby': 'ip-query-title' },
-    h('div', { class: 'card-head' }, h('h3', { id: 'ip-query-title', text: 'A query over records' }), sourceRefs('002 §3')),
+    h('div', { class: 'card-head' }, h('h3', { id: 'ip-query-title', text: 'A query over records' }), sourceRefs('Wu (2019) §3')),
     h('p', { class: 'hint', text: 'Each record holds one of a few values (0, 1, …). The query maps each tuple of records to an answer; tuples are listed with record 1 most significant.' }),
     h('div', { class: 'ip-fields' }, recordsSel.wrap, querySel.wrap),
     valuesWrap,
@@ -127,7 +127,7 @@ export function mount(root, { client }) {
   const epsRow = resultRow({ id: 'epsilon', name: 'Smallest ε (differ in one record)', formula: 'max_{i, x₋ᵢ, a, b, y} ln C(y | a, x₋ᵢ) / C(y | b, x₋ᵢ)', tex: String.raw`\max_{i,\,x_{-i},\,a,\,b,\,y} \ln \frac{C(y \mid a, x_{-i})}{C(y \mid b, x_{-i})}`, unit: 'nats' });
   const subNote = h('p', { class: 'muted', 'data-testid': 'ip-subchannels' });
   const individualCard = h('section', { class: 'card', 'aria-labelledby': 'ip-individual-title', 'data-testid': 'ip-individual' },
-    h('div', { class: 'card-head' }, h('h3', { id: 'ip-individual-title', text: 'How much one record can leak' }), sourceRefs('002 Thm 3.1 · 004')),
+    h('div', { class: 'card-head' }, h('h3', { id: 'ip-individual-title', text: 'How much one record can leak' }), sourceRefs('Wu (2019) §3.2, Theorem 3.1 · Vadhan (2013) §2')),
     h('p', { class: 'hint', text: 'Shannon side: the capacity of the worst individual over independent priors, reached with the other records fixed. Max side: the largest log-ratio over the same family — the smallest ε of ε-DP.' }),
     progressEl,
     h('dl', { class: 'result-list' }, capRow.root, epsRow.root),
@@ -138,7 +138,7 @@ export function mount(root, { client }) {
   const deltaField = field({ id: 'ip-delta', label: ['δ ', h('span', { class: 'unit', text: '(probability, 0 ≤ δ ≤ 1)' })], value: state.delta, title: 'δ between 0 and 1' });
   const e4dRow = resultRow({ id: 'eps-for-delta', name: 'Smallest ε for this δ', formula: 'min { ε : δ(ε) ≤ δ }', tex: String.raw`\min\{\varepsilon : \delta(\varepsilon) \le \delta\}`, unit: 'nats' });
   const deltaCard = h('section', { class: 'card', 'aria-labelledby': 'ip-delta-title', 'data-testid': 'ip-delta-card' },
-    h('div', { class: 'card-head' }, h('h3', { id: 'ip-delta-title', text: '(ε, δ)-differential privacy' }), sourceRefs('004 · SPEC §1–2')),
+    h('div', { class: 'card-head' }, h('h3', { id: 'ip-delta-title', text: '(ε, δ)-differential privacy' }), sourceRefs('Vadhan (2013) §1.2 · Mathematics §3.2')),
     h('p', { class: 'hint', text: 'δ(ε) is the largest hockey-stick divergence Σ_y max(0, C(y|x) − e^ε C(y|x′)) over tuples x, x′ that differ in one record.' }),
     plotWrap,
     h('div', { class: 'ip-fields' }, deltaField.wrap),
@@ -158,7 +158,7 @@ export function mount(root, { client }) {
   const minRatioRow = resultRow({ id: 'ratio-min', name: 'Smallest posterior/prior ratio', formula: 'min_{v,y} p(v|y)/π(v) ≥ e^{−ε}', tex: String.raw`\min_{v,y} \frac{p(v\mid y)}{\pi(v)} \ge e^{-\varepsilon}`, unit: '' });
   const barsWrap = h('div', { class: 'ip-plot', 'data-testid': 'ip-bayes-plot' });
   const bayesCard = h('section', { class: 'card', 'aria-labelledby': 'ip-bayes-title', 'data-testid': 'ip-bayes' },
-    h('div', { class: 'card-head' }, h('h3', { id: 'ip-bayes-title', text: 'Bayesian reading: posterior / prior' }), sourceRefs('004 Prop. 1')),
+    h('div', { class: 'card-head' }, h('h3', { id: 'ip-bayes-title', text: 'Bayesian reading: posterior / prior' }), sourceRefs('Vadhan (2013) §4, Proposition 1')),
     h('p', { class: 'hint', text: 'For a prior on one record’s values (the others fixed), ε-DP keeps every ratio p(v|y)/π(v) between e^−ε and e^ε.' }),
     h('div', { class: 'ip-fields' }, sitSel.wrap),
     customSit,

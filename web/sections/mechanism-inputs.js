@@ -78,20 +78,20 @@ const TABLE1 = { kind: 'clique', n: '6', labels: 'A, B, C, D, E, F', epsilon: 'l
 export const PRESETS = [
   {
     id: 'table1-uniform',
-    label: '000 Table 1: 6 cities, clique, ε = ln 2, uniform prior',
+    label: 'Table 1 of Alvim et al. (ICALP 2011): 6 cities, clique, ε = ln 2, uniform prior',
     description: 'The paper’s Table 1: six cities A–F, any two adjacent (clique), ε = ln 2. M1 is the truncated geometric mechanism with per-step α = 2^(−1/5) (ε/5 per step, so that it is ln 2-DP on the clique); M2, the Theorem 6.2 mechanism, puts 2/7 on the diagonal and 1/7 elsewhere and reaches the bound 2/7. (The paper prints 0.2242 for M1, rounded from its 3-decimal table; the exact value is 0.2243.)',
     state: { ...TABLE1, prior: null },
   },
   {
     id: 'table1-prior',
-    label: '000 Table 1: … prior p(A)=p(F)=1/10, others 1/5',
-    description: 'Table 1 with a non-uniform prior. M1 has utility 0.2415 (the paper prints 0.2412, from its rounded table) and M2 still 2/7, but M2 is no longer optimal: the linear program finds an ln 2-DP mechanism with utility 0.32 (SPEC §3).',
+    label: 'Table 1 of Alvim et al. (ICALP 2011): … prior p(A)=p(F)=1/10, others 1/5',
+    description: 'Table 1 with a non-uniform prior. M1 has utility 0.2415 (the paper prints 0.2412, from its rounded table) and M2 still 2/7, but M2 is no longer optimal: the linear program finds an ln 2-DP mechanism with utility 0.32 (see the mathematics, §5.5).',
     state: { ...TABLE1, prior: ['1/10', '1/5', '1/5', '1/5', '1/5', '1/10'] },
   },
   {
     id: 'path7',
     label: 'Path of 7 answers, ε = ln 2 (Theorem 6.2 is not ε-DP)',
-    description: 'On a path the vertices have different distance distributions n_d, so no single constant c normalizes c·e^(−εd): the row-normalized Theorem 6.2 matrix is a channel but breaks ε-DP (SPEC §3). The LP gives the true optimum.',
+    description: 'On a path the vertices have different distance distributions n_d, so no single constant c normalizes c·e^(−εd): the row-normalized Theorem 6.2 matrix is a channel but breaks ε-DP (see the mathematics, §5.3). The LP gives the true optimum.',
     state: { kind: 'path', n: '7', labels: '', epsilon: 'ln 2', prior: null, gain: 'binary', show: 'thm62' },
   },
   {
@@ -109,13 +109,13 @@ export const PRESETS = [
   {
     id: 'hamming32',
     label: 'Hamming graph u = 3, v = 2, ε = 1',
-    description: 'Databases of 3 individuals with 2 values each, adjacent when they differ in one individual (000 §2.1). n_d = C(u,d)(v−1)^d.',
+    description: 'Databases of 3 individuals with 2 values each, adjacent when they differ in one individual (Alvim et al. (ICALP 2011) §2.1). n_d = C(u,d)(v−1)^d.',
     state: { kind: 'hamming', u: '3', v: '2', labels: '', epsilon: '1', prior: null, gain: 'binary', show: 'rr' },
   },
   {
     id: 'count-query',
     label: 'Counting query on 3 binary individuals (induced graph), ε = 1',
-    description: 'The query f = number of 1s maps the 8 databases of Hamming(3, 2) to the answers 0..3; the graph it induces on answers (SPEC §2) is the path of 4, so an oblivious mechanism K = f ; H is ε-DP iff H is ε-DP on that path.',
+    description: 'The query f = number of 1s maps the 8 databases of Hamming(3, 2) to the answers 0..3; the graph it induces on answers (see the mathematics, §3.4) is the path of 4, so an oblivious mechanism K = f ; H is ε-DP iff H is ε-DP on that path.',
     state: { kind: 'induced', base: 'hamming', u: '3', v: '2', query: countQuery(3, 2).join(', '), labels: '', epsilon: '1', prior: null, gain: 'loss', show: 'tg' },
   },
 ];

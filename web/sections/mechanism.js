@@ -1,4 +1,5 @@
-// sections/mechanism.js — the "Design a mechanism" section (000 §3–6, SPEC §2–4).
+// sections/mechanism.js — the "Design a mechanism" section (Alvim et al. (ICALP 2011) §3–6,
+// docs/mathematics.md#differential-privacy).
 //
 // The user picks an answer graph, ε, a prior on answers and a gain; the section shows the
 // Theorem 6.1 utility bound and whether it is known to be tight, the optimal mechanism
@@ -16,12 +17,12 @@
 // root.dataset.busy is "true" while anything is scheduled or running (the browser test waits
 // on it).
 //
-// The classic mechanisms treat the answers as the numbers 0..n−1 (SPEC §4). To be ε-DP on the
-// chosen graph, the truncated geometric and exponential mechanisms get the per-step parameter
-// ε/s with s = max |a − b| over the edges (s = 1 on a path; s = n − 1 on a clique, which is the
-// paper's M1 with α = 2^(−1/5) on Table 1); randomized response gets ε (it is ε-DP on any graph).
-// Each row shows the smallest ε the mechanism actually satisfies on the graph
-// (qif.privacy.epsilon), computed from its matrix.
+// The classic mechanisms treat the answers as the numbers 0..n−1
+// (docs/mathematics.md#mechanism-families). To be ε-DP on the chosen graph, the truncated geometric
+// and exponential mechanisms get the per-step parameter ε/s with s = max |a − b| over the edges (s
+// = 1 on a path; s = n − 1 on a clique, which is the paper's M1 with α = 2^(−1/5) on Table 1);
+// randomized response gets ε (it is ε-DP on any graph). Each row shows the smallest ε the mechanism
+// actually satisfies on the graph (qif.privacy.epsilon), computed from its matrix.
 
 import { h, replace } from '../dom.js';
 import { debounce } from '../client.js';
@@ -138,7 +139,7 @@ export function mount(root, { client }) {
   const boundTight = h('p', { class: 'mech-tight', 'data-testid': ids('bound-tight') });
   const boundNote = h('p', { class: 'hint', 'data-testid': ids('bound-note') });
   const boundCard = h('section', { class: 'card', 'aria-labelledby': ids('bound-title'), dataset: { status: 'pending' }, 'data-testid': ids('bound-card') },
-    h('div', { class: 'card-head' }, h('h3', { id: ids('bound-title'), text: 'Utility bound (Theorem 6.1)' }), sourceRefs('000 §6')),
+    h('div', { class: 'card-head' }, h('h3', { id: ids('bound-title'), text: 'Utility bound (Theorem 6.1)' }), sourceRefs('Alvim et al. (ICALP 2011) §6')),
     h('dl', { class: 'result-list' },
       h('div', { class: 'result' },
         h('dt', {}, h('span', { class: 'r-name', text: 'Best utility of an ε-DP mechanism' }), formulaSlot('U ≤ 1 / Σ_d n_d e^(−εd)', String.raw`U \le 1 \big/ \textstyle\sum_d n_d\, e^{-\varepsilon d}`)),
@@ -170,7 +171,7 @@ export function mount(root, { client }) {
   const thm62Warning = h('p', { class: 'results-note', 'data-testid': ids('thm62-warning') });
   const lpVerdict = h('p', { class: 'results-note', 'data-testid': ids('lp-vs-thm62') });
   const mechCard = h('section', { class: 'card', 'aria-labelledby': ids('mechs-title') },
-    h('div', { class: 'card-head' }, h('h3', { id: ids('mechs-title'), text: 'Mechanisms on this graph' }), sourceRefs('000 §6, 001 §6.1')),
+    h('div', { class: 'card-head' }, h('h3', { id: ids('mechs-title'), text: 'Mechanisms on this graph' }), sourceRefs('Alvim et al. (ICALP 2011) §6 · Chatzikokolakis et al. (CSF 2019) §6.1')),
     h('p', { class: 'hint', 'data-testid': ids('mechs-hint'), text: '' }),
     lpProgress, thm62Warning, lpVerdict,
     h('div', { class: 'table-wrap' }, mechTable));
@@ -206,7 +207,7 @@ export function mount(root, { client }) {
   };
   const dbExp = h('output', { class: 'value', 'data-testid': ids('db-exp-eps') });
   const dbCard = h('section', { class: 'card mech-db', 'aria-labelledby': ids('db-title'), 'data-testid': ids('db') },
-    h('div', { class: 'card-head' }, h('h3', { id: ids('db-title'), text: 'Database domains: leakage and utility bounds' }), sourceRefs('000 Thm 5.1, Prop. 2')),
+    h('div', { class: 'card-head' }, h('h3', { id: ids('db-title'), text: 'Database domains: leakage and utility bounds' }), sourceRefs('Alvim et al. (ICALP 2011) §5, Theorem 5.1 and Proposition 2')),
     h('p', { class: 'hint', text: 'Databases of u individuals, each with one of v values; adjacent when they differ in one individual (the Hamming graph on vᵘ databases). Computed analytically in log space, so u = 10⁶ or 10⁹ answers instantly.' }),
     h('div', { class: 'mech-fields' }, dbFields.u, dbFields.v, dbFields.eps,
       h('div', { class: 'mech-field' }, h('span', { class: 'mech-label', text: 'e^ε' }), dbExp)),
@@ -710,7 +711,7 @@ export function mount(root, { client }) {
       const actual = thm.actualEpsilon;
       const over = actual > eps * (1 + 1e-9) + 1e-12;
       thm62Warning.textContent = over
-        ? `Theorem 6.2 row-normalized matrix: actual ε = ${formatNumber(actual)} > target ${formatNumber(eps)}: not ε-DP. The paper’s remark that it always satisfies ε-DP fails on this graph (SPEC §3); use the optimal mechanism instead.`
+        ? `Theorem 6.2 row-normalized matrix: actual ε = ${formatNumber(actual)} > target ${formatNumber(eps)}: not ε-DP. The paper’s remark that it always satisfies ε-DP fails on this graph (see the mathematics, §5.3); use the optimal mechanism instead.`
         : '';
       thm62Warning.dataset.actual = String(actual);
       thm62Warning.dataset.target = String(eps);
