@@ -27,4 +27,12 @@
 //
 // Cascade(A, B) = A·B feeds A's output to B. Parallel(A, B) observes both channels on the same
 // secret: (A∥B)[x][y·|Z|+z] = A[x][y]·B[x][z], with y the output of A (major) and z that of B.
+// The converse, factoring a channel through another, is in core/refine (Factorize,
+// LeftFactorize), next to the refinement order it decides.
+//
+// # Estimation
+//
+// IterativeBayesianUpdate estimates the input distribution of a channel from the observed
+// frequencies of its outputs — the decoder of local differential privacy — by libqif's
+// iterative Bayesian update (expectation–maximization for the maximum-likelihood prior).
 package channel

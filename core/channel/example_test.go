@@ -103,3 +103,12 @@ func ExampleValidate() {
 	// Output:
 	// channel: row 1 sums to 0.9, expected 1
 }
+
+func ExampleIterativeBayesianUpdate() {
+	// Randomized response with probability 3/4 of telling the truth; the observed answers
+	// are 60% "yes". The estimated true proportion is (0.6 − 0.25)/(0.75 − 0.25) = 0.7.
+	rr := mat.NewDense(2, 2, []float64{0.75, 0.25, 0.25, 0.75})
+	r, _ := channel.IterativeBayesianUpdate(rr, []float64{0.6, 0.4}, 1e-12, 10000)
+	fmt.Printf("%.6f %.6f converged: %v\n", r.Prior[0], r.Prior[1], r.Converged)
+	// Output: 0.700000 0.300000 converged: true
+}

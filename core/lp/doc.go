@@ -17,8 +17,9 @@
 //
 // Solve returns the status (Optimal, Infeasible, Unbounded, IterationLimit, TimeLimit,
 // Cancelled, Imprecise), the primal solution, row duals (shadow prices ∂objective/∂b_i, in the
-// problem's own sense; see Result), reduced costs, the objective, the iteration count and the
-// largest primal and dual residuals. An infeasible problem comes with a Farkas certificate
+// problem's own sense; see Result), reduced costs, the objective, the iteration count, the
+// largest primal and dual residuals and the final basis (VarStatus, RowStatus), from which exact
+// arithmetic can re-solve the same vertex. An infeasible problem comes with a Farkas certificate
 // (checked by CheckFarkas), an unbounded one with an improving ray. Options carry a context for
 // cancellation, a progress callback (iteration, objective, infeasibility; returning false
 // cancels), and iteration and time limits.

@@ -116,6 +116,7 @@ func fromDual(p, d *Problem, s *solver, status Status, opt *Options) *Result {
 	dr := s.result(d, status, opt)
 	n, m := len(p.Objective), len(p.RHS)
 	res := &Result{Status: status, Iterations: dr.Iterations}
+	res.VarStatus, res.RowStatus = s.dualBasis(p)
 	res.X = make([]float64, n)
 	for j := 0; j < n; j++ {
 		x := dr.Duals[j]

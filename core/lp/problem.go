@@ -402,6 +402,12 @@ type Result struct {
 	// Ray, when Status is Unbounded, is a direction d with x+t·d feasible for all t ≥ 0 from the
 	// returned X and c·d improving (< 0 for Minimize, > 0 for Maximize).
 	Ray []float64
+	// VarStatus and RowStatus are the simplex basis the solve ended with (whatever the
+	// status): one entry per variable and per row, exactly len(RHS) of them Basic. A nonbasic
+	// row holds with equality. They let a caller re-solve the same basis in other arithmetic
+	// (core/exact certifies optima that way). Through dualization they are mapped back to
+	// this problem by complementarity.
+	VarStatus, RowStatus []BasisStatus
 
 	score float64 // largest residual as a multiple of its tolerance (≤ 1: the optimality check passes)
 }

@@ -284,6 +284,7 @@ func solveRowMax(p *Problem, opt *Options) *Result {
 func (s *solver) result(p *Problem, status Status, opt *Options) *Result {
 	n, m := s.n, s.m
 	res := &Result{Status: status, Iterations: s.iter}
+	res.VarStatus, res.RowStatus = s.basis(p)
 	res.X = make([]float64, n)
 	for j := 0; j < n; j++ {
 		res.X[j] = s.x[j] * s.colScale[j]

@@ -20,6 +20,9 @@
 //     MaxCasePosteriorBayesVulnerability / MaxCasePosteriorVulnerability.
 //   - g-vulnerability: GVulnerability, PosteriorGVulnerability, OptimalStrategy,
 //     MultiplicativeGLeakage, AdditiveGLeakage; losses: LossRisk, PosteriorLossRisk.
+//   - Capacities over classes of gain functions for a fixed prior (libqif's definitions):
+//     AdditiveGCapacity (1-spanning vulnerabilities or 1-spanning gains), and over all priors
+//     MultiplicativeBayesCapacity and MultiplicativeBayesRiskCapacity.
 //   - Guessing entropy: GuessingEntropy, PosteriorGuessingEntropy.
 //   - Divergences: KLDivergence, MaxDivergence, StatisticalDistance, HockeyStick.
 //

@@ -87,3 +87,20 @@ func ExampleMaxDivergence() {
 	fmt.Printf("ε = %.4f = ln 3, δ(ln 2) = %.2f, SD = %.1f\n", e, d, s)
 	// Output: ε = 1.0986 = ln 3, δ(ln 2) = 0.25, SD = 0.5
 }
+
+func ExampleAdditiveGCapacity() {
+	// A binary symmetric channel with flip probability 0.1 and the prior (0.3, 0.7).
+	bsc := mat.NewDense(2, 2, []float64{0.9, 0.1, 0.1, 0.9})
+	prior := []float64{0.3, 0.7}
+	v, _ := measure.AdditiveGCapacity(prior, bsc, measure.OneSpanningVulnerability)
+	g, _ := measure.AdditiveGCapacity(prior, bsc, measure.OneSpanningGain)
+	fmt.Printf("1-spanning vulnerabilities %.3f, 1-spanning gains %.3f\n", v, g)
+	// Output: 1-spanning vulnerabilities 0.800, 1-spanning gains 0.336
+}
+
+func ExampleMultiplicativeBayesRiskCapacity() {
+	c := mat.NewDense(3, 2, []float64{0.8, 0.2, 0.5, 0.5, 0.3, 0.7})
+	cap, prior, _ := measure.MultiplicativeBayesRiskCapacity(c)
+	fmt.Printf("%.4f at prior %v\n", cap, prior)
+	// Output: 2.0000 at prior [0.5 0 0.5]
+}

@@ -144,25 +144,12 @@ func MinEntropyLeakage(prior []float64, C mat.Matrix) (float64, error) {
 }
 
 // MinCapacity returns the min-capacity C_∞ = log₂ Σ_y max_x C[x][y] in bits: the largest
-// min-entropy leakage of C over all priors, reached at the uniform prior.
+// min-entropy leakage of C over all priors, reached at the uniform prior. It is the log₂ of
+// MultiplicativeBayesCapacity.
 func MinCapacity(C mat.Matrix) (float64, error) {
-	c, err := channelView("channel", C)
+	c, err := MultiplicativeBayesCapacity(C)
 	if err != nil {
 		return 0, err
 	}
-	mx := make([]float64, c.cols)
-	for x := 0; x < c.rows; x++ {
-		row := c.row(x)
-		mx := mx[:len(row)]
-		for y, v := range row {
-			if v > mx[y] {
-				mx[y] = v
-			}
-		}
-	}
-	l := math.Log2(sum(mx))
-	if l < 0 {
-		l = 0 // Σ_y max_x C[x][y] ≥ Σ_y C[0][y] = 1; rounding only
-	}
-	return l, nil
+	return math.Log2(c), nil
 }

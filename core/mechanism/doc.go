@@ -9,10 +9,17 @@
 //     P[Z = k] = (1−α)/(1+α)·α^{|k|} to the input and clamp the result to the output range —
 //     which is what "the end columns take the tails" (truncated) and "sum up the columns at each
 //     end until the output domain is reached" (over-truncated) amount to.
-//   - RandomizedResponse (Chatzikokolakis et al. (CSF 2019) Def. 13), on m outputs, with the uniform row for inputs ≥ m.
-//   - Exponential and ExponentialMetric (Chatzikokolakis et al. (CSF 2019) Def. 12), C[x][y] ∝ e^{−ε d(x,y)/2}, whose true ε
-//     (ExponentialEpsilon, MetricEpsilon) is computed from the matrix and is usually smaller
-//     than the nominal ε.
+//   - GeometricWindow: the same clamped geometric noise on any window of secrets
+//     (firstInput..firstInput+n−1) and of outputs (firstOutput..firstOutput+m−1), libqif's
+//     general form, of which the three above are special cases.
+//   - RandomizedResponse (Chatzikokolakis et al. (CSF 2019) Def. 13), on m outputs, with the
+//     uniform row for inputs ≥ m.
+//   - TightConstraints: for any metric d, the mechanism e^{−d(x,y)}·c_y whose privacy
+//     constraints are all tight, when the coefficients c_y (e^{−d}·c = 1) are non-negative; it
+//     is the geometric mechanism for ε|x−y| and randomized response for the discrete metric.
+//   - Exponential and ExponentialMetric (Chatzikokolakis et al. (CSF 2019) Def. 12),
+//     C[x][y] ∝ e^{−ε d(x,y)/2}, whose true ε (ExponentialEpsilon, MetricEpsilon) is computed
+//     from the matrix and is usually smaller than the nominal ε.
 //   - Optimal: the matrix H[i][j] = c·e^{−ε d(i,j)} of Alvim et al. (ICALP 2011) Theorem 6.2 on any adjacency graph,
 //     row-normalized where the distance distribution n_d varies by vertex, reported together
 //     with its actual ε (which then exceeds the target: docs/mathematics.md#optimal-mechanisms).

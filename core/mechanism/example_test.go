@@ -84,3 +84,26 @@ func ExampleOptimal() {
 	// uniform false, target ε 0.6931, actual ε 0.9116
 	// uniform true, target ε 0.6931, actual ε 0.6931
 }
+
+func ExampleTightConstraints() {
+	// ε·discrete with ε = ln 2 on three secrets: randomized response, 1/2 on the diagonal.
+	D := mat.NewDense(3, 3, []float64{0, math.Ln2, math.Ln2, math.Ln2, 0, math.Ln2, math.Ln2, math.Ln2, 0})
+	C, _ := mechanism.TightConstraints(D)
+	fmt.Printf("%.4f\n", mat.Formatted(C))
+	// Output:
+	// ⎡0.5000  0.2500  0.2500⎤
+	// ⎢0.2500  0.5000  0.2500⎥
+	// ⎣0.2500  0.2500  0.5000⎦
+}
+
+func ExampleGeometricWindow() {
+	// Ages 30..33 reported on the window 31..32 with ε = ln 2: ages below 31 are clamped to
+	// 31 and ages above 32 to 32. Age 30 reports 32 when Z ≥ 2: α²/(1+α) = 1/6.
+	C, _ := mechanism.GeometricWindow(4, math.Ln2, 2, 30, 31)
+	fmt.Printf("%.4f\n", mat.Formatted(C))
+	// Output:
+	// ⎡0.8333  0.1667⎤
+	// ⎢0.6667  0.3333⎥
+	// ⎢0.3333  0.6667⎥
+	// ⎣0.1667  0.8333⎦
+}

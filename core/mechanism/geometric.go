@@ -71,6 +71,42 @@ func OverTruncatedGeometricAt(n, m, offset int, eps float64) (*mat.Dense, error)
 	return clampedGeometric(n, m, offset, eps), nil
 }
 
+// MaxWindowOffset bounds |firstInput| and |firstOutput| of GeometricWindow: beyond 2⁵³ the
+// integers are no longer exact in a JavaScript number (or a float64).
+const MaxWindowOffset = 1 << 53
+
+// GeometricWindow returns the geometric mechanism on a window (libqif's form): secrets
+// firstInput .. firstInput+n−1 (rows), outputs firstOutput .. firstOutput+m−1 (columns), m ≥ 2,
+//
+//	C[x][y] = P(clamp(x + Z) = y),   P(Z = k) = (1−α)/(1+α)·α^{|k|},  α = e^{−ε},
+//
+// where clamp maps values below the first output to the first output and values above the
+// last output to the last. The windows may overlap in any way or not at all (then the outputs
+// on the near side take almost all the mass). With firstInput = firstOutput it is
+// TruncatedGeometric (m ≥ n) or OverTruncatedGeometric (m ≤ n); with an offset it is
+// OverTruncatedGeometricAt or a truncated geometric whose outputs are shifted. Clamping is
+// post-processing, so the matrix is ε-DP for adjacent secrets.
+func GeometricWindow(n int, eps float64, m, firstInput, firstOutput int) (*mat.Dense, error) {
+	if err := checkSize(n, m); err != nil {
+		return nil, err
+	}
+	if m < 2 {
+		return nil, fmt.Errorf("m: the geometric mechanism on a window needs at least 2 outputs, got %d", m)
+	}
+	if err := checkEpsilon(eps); err != nil {
+		return nil, err
+	}
+	for _, o := range []struct {
+		name string
+		v    int
+	}{{"firstInput", firstInput}, {"firstOutput", firstOutput}} {
+		if o.v > MaxWindowOffset || o.v < -MaxWindowOffset {
+			return nil, fmt.Errorf("%s: %d is beyond ±2⁵³", o.name, o.v)
+		}
+	}
+	return clampedGeometric(n, m, firstOutput-firstInput, eps), nil
+}
+
 // clampedGeometric is P[clamp(x+Z, lo, lo+m−1) = lo+j] for inputs x = 0..n−1, outputs
 // j = 0..m−1, Z two-sided geometric with parameter α = e^{−ε}. With P[x+Z = v] =
 // k·α^{|x−v|}, k = (1−α)/(1+α) = tanh(ε/2), the tails are
@@ -91,13 +127,19 @@ func clampedGeometric(n, m, lo int, eps float64) *mat.Dense {
 	k := math.Tanh(eps / 2)
 	alpha := math.Exp(-eps)
 	inv := 1 / (1 + alpha)
-	// α^j for every |x−v| that occurs, each from one Exp so that the error does not compound;
-	// it underflows to 0 gracefully for large ε·j.
+	// α^j for the |x−v| up to n+m, each from one Exp so that the error does not compound;
+	// it underflows to 0 gracefully for large ε·j. A window far from the inputs (lo outside
+	// −m..n) needs larger j, computed directly.
 	powers := make([]float64, n+m+1)
 	for j := range powers {
 		powers[j] = math.Exp(-eps * float64(j))
 	}
-	pow := func(j int) float64 { return powers[j] }
+	pow := func(j int) float64 {
+		if j < len(powers) {
+			return powers[j]
+		}
+		return math.Exp(-eps * float64(j))
+	}
 	hi := lo + m - 1
 	data := c.RawMatrix().Data
 	for x := 0; x < n; x++ {
@@ -112,7 +154,7 @@ func clampedGeometric(n, m, lo int, eps float64) *mat.Dense {
 			if d < 0 {
 				d = -d
 			}
-			row[j] = k * powers[d]
+			row[j] = k * pow(d)
 		}
 		if hi >= x {
 			row[m-1] = pow(hi-x) * inv

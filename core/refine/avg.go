@@ -85,6 +85,11 @@ func AvgWith(A, B mat.Matrix, opt *Options) (*AvgResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	return avgPair(p, opt)
+}
+
+// avgPair decides p.A ⊑avg p.B: least squares when it can, the linear program otherwise.
+func avgPair(p *pair, opt *Options) (*AvgResult, error) {
 	tol := opt.tol(AvgTolerance)
 	if res, ok, err := avgDirect(p, tol); err != nil || ok {
 		return res, err

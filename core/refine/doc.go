@@ -13,7 +13,15 @@
 //     d_B > d_A. PrvMeet/PrvJoin realize max(d_A, d_B) and the shortest-path closure of
 //     min(d_A, d_B) with FromMetric, which turns any (pseudo)metric into a channel inducing it.
 //   - MaxMeet realizes the union of both posterior sets (the ⊑max greatest lower bound).
-//   - SafeEpsilon / SafeEpsilonCurve: the largest ε2 with F1(ε1) ⊑ F2(ε2) (Chatzikokolakis et al. (CSF 2019) Figure 3).
+//   - Factorize / LeftFactorize: a channel X with A = B·X (A ⊒ B for ⊑avg: the decision of
+//     Avg) or A = X·B (every row of A a mixture of B's rows), with the witness multiplied back,
+//     or a certified lower bound on the distance when none exists.
+//   - AdditiveMetric: for a given prior, how much more B can leak than A — the supremum over
+//     gain functions with values ≤ 1 and a zero-gain guess of V_g[π▷B] − V_g[π▷A] (libqif's
+//     additive refinement metric), with a gain function attaining it; 0 exactly when A ⊑avg B
+//     (full-support priors).
+//   - SafeEpsilon / SafeEpsilonCurve: the largest ε2 with F1(ε1) ⊑ F2(ε2) (Chatzikokolakis et
+//     al. (CSF 2019) Figure 3).
 //
 // Channels may have different numbers of outputs and all-zero or proportional columns. Every
 // function validates its inputs (errors name "A", "B" or "D") and first divides each row by

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/metric"
 	"github.com/qif-toolkit/qif/core/privacy"
 	"gonum.org/v1/gonum/mat"
 )
@@ -142,24 +143,9 @@ func metrics(A, B mat.Matrix) (da, db *mat.Dense, err error) {
 }
 
 // ShortestPathClosure replaces the n×n row-major distance matrix d (+Inf allowed) by its
-// shortest-path closure, d[x][z] = min over paths of the summed distances (Floyd–Warshall).
-func ShortestPathClosure(d []float64, n int) {
-	for k := 0; k < n; k++ {
-		dk := d[k*n : (k+1)*n]
-		for i := 0; i < n; i++ {
-			dik := d[i*n+k]
-			if math.IsInf(dik, 1) {
-				continue
-			}
-			di := d[i*n : (i+1)*n]
-			for j, v := range dk {
-				if s := dik + v; s < di[j] {
-					di[j] = s
-				}
-			}
-		}
-	}
-}
+// shortest-path closure, d[x][z] = min over paths of the summed distances (Floyd–Warshall). It
+// is metric.ShortestPathClosure, kept here for the callers of this package.
+func ShortestPathClosure(d []float64, n int) { metric.ShortestPathClosure(d, n) }
 
 // FromMetric returns a channel C whose induced metric is exactly D (Chatzikokolakis et al. (CSF
 // 2019) Theorem 17, docs/mathematics.md#refinement): for every pair, max_y |ln C[x][y] − ln
