@@ -31,7 +31,7 @@ out=${PACK_DIR:-dist/npm}
 case "$out" in /*) ;; *) out="$root/$out" ;; esac
 rm -rf "$out"
 mkdir -p "$out"
-cp web/qif.js web/qif.d.ts web/qif.wasm web/wasm_exec.js web/package.json web/README.md web/THIRD_PARTY_NOTICES.txt LICENSE "$out/"
+cp web/qif.js web/api.gen.js web/qif.gen.js web/qif.d.ts web/qif.wasm web/wasm_exec.js web/package.json web/README.md web/THIRD_PARTY_NOTICES.txt LICENSE "$out/"
 
 cd "$out"
 # --ignore-scripts: the package has no scripts, and packing must not run the repository's.

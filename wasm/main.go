@@ -25,7 +25,7 @@ func main() {
 		println("qif.wasm: no loader callback", name, "- load it through web/qif.js")
 		return
 	}
-	// The callback returns the helper object (toMatrix, toVector) that marshaling uses.
+	// The callback returns the loader's helper object ({Failure}, the class of errors).
 	helpers := cb.Invoke(js.Null())
 	api := bindings.Export(helpers)
 	api.Set("version", bindings.Version)

@@ -230,8 +230,10 @@ test('bad inputs name the argument', () => {
     [() => qif.channel.parallel(ok, { rows: 2, cols: 1, data: [1, 'a'] }), /^B: data: entry 1/],
     [() => { const w = Array(10000).fill(1e-4); return qif.channel.parallel([w], [w]); }, /^parallel: .*limit/],
   ];
+  // Every message starts with the function, then names the argument.
   for (const [f, re] of cases) {
-    assert.throws(f, (e) => e instanceof Error && re.test(e.message), f.toString());
+    const fn = /qif\.(\w+\.\w+)\(/.exec(f.toString())[1];
+    assert.throws(f, (e) => e instanceof Error && e.message.startsWith(`${fn}: `) && re.test(e.message.slice(fn.length + 2)), f.toString());
   }
   // The instance keeps working after errors.
   assert.equal(qif.channel.validate([[1]]), true);

@@ -187,8 +187,10 @@ test('bad inputs throw errors naming the argument, and the instance keeps workin
     [() => M.utility([0.5, 0.5], [[1, 0], [0, 1]], [[1, NaN]]), /^gain:/],
     [() => M.expectedLoss([0.5, 0.5], [[1, 0], [0, 1]], [[Infinity, 0]]), /^loss:/],
   ];
+  // Every message starts with the function, then names the argument.
   for (const [f, re] of bad) {
-    assert.throws(f, (e) => e instanceof Error && re.test(e.message), String(f));
+    const fn = `mechanism.${/M\.(\w+)\(/.exec(String(f))[1]}`;
+    assert.throws(f, (e) => e instanceof Error && e.message.startsWith(`${fn}: `) && re.test(e.message.slice(fn.length + 2)), String(f));
   }
   assertMatrixClose(M.randomizedResponse(2, Math.LN2), [[2 / 3, 1 / 3], [1 / 3, 2 / 3]], 1e-15, 'still working');
 });

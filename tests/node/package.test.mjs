@@ -48,7 +48,7 @@ test('pack.sh prints the path of a tarball holding only the package files', () =
   assert.ok(tgz.endsWith(`${name}-${manifest.version}.tgz`), `tarball name: ${tgz}`);
   assert.ok(existsSync(tgz));
   const files = run('tar', ['tzf', tgz]).trim().split('\n').map((f) => f.replace(/^package\//, '')).sort();
-  assert.deepEqual(files, ['LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.txt', 'package.json', 'qif.d.ts', 'qif.js', 'qif.wasm', 'wasm_exec.js']);
+  assert.deepEqual(files, ['LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.txt', 'api.gen.js', 'package.json', 'qif.d.ts', 'qif.gen.js', 'qif.js', 'qif.wasm', 'wasm_exec.js']);
 });
 
 test('the package carries its license and the notices of what it ships', () => {
@@ -145,7 +145,7 @@ test('import { load } from the installed package works in Node', () => {
     assert.ok(Math.abs(pairs[k][0] - want[k][0]) < 1e-12, `outer ${pairs[k][0]} vs ${want[k][0]}`);
     for (let x = 0; x < 2; x++) assert.ok(Math.abs(pairs[k][1][x] - want[k][1][x]) < 1e-12, `inner ${k}[${x}]`);
   }
-  assert.match(out.error, /^channel: row 0 sums to 0\.9/);
+  assert.match(out.error, /^channel\.validate: channel: row 0 sums to 0\.9/);
   assert.equal(out.afterError, 2);
   assert.equal(out.h2, 1, 'load({wasmURL}) with the exported qif.wasm URL');
   assert.equal(out.h3, 2.5, 'load({wasmURL}) over HTTP');

@@ -140,7 +140,10 @@ test('families: safe ε2 closed forms under ⊑prv and a Figure 3 sweep with pro
   assert.equal(c.complete, true);
   assert.deepEqual(calls, [[1, 3], [2, 3], [3, 3]]);
   c.points.forEach((p) => assert.ok(p.epsilon2 <= p.epsilon1 && p.epsilon1 <= p.epsilon2Fails + 1e-12));
-  const stop = qif.refine.safeEpsilonCurve({ family1: 'truncatedGeometric', family2: 'randomizedResponse', order: 'prv', n: 4, epsilons1: [1, 2, 3] }, () => false);
+  // Cancelling throws an AbortError whose partial result holds the points done.
+  let stop;
+  assert.throws(() => qif.refine.safeEpsilonCurve({ family1: 'truncatedGeometric', family2: 'randomizedResponse', order: 'prv', n: 4, epsilons1: [1, 2, 3] }, () => false),
+    (e) => { stop = e.partial; return e.name === 'AbortError'; });
   assert.equal(stop.complete, false);
   assert.equal(stop.points.length, 1);
 });

@@ -1,0 +1,65 @@
+package bindings
+
+import (
+	"github.com/qif-toolkit/qif/core/channel"
+	"github.com/qif-toolkit/qif/core/refine"
+)
+
+// Parameters shared across namespaces.
+var (
+	pC       = Param{Name: "C", Label: "channel", Kind: KindMatrix, Doc: "channel: rows secrets, columns observables, each row sums to 1"}
+	pPrior   = Param{Name: "prior", Kind: KindVector, Doc: "prior π on the secrets (non-negative, sums to 1)"}
+	pA       = Param{Name: "A", Kind: KindMatrix, Doc: "a channel"}
+	pB       = Param{Name: "B", Kind: KindMatrix, Doc: "a channel on the same secrets"}
+	pGraph   = Param{Name: "graph", Kind: KindGraph, Doc: "adjacency graph on the inputs"}
+	pEpsilon = Param{Name: "epsilon", Kind: KindNumber, Doc: "privacy parameter ε, nats"}
+	pMetric  = Param{Name: "D", Label: "metric", Kind: KindMatrix, Doc: "distance matrix (symmetric, zero diagonal, Infinity allowed), nats per unit of ε"}
+)
+
+// The papers functions come from.
+const (
+	csf    = "Chatzikokolakis et al. (CSF 2019)"
+	icalp  = "Alvim et al. (ICALP 2011)"
+	fosad  = "Alvim et al. (FOSAD 2011)"
+	wu     = "Wu (2019)"
+	vadhan = "Vadhan (2013)"
+)
+
+// result passes a typed result on as any, keeping a nil pointer from becoming a non-nil any.
+func result[T any](v *T, err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+var channelAPI = []Func{
+	{NS: "channel", Name: "validate", Params: []*Param{&pC}, Result: Type{TS: "true"},
+		Doc:  "Checks that C is a channel (finite, non-negative, rows summing to 1); returns true or throws.",
+		TeX:  `C(x,y) \ge 0,\ \sum_y C(x,y) = 1`,
+		Call: func(a *Args) (any, error) { return true, channel.Validate(a.Mat("C")) }},
+	{NS: "channel", Name: "hyper", Params: []*Param{&pPrior, &pC}, Source: csf + " §2",
+		Result: Type{Name: "Hyper", Doc: "The hyper-distribution [π▷C]: row k of `inners` is the k-th distinct posterior, `outer[k]` its probability.",
+			Fields: []Field{{Name: "outer", Type: VectorOut}, {Name: "inners", Type: MatrixOut}}},
+		Doc: "Hyper-distribution of prior π through C: the distinct posteriors (inners) and their probabilities (outer).",
+		TeX: `[\pi\triangleright C] = \sum_y p(y)\,\big[\,p(\cdot\mid y)\,\big]`,
+		Call: func(a *Args) (any, error) {
+			h, err := channel.Hyper(a.Vec("prior"), a.Mat("C"))
+			if err != nil {
+				return nil, err
+			}
+			return Obj{"outer": h.Outer, "inners": h.Inners}, nil
+		}},
+	{NS: "channel", Name: "reduce", Params: []*Param{&pC}, Result: MatrixOut,
+		Doc:  "Reduced channel: all-zero columns dropped, proportional columns merged (same leakage for every prior and gain).",
+		Call: func(a *Args) (any, error) { return result(channel.Reduce(a.Mat("C"))) }},
+	{NS: "channel", Name: "cascade", Params: []*Param{&pA, &pB}, Result: MatrixOut,
+		Doc: "Cascade A·B: the output of A fed into B (A n×m, B m×k) → n×k channel.", TeX: `(AB)(x,z) = \sum_y A(x,y)\,B(y,z)`,
+		Call: func(a *Args) (any, error) { return result(channel.Cascade(a.Mat("A"), a.Mat("B"))) }},
+	{NS: "channel", Name: "parallel", Params: []*Param{&pA, &pB}, Result: MatrixOut,
+		Doc: "Parallel composition A‖B on the same secret: outputs are pairs (y, z), column y·cols(B) + z.", TeX: `(A\parallel B)(x,(y,z)) = A(x,y)\,B(x,z)`,
+		Call: func(a *Args) (any, error) { return result(channel.Parallel(a.Mat("A"), a.Mat("B"))) }},
+	{NS: "channel", Name: "fromMetric", Params: []*Param{&pMetric}, Result: MatrixOut, Source: csf + " §7.3",
+		Doc:  "A channel whose induced metric (privacy order ⊑prv) is exactly the metric D (nats).",
+		Call: func(a *Args) (any, error) { return result(refine.FromMetric(a.Mat("D"))) }},
+}
