@@ -1,14 +1,52 @@
-// Package bindings exposes the core packages to JavaScript through syscall/js.
+// Package bindings exposes the core packages to JavaScript: one declarative table and one
+// interpreter.
 //
-// It is the only package that knows about JavaScript. Each file registers the functions of one
-// API.md namespace (qif.channel, qif.measure, ...) with Register in an init function; Export
-// builds the object that wasm/main.go hands to web/qif.js.
+// The table (api_*.go, one []Func per namespace) describes every function of the JS API as
+// data: namespace and name, parameters by kind (vector, matrix, graph, number, integer, enum,
+// options with their keys, callback, ...) with constraints and defaults, the result's shape, a
+// one-line doc, the formula in TeX and the paper it comes from, and Call, the Go code that runs
+// it on decoded arguments. It is plain Go without a build tag, so that it is tested natively and
+// read by the generator, and statically initialized, so that it costs the WebAssembly module
+// data, not code.
 //
-// Marshaling: matrices arrive as nested arrays or {rows, cols, data} and vectors as arrays or
-// typed arrays. The loader (web/qif.js) flattens any matrix into one Float64Array in JavaScript,
-// so that Go copies it across the boundary in one bulk copy rather than one call per entry.
-// Results go back as {rows, cols, data: Float64Array} and Float64Array, copied in bulk too.
+// The interpreter is split in two. args.go (plain Go) decodes wire values into Go values by
+// kind, fills defaults, enforces checks, runs Call and turns a panic into an error; js.go (js &&
+// wasm only) reads js.Values into wire values and encodes results. On the JS side, web/qif.js
+// reads each argument by the same kinds into plain wire values — numbers, strings, functions and
+// byte arrays copied in bulk, never a caller's object — and rejects unknown option keys before
+// anything reaches Go, so that Go never calls back into JS to read an argument.
 //
-// Errors never cross the boundary as panics: every registered function runs under recover,
-// and errors are returned to the loader as JS Error values, which it throws.
+// Conventions the interpreter enforces for every function:
+//   - every error message starts with "<ns>.<name>: " and then names the argument
+//     ("mechanism.utility: prior: ..."); web/qif.js throws it, so the caller's frame is in the stack;
+//   - an options object with an unknown key throws, naming the key and listing the valid ones;
+//   - a Check (positive, non-negative, ...) refuses 0, negatives and NaN by one rule and message;
+//   - a function with an onProgress callback is cancelled when it returns false: Invoke returns a
+//     *Cancelled whatever Call returned (its result, if any, becomes error.partial in JS), and JS
+//     throws an Error named "AbortError" with the message "<ns>.<name>: cancelled";
+//   - nothing panics across the boundary, and the module keeps working after any error.
+//
+// Generated from the table by go generate ./bindings (bindings/apigen), never by hand:
+// web/qif.d.ts, docs/api.md, web/api.gen.js (the table as data, which qif.describe() returns and
+// the page's worker client reads) and web/qif.gen.js (one wrapper per function with its own name
+// and parameters). A test fails when they differ from the table.
+//
+// # Adding a function
+//
+//  1. Write the Go function in core/ (errors name the argument; no panics on bad input).
+//  2. Add one Func to the []Func of its namespace in api_<namespace>.go (a new namespace also
+//     goes into Namespaces and tables in table.go): Params with their kinds, Checks and defaults,
+//     Result (a Type with Fields for an object), Doc, TeX, Source ("Alvim et al. (ICALP 2011)
+//     §6"), and Call, which reads the arguments by name (a.Mat("C"), a.Vec("prior"), a.Float,
+//     a.Int, a.Has, a.Progress("onProgress")) and returns a float64, int, bool, string, []float64,
+//     []int, *mat.Dense, *graph.Graph, or an Obj of these.
+//  3. Run go generate ./bindings and scripts/build.sh; go test ./bindings/... calls every
+//     function natively and checks the generated files.
+//
+// A long computation takes {Name: "onProgress", Kind: KindCallback, CallArgs: [...]} among its
+// options and hands a.Progress("onProgress") to the core's progress hook; returning the partial
+// result from Call makes it error.partial on cancellation. Nested inputs that no kind describes
+// (an LP problem) get a kind of their own: a reader in web/qif.js and a decoder in args.go.
 package bindings
+
+//go:generate go run ./apigen

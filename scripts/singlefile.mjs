@@ -22,15 +22,26 @@
 // worker.js and its imports are bundled into one classic script carrying the wasm itself
 // (see classicWorker below).
 //
+// The documentation is inside too: every page rendered by scripts/docs.mjs (in its 'single' mode)
+// is a <section class="qif-doc" id="docs/<page>"> of this file, and so are the license notices
+// (id "notices"). data: documents would not do — Chromium refuses to navigate a page to a data:
+// URL — and Blob URLs die with the page, so links could not be kept or shared. A section shows
+// only when it is, or contains, the URL's :target (CSS alone, see web/docs.css), which hides the
+// tool meanwhile; "#main" brings the tool back. Links that name a page of the site
+// ("docs/mathematics.html#refinement", "THIRD_PARTY_NOTICES.txt") are rewritten to those in-file
+// anchors ("#docs/mathematics~refinement", "#notices"): here in the HTML, and by the bootstrap
+// for the links that the page's modules create later (docTarget). Anchors without "=" never
+// look like the shared-state hashes of share.js.
+//
 // The file's Content-Security-Policy allows only its own inline script and styles (by their
 // SHA-256 hashes, computed here), blob: for the modules and the worker, and 'wasm-unsafe-eval'.
-// No dependencies beyond Node ≥ 20.
 
 import { readFile, writeFile, mkdir, readdir, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { renderSite } from './docs.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(ROOT, 'web');
@@ -38,6 +49,19 @@ const OUT = path.join(ROOT, 'dist', 'qif-toolkit.html');
 
 // Files of web/ that are not part of the page.
 const NOT_PAGE = new Set(['sw.js', 'sw-manifest.js', 'package.json', 'qif.d.ts', 'README.md']);
+// Files of the site that the single file holds as sections and styles, not in its bundle.
+const NOT_BUNDLED = (f) => f.startsWith('docs/') || f === 'docs.css' || f === 'THIRD_PARTY_NOTICES.txt';
+
+/**
+ * The in-file anchor of a link to a page of the site, or null: "docs/<page>.html#<id>" →
+ * "#docs/<page>~<id>", "THIRD_PARTY_NOTICES.txt" → "#notices". Also runs in the bootstrap.
+ */
+export function docTarget(href) {
+  const m = /^(?:\.\/)?docs\/([\w/-]+)\.html(?:#(.*))?$/.exec(String(href));
+  if (m) return '#docs/' + m[1] + (m[2] ? '~' + m[2] : '');
+  if (/^(?:\.\/)?THIRD_PARTY_NOTICES\.txt$/.test(String(href))) return '#notices';
+  return null;
+}
 const MIME = {
   '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
   '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
@@ -408,7 +432,15 @@ async function inlineCSS(file, css) {
     try {
       bytes = await readFile(path.join(WEB, p));
     } catch {
-      continue; // e.g. KaTeX's .woff/.ttf fallbacks, never needed next to its .woff2
+      // e.g. KaTeX's .woff/.ttf fallbacks, never needed next to its .woff2 (not vendored): the
+      // entry is dropped from its src list, or the browser would try to fetch it from disk.
+      const entry = /,\s*$/.exec(css.slice(k, m.index));
+      const fmt = /^\s*format\([^)]*\)/.exec(css.slice(m.index + m[0].length));
+      if (entry) {
+        parts.push(css.slice(k, m.index - entry[0].length));
+        k = m.index + m[0].length + (fmt ? fmt[0].length : 0);
+      }
+      continue;
     }
     parts.push(css.slice(k, m.index), `url("data:${MIME[path.extname(p)] ?? 'application/octet-stream'};base64,${bytes.toString('base64')}")`);
     k = m.index + m[0].length;
@@ -458,6 +490,22 @@ globalThis.Worker = class extends NativeWorker {
 };
 globalThis.__qifResolve = resolve;
 globalThis.__qifSingleFile = true;
+// Links to pages of the site, created by the page's modules, go to the in-file sections.
+${docTarget.toString()}
+const retarget = (a) => {
+  const t = docTarget(a.getAttribute('href'));
+  if (t) a.setAttribute('href', t);
+};
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.type === 'attributes') { if (r.target.localName === 'a') retarget(r.target); continue; }
+    for (const n of r.addedNodes) {
+      if (n.nodeType !== 1) continue;
+      if (n.localName === 'a') retarget(n);
+      for (const a of n.querySelectorAll('a[href]')) retarget(a);
+    }
+  }
+}).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['href'] });
 try {
   await Promise.all(bundle.entries.map((e) => import(urlOf(e))));
 } catch (e) {
@@ -497,12 +545,33 @@ self.QIF_PRECACHE = ${JSON.stringify({ version, files }, null, 1)};
 
 // ---------------------------------------------------------------- main
 
+/** The documentation and the notices as sections of the single file, and their stylesheets. */
+async function docSections(version) {
+  const { pages, css } = await renderSite({ mode: 'single', version });
+  const notices = await readFile(path.join(WEB, 'THIRD_PARTY_NOTICES.txt'), 'utf8');
+  const esc = (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const sections = [...pages.values()].map((p) => p.document);
+  sections.push(`<section class="qif-doc qif-notices" id="notices" aria-label="License and third-party notices">
+<header class="site-header"><div class="brand"><p class="doc-brand"><a href="#main">QIF Toolkit</a> · license and third-party notices</p></div>
+<nav class="sections" aria-label="Documentation"><a href="#main">The tool</a><a href="#docs/index">Documentation</a></nav></header>
+<div class="doc-layout"><div class="doc-body"><pre>${esc(notices)}</pre></div></div>
+</section>`);
+  const styles = [
+    await inlineCSS('vendor/katex/katex.min.css', await readFile(path.join(WEB, 'vendor/katex/katex.min.css'), 'utf8')),
+    await readFile(path.join(WEB, 'docs.css'), 'utf8'),
+    css,
+  ];
+  return { sections: sections.join('\n'), styles };
+}
+
 async function main() {
   const all = await listWeb();
   const manifest = await writeManifest(all);
+  const { version } = JSON.parse(await readFile(path.join(WEB, 'package.json'), 'utf8'));
+  const docs = await docSections(version);
 
   let html = await readFile(path.join(WEB, 'index.html'), 'utf8');
-  const have = new Set(precacheList(all).filter((f) => !f.endsWith('.html')));
+  const have = new Set(precacheList(all).filter((f) => !f.endsWith('.html') && !NOT_BUNDLED(f)));
   const files = {};
   for (const f of have) {
     const ext = path.extname(f);
@@ -515,6 +584,9 @@ async function main() {
       const opaque = f.startsWith('vendor/') || f === 'wasm_exec.js';
       if (f === 'worker.js') files[f] = { mime, text: await classicWorker(f, have), worker: 'qif.wasm' };
       else files[f] = { mime, text: opaque ? src : rewriteModule(f, src, have).text };
+    } else if (f === 'vendor/katex/katex.min.css') {
+      // Already a <style> of the file (for the documentation): its fonts are not stored twice.
+      files[f] = { mime, text: '/* KaTeX: see the page\'s own style element */' };
     } else if (ext === '.css') {
       files[f] = { mime, text: await inlineCSS(f, await readFile(path.join(WEB, f), 'utf8')) };
     }
@@ -542,6 +614,16 @@ async function main() {
     entries.push(resolveRel('index.html', src));
     return '';
   });
+
+  // Links to pages of the site go to the in-file sections; the version is stamped in.
+  html = html.replace(/(<a\b[^>]*\bhref=")([^"]*)(")/gi, (all, a, href, b) => {
+    const t = docTarget(href);
+    return t ? `${a}${t}${b}` : all;
+  });
+  html = html.replace(/(<[^>]*\bdata-qif-version)(?:="[^"]*")?([^>]*>)[^<]*/g, (_, a, b) => `${a}="${version}"${b}${version}`);
+  for (const css of docs.styles) styleHashes.push(sha256(css));
+  html = html.replace(/<\/head>/i, () => `${docs.styles.map((css) => `<style>${css}</style>`).join('\n')}\n</head>`);
+  html = html.replace(/<\/body>/i, () => `${docs.sections}\n</body>`);
 
   const bundleJSON = JSON.stringify({ entries, files }).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   const scriptHash = sha256(BOOTSTRAP);

@@ -15,9 +15,6 @@ import (
 	"github.com/qif-toolkit/qif/bindings"
 )
 
-// version is the string returned as qif.version.
-const version = "0.1.0"
-
 func main() {
 	name := os.Getenv("QIF_EXPORT")
 	if name == "" {
@@ -28,10 +25,10 @@ func main() {
 		println("qif.wasm: no loader callback", name, "- load it through web/qif.js")
 		return
 	}
-	// The callback returns the helper object (toMatrix, toVector) that marshaling uses.
+	// The callback returns the loader's helper object ({Failure}, the class of errors).
 	helpers := cb.Invoke(js.Null())
 	api := bindings.Export(helpers)
-	api.Set("version", version)
+	api.Set("version", bindings.Version)
 	cb.Invoke(api)
 	select {}
 }

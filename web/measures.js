@@ -1,6 +1,8 @@
-// measures.js — what the results panel of "Channel & leakage" shows (SPEC.md §1) and how each
+// measures.js — what the results panel of "Channel & leakage" shows (docs/mathematics.md §2) and how each
 // value is obtained from the API. The page groups results into panels by what they depend on,
 // so that changing α recomputes one number, not all of them; each panel is one worker job.
+
+import { reportToJob } from './client.js';
 
 /**
  * Display definitions, in page order within their group. `unit` is shown after the value.
@@ -38,15 +40,16 @@ export const MEASURES = {
 
 /** Result groups, in page order. */
 export const GROUPS = [
-  { id: 'shannon', title: 'Shannon entropy and mutual information', source: '003 §2.1, §3.1' },
-  { id: 'renyi', title: 'Rényi and min-entropy', source: '003 §2.2, §3.2' },
-  { id: 'bayes', title: 'Bayes vulnerability and leakage', source: 'SPEC §1; 001 §2–3' },
-  { id: 'guessing', title: 'Guessing entropy', source: '003 §1' },
-  { id: 'gain', title: 'g-vulnerability and g-leakage', source: '001 §2' },
-  { id: 'hyper', title: 'Hyper-distribution [π▷C]', source: 'SPEC §1' },
+  { id: 'shannon', title: 'Shannon entropy and mutual information', source: 'Alvim et al. (FOSAD 2011) §2.1, §3.1' },
+  { id: 'renyi', title: 'Rényi and min-entropy', source: 'Alvim et al. (FOSAD 2011) §2.2, §3.2' },
+  { id: 'bayes', title: 'Bayes vulnerability and leakage', source: 'Mathematics §2.3 · Chatzikokolakis et al. (CSF 2019) §2–3' },
+  { id: 'guessing', title: 'Guessing entropy', source: 'Alvim et al. (FOSAD 2011) §1' },
+  { id: 'gain', title: 'g-vulnerability and g-leakage', source: 'Chatzikokolakis et al. (CSF 2019) §2.1' },
+  { id: 'hyper', title: 'Hyper-distribution [π▷C]', source: 'Mathematics §2.6' },
 ];
 
 const m = (fn, ...args) => ({ ns: 'measure', fn, args });
+
 
 /**
  * Panels: `deps` are the inputs that must be valid, `calls` builds the worker job from the
@@ -106,7 +109,7 @@ export const PANELS = {
   // cancelled (the page shows both after a short delay).
   capacity: {
     deps: ['channel', 'tolerance'],
-    calls: ({ C, tolerance }) => [{ ...m('shannonCapacity', C, { tolerance }), progress: { arg: 1, key: 'progress' } }],
+    calls: ({ C, tolerance }) => [m('shannonCapacity', C, { tolerance, onProgress: reportToJob })],
     derive: ([r]) => ({ shannonCapacity: r }),
   },
   renyi: {
@@ -129,32 +132,32 @@ export const PANELS = {
 
 /**
  * The definition of each measure in TeX (rendered by KaTeX beside the value, see formulas.js)
- * and where it comes from: `ref` is "paper §section" with the paper numbered as in
- * shared/seeds (references.html lists them), or "SPEC §1" for the project's own statement.
+ * and where it comes from: `ref` is a paper and its section ("Alvim et al. (FOSAD 2011) §2.1",
+ * see PAPERS in formulas.js) or a section of the toolkit's own statement ("Mathematics §2.5").
  * @type {Record<string, {tex: string, ref: string}>}
  */
 export const FORMULAS = {
-  shannonEntropy: { tex: String.raw`H(X) = -\sum_x \pi(x)\log_2 \pi(x)`, ref: '003 §2.1' },
-  conditionalShannonEntropy: { tex: String.raw`H(X\mid Y) = \sum_y p(y)\, H(X\mid Y{=}y)`, ref: '003 §3.1' },
-  mutualInformation: { tex: String.raw`I(X;Y) = H(X) - H(X\mid Y)`, ref: '003 §3.1' },
-  shannonCapacity: { tex: String.raw`C = \max_{\pi} I(X;Y)`, ref: '003 §3.1' },
-  renyiEntropy: { tex: String.raw`H_\alpha(X) = \tfrac{1}{1-\alpha}\log_2 \sum_x \pi(x)^\alpha`, ref: '003 §2.2' },
-  minEntropy: { tex: String.raw`H_\infty(X) = -\log_2 \max_x \pi(x)`, ref: '003 §2.2' },
-  conditionalMinEntropy: { tex: String.raw`H_\infty(X\mid Y) = -\log_2 \sum_y \max_x \pi(x)\,C(x,y)`, ref: '003 §3.2' },
-  conditionalMinEntropyCachin: { tex: String.raw`H^{\mathrm{c}}_\infty(X\mid Y) = -\sum_y p(y)\log_2 \max_x p(x\mid y)`, ref: '003 §3.2' },
-  minEntropyLeakage: { tex: String.raw`I_\infty(X;Y) = H_\infty(X) - H_\infty(X\mid Y)`, ref: '003 §3.2' },
-  minCapacity: { tex: String.raw`C_\infty = \log_2 \sum_y \max_x C(x,y)`, ref: '003 §3.2' },
-  bayesVulnerability: { tex: String.raw`V(\pi) = \max_x \pi(x)`, ref: '003 §2.2' },
-  posteriorBayesVulnerability: { tex: String.raw`V[\pi\triangleright C] = \sum_y \max_x \pi(x)\,C(x,y)`, ref: '003 §3.2' },
-  bayesRiskPrior: { tex: String.raw`R(\pi) = 1 - V(\pi)`, ref: '000 §2.2' },
-  bayesRiskPosterior: { tex: String.raw`R[\pi\triangleright C] = 1 - V[\pi\triangleright C]`, ref: '000 §2.2' },
-  bayesLeakageMult: { tex: String.raw`\mathcal{L}^{\times}(\pi,C) = \frac{V[\pi\triangleright C]}{V(\pi)}`, ref: '003 §3.2' },
-  bayesLeakageAdd: { tex: String.raw`\mathcal{L}^{+}(\pi,C) = V[\pi\triangleright C] - V(\pi)`, ref: '001 §2' },
-  maxCaseBayesVulnerability: { tex: String.raw`V^{\max}[\pi\triangleright C] = \max_{y:\,p(y)>0}\,\max_x p(x\mid y)`, ref: '001 §3' },
-  guessingEntropy: { tex: String.raw`G(X) = \sum_{i=1}^{n} i\,\pi_{(i)}`, ref: '003 §1' },
-  posteriorGuessingEntropy: { tex: String.raw`G(X\mid Y) = \sum_y p(y)\, G(X\mid Y{=}y)`, ref: 'SPEC §1' },
-  gVulnerability: { tex: String.raw`V_g(\pi) = \max_w \sum_x g(w,x)\,\pi(x)`, ref: '001 §2' },
-  posteriorGVulnerability: { tex: String.raw`V_g[\pi\triangleright C] = \sum_y \max_w \sum_x g(w,x)\,\pi(x)\,C(x,y)`, ref: '001 §2' },
-  gLeakageMult: { tex: String.raw`\mathcal{L}^{\times}_g(\pi,C) = \frac{V_g[\pi\triangleright C]}{V_g(\pi)}`, ref: '001 §2' },
-  gLeakageAdd: { tex: String.raw`\mathcal{L}^{+}_g(\pi,C) = V_g[\pi\triangleright C] - V_g(\pi)`, ref: '001 §2' },
+  shannonEntropy: { tex: String.raw`H(X) = -\sum_x \pi(x)\log_2 \pi(x)`, ref: 'Alvim et al. (FOSAD 2011) §2.1' },
+  conditionalShannonEntropy: { tex: String.raw`H(X\mid Y) = \sum_y p(y)\, H(X\mid Y{=}y)`, ref: 'Alvim et al. (FOSAD 2011) §3.1' },
+  mutualInformation: { tex: String.raw`I(X;Y) = H(X) - H(X\mid Y)`, ref: 'Alvim et al. (FOSAD 2011) §3.1' },
+  shannonCapacity: { tex: String.raw`C = \max_{\pi} I(X;Y)`, ref: 'Alvim et al. (FOSAD 2011) §3.1' },
+  renyiEntropy: { tex: String.raw`H_\alpha(X) = \tfrac{1}{1-\alpha}\log_2 \sum_x \pi(x)^\alpha`, ref: 'Alvim et al. (FOSAD 2011) §2.2' },
+  minEntropy: { tex: String.raw`H_\infty(X) = -\log_2 \max_x \pi(x)`, ref: 'Alvim et al. (FOSAD 2011) §2.2' },
+  conditionalMinEntropy: { tex: String.raw`H_\infty(X\mid Y) = -\log_2 \sum_y \max_x \pi(x)\,C(x,y)`, ref: 'Alvim et al. (FOSAD 2011) §3.2' },
+  conditionalMinEntropyCachin: { tex: String.raw`H^{\mathrm{c}}_\infty(X\mid Y) = -\sum_y p(y)\log_2 \max_x p(x\mid y)`, ref: 'Alvim et al. (FOSAD 2011) §3.2' },
+  minEntropyLeakage: { tex: String.raw`I_\infty(X;Y) = H_\infty(X) - H_\infty(X\mid Y)`, ref: 'Alvim et al. (FOSAD 2011) §3.2' },
+  minCapacity: { tex: String.raw`C_\infty = \log_2 \sum_y \max_x C(x,y)`, ref: 'Alvim et al. (FOSAD 2011) §3.2' },
+  bayesVulnerability: { tex: String.raw`V(\pi) = \max_x \pi(x)`, ref: 'Alvim et al. (FOSAD 2011) §2.2' },
+  posteriorBayesVulnerability: { tex: String.raw`V[\pi\triangleright C] = \sum_y \max_x \pi(x)\,C(x,y)`, ref: 'Alvim et al. (FOSAD 2011) §3.2' },
+  bayesRiskPrior: { tex: String.raw`R(\pi) = 1 - V(\pi)`, ref: 'Alvim et al. (ICALP 2011) §2.2' },
+  bayesRiskPosterior: { tex: String.raw`R[\pi\triangleright C] = 1 - V[\pi\triangleright C]`, ref: 'Alvim et al. (ICALP 2011) §2.2' },
+  bayesLeakageMult: { tex: String.raw`\mathcal{L}^{\times}(\pi,C) = \frac{V[\pi\triangleright C]}{V(\pi)}`, ref: 'Alvim et al. (FOSAD 2011) §3.2' },
+  bayesLeakageAdd: { tex: String.raw`\mathcal{L}^{+}(\pi,C) = V[\pi\triangleright C] - V(\pi)`, ref: 'Chatzikokolakis et al. (CSF 2019) §2.1' },
+  maxCaseBayesVulnerability: { tex: String.raw`V^{\max}[\pi\triangleright C] = \max_{y:\,p(y)>0}\,\max_x p(x\mid y)`, ref: 'Chatzikokolakis et al. (CSF 2019) §3' },
+  guessingEntropy: { tex: String.raw`G(X) = \sum_{i=1}^{n} i\,\pi_{(i)}`, ref: 'Alvim et al. (FOSAD 2011) §1' },
+  posteriorGuessingEntropy: { tex: String.raw`G(X\mid Y) = \sum_y p(y)\, G(X\mid Y{=}y)`, ref: 'Mathematics §2.5' },
+  gVulnerability: { tex: String.raw`V_g(\pi) = \max_w \sum_x g(w,x)\,\pi(x)`, ref: 'Chatzikokolakis et al. (CSF 2019) §2.1' },
+  posteriorGVulnerability: { tex: String.raw`V_g[\pi\triangleright C] = \sum_y \max_w \sum_x g(w,x)\,\pi(x)\,C(x,y)`, ref: 'Chatzikokolakis et al. (CSF 2019) §2.1' },
+  gLeakageMult: { tex: String.raw`\mathcal{L}^{\times}_g(\pi,C) = \frac{V_g[\pi\triangleright C]}{V_g(\pi)}`, ref: 'Chatzikokolakis et al. (CSF 2019) §2.1' },
+  gLeakageAdd: { tex: String.raw`\mathcal{L}^{+}_g(\pi,C) = V_g[\pi\triangleright C] - V_g(\pi)`, ref: 'Chatzikokolakis et al. (CSF 2019) §2.1' },
 };

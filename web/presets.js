@@ -1,13 +1,13 @@
-// presets.js — the example channels of the preset menu, taken from paper 003 (Alvim, Andrés,
+// presets.js — the example channels of the preset menu, taken from Alvim, Andrés,
 // Chatzikokolakis, Palamidessi, "Quantitative Information Flow and Applications to Differential
-// Privacy", FOSAD 2011 notes; seeds/003_*.txt). The page and tests/node/presets.test.mjs both
-// import this module.
+// Privacy" (FOSAD 2011), §1 and §3. The page and tests/node/presets.test.mjs both import this
+// module.
 //
 // Entries are kept as the text a user would type (fractions such as "2/3"), so that the page
 // shows them exactly as the paper prints them; numericChannel() turns them into numbers.
 // Rows are secrets (channel inputs), columns are observables (outputs), C[x][y] = p(y|x).
 
-import { parseEntry } from './numbers.js';
+import { parseNumber } from './input/number.js';
 
 const THREE_BIT = ['000', '001', '010', '011', '100', '101', '110', '111'];
 
@@ -26,19 +26,19 @@ const THREE_BIT = ['000', '001', '010', '011', '100', '101', '110', '111'];
 
 /** @type {Preset[]} */
 export const presets = [
-  // 003 Example 1/4/6, Table 2(b) (Fig. 3(b)). The password checker of Table 1 compares the
-  // typed string x1x2x3 with the password K1K2K3 = 110 digit by digit and exits at the first
-  // mismatch. An adversary who can time the run sees OK, or FAIL together with the iteration i
-  // at which it stopped. Secrets: the 8 strings the user may type; observables
-  // (Fail,1) (Fail,2) (Fail,3) OK. Deterministic: each row is a single 1.
+  // Alvim et al. (FOSAD 2011) Example 1/4/6, Table 2(b) (Fig. 3(b)). The password checker of Table
+  // 1 compares the typed string x1x2x3 with the password K1K2K3 = 110 digit by digit and exits at
+  // the first mismatch. An adversary who can time the run sees OK, or FAIL together with the
+  // iteration i at which it stopped. Secrets: the 8 strings the user may type; observables (Fail,1)
+  // (Fail,2) (Fail,3) OK. Deterministic: each row is a single 1.
   //   x1 ≠ 1            → (Fail,1): 000 001 010 011
   //   x1 = 1, x2 ≠ 1    → (Fail,2): 100 101
   //   x = 111 (x3 ≠ 0)  → (Fail,3)
   //   x = 110           → OK
   {
     id: 'password-iterations',
-    name: 'Password checker, iterations observable (003 Table 2b)',
-    source: '003, Example 4 and Table 2(b)',
+    name: 'Password checker, iterations observable (Alvim et al., FOSAD 2011, Table 2b)',
+    source: 'Alvim et al. (FOSAD 2011) §3, Example 4 and Table 2(b)',
     description:
       'The password is 110; the checker stops at the first wrong digit. An attacker who can time the run learns OK, or FAIL with the iteration at which it stopped.',
     secretName: 'typed string',
@@ -56,12 +56,12 @@ export const presets = [
       ['0', '0', '1', '0'], // 111
     ],
   },
-  // 003 Table 2(a) (Fig. 3(a)): the same checker when only the verdict is observable.
-  // Secrets: the 8 typed strings; observables Fail, OK. Only 110 gives OK.
+  // Alvim et al. (FOSAD 2011) Table 2(a) (Fig. 3(a)): the same checker when only the verdict is
+  // observable. Secrets: the 8 typed strings; observables Fail, OK. Only 110 gives OK.
   {
     id: 'password-plain',
-    name: 'Password checker, verdict only (003 Table 2a)',
-    source: '003, Example 4 and Table 2(a)',
+    name: 'Password checker, verdict only (Alvim et al., FOSAD 2011, Table 2a)',
+    source: 'Alvim et al. (FOSAD 2011) §3, Example 4 and Table 2(a)',
     description: 'The same checker (password 110) when the attacker only sees whether the string was accepted.',
     secretName: 'typed string',
     observableName: 'verdict',
@@ -78,16 +78,16 @@ export const presets = [
       ['1', '0'], // 111
     ],
   },
-  // 003 Examples 2, 5, 7 and Table 3(a). A dc-net with two nodes a and b joined by one coin c.
-  // The secret is (culprit, bit): who broadcasts and which bit. Each node declares the coin it
-  // sees, XOR the bit if it is the culprit; the observable is the pair of declarations
-  // "d_a d_b". With a fair coin, (a,1) gives 10 (c=0) or 01 (c=1), each with probability 1/2,
-  // and so does (b,1); (x,0) gives 00 or 11. The declarations reveal the bit but nothing about
-  // the culprit.
+  // Alvim et al. (FOSAD 2011) Examples 2, 5, 7 and Table 3(a). A dc-net with two nodes a and b
+  // joined by one coin c. The secret is (culprit, bit): who broadcasts and which bit. Each node
+  // declares the coin it sees, XOR the bit if it is the culprit; the observable is the pair of
+  // declarations "d_a d_b". With a fair coin, (a,1) gives 10 (c=0) or 01 (c=1), each with
+  // probability 1/2, and so does (b,1); (x,0) gives 00 or 11. The declarations reveal the bit but
+  // nothing about the culprit.
   {
     id: 'dcnet-fair',
-    name: 'Two-node DC-net, fair coin (003 Table 3a)',
-    source: '003, Examples 5, 7 and Table 3(a)',
+    name: 'Two-node DC-net, fair coin (Alvim et al., FOSAD 2011, Table 3a)',
+    source: 'Alvim et al. (FOSAD 2011) §3, Examples 5, 7 and Table 3(a)',
     description:
       'Dining-cryptographers net with two nodes a, b and one fair coin. Secret: (culprit, bit broadcast); observable: the two declarations (a first).',
     secretName: '(culprit, bit)',
@@ -101,13 +101,13 @@ export const presets = [
       ['0', '0', '1/2', '1/2'], // (b,0)
     ],
   },
-  // 003 Example 7 and Table 3(b): the same net with a coin giving 0 with probability 2/3.
-  // (a,1): c=0 → 10 (2/3), c=1 → 01 (1/3); (b,1): c=0 → 01 (2/3), c=1 → 10 (1/3);
+  // Alvim et al. (FOSAD 2011) Example 7 and Table 3(b): the same net with a coin giving 0 with
+  // probability 2/3. (a,1): c=0 → 10 (2/3), c=1 → 01 (1/3); (b,1): c=0 → 01 (2/3), c=1 → 10 (1/3);
   // (x,0): c=0 → 00 (2/3), c=1 → 11 (1/3). Now a broadcast 1 also leaks who sent it.
   {
     id: 'dcnet-biased',
-    name: 'Two-node DC-net, coin biased 2/3 to 0 (003 Table 3b)',
-    source: '003, Example 7 and Table 3(b)',
+    name: 'Two-node DC-net, coin biased 2/3 to 0 (Alvim et al., FOSAD 2011, Table 3b)',
+    source: 'Alvim et al. (FOSAD 2011) §3, Example 7 and Table 3(b)',
     description:
       'The same net when the coin shows 0 with probability 2/3: a broadcast 1 now also reveals something about who sent it.',
     secretName: '(culprit, bit)',
@@ -139,7 +139,7 @@ export function presetById(id) {
 export function numericChannel(preset) {
   return preset.channel.map((row, i) =>
     row.map((text, j) => {
-      const r = parseEntry(text);
+      const r = parseNumber(text);
       if ('error' in r) throw new Error(`preset ${preset.id}: entry [${i}][${j}] ${r.error}`);
       return r.value;
     }),

@@ -1,12 +1,22 @@
-// qif.js — loads the QIF/DP toolkit's WebAssembly module and exposes the API of API.md.
+// qif.js — loads the QIF/DP toolkit's WebAssembly module and exposes its API (docs/api.md).
 // Works in a page, in a (module) Web Worker and in Node ≥ 20 without flags or extra packages.
 //
 //   import { load } from './qif.js';
 //   const qif = await load();                 // fetches qif.wasm beside this file
 //   const qif2 = await load({ wasmURL });      // or from elsewhere
 //   qif.measure.shannonEntropy([0.5, 0.5])    // 1
+//   qif.describe('measure.shannonCapacity')   // parameters, options, result, formula, source
 //
 // Each call to load() starts an independent instance of the Go runtime.
+//
+// Every function is described once, in the table of bindings/ (Go); api.gen.js is that table as
+// data and qif.gen.js one wrapper per function, both generated from it. This file interprets the
+// table: it reads each argument by its kind (vector, matrix, graph, options, ...) into plain wire
+// values — numbers, strings, functions and bulk byte copies, never a caller's object — checks option
+// keys, calls the module, and throws its errors from here, so that the caller's frame is in the stack.
+
+import { API } from './api.gen.js';
+import { wrappers } from './qif.gen.js';
 
 const isNode = typeof process !== 'undefined' && !!(process.versions && process.versions.node)
   && typeof window === 'undefined';
@@ -47,12 +57,27 @@ async function compile(src) {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-// Marshaling helpers called from Go: they turn any accepted matrix or vector shape into one
-// Float64Array so that Go copies it with a single bulk copy.
+// ---------------------------------------------------------------- reading arguments by kind
+
+// Each reader takes the argument x and its parameter p, appends the argument's wire values to w
+// (a fixed number per kind, undefined when x is absent) and returns an error message or nothing.
+
+function describe(x) {
+  if (x === null) return 'null';
+  if (Array.isArray(x)) return 'an array';
+  if (typeof x === 'string') return `the string ${JSON.stringify(x.length > 20 ? x.slice(0, 20) + '…' : x)}`;
+  return typeof x;
+}
+
 function isNumberArrayLike(a) {
   return Array.isArray(a) || (ArrayBuffer.isView(a) && !(a instanceof DataView));
 }
 
+function bytes(f) {
+  return new Uint8Array(f.buffer, f.byteOffset, f.byteLength);
+}
+
+// toVector returns a Float64Array (the argument itself when it is one) or an error message.
 function toVector(v) {
   if (v instanceof Float64Array) return v;
   if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return Float64Array.from(v);
@@ -66,6 +91,7 @@ function toVector(v) {
   return out;
 }
 
+// toMatrix returns {rows, cols, data: Float64Array} or {error}.
 function toMatrix(m) {
   if (Array.isArray(m)) {
     const rows = m.length;
@@ -88,7 +114,7 @@ function toMatrix(m) {
   if (m && typeof m === 'object' && 'rows' in m && 'cols' in m && 'data' in m) {
     const { rows, cols } = m;
     if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 0 || cols < 0) {
-      return { error: `rows and cols must be non-negative integers, got ${rows}×${cols}` };
+      return { error: `rows and cols must be non-negative integers, got ${String(rows)}×${String(cols)}` };
     }
     const data = toVector(m.data);
     if (typeof data === 'string') return { error: `data: ${data}` };
@@ -98,8 +124,28 @@ function toMatrix(m) {
   return { error: `expected a matrix (array of rows or {rows, cols, data}), got ${describe(m)}` };
 }
 
+// toGraph returns {n, edges: Float64Array of a0, b0, a1, b1, ...} or an error message.
+function toGraph(g, name) {
+  if (g === null || typeof g !== 'object' || Array.isArray(g)) return `${name}: expected a graph {n, edges: [[a,b], ...]}, got ${describe(g)}`;
+  const { n, edges } = g;
+  if (n === undefined || n === null) return `${name}: missing field "n" (number of vertices)`;
+  if (typeof n !== 'number') return `${name}.n: expected an integer, got ${describe(n)}`;
+  if (edges === undefined || edges === null) return `${name}: missing field "edges" (array of [a, b] pairs)`;
+  if (!Array.isArray(edges)) return `${name}.edges: expected an array of [a, b] pairs, got ${describe(edges)}`;
+  const out = new Float64Array(2 * edges.length);
+  for (let k = 0; k < edges.length; k++) {
+    const e = edges[k];
+    if (!isNumberArrayLike(e) || e.length !== 2) return `${name}.edges: edge ${k} must be a pair [a, b], got ${describe(e)}`;
+    if (typeof e[0] !== 'number' || typeof e[1] !== 'number') return `${name}.edges: edge ${k} has a vertex that is not a number`;
+    out[2 * k] = e[0];
+    out[2 * k + 1] = e[1];
+  }
+  return { n, edges: out };
+}
+
 // flattenLP checks an lp.solve problem {sense, objective, rows, lower?, upper?} and flattens it
-// into typed arrays (coordinate form) for Go; on bad input it returns {error}.
+// for Go: head = [n, m, max, nonzeros, hasLower, hasUpper] and data = c, ops, rhs, the rows,
+// columns and values of the nonzeros, lower, upper. On bad input it returns {error}.
 function flattenLP(p, maxNonzeros) {
   const fail = (msg) => ({ error: msg });
   if (p === null || typeof p !== 'object') return fail('problem: expected an object {sense, objective, rows}');
@@ -109,12 +155,7 @@ function flattenLP(p, maxNonzeros) {
   if (obj === undefined || obj === null || typeof obj.length !== 'number') return fail('objective: expected an array of numbers');
   const n = obj.length;
   if (n === 0) return fail('objective: empty problem (no variables)');
-  const c = new Float64Array(n);
-  for (let j = 0; j < n; j++) {
-    const v = obj[j];
-    if (typeof v !== 'number') return fail('objective: entry ' + j + ' is not a number');
-    c[j] = v;
-  }
+  for (let j = 0; j < n; j++) if (typeof obj[j] !== 'number') return fail('objective: entry ' + j + ' is not a number');
   const rows = p.rows === undefined || p.rows === null ? [] : p.rows;
   if (!Array.isArray(rows)) return fail('rows: expected an array of {coeffs, op, rhs}');
   const m = rows.length;
@@ -175,57 +216,164 @@ function flattenLP(p, maxNonzeros) {
   const lower = bound('lower', -Infinity), upper = bound('upper', Infinity);
   if (typeof lower === 'string') return fail(lower);
   if (typeof upper === 'string') return fail(upper);
-  return { n, m, max: sense === 'max', c, ops, rhs, ri: ri.subarray(0, k), ci: ci.subarray(0, k), v: v.subarray(0, k), lower, upper };
+  const parts = [Float64Array.from(obj), ops, rhs, ri.subarray(0, k), ci.subarray(0, k), v.subarray(0, k), lower || [], upper || []];
+  const data = new Float64Array(parts.reduce((s, x) => s + x.length, 0));
+  let at = 0;
+  for (const x of parts) { data.set(x, at); at += x.length; }
+  return { head: Float64Array.of(n, m, sense === 'max' ? 1 : 0, k, lower ? 1 : 0, upper ? 1 : 0), data };
 }
 
-function describe(x) {
-  if (x === null) return 'null';
-  if (Array.isArray(x)) return 'an array';
-  if (typeof x === 'string') return `the string ${JSON.stringify(x.length > 20 ? x.slice(0, 20) + '…' : x)}`;
-  return typeof x;
-}
-
-// plain copies arguments into plain data before they reach Go. wasm_exec.js cannot recover when
-// a JS exception (a throwing getter, a revoked Proxy) is raised while Go reads a property, so the
-// reading happens here, where it can fail cleanly. Typed arrays and functions pass through as they
-// are (typed arrays are the fast path for large matrices).
-function plain(v, depth) {
-  if (v === null || typeof v !== 'object') return v;
-  if (ArrayBuffer.isView(v)) return v;
-  if (depth > 8) throw new Error('argument nested too deeply');
-  if (Array.isArray(v)) {
-    const n = v.length;
-    const out = new Array(n);
-    for (let i = 0; i < n; i++) out[i] = plain(v[i], depth + 1);
-    return out;
-  }
+// plainCopy copies the own enumerable properties of an object (the debug kind 'object').
+function plainCopy(o) {
   const out = {};
-  for (const k of Object.keys(v)) out[k] = plain(v[k], depth + 1);
+  for (const k of Object.keys(o)) out[k] = o[k];
   return out;
 }
 
-function wrapNamespace(ns, raw) {
-  const out = {};
-  for (const name of Object.keys(raw)) {
-    const f = raw[name];
-    out[name] = function (...args) {
-      for (let i = 0; i < args.length; i++) {
-        try {
-          args[i] = plain(args[i], 0);
-        } catch (e) {
-          throw new Error(`${ns}.${name}: argument ${i + 1} cannot be read: ${e && e.message ? e.message : e}`);
-        }
-      }
-      const r = f(...args);
-      if (r instanceof Error) throw r;
-      return r;
-    };
-  }
-  return Object.freeze(out);
+// A callback crosses as an adapter that returns a boolean (false: cancel). An exception thrown
+// by the caller's function cancels the computation and is rethrown once the call returns.
+function adapt(fn, p, state) {
+  const keys = p.argsObject ? p.callArgs : null;
+  return (...args) => {
+    if (state.thrown) return false;
+    try {
+      if (!keys) return fn(...args) !== false;
+      const o = {};
+      for (let i = 0; i < keys.length; i++) o[keys[i]] = args[i];
+      return fn(o) !== false;
+    } catch (e) {
+      state.thrown = { e };
+      return false;
+    }
+  };
 }
 
+const WIDTH = { matrix: 3, graph: 2, lpProblem: 2 };
+
+// scalar reads a value of one JS type (its range is checked in Go, against the table).
+const scalar = (type, what) => (x, p, w) => {
+  if (x === undefined || x === null) w.push(undefined);
+  else if (typeof x === type) w.push(x);
+  else return `${p.label}: expected ${what}, got ${describe(x)}`;
+};
+
+const readers = {
+  number: scalar('number', 'a number'),
+  integer: scalar('number', 'an integer'),
+  boolean: scalar('boolean', 'a boolean'),
+  enum(x, p, w) {
+    if (x === undefined || x === null) w.push(undefined);
+    else if (typeof x === 'string') w.push(x);
+    else return `${p.label}: expected one of '${p.enum.join("', '")}', got ${describe(x)}`;
+  },
+  vector(x, p, w) {
+    if (x === undefined || x === null) { w.push(undefined); return; }
+    const v = toVector(x);
+    if (typeof v === 'string') return `${p.label}: ${v}`;
+    w.push(bytes(v));
+  },
+  indices(x, p, w) {
+    return readers.vector(x, p, w);
+  },
+  matrix(x, p, w) {
+    if (x === undefined || x === null) { w.push(undefined, undefined, undefined); return; }
+    const m = toMatrix(x);
+    if (m.error) return `${p.label}: ${m.error}`;
+    w.push(m.rows, m.cols, bytes(m.data));
+  },
+  graph(x, p, w) {
+    if (x === undefined || x === null) { w.push(undefined, undefined); return; }
+    const g = toGraph(x, p.label);
+    if (typeof g === 'string') return g;
+    w.push(g.n, bytes(g.edges));
+  },
+  callback(x, p, w, state) {
+    if (x === undefined || x === null) w.push(undefined);
+    else if (typeof x === 'function') w.push(adapt(x, p, state));
+    else return `${p.label}: expected a function, got ${describe(x)}`;
+  },
+  object(x, p, w) {
+    if (x === undefined || x === null) w.push(undefined);
+    else if (typeof x === 'object') w.push(plainCopy(x));
+    else return `${p.label}: expected an object, got ${describe(x)}`;
+  },
+  lpProblem(x, p, w) {
+    if (x === undefined || x === null) { w.push(undefined, undefined); return; }
+    const f = flattenLP(x, API.limits.lpMaxNonzeros);
+    if (f.error) return f.error;
+    w.push(bytes(f.head), bytes(f.data));
+  },
+  options(x, p, w, state) {
+    if (x === undefined || x === null) {
+      for (let i = 0; i < p.absent; i++) w.push(undefined);
+      return;
+    }
+    if (typeof x !== 'object' || Array.isArray(x)) return `${p.label}: expected an options object, got ${describe(x)}`;
+    for (const k of Object.keys(x)) if (!p.keys.has(k)) return unknownKey(p, k);
+    w.push(true);
+    for (const f of p.fields) {
+      let v = x[f.name];
+      if ((v === undefined || v === null) && f.alias) v = x[f.alias];
+      const err = f.read(v, f, w, state);
+      if (err !== undefined) return err;
+    }
+  },
+};
+
+// unknownKey names the key, suggests the likely one and lists the valid ones.
+function unknownKey(p, key) {
+  const names = p.fields.map((f) => f.name);
+  const near = names.find((n) => n.toLowerCase() === key.toLowerCase() || editDistance(n, key) <= 2);
+  return `${p.label}: unknown option "${key}"${near ? ` (did you mean "${near}"?)` : ''}; valid options: ${names.join(', ')}`;
+}
+
+function editDistance(a, b) {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+// prepare turns a parameter of the table into what the interpreter reads it with.
+function prepare(p) {
+  const out = { ...p, label: p.label || p.name, read: readers[p.kind] };
+  if (p.kind === 'options') {
+    out.fields = p.fields.map(prepare);
+    out.keys = new Set(p.fields.flatMap((f) => (f.alias ? [f.name, f.alias] : [f.name])));
+    out.absent = 1 + out.fields.reduce((s, f) => s + (WIDTH[f.kind] || 1), 0);
+  }
+  return out;
+}
+
+/** The error a function reports from Go: message, name ('AbortError' when cancelled) and partial result. */
+class Failure {
+  constructor(message, name, partial) {
+    this.message = message;
+    this.name = name;
+    this.partial = partial;
+  }
+}
+
+function messageOf(e) {
+  return e && typeof e.message === 'string' ? e.message : String(e);
+}
+
+function deepFreeze(o) {
+  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
+    Object.freeze(o);
+    for (const v of Object.values(o)) deepFreeze(v);
+  }
+  return o;
+}
+
+deepFreeze(API);
+const byName = new Map(API.functions.map((f) => [`${f.ns}.${f.name}`, f]));
+
 /**
- * Loads the WebAssembly module and returns the API object of API.md.
+ * Loads the WebAssembly module and returns the API (see qif.d.ts and docs/api.md).
  * @param {{wasmURL?: string|URL}} [options]
  */
 export async function load(options = {}) {
@@ -236,7 +384,7 @@ export async function load(options = {}) {
   const name = `__qifExport${Date.now().toString(36)}_${counter++}`;
   const ready = new Promise((resolve) => {
     globalThis[name] = (api) => {
-      if (api === null) return { toMatrix, toVector, flattenLP };
+      if (api === null) return { Failure };
       delete globalThis[name];
       resolve(api);
       return undefined;
@@ -246,9 +394,63 @@ export async function load(options = {}) {
   const instance = await WebAssembly.instantiate(await compiled, go.importObject);
   const exited = go.run(instance).then(() => { throw new Error('qif: the WebAssembly module exited'); });
   const raw = await Promise.race([ready, exited]);
-  const api = { version: raw.version };
-  for (const ns of Object.keys(raw)) {
-    if (ns !== 'version') api[ns] = wrapNamespace(ns, raw[ns]);
+  const names = Array.from(raw.names);
+  if (names.length !== API.functions.length || names.some((n, i) => !byName.has(n) || API.functions[i] !== byName.get(n))) {
+    throw new Error('qif: qif.wasm and api.gen.js come from different versions of the API table (rebuild with scripts/build.sh)');
   }
-  return Object.freeze(api);
+  return Object.freeze(bind(raw.call, raw.version));
+}
+
+// bind builds the API object over the module's dispatcher.
+function bind(dispatch, version) {
+  const specs = API.functions.map((f) => ({ q: `${f.ns}.${f.name}`, params: f.params.map(prepare), callbacks: f.callbacks.length > 0 }));
+
+  function call(id, args) {
+    const s = specs[id];
+    const w = [id];
+    const state = s.callbacks ? { thrown: null } : null;
+    const params = s.params;
+    for (let i = 0; i < params.length; i++) {
+      const p = params[i];
+      let err;
+      try {
+        err = p.read(args[i], p, w, state);
+      } catch (e) { // a throwing getter or Proxy trap in the caller's argument
+        err = `${p.label}: cannot be read: ${messageOf(e)}`;
+      }
+      if (err !== undefined) throw new Error(`${s.q}: ${err}`);
+    }
+    const r = dispatch(...w);
+    if (state && state.thrown) throw state.thrown.e;
+    if (r instanceof Failure) {
+      const e = new Error(r.message);
+      if (r.name !== 'Error') e.name = r.name;
+      if (r.partial !== undefined && r.partial !== null) e.partial = r.partial;
+      throw e;
+    }
+    return r;
+  }
+
+  const api = { version };
+  const byWrapper = new WeakMap();
+  const made = wrappers(call);
+  let id = 0;
+  for (const ns of API.namespaces) {
+    for (const f of Object.values(made[ns])) byWrapper.set(f, API.functions[id++]);
+    api[ns] = Object.freeze(made[ns]);
+  }
+  Object.defineProperty(api, 'describe', {
+    enumerable: false,
+    value: function describe(name = undefined) {
+      if (name === undefined) return API;
+      if (typeof name === 'function' && byWrapper.has(name)) return byWrapper.get(name);
+      if (typeof name !== 'string') throw new Error('describe: expected a name ("measure.shannonCapacity"), a namespace or a function of the API');
+      if (byName.has(name)) return byName.get(name);
+      if (API.namespaces.includes(name)) return API.functions.filter((f) => f.ns === name);
+      const same = API.functions.filter((f) => f.name === name);
+      if (same.length === 1) return same[0];
+      throw new Error(`describe: unknown function "${name}"${same.length ? `; it is in ${same.map((f) => f.ns).join(' and ')}` : ''}`);
+    },
+  });
+  return api;
 }

@@ -1,4 +1,5 @@
-// page.bench.mjs — performance of the page in headless Chromium (issue 4), run by hand:
+// page.bench.mjs — performance of the page in headless Chromium (targets in
+// docs/design/performance.md), run by hand:
 //   scripts/build.sh && node bench/browser/page.bench.mjs [runs]
 // Serves web/ with scripts/serve (gzip on, no caching) on localhost and measures, each run in a
 // fresh browser context (cold cache):
@@ -86,7 +87,8 @@ async function longJob(page, which) {
     const t0 = performance.now();
     let job;
     if (kind === 'lp') {
-      // Optimal ε-DP mechanism on a 6×6 grid graph (36 secrets, 1296 variables) by the simplex method.
+      // Optimal ε-DP mechanism on a 6×6 grid graph (36 secrets, 1296 variables) by the simplex
+      // method.
       const n = 6;
       const edges = [];
       for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {

@@ -1,6 +1,6 @@
-// Benchmark of the optimal ε-DP mechanism LP (binary gain, uniform prior, ε = ln 2; SPEC §3):
-// qif.lp.solve (our Go solver compiled to WebAssembly) against HiGHS compiled to WebAssembly (npm
-// package `highs`), both in this Node process.
+// Benchmark of the optimal ε-DP mechanism LP (binary gain, uniform prior, ε = ln 2;
+// docs/mathematics.md#optimal-mechanisms): qif.lp.solve (our Go solver compiled to WebAssembly)
+// against HiGHS compiled to WebAssembly (npm package `highs`), both in this Node process.
 //
 //   scripts/build.sh && node bench/lp/bench.mjs [case ...] [--skip-highs=case,...] [--skip-ours=case,...]
 //

@@ -1,11 +1,11 @@
-// The optimal ε-DP mechanism LP (binary gain, uniform prior, ε = ln 2; issue 5/7 Performance)
+// The optimal ε-DP mechanism LP (binary gain, uniform prior, ε = ln 2; docs/design/performance.md)
 // end to end through qif.mechanism.optimalLP({forceLP: true}) — building the program included —
 // beside HiGHS-wasm (npm `highs`) on the same program in the same Node process, with HiGHS's
 // primal and dual feasibility tolerances at 1e-10 (its defaults can be 2.5e-6 off here).
 //   scripts/build.sh && node bench/node/optimal-lp.bench.mjs
 // Sizes whose predicted time exceeds LIMIT_S (default 60 s, env OPTIMAL_LP_LIMIT_S) for a solver
 // are skipped for that solver, and the table says so. The prediction scales the previous size
-// of the same family by (constraints ratio)^1.8 (what HiGHS's reference times of issue 7 show);
+// of the same family by (constraints ratio)^1.8 (what HiGHS's reference times show);
 // as a backstop both solvers get a time limit of 2·LIMIT_S. Both are warmed up first; runs under
 // a second are repeated (median of up to 5).
 import loadHighs from 'highs';
@@ -34,8 +34,8 @@ const families = {
 };
 const sizes = { path: [10, 20, 40, 80], clique: [10, 20, 40, 80], grid: [4, 6, 8, 10] };
 
-// The same program as core/mechanism.OptimalLP: H[y][z] (variable y·n+z), maximize (1/n)Σ_y H[y][y],
-// Σ_z H[y][z] = 1, and H[a][z] − e^ε H[b][z] ≤ 0 both ways for every edge and output z.
+// The same program as core/mechanism.OptimalLP: H[y][z] (variable y·n+z), maximize (1/n)Σ_y
+// H[y][y], Σ_z H[y][z] = 1, and H[a][z] − e^ε H[b][z] ≤ 0 both ways for every edge and output z.
 function solveHighs(g) {
   const { n, edges } = g;
   const f = Math.exp(EPS);

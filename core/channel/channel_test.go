@@ -9,7 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// The channels of 003 (Alvim et al., FOSAD notes), Tables 2 and 3.
+// The channels of Alvim et al. (FOSAD 2011), Tables 2 and 3.
 var (
 	// Password checker with password 110; outputs Fail, OK.
 	password = mat.NewDense(8, 2, []float64{
@@ -26,7 +26,8 @@ var (
 		0, 0, 0, 1,
 		0, 0, 1, 0,
 	})
-	// Two-node dc-net with biased coins (2/3 for 0); inputs (a,1),(b,1),(a,0),(b,0); outputs 10, 01, 00, 11.
+	// Two-node dc-net with biased coins (2/3 for 0); inputs (a,1),(b,1),(a,0),(b,0); outputs 10, 01,
+	// 00, 11.
 	dcBiased = mat.NewDense(4, 4, []float64{
 		2. / 3, 1. / 3, 0, 0,
 		1. / 3, 2. / 3, 0, 0,

@@ -1,5 +1,6 @@
-// Package channel holds information-theoretic channels: row-stochastic matrices C with
-// C[x][y] = p(y|x), rows indexed by secrets and columns by observables (SPEC.md §1).
+// Package channel holds information-theoretic channels: row-stochastic matrices C with C[x][y] =
+// p(y|x), rows indexed by secrets and columns by observables
+// (docs/mathematics.md#entropies-and-leakage).
 //
 // It validates channels and priors, builds joint matrices, posteriors and hyper-distributions,
 // reduces channels to their abstract form, and composes channels in cascade and in parallel.
@@ -26,4 +27,12 @@
 //
 // Cascade(A, B) = A·B feeds A's output to B. Parallel(A, B) observes both channels on the same
 // secret: (A∥B)[x][y·|Z|+z] = A[x][y]·B[x][z], with y the output of A (major) and z that of B.
+// The converse, factoring a channel through another, is in core/refine (Factorize,
+// LeftFactorize), next to the refinement order it decides.
+//
+// # Estimation
+//
+// IterativeBayesianUpdate estimates the input distribution of a channel from the observed
+// frequencies of its outputs — the decoder of local differential privacy — by libqif's
+// iterative Bayesian update (expectation–maximization for the maximum-likelihood prior).
 package channel

@@ -7,9 +7,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// The two-node dc-net with coins biased towards 0 (003, Table 3b): inputs (a,1), (b,1), (a,0),
-// (b,0); outputs 10, 01, 00, 11. Outputs 00 and 11 reveal the same thing, so the
-// hyper-distribution has three inners, not four.
+// The two-node dc-net with coins biased towards 0 (Alvim et al. (FOSAD 2011), Table 3b): inputs
+// (a,1), (b,1), (a,0), (b,0); outputs 10, 01, 00, 11. Outputs 00 and 11 reveal the same thing, so
+// the hyper-distribution has three inners, not four.
 func ExampleHyper() {
 	c := mat.NewDense(4, 4, []float64{
 		2. / 3, 1. / 3, 0, 0,
@@ -102,4 +102,13 @@ func ExampleValidate() {
 	fmt.Println(channel.Validate(c))
 	// Output:
 	// channel: row 1 sums to 0.9, expected 1
+}
+
+func ExampleIterativeBayesianUpdate() {
+	// Randomized response with probability 3/4 of telling the truth; the observed answers
+	// are 60% "yes". The estimated true proportion is (0.6 − 0.25)/(0.75 − 0.25) = 0.7.
+	rr := mat.NewDense(2, 2, []float64{0.75, 0.25, 0.25, 0.75})
+	r, _ := channel.IterativeBayesianUpdate(rr, []float64{0.6, 0.4}, 1e-12, 10000)
+	fmt.Printf("%.6f %.6f converged: %v\n", r.Prior[0], r.Prior[1], r.Converged)
+	// Output: 0.700000 0.300000 converged: true
 }

@@ -2,11 +2,12 @@ package graph
 
 import "math/bits"
 
-// IsDistanceRegular reports whether g is distance-regular (SPEC §3, 000 Def. 2): there are
-// intersection numbers b_i, c_i such that for every two vertices v, w at distance i, w has
-// exactly c_i neighbours at distance i−1 from v and b_i neighbours at distance i+1 from v.
-// On success it returns the intersection array {b_0, …, b_{D−1}; c_1, …, c_D} as b and c
-// (D the diameter); for instance the Petersen graph gives b = [3 2], c = [1 1].
+// IsDistanceRegular reports whether g is distance-regular (docs/mathematics.md#optimal-mechanisms,
+// Alvim et al. (ICALP 2011) Def. 2): there are intersection numbers b_i, c_i such that for every
+// two vertices v, w at distance i, w has exactly c_i neighbours at distance i−1 from v and b_i
+// neighbours at distance i+1 from v. On success it returns the intersection array {b_0, …, b_{D−1};
+// c_1, …, c_D} as b and c (D the diameter); for instance the Petersen graph gives b = [3 2], c = [1
+// 1].
 //
 // Following the usual definition (Brouwer, Cohen, Neumaier), a distance-regular graph is
 // connected: a disconnected graph is reported as not distance-regular, even when all its

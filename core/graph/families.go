@@ -79,7 +79,7 @@ const MaxEdges = 2_000_000
 
 // Hypercube is the d-dimensional hypercube Q_d on 2^d vertices: vertices are the d-bit
 // numbers, adjacent when they differ in exactly one bit. It is the Hamming graph Hamming(d, 2),
-// the database domain of d individuals with two values each (000 §3).
+// the database domain of d individuals with two values each (Alvim et al. (ICALP 2011) §3).
 func Hypercube(d int) (*Graph, error) {
 	if d < 1 {
 		return nil, fmt.Errorf("hypercube: dimension d must be at least 1, got %d", d)
@@ -109,11 +109,12 @@ func Petersen() *Graph {
 	return g
 }
 
-// Hamming is the database domain V^u of 000 §2.1 listed explicitly: u individuals, each with one
-// of v values (the absent value included); two databases are adjacent when they differ in exactly
-// one individual. Vertex x encodes the tuple (x_0, …, x_{u−1}) in base v with individual 0 the most
-// significant digit. It refuses domains with more than MaxVertices databases or more than
-// MaxEdges adjacent pairs; for larger domains use HammingDistanceDistribution, which is analytic.
+// Hamming is the database domain V^u of Alvim et al. (ICALP 2011) §2.1 listed explicitly: u
+// individuals, each with one of v values (the absent value included); two databases are adjacent
+// when they differ in exactly one individual. Vertex x encodes the tuple (x_0, …, x_{u−1}) in base
+// v with individual 0 the most significant digit. It refuses domains with more than MaxVertices
+// databases or more than MaxEdges adjacent pairs; for larger domains use
+// HammingDistanceDistribution, which is analytic.
 func Hamming(u, v int) (*Graph, error) {
 	if u < 1 {
 		return nil, fmt.Errorf("hamming: individuals u must be at least 1, got %d", u)

@@ -102,8 +102,9 @@ func (g *Graph) BFS(r int) []int {
 	return dist
 }
 
-// Distances returns the all-pairs shortest-path distances, with math.Inf(1) between
-// vertices in different components (no finite ε-DP guarantee links them: SPEC §2).
+// Distances returns the all-pairs shortest-path distances, with math.Inf(1) between vertices in
+// different components (no finite ε-DP guarantee links them:
+// docs/mathematics.md#differential-privacy).
 func (g *Graph) Distances() [][]float64 {
 	d := make([][]float64, g.N)
 	for r := range d {

@@ -236,7 +236,8 @@ func TestInduced(t *testing.T) {
 	if h.N != 3 || fmt.Sprint(h.Edges()) != "[{0 1} {1 2}]" {
 		t.Errorf("induced = %d %v", h.N, h.Edges())
 	}
-	// Brute force on Hamming(2,3) with the "sum of digits" query: y∼y' iff some adjacent pair maps there.
+	// Brute force on Hamming(2,3) with the "sum of digits" query: y∼y' iff some adjacent pair maps
+	// there.
 	g := must(Hamming(2, 3))
 	f := make([]int, 9)
 	for x := range f {
@@ -362,7 +363,8 @@ func TestDistanceRegular(t *testing.T) {
 	if ok, b, c := IsDistanceRegular(cp); !ok || fmt.Sprint(b, c) != "[198 1] [1 198]" {
 		t.Errorf("cocktail party: %v %v %v", ok, b, c)
 	}
-	// Break it: remove one edge (no longer regular) / rewire to keep degrees (no longer distance-regular).
+	// Break it: remove one edge (no longer regular) / rewire to keep degrees (no longer
+	// distance-regular).
 	e2 := append([]Edge{}, e[1:]...)
 	if ok, _, _ := IsDistanceRegular(must(New(200, e2))); ok {
 		t.Error("cocktail party minus an edge reported distance-regular")
@@ -441,7 +443,7 @@ func TestVTPlus(t *testing.T) {
 		{"K7", must(Clique(7)), Yes, Yes},
 		{"K20", must(Clique(20)), Yes, Yes},
 		{"K1", must(Clique(1)), Yes, Yes},
-		{"Q2", must(Hypercube(2)), Yes, Yes}, // 000 §3: only |V|=2, |Ind|≤2 have a single-orbit automorphism
+		{"Q2", must(Hypercube(2)), Yes, Yes}, // Alvim et al. (ICALP 2011) §3: only |V|=2, |Ind|≤2 have a single-orbit automorphism
 		{"Q3", must(Hypercube(3)), Yes, No},
 		{"Q4", must(Hypercube(4)), Yes, No},
 		{"H(2,3)", must(Hamming(2, 3)), Yes, No},
@@ -475,7 +477,8 @@ func TestVTPlus(t *testing.T) {
 // TestVTPlusPetersenByHand re-derives the Petersen answer without the search: the graph is the
 // Kneser graph K(5,2), its automorphisms are the 120 permutations of {0..4} acting on 2-subsets,
 // and an independent exact-cover search over them finds a sharply transitive set (so Petersen is
-// VT+ in the sense of 000 Def. 3, although it is not a Cayley graph: no regular subgroup).
+// VT+ in the sense of Alvim et al. (ICALP 2011) Def. 3, although it is not a Cayley graph: no
+// regular subgroup).
 func TestVTPlusPetersenByHand(t *testing.T) {
 	var pairs [][2]int
 	idx := map[[2]int]int{}

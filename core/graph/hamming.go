@@ -8,10 +8,11 @@ import (
 // MaxHammingIndividuals bounds u in HammingDistanceDistribution, whose result has u+1 entries.
 const MaxHammingIndividuals = 10_000_000
 
-// HammingDistanceDistribution returns, analytically, the distance distribution of the Hamming
-// graph V^u (000 eq. 4): n_d = C(u,d)·(v−1)^d databases at distance d from any database, for
-// d = 0..u. counts[d] is n_d as a float64 (+Inf where it overflows); log2[d] is log₂ n_d, always
-// finite, computed in log space with lgamma. No graph is built, so u may be in the millions.
+// HammingDistanceDistribution returns, analytically, the distance distribution of the Hamming graph
+// V^u (Alvim et al. (ICALP 2011) §5, eq. 4): n_d = C(u,d)·(v−1)^d databases at distance d from any
+// database, for d = 0..u. counts[d] is n_d as a float64 (+Inf where it overflows); log2[d] is log₂
+// n_d, always finite, computed in log space with lgamma. No graph is built, so u may be in the
+// millions.
 func HammingDistanceDistribution(u, v int) (counts, log2 []float64, err error) {
 	if u < 1 {
 		return nil, nil, fmt.Errorf("hamming: individuals u must be at least 1, got %d", u)

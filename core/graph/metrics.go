@@ -15,10 +15,10 @@ func (g *Graph) checkVertex(name string, v int) error {
 	return nil
 }
 
-// DistanceDistribution returns n_d(vertex) for d = 0..e, the number of vertices at distance d
-// from vertex, where e is the eccentricity of vertex within its component (SPEC §3). Vertices in
-// other components are at distance +Inf and are not counted: the entries sum to the size of
-// vertex's component.
+// DistanceDistribution returns n_d(vertex) for d = 0..e, the number of vertices at distance d from
+// vertex, where e is the eccentricity of vertex within its component
+// (docs/mathematics.md#optimal-mechanisms). Vertices in other components are at distance +Inf and
+// are not counted: the entries sum to the size of vertex's component.
 func (g *Graph) DistanceDistribution(vertex int) ([]int, error) {
 	if err := g.checkVertex("vertex", vertex); err != nil {
 		return nil, err
@@ -90,11 +90,11 @@ func (g *Graph) Regular() (k int, ok bool) {
 // MaxInducedAnswers bounds the number of answers of a query in Induced.
 const MaxInducedAnswers = MaxVertices
 
-// Induced returns the graph that a query f induces on its answers (000 §6, SPEC §2): answers are
-// 0..m−1 with m = 1 + max f, and y ∼ y' iff y = f(x), y' = f(x') for some adjacent x ∼ x' with
-// y ≠ y'. f[x] is the answer of input vertex x, so len(f) must be g.N. An oblivious mechanism
-// K = f;H is ε-DP on g iff H is ε-DP on the induced graph. Answers that f never takes are
-// isolated vertices.
+// Induced returns the graph that a query f induces on its answers (Alvim et al. (ICALP 2011) §6,
+// docs/mathematics.md#differential-privacy): answers are 0..m−1 with m = 1 + max f, and y ∼ y' iff
+// y = f(x), y' = f(x') for some adjacent x ∼ x' with y ≠ y'. f[x] is the answer of input vertex x,
+// so len(f) must be g.N. An oblivious mechanism K = f;H is ε-DP on g iff H is ε-DP on the induced
+// graph. Answers that f never takes are isolated vertices.
 func Induced(g *Graph, f []int) (*Graph, error) {
 	if g == nil || g.N < 1 {
 		return nil, fmt.Errorf("graph: empty graph")

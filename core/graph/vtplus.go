@@ -36,7 +36,7 @@ const MaxVTPlusVertices = 2048
 
 // VTPlusResult is the outcome of IsVTPlus.
 type VTPlusResult struct {
-	// VTPlus answers whether the graph is VT+ (000 Def. 3).
+	// VTPlus answers whether the graph is VT+ (Alvim et al. (ICALP 2011) Def. 3).
 	VTPlus Answer
 	// SingleOrbit answers whether some automorphism is a single n-cycle (the graph is a circulant).
 	SingleOrbit Answer
@@ -50,8 +50,9 @@ type VTPlusResult struct {
 	Reason string
 }
 
-// IsVTPlus decides whether g is VT+ (SPEC §3, 000 Def. 3): whether there are automorphisms
-// σ_0, …, σ_{n−1} with {σ_i(v) : i} = V for every vertex v.
+// IsVTPlus decides whether g is VT+ (docs/mathematics.md#optimal-mechanisms, Alvim et al. (ICALP
+// 2011) Def. 3): whether there are automorphisms σ_0, …, σ_{n−1} with {σ_i(v) : i} = V for every
+// vertex v.
 //
 // Reading of the definition. For each v the n images σ_0(v), …, σ_{n−1}(v) are n distinct vertices,
 // so the array L[i][v] = σ_i(v) is a Latin square whose rows are automorphisms: a sharply

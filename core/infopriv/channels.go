@@ -9,12 +9,13 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// binaryEntropy is h(p) = −p log2 p − (1−p) log2(1−p), with 0 log 0 = 0.
+// binaryEntropy is h(p) = −p log2 p − (1−p) log2(1−p), with 0 log 0 = 0. log2(1−p) is taken as
+// log1p(−p)/ln 2, which keeps its size −p/ln 2 for p below the rounding of 1 − p.
 func binaryEntropy(p float64) float64 {
 	if p <= 0 || p >= 1 {
 		return 0
 	}
-	return -(p*math.Log2(p) + (1-p)*math.Log2(1-p))
+	return -(p*math.Log(p) + (1-p)*math.Log1p(-p)) / math.Ln2
 }
 
 // entropyBits is the Shannon entropy of a distribution in bits (0 log 0 = 0).
@@ -48,19 +49,32 @@ func checkFinite(name string, v float64) error {
 }
 
 // BinarySymmetricCapacity is the capacity 1 − h(p) bits of the binary symmetric channel with flip
-// probability p, which by 002 §4.1 is also the individual channel capacity of the binary
+// probability p, which by Wu (2019) §4.1 is also the individual channel capacity of the binary
 // symmetric (randomized-response) privacy channel of a binary query. p must lie in [0, 1].
+//
+// Near p = ½ the capacity vanishes like (2/ln 2)(½ − p)² and 1 − h(p) would lose it all to
+// cancellation (1.1·10^−16 instead of 2.9·10^−18 at p = ½ − 10^−9). There it is computed as the
+// divergence D(p‖½) in the form u·atanh(u) + ½·log1p(−u²), u = 1 − 2p, whose two terms are
+// about 2u² and −u²; away from ½ (|u| ≥ ½, where 1 − h ≥ 0.18) as 1 − h(p).
 func BinarySymmetricCapacity(p float64) (float64, error) {
 	if err := checkProbability("p", p); err != nil {
 		return 0, err
 	}
-	return 1 - binaryEntropy(p), nil
+	return bscCapacity(p), nil
+}
+
+func bscCapacity(p float64) float64 {
+	if u := 1 - 2*p; math.Abs(u) < 0.5 {
+		return math.Max(0, u*math.Atanh(u)+0.5*math.Log1p(-u*u)) / math.Ln2
+	}
+	return 1 - binaryEntropy(p)
 }
 
 // FlipProbabilityForCapacity inverts BinarySymmetricCapacity on p ∈ [0, ½]: it returns the flip
 // probability p with 1 − h(p) = c (the other solution is 1 − p). c must lie in [0, 1] bits.
-// The result is found by bisection to within 1e-15 (h is increasing on [0, ½]); c = 1 gives
-// p = 0 and c = 0 gives p = ½ exactly.
+// The result is found by bisection on the capacity (decreasing on [0, ½]) down to adjacent
+// floating-point numbers, so tiny capacities (p near ½) and capacities near 1 (p near 0) keep
+// their relative precision; c = 1 gives p = 0 and c = 0 gives p = ½ exactly.
 func FlipProbabilityForCapacity(c float64) (float64, error) {
 	if err := checkProbability("capacity", c); err != nil {
 		return 0, err
@@ -71,23 +85,28 @@ func FlipProbabilityForCapacity(c float64) (float64, error) {
 	if c == 1 {
 		return 0, nil
 	}
-	target := 1 - c // h(p) = target, h increasing on [0, ½]
-	lo, hi := 0.0, 0.5
-	for i := 0; i < 200 && hi-lo > 1e-16; i++ {
-		mid := (lo + hi) / 2
-		if binaryEntropy(mid) < target {
+	lo, hi := 0.0, 0.5 // capacity(lo) > c ≥ capacity(hi)
+	for i := 0; i < 2100; i++ {
+		mid := lo + (hi-lo)/2
+		if mid <= lo || mid >= hi {
+			break
+		}
+		if bscCapacity(mid) > c {
 			lo = mid
 		} else {
 			hi = mid
 		}
 	}
-	return (lo + hi) / 2, nil
+	if bscCapacity(lo)-c < c-bscCapacity(hi) {
+		return lo, nil
+	}
+	return hi, nil
 }
 
 // GaussianCapacity is the capacity ½ log2(1 + P/σ²) bits of the additive Gaussian channel with
 // input power (second moment) at most P and noise standard deviation σ (Cover–Thomas §9.1). By
-// 002 Theorem 5.1 it bounds the individual channel capacity of the Gaussian privacy channel
-// (002 Def. 14) when, with the other records fixed, the centred query value has second moment
+// Wu (2019) Theorem 5.1 it bounds the individual channel capacity of the Gaussian privacy channel
+// (Wu (2019) Def. 14) when, with the other records fixed, the centred query value has second moment
 // at most P — e.g. P = (Δ/2)² when one record moves the query within an interval of width Δ.
 // P must be finite and ≥ 0, σ finite and > 0.
 func GaussianCapacity(power, sigma float64) (float64, error) {
@@ -97,7 +116,26 @@ func GaussianCapacity(power, sigma float64) (float64, error) {
 	if err := checkSigma(sigma); err != nil {
 		return 0, err
 	}
-	return 0.5 * math.Log2(1+power/(sigma*sigma)), nil
+	return gaussianCapacity(power, sigma), nil
+}
+
+// gaussianCapacity is ½ log2(1 + x), x = P/σ², without forming σ² or x where they over- or
+// underflow: for σ = 10^−160 and P = 1, σ² underflows and x overflows, while the capacity is
+// ½·log2(10^320) = 531.5 bits. x is formed as (P/σ)/σ when that is a normal number; beyond, the
+// capacity is ½(log2 P − 2 log2 σ) (x > 2^1000: the 1 is below rounding) or x/(2 ln 2) (x below
+// the normal range, computed from logarithms).
+func gaussianCapacity(power, sigma float64) float64 {
+	if power == 0 {
+		return 0
+	}
+	x := power / sigma / sigma
+	switch {
+	case x > 0x1p1000:
+		return 0.5 * (math.Log2(power) - 2*math.Log2(sigma))
+	case x < 0x1p-1000:
+		return 0.5 * math.Exp(math.Log(power)-2*math.Log(sigma)) / math.Ln2
+	}
+	return 0.5 * math.Log1p(x) / math.Ln2
 }
 
 func checkPower(power float64) error {
@@ -120,9 +158,9 @@ func checkSigma(sigma float64) error {
 	return nil
 }
 
-// SigmaForCapacity inverts GaussianCapacity in σ: the noise standard deviation
-// σ = √(P / (2^{2c} − 1)) for which the Gaussian channel of power P has capacity c bits (002 §5.1,
-// read in bits). c = 0 gives +Inf (only infinite noise leaks nothing). P must be > 0 and c ≥ 0.
+// SigmaForCapacity inverts GaussianCapacity in σ: the noise standard deviation σ = √(P / (2^{2c} −
+// 1)) for which the Gaussian channel of power P has capacity c bits (Wu (2019) §5.1, read in bits).
+// c = 0 gives +Inf (only infinite noise leaks nothing). P must be > 0 and c ≥ 0.
 func SigmaForCapacity(power, c float64) (float64, error) {
 	if err := checkPower(power); err != nil {
 		return 0, err
@@ -136,11 +174,19 @@ func SigmaForCapacity(power, c float64) (float64, error) {
 	if c == 0 {
 		return math.Inf(1), nil
 	}
-	// 2^{2c} − 1 = expm1(2c ln 2) keeps precision for small c.
-	return math.Sqrt(power / math.Expm1(2*c*math.Ln2)), nil
+	// σ = √P / √(2^{2c} − 1) = √P·2^{−c} / √(1 − 2^{−2c}), with 1 − 2^{−2c} = −expm1(−2c ln 2):
+	// precise for small c, and neither P/(2^{2c} − 1) (P = 10^308, c = 10^−20) nor 2^{2c}
+	// (c > 512 bits: a nearly noiseless channel) overflows. 2^{−c} is applied as an exponent
+	// (Ldexp) after the fraction of c, so that it does not underflow before the product does.
+	if c > 4000 {
+		return 0, nil // below 2^512·2^−4000: no double
+	}
+	k := math.Floor(c)
+	v := math.Sqrt(power) * math.Exp2(k-c) / math.Sqrt(-math.Expm1(-2*c*math.Ln2))
+	return math.Ldexp(v, -int(k)), nil
 }
 
-// Variances holds the noise variances that 002 §5.2 compares for a real-valued query of
+// Variances holds the noise variances that Wu (2019) §5.2 compares for a real-valued query of
 // sensitivity Δ.
 type Variances struct {
 	// Laplace is 2(Δ/ε)², the variance of the Laplace mechanism Lap(Δ/ε) (ε-DP).
@@ -149,13 +195,13 @@ type Variances struct {
 	// Roth (Thm A.1), (ε, δ)-DP for ε < 1 (the formula is returned for any ε > 0).
 	GaussianMechanism float64
 	// GaussianPrivacyChannel is σ² = P/(2^{2c} − 1), the variance for which the Gaussian privacy
-	// channel of power P has individual channel capacity c bits (002 (99), in bits).
+	// channel of power P has individual channel capacity c bits (Wu (2019) eq. (99), in bits).
 	GaussianPrivacyChannel float64
 	// Power is the P used.
 	Power float64
 }
 
-// CompareVariances returns the three variances of 002 §5.2: the Laplace and Gaussian DP
+// CompareVariances returns the three variances of Wu (2019) §5.2: the Laplace and Gaussian DP
 // mechanisms at privacy ε (nats) and δ ∈ (0, 1), for sensitivity Δ > 0, and the Gaussian privacy
 // channel at capacity c > 0 bits with input power P (P ≤ 0 is refused; use (Δ/2)² for a query
 // whose value moves within an interval of width Δ when one record changes).
@@ -194,21 +240,21 @@ func CompareVariances(sensitivity, epsilon, delta, c, power float64) (Variances,
 	}, nil
 }
 
-// DataIndependence describes how far a channel is data-independent (002 Def. 10).
+// DataIndependence describes how far a channel is data-independent (Wu (2019) Def. 10).
 type DataIndependence struct {
 	// DataIndependent reports whether every row is a permutation of one distribution q (within
 	// the tolerance, compared after sorting).
 	DataIndependent bool
 	// Q is row 0 sorted decreasingly: the common distribution when DataIndependent.
 	Q []float64
-	// Bound is log2|Y| − H(q) bits (002 (43)), an upper bound on the capacity when the channel
+	// Bound is log2|Y| − H(q) bits (Wu (2019) eq. (43)), an upper bound on the capacity when the channel
 	// is data-independent, |Y| = the number of columns; NaN otherwise.
 	Bound float64
 	// WeaklySymmetric reports data independence with equal column sums (Cover–Thomas §7.2):
 	// the uniform prior then gives a uniform output and reaches Bound.
 	WeaklySymmetric bool
 	// Reachable reports whether Bound is the capacity: some prior makes the output uniform
-	// (002 Def. 11). True when WeaklySymmetric; otherwise decided from the Blahut–Arimoto
+	// (Wu (2019) Def. 11). True when WeaklySymmetric; otherwise decided from the Blahut–Arimoto
 	// capacity within the tolerance. False when not data-independent.
 	Reachable bool
 	// Capacity is the Shannon capacity in bits (Blahut–Arimoto; equal to Bound, computed in
@@ -222,7 +268,7 @@ type DataIndependence struct {
 const DefaultTolerance = 1e-9
 
 // AnalyzeDataIndependence decides whether c is data-independent, computes the bound
-// log|Y| − H(q) and decides weak symmetry and whether the bound is reached (002 §4.2,
+// log|Y| − H(q) and decides weak symmetry and whether the bound is reached (Wu (2019) §4.2,
 // Corollary 1). tol ≤ 0 selects DefaultTolerance.
 func AnalyzeDataIndependence(c *mat.Dense, tol float64) (DataIndependence, error) {
 	if err := channel.Validate(c); err != nil {
@@ -298,11 +344,11 @@ type ExponentialResult struct {
 	Q []float64
 	// Entropy is H(q) in bits (closed form, see ExponentialEntropy).
 	Entropy float64
-	// Bound is log2 m − H(q) bits, the bound of 002 (43) on the individual channel capacity.
+	// Bound is log2 m − H(q) bits, the bound of Wu (2019) eq. (43) on the individual channel capacity.
 	Bound float64
 }
 
-// ExponentialChannel builds the discrete exponential privacy channel of 002 Def. 13 with
+// ExponentialChannel builds the discrete exponential privacy channel of Wu (2019) Def. 13 with
 // parameter β > 0 from a distortion matrix d (rows = true answers r′, columns = outputs r,
 // entries ≥ 0): row r′ ranks the outputs by increasing d(r′, r) — ties broken by the lower
 // column index — and puts mass e^{−β·k}/Z on the output of rank k = 0..m−1, with
@@ -387,7 +433,7 @@ func exponentialQ(m int, beta float64) []float64 {
 	return q
 }
 
-// ExponentialEntropy is H(q) in bits for q_k = e^{−βk}/Z on m outputs (002 (51)–(62),
+// ExponentialEntropy is H(q) in bits for q_k = e^{−βk}/Z on m outputs (Wu (2019) eqs. (51)–(62),
 // reconstructed): with r = e^{−β}, Z = (1 − r^m)/(1 − r) (the geometric series (54)) and
 // E[k] = r/(1 − r) − m r^m/(1 − r^m) (the series Σ k r^k of (55)–(59)), H = (ln Z + β E[k]) / ln 2.
 // m ≥ 1, β > 0 finite.
@@ -403,18 +449,30 @@ func ExponentialEntropy(m int, beta float64) (float64, error) {
 	}
 	r := math.Exp(-beta)
 	rm := math.Exp(-beta * float64(m))
-	// 1 − r = −expm1(−β) keeps precision for small β.
-	z := -math.Expm1(-beta*float64(m)) / -math.Expm1(-beta)
+	// 1 − r = −expm1(−β) keeps precision for small β. ln Z is a difference of log(1 − e^{−x}),
+	// not the logarithm of the quotient: for large β (a nearly noiseless channel) Z = 1 + e^{−β}
+	// + … and log(Z) kept only the first digits of its e^{−β} (H was 4.18524e−12 instead of
+	// 4.18506e−12 bits at β = 30, m = 10). Both terms of H are positive.
+	lnZ := log1mexp(beta*float64(m)) - log1mexp(beta)
 	ek := r/(-math.Expm1(-beta)) - float64(m)*rm/(-math.Expm1(-beta*float64(m)))
-	h := (math.Log(z) + beta*ek) / math.Ln2
+	h := (lnZ + beta*ek) / math.Ln2
 	if h < 0 {
 		h = 0
 	}
 	return h, nil
 }
 
+// log1mexp is ln(1 − e^{−x}) for x > 0, accurate for small x (through expm1) and for large x
+// (through log1p).
+func log1mexp(x float64) float64 {
+	if x < math.Ln2 {
+		return math.Log(-math.Expm1(-x))
+	}
+	return math.Log1p(-math.Exp(-x))
+}
+
 // ExponentialBetaForBound returns the β for which the exponential privacy channel on m ≥ 2
-// outputs has bound log2 m − H(q) = c bits, the "numerical method" of 002 (63). The bound
+// outputs has bound log2 m − H(q) = c bits, the "numerical method" of Wu (2019) eq. (63). The bound
 // increases from 0 (β → 0, uniform rows) to log2 m (β → ∞), so c must lie in [0, log2 m); c = 0
 // gives β = 0. Found by bisection on β to a relative precision of 1e-12.
 func ExponentialBetaForBound(m int, c float64) (float64, error) {

@@ -127,10 +127,10 @@ func forEachOrderedPair(g *graph.Graph, f func(x, x2 int)) {
 	}
 }
 
-// PureEpsilon is the smallest ε (nats) for which c is ε-DP on g: the largest
-// |ln C[x][y] − ln C[x′][y]| over adjacent x ∼ x′ (SPEC §2; 0/0 contributes nothing, +Inf when
-// one entry is zero and the other not). FiniteMax is the largest finite such log-ratio, where
-// the δ(ε) curve stops changing. Both are 0 for a graph without edges.
+// PureEpsilon is the smallest ε (nats) for which c is ε-DP on g: the largest |ln C[x][y] − ln
+// C[x′][y]| over adjacent x ∼ x′ (docs/mathematics.md#differential-privacy; 0/0 contributes
+// nothing, +Inf when one entry is zero and the other not). FiniteMax is the largest finite such
+// log-ratio, where the δ(ε) curve stops changing. Both are 0 for a graph without edges.
 func PureEpsilon(c *mat.Dense, g *graph.Graph) (eps, finiteMax float64, err error) {
 	if err := checkChannelGraph(c, g); err != nil {
 		return 0, 0, err
@@ -190,13 +190,13 @@ func checkPairWork(c *mat.Dense, g *graph.Graph, points int) error {
 	return nil
 }
 
-// DeltaCurveOf samples δ(ε) = max over ordered adjacent pairs x ∼ x′ of the hockey-stick
-// divergence Σ_y max(0, C[x][y] − e^ε C[x′][y]) (SPEC §1–2, 004) at points ≥ 2 evenly spaced ε
-// from 0 to maxEps. maxEps ≤ 0 selects the channel's smallest pure-DP ε on g, or — when that is
-// infinite — the largest finite log-ratio between adjacent rows, beyond which δ(ε) is constant
-// (the mass on outputs that one row of a pair can produce and the other cannot); 1 when either
-// is 0. Each pair's divergence is evaluated exactly on its piecewise-linear profile in e^ε, so
-// the cost is O(|E|·m log m + points·|E|·log m).
+// DeltaCurveOf samples δ(ε) = max over ordered adjacent pairs x ∼ x′ of the hockey-stick divergence
+// Σ_y max(0, C[x][y] − e^ε C[x′][y]) (docs/mathematics.md#epsilon-delta, Vadhan (2013)) at points ≥
+// 2 evenly spaced ε from 0 to maxEps. maxEps ≤ 0 selects the channel's smallest pure-DP ε on g, or
+// — when that is infinite — the largest finite log-ratio between adjacent rows, beyond which δ(ε)
+// is constant (the mass on outputs that one row of a pair can produce and the other cannot); 1 when
+// either is 0. Each pair's divergence is evaluated exactly on its piecewise-linear profile in e^ε,
+// so the cost is O(|E|·m log m + points·|E|·log m).
 func DeltaCurveOf(ctx context.Context, c *mat.Dense, g *graph.Graph, points int, maxEps float64) (DeltaCurve, error) {
 	if err := checkChannelGraph(c, g); err != nil {
 		return DeltaCurve{}, err
@@ -287,7 +287,7 @@ func EpsilonForDelta(c *mat.Dense, g *graph.Graph, delta float64) (float64, erro
 	return math.Log(tMax), nil
 }
 
-// BayesRatios is the Bayesian reading of a channel on one individual (004 Prop. 1).
+// BayesRatios is the Bayesian reading of a channel on one individual (Vadhan (2013) Prop. 1).
 type BayesRatios struct {
 	// Ratios[x][y] = posterior/prior = C[x][y]/p(y), the factor Bayes' rule multiplies π_x by
 	// on seeing y (defined whatever π_x, since the posterior is π_x·C[x][y]/p(y)); NaN where
@@ -299,7 +299,7 @@ type BayesRatios struct {
 	MaxAt, MinAt [2]int
 	// Epsilon is the smallest ε for which the channel is ε-DP when all its rows are adjacent
 	// (the values of one individual, all others fixed): max |ln C[x][y] − ln C[x′][y]|.
-	// By 004 Prop. 1 every ratio lies in [e^{−ε}, e^{ε}].
+	// By Vadhan (2013) Prop. 1 every ratio lies in [e^{−ε}, e^{ε}].
 	Epsilon float64
 }
 

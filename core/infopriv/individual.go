@@ -87,10 +87,10 @@ func tupleOf(domains []int, index int) []int {
 	return t
 }
 
-// QueryChannel composes a deterministic query with a noise channel into the tuple channel of
-// 002 Def. 2: table[t] is the answer index of the query on tuple t (lexicographic order, record
-// 0 most significant, len(table) = Π d_i) and noise has one row per answer; row t of the result
-// is row table[t] of noise.
+// QueryChannel composes a deterministic query with a noise channel into the tuple channel of Wu
+// (2019) Def. 2: table[t] is the answer index of the query on tuple t (lexicographic order, record
+// 0 most significant, len(table) = Π d_i) and noise has one row per answer; row t of the result is
+// row table[t] of noise.
 func QueryChannel(domains, table []int, noise *mat.Dense) (*mat.Dense, error) {
 	n, err := NumTuples(domains)
 	if err != nil {
@@ -166,10 +166,10 @@ type IndividualCapacityResult struct {
 	SubChannels, Solved int
 }
 
-// IndividualCapacity is the individual channel capacity of 002 (Def. 3, Theorem 3.1, SPEC §6)
-// of the tuple channel c over records with domain sizes domains: the largest Shannon capacity,
-// over individuals i and values x_{−i} of the other records, of the sub-channel whose rows are
-// the d_i tuples (v, x_{−i}), v = 0..d_i−1.
+// IndividualCapacity is the individual channel capacity of Wu (2019) (Def. 3, Theorem 3.1,
+// docs/mathematics.md#information-privacy) of the tuple channel c over records with domain sizes
+// domains: the largest Shannon capacity, over individuals i and values x_{−i} of the other records,
+// of the sub-channel whose rows are the d_i tuples (v, x_{−i}), v = 0..d_i−1.
 //
 // Why a finite maximum suffices (the reconstruction of Theorem 3.1): with independent priors,
 // the channel from X_i to Y is p(y|x_i) = Σ_{x_{−i}} π(x_{−i}) c(y | x_i, x_{−i}), a convex
@@ -501,12 +501,13 @@ type IndividualEpsilonResult struct {
 	Output int
 }
 
-// IndividualEpsilon is the max-case twin of IndividualCapacity (002 Defs. 7–9, Prop. 1): the
+// IndividualEpsilon is the max-case twin of IndividualCapacity (Wu (2019) Defs. 7–9, Prop. 1): the
 // largest max-divergence max_y ln(C[(a,x_{−i})][y] / C[(b,x_{−i})][y]) over individuals i, values
-// x_{−i} of the others and pairs of values a, b of record i. That is the smallest ε for which
-// the tuple channel is ε-DP on the Hamming graph of the records (SPEC §2), which by 002 Prop. 1
-// equals the max-individual channel capacity under independent priors, in nats. It is computed
-// per sub-channel from each column's largest and smallest entries, O(Π d_i · n · m).
+// x_{−i} of the others and pairs of values a, b of record i. That is the smallest ε for which the
+// tuple channel is ε-DP on the Hamming graph of the records
+// (docs/mathematics.md#differential-privacy), which by Wu (2019) Prop. 1 equals the max-individual
+// channel capacity under independent priors, in nats. It is computed per sub-channel from each
+// column's largest and smallest entries, O(Π d_i · n · m).
 func IndividualEpsilon(ctx context.Context, domains []int, c *mat.Dense) (IndividualEpsilonResult, error) {
 	if ctx == nil {
 		ctx = context.Background()
@@ -604,10 +605,10 @@ func SubChannel(domains []int, c *mat.Dense, i int, others []int) (*mat.Dense, e
 	return out, nil
 }
 
-// RecordGraph is the adjacency "differ in exactly one record" on the tuples (the Hamming graph
-// for mixed domain sizes, SPEC §2), with vertices numbered as the rows of the tuple channel —
-// the graph on which DeltaCurveOf and EpsilonForDelta read a tuple channel. It is limited to
-// graph.MaxVertices tuples.
+// RecordGraph is the adjacency "differ in exactly one record" on the tuples (the Hamming graph for
+// mixed domain sizes, docs/mathematics.md#differential-privacy), with vertices numbered as the rows
+// of the tuple channel — the graph on which DeltaCurveOf and EpsilonForDelta read a tuple channel.
+// It is limited to graph.MaxVertices tuples.
 func RecordGraph(domains []int) (*graph.Graph, error) {
 	n, err := NumTuples(domains)
 	if err != nil {

@@ -44,8 +44,8 @@ func gridEdges(side int) [][2]int {
 	return e
 }
 
-// mechanismModel states the optimal ε-DP mechanism LP of SPEC §3 for binary gain and the
-// uniform prior: maximize (1/n) Σ_y H[y][y] over row-stochastic H ≥ 0 with
+// mechanismModel states the optimal ε-DP mechanism LP of docs/mathematics.md#optimal-mechanisms for
+// binary gain and the uniform prior: maximize (1/n) Σ_y H[y][y] over row-stochastic H ≥ 0 with
 // H[y][z] ≤ e^ε H[y'][z] for every edge y∼y' (both directions) and every z.
 func mechanismModel(n int, edges [][2]int, eps float64) (*Model, *Block) {
 	m := NewModel(Maximize)
@@ -155,8 +155,8 @@ func TestMechanismPathGrid(t *testing.T) {
 
 var benchSize = flag.String("lp.bench", "small", "mechanism LP benchmark sizes: small (path/clique 10–20, grid 4) or all")
 
-// mechanismCases are the benchmark LPs of issue 7: path and clique with n = 10, 20, 40, 80 and
-// grids of side 4, 6, 8, 10. Only the small ones run unless -lp.bench=all.
+// mechanismCases are the benchmark LPs of docs/design/lp-solver.md: path and clique with n = 10,
+// 20, 40, 80 and grids of side 4, 6, 8, 10. Only the small ones run unless -lp.bench=all.
 func mechanismCases() []struct {
 	name  string
 	n     int

@@ -28,8 +28,8 @@ func KLDivergence(P, Q []float64) (float64, error) {
 	return s, nil
 }
 
-// MaxDivergence returns D_∞(P‖Q) = max_y ln(P(y)/Q(y)) in nats (004): the smallest ε with
-// P(T) ≤ e^ε Q(T) for every event T. Outputs with P(y) = Q(y) = 0 are ignored; the result is
+// MaxDivergence returns D_∞(P‖Q) = max_y ln(P(y)/Q(y)) in nats (Vadhan (2013) §2): the smallest ε
+// with P(T) ≤ e^ε Q(T) for every event T. Outputs with P(y) = Q(y) = 0 are ignored; the result is
 // +Inf when Q(y) = 0 < P(y). It is ≥ 0 for distributions.
 func MaxDivergence(P, Q []float64) (float64, error) {
 	if err := twoDistributions(P, Q); err != nil {
@@ -63,9 +63,10 @@ func StatisticalDistance(P, Q []float64) (float64, error) {
 	return math.Min(s/2, 1), nil
 }
 
-// HockeyStick returns the hockey-stick divergence δ_ε(P‖Q) = Σ_y max(0, P(y) − e^ε Q(y)) =
-// max_T P(T) − e^ε Q(T), the smallest δ with P(T) ≤ e^ε Q(T) + δ for every event T ((ε,δ)-DP,
-// 004). ε is in nats and must be ≥ 0 (ε = 0 gives the statistical distance; ε = +Inf gives the limit P({y: Q(y) = 0})).
+// HockeyStick returns the hockey-stick divergence δ_ε(P‖Q) = Σ_y max(0, P(y) − e^ε Q(y)) = max_T
+// P(T) − e^ε Q(T), the smallest δ with P(T) ≤ e^ε Q(T) + δ for every event T ((ε,δ)-DP, Vadhan
+// (2013)). ε is in nats and must be ≥ 0 (ε = 0 gives the statistical distance; ε = +Inf gives the
+// limit P({y: Q(y) = 0})).
 func HockeyStick(P, Q []float64, epsilon float64) (float64, error) {
 	if math.IsNaN(epsilon) || epsilon < 0 {
 		return 0, fmt.Errorf("epsilon: must be ≥ 0 (nats), got %v", epsilon)

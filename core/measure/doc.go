@@ -1,10 +1,10 @@
 // Package measure computes the entropies, vulnerabilities, leakages, capacities and divergences
-// of SPEC.md §1 for channels and distributions.
+// of docs/mathematics.md#entropies-and-leakage for channels and distributions.
 //
-// Conventions (SPEC.md): a channel C is an n×m row-stochastic matrix with C[x][y] = p(y|x); a
-// prior π is a distribution on its rows; J[x][y] = π_x C[x][y] is the joint matrix, p(y) its
-// column sums, and δʸ = J[·][y]/p(y) the posterior of an output y with p(y) > 0. A gain matrix G
-// (and a loss matrix L) is |W|×|X|: rows are the adversary's guesses, columns the secrets.
+// Conventions (docs/mathematics.md): a channel C is an n×m row-stochastic matrix with C[x][y] =
+// p(y|x); a prior π is a distribution on its rows; J[x][y] = π_x C[x][y] is the joint matrix, p(y)
+// its column sums, and δʸ = J[·][y]/p(y) the posterior of an output y with p(y) > 0. A gain matrix
+// G (and a loss matrix L) is |W|×|X|: rows are the adversary's guesses, columns the secrets.
 //
 // Units: entropies, leakages and capacities are in bits (log base 2); vulnerabilities and risks
 // are probabilities (or expected gains/losses); KLDivergence is in bits while MaxDivergence is in
@@ -20,6 +20,9 @@
 //     MaxCasePosteriorBayesVulnerability / MaxCasePosteriorVulnerability.
 //   - g-vulnerability: GVulnerability, PosteriorGVulnerability, OptimalStrategy,
 //     MultiplicativeGLeakage, AdditiveGLeakage; losses: LossRisk, PosteriorLossRisk.
+//   - Capacities over classes of gain functions for a fixed prior (libqif's definitions):
+//     AdditiveGCapacity (1-spanning vulnerabilities or 1-spanning gains), and over all priors
+//     MultiplicativeBayesCapacity and MultiplicativeBayesRiskCapacity.
 //   - Guessing entropy: GuessingEntropy, PosteriorGuessingEntropy.
 //   - Divergences: KLDivergence, MaxDivergence, StatisticalDistance, HockeyStick.
 //

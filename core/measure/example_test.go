@@ -9,7 +9,7 @@ import (
 )
 
 func ExampleShannonEntropy() {
-	// 003 Example 3.
+	// Alvim et al. (FOSAD 2011) Example 3.
 	h, _ := measure.ShannonEntropy([]float64{1. / 4, 1. / 4, 1. / 8, 1. / 8, 1. / 16, 1. / 16, 1. / 16, 1. / 16})
 	fmt.Println(h)
 	// Output: 2.75
@@ -44,7 +44,7 @@ func ExampleShannonCapacity() {
 }
 
 func ExamplePosteriorBayesVulnerability() {
-	// The password checker of 003 Table 2(a): one of 8 passwords is accepted.
+	// The password checker of Alvim et al. (FOSAD 2011) Table 2(a): one of 8 passwords is accepted.
 	c := mat.NewDense(8, 2, []float64{1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 0})
 	prior := []float64{1. / 8, 1. / 8, 1. / 8, 1. / 8, 1. / 8, 1. / 8, 1. / 8, 1. / 8}
 	v, _ := measure.PosteriorBayesVulnerability(prior, c)
@@ -86,4 +86,21 @@ func ExampleMaxDivergence() {
 	s, _ := measure.StatisticalDistance(p, q)
 	fmt.Printf("ε = %.4f = ln 3, δ(ln 2) = %.2f, SD = %.1f\n", e, d, s)
 	// Output: ε = 1.0986 = ln 3, δ(ln 2) = 0.25, SD = 0.5
+}
+
+func ExampleAdditiveGCapacity() {
+	// A binary symmetric channel with flip probability 0.1 and the prior (0.3, 0.7).
+	bsc := mat.NewDense(2, 2, []float64{0.9, 0.1, 0.1, 0.9})
+	prior := []float64{0.3, 0.7}
+	v, _ := measure.AdditiveGCapacity(prior, bsc, measure.OneSpanningVulnerability)
+	g, _ := measure.AdditiveGCapacity(prior, bsc, measure.OneSpanningGain)
+	fmt.Printf("1-spanning vulnerabilities %.3f, 1-spanning gains %.3f\n", v, g)
+	// Output: 1-spanning vulnerabilities 0.800, 1-spanning gains 0.336
+}
+
+func ExampleMultiplicativeBayesRiskCapacity() {
+	c := mat.NewDense(3, 2, []float64{0.8, 0.2, 0.5, 0.5, 0.3, 0.7})
+	cap, prior, _ := measure.MultiplicativeBayesRiskCapacity(c)
+	fmt.Printf("%.4f at prior %v\n", cap, prior)
+	// Output: 2.0000 at prior [0.5 0 0.5]
 }

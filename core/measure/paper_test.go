@@ -7,8 +7,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Channels of 003 (Alvim et al., FOSAD notes), Tables 2 and 3. The paper states the channels but
-// no leakage numbers for them; the expected values below are derived by hand in the comments.
+// Channels of Alvim et al. (FOSAD 2011), Tables 2 and 3. The paper
+// states the channels but no leakage numbers for them; the expected values below are derived by
+// hand in the comments.
 
 // passwordChecker is Table 2(a): password 110, outputs (Fail, OK).
 var passwordChecker = mat.NewDense(8, 2, []float64{
@@ -44,7 +45,8 @@ var dcNetBiased = mat.NewDense(4, 4, []float64{
 })
 
 func TestExample3ShannonEntropy(t *testing.T) {
-	// 003 Example 3: p(a) = p(b) = 1/4, p(c) = p(d) = 1/8, p(e..h) = 1/16; H = 11/4.
+	// Alvim et al. (FOSAD 2011) Example 3: p(a) = p(b) = 1/4, p(c) = p(d) = 1/8, p(e..h) = 1/16; H =
+	// 11/4.
 	p := []float64{1. / 4, 1. / 4, 1. / 8, 1. / 8, 1. / 16, 1. / 16, 1. / 16, 1. / 16}
 	near(t, "H(Example 3)", must(t)(ShannonEntropy(p)), 11./4, 1e-15)
 	near(t, "H_1(Example 3)", must(t)(RenyiEntropy(p, 1)), 11./4, 1e-15)

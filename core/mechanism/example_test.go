@@ -52,8 +52,8 @@ func ExampleExponentialEpsilon() {
 	// n = 10: true ε = 0.7118
 }
 
-// 000 Table 1: the truncated geometric M1 and the Theorem 6.2 mechanism M2 on the clique of 6
-// answers with ε = ln 2, under the uniform prior and p(A) = p(F) = 1/10.
+// Alvim et al. (ICALP 2011) Table 1: the truncated geometric M1 and the Theorem 6.2 mechanism M2 on
+// the clique of 6 answers with ε = ln 2, under the uniform prior and p(A) = p(F) = 1/10.
 func ExampleUtility() {
 	m1, _ := mechanism.TruncatedGeometric(6, math.Ln2/5, 6)
 	clique, _ := graph.Clique(6)
@@ -83,4 +83,27 @@ func ExampleOptimal() {
 	// Output:
 	// uniform false, target ε 0.6931, actual ε 0.9116
 	// uniform true, target ε 0.6931, actual ε 0.6931
+}
+
+func ExampleTightConstraints() {
+	// ε·discrete with ε = ln 2 on three secrets: randomized response, 1/2 on the diagonal.
+	D := mat.NewDense(3, 3, []float64{0, math.Ln2, math.Ln2, math.Ln2, 0, math.Ln2, math.Ln2, math.Ln2, 0})
+	C, _ := mechanism.TightConstraints(D)
+	fmt.Printf("%.4f\n", mat.Formatted(C))
+	// Output:
+	// ⎡0.5000  0.2500  0.2500⎤
+	// ⎢0.2500  0.5000  0.2500⎥
+	// ⎣0.2500  0.2500  0.5000⎦
+}
+
+func ExampleGeometricWindow() {
+	// Ages 30..33 reported on the window 31..32 with ε = ln 2: ages below 31 are clamped to
+	// 31 and ages above 32 to 32. Age 30 reports 32 when Z ≥ 2: α²/(1+α) = 1/6.
+	C, _ := mechanism.GeometricWindow(4, math.Ln2, 2, 30, 31)
+	fmt.Printf("%.4f\n", mat.Formatted(C))
+	// Output:
+	// ⎡0.8333  0.1667⎤
+	// ⎢0.6667  0.3333⎥
+	// ⎢0.3333  0.6667⎥
+	// ⎣0.1667  0.8333⎦
 }

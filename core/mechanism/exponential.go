@@ -8,11 +8,11 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Exponential returns the exponential mechanism (001 Def. 12) on inputs 0..n−1 and outputs
-// 0..m−1 with the metric |x−y|: C[x][y] = e^{−ε|x−y|/2}/Z_x, Z_x = Σ_y e^{−ε|x−y|/2}. The
-// nominal ε bounds its privacy (it is ε·|x−x'|-private) but its true ε, ExponentialEpsilon,
-// is smaller: the factor ½ pays for the ratio of the normalizers Z_x/Z_x', which is rarely
-// as large as e^{ε/2}.
+// Exponential returns the exponential mechanism (Chatzikokolakis et al. (CSF 2019) Def. 12) on
+// inputs 0..n−1 and outputs 0..m−1 with the metric |x−y|: C[x][y] = e^{−ε|x−y|/2}/Z_x, Z_x = Σ_y
+// e^{−ε|x−y|/2}. The nominal ε bounds its privacy (it is ε·|x−x'|-private) but its true ε,
+// ExponentialEpsilon, is smaller: the factor ½ pays for the ratio of the normalizers Z_x/Z_x',
+// which is rarely as large as e^{ε/2}.
 func Exponential(n int, eps float64, m int) (*mat.Dense, error) {
 	if err := checkSize(n, m); err != nil {
 		return nil, err
@@ -118,12 +118,12 @@ func ExponentialMetric(D *mat.Dense, eps float64) (*mat.Dense, error) {
 	return c, nil
 }
 
-// MetricEpsilon is the smallest ε such that the channel C is ε·D-private (SPEC §2):
-// max over x ≠ x' and y of (ln C[x][y] − ln C[x'][y]) / D[x][x'], where D is an n×n matrix of
-// non-negative distances between the inputs (+Inf allowed). Conventions: 0/0 entries contribute
-// nothing; a pair at distance +Inf imposes nothing; a zero entry opposite a non-zero one at a
-// finite distance, or different rows at distance 0, give +Inf. It is 0 when n = 1. Cost
-// O(n²m).
+// MetricEpsilon is the smallest ε such that the channel C is ε·D-private
+// (docs/mathematics.md#differential-privacy): max over x ≠ x' and y of (ln C[x][y] − ln C[x'][y]) /
+// D[x][x'], where D is an n×n matrix of non-negative distances between the inputs (+Inf allowed).
+// Conventions: 0/0 entries contribute nothing; a pair at distance +Inf imposes nothing; a zero
+// entry opposite a non-zero one at a finite distance, or different rows at distance 0, give +Inf.
+// It is 0 when n = 1. Cost O(n²m).
 func MetricEpsilon(C, D *mat.Dense) (float64, error) {
 	if err := channel.Validate(C); err != nil {
 		return 0, err

@@ -55,7 +55,8 @@ func TestOverTruncatedGeometricByHand(t *testing.T) {
 		{1. / 6, 5. / 6},
 		{1. / 12, 11. / 12},
 	}, 1e-15)
-	// It is the square truncated geometric with columns 1..3 summed (001 Def. 11).
+	// It is the square truncated geometric with columns 1..3 summed (Chatzikokolakis et al. (CSF 2019)
+	// Def. 11).
 	sq := rows(c0(t, 4))
 	for x := range sq {
 		if s := sq[x][1] + sq[x][2] + sq[x][3]; !near(c.At(x, 1), s, 1e-15) {
@@ -199,8 +200,8 @@ func TestExponentialMetricMatchesLine(t *testing.T) {
 	assertMatrix(t, "ExponentialMetric(inf)", got, [][]float64{{1 / (1 + a), a / (1 + a), 0}, {1. / 3, 1. / 3, 1. / 3}}, 1e-15)
 }
 
-// Each family's ε on its adjacency equals its nominal ε (SPEC §4): geometric variants on the
-// path, randomized response on the clique.
+// Each family's ε on its adjacency equals its nominal ε (docs/mathematics.md#mechanism-families):
+// geometric variants on the path, randomized response on the clique.
 func TestEpsilonEqualsNominal(t *testing.T) {
 	for _, eps := range []float64{0.01, 0.4, math.Ln2, 1.7, 5} {
 		check := func(name string, c *mat.Dense, err error, pairs [][2]int) {

@@ -7,17 +7,17 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Geometric returns the geometric mechanism on inputs 0..n−1 (001 Def. 9). Its outputs are
-// all the integers, C[x][y] = (1−α)/(1+α)·α^{|x−y|}, α = e^{−ε}; every column y ≤ 0 is
-// proportional to column 0 and every column y ≥ n−1 to column n−1, so its reduced channel —
-// the one returned, with the same leakage and privacy for every prior and gain — is the square
-// truncated geometric TruncatedGeometric(n, ε, n).
+// Geometric returns the geometric mechanism on inputs 0..n−1 (Chatzikokolakis et al. (CSF 2019)
+// Def. 9). Its outputs are all the integers, C[x][y] = (1−α)/(1+α)·α^{|x−y|}, α = e^{−ε}; every
+// column y ≤ 0 is proportional to column 0 and every column y ≥ n−1 to column n−1, so its reduced
+// channel — the one returned, with the same leakage and privacy for every prior and gain — is the
+// square truncated geometric TruncatedGeometric(n, ε, n).
 func Geometric(n int, eps float64) (*mat.Dense, error) {
 	return TruncatedGeometric(n, eps, n)
 }
 
-// TruncatedGeometric returns the truncated geometric mechanism (001 Def. 10) on inputs 0..n−1
-// and outputs 0..m−1 with m ≥ n, α = e^{−ε}:
+// TruncatedGeometric returns the truncated geometric mechanism (Chatzikokolakis et al. (CSF 2019)
+// Def. 10) on inputs 0..n−1 and outputs 0..m−1 with m ≥ n, α = e^{−ε}:
 //
 //	C[x][y]   = (1−α)/(1+α)·α^{|x−y|}   for 0 < y < m−1,
 //	C[x][0]   = α^{x}/(1+α),
@@ -39,14 +39,14 @@ func TruncatedGeometric(n int, eps float64, m int) (*mat.Dense, error) {
 	return clampedGeometric(n, m, 0, eps), nil
 }
 
-// OverTruncatedGeometric returns the over-truncated geometric mechanism (001 Def. 11) on
-// inputs 0..n−1 and the narrower output range 0..m−1, 1 ≤ m ≤ n: start from the square
-// truncated geometric TruncatedGeometric(n, ε, n) and sum its columns m−1, m, …, n−1 into
-// the last output column m−1. The low end needs no summing because the output range starts,
-// like the inputs, at 0 (the same placement as RandomizedResponse with m < n, whose inputs
-// ≥ m are the ones outside the outputs). Equivalently: geometric noise, then clamping to
-// 0..m−1. For a range placed elsewhere among the inputs (summing at both ends) see
-// OverTruncatedGeometricAt. m = n gives the truncated geometric.
+// OverTruncatedGeometric returns the over-truncated geometric mechanism (Chatzikokolakis et al.
+// (CSF 2019) Def. 11) on inputs 0..n−1 and the narrower output range 0..m−1, 1 ≤ m ≤ n: start from
+// the square truncated geometric TruncatedGeometric(n, ε, n) and sum its columns m−1, m, …, n−1
+// into the last output column m−1. The low end needs no summing because the output range starts,
+// like the inputs, at 0 (the same placement as RandomizedResponse with m < n, whose inputs ≥ m are
+// the ones outside the outputs). Equivalently: geometric noise, then clamping to 0..m−1. For a
+// range placed elsewhere among the inputs (summing at both ends) see OverTruncatedGeometricAt. m =
+// n gives the truncated geometric.
 func OverTruncatedGeometric(n, m int, eps float64) (*mat.Dense, error) {
 	return OverTruncatedGeometricAt(n, m, 0, eps)
 }
@@ -71,6 +71,42 @@ func OverTruncatedGeometricAt(n, m, offset int, eps float64) (*mat.Dense, error)
 	return clampedGeometric(n, m, offset, eps), nil
 }
 
+// MaxWindowOffset bounds |firstInput| and |firstOutput| of GeometricWindow: beyond 2⁵³ the
+// integers are no longer exact in a JavaScript number (or a float64).
+const MaxWindowOffset = 1 << 53
+
+// GeometricWindow returns the geometric mechanism on a window (libqif's form): secrets
+// firstInput .. firstInput+n−1 (rows), outputs firstOutput .. firstOutput+m−1 (columns), m ≥ 2,
+//
+//	C[x][y] = P(clamp(x + Z) = y),   P(Z = k) = (1−α)/(1+α)·α^{|k|},  α = e^{−ε},
+//
+// where clamp maps values below the first output to the first output and values above the
+// last output to the last. The windows may overlap in any way or not at all (then the outputs
+// on the near side take almost all the mass). With firstInput = firstOutput it is
+// TruncatedGeometric (m ≥ n) or OverTruncatedGeometric (m ≤ n); with an offset it is
+// OverTruncatedGeometricAt or a truncated geometric whose outputs are shifted. Clamping is
+// post-processing, so the matrix is ε-DP for adjacent secrets.
+func GeometricWindow(n int, eps float64, m, firstInput, firstOutput int) (*mat.Dense, error) {
+	if err := checkSize(n, m); err != nil {
+		return nil, err
+	}
+	if m < 2 {
+		return nil, fmt.Errorf("m: the geometric mechanism on a window needs at least 2 outputs, got %d", m)
+	}
+	if err := checkEpsilon(eps); err != nil {
+		return nil, err
+	}
+	for _, o := range []struct {
+		name string
+		v    int
+	}{{"firstInput", firstInput}, {"firstOutput", firstOutput}} {
+		if o.v > MaxWindowOffset || o.v < -MaxWindowOffset {
+			return nil, fmt.Errorf("%s: %d is beyond ±2⁵³", o.name, o.v)
+		}
+	}
+	return clampedGeometric(n, m, firstOutput-firstInput, eps), nil
+}
+
 // clampedGeometric is P[clamp(x+Z, lo, lo+m−1) = lo+j] for inputs x = 0..n−1, outputs
 // j = 0..m−1, Z two-sided geometric with parameter α = e^{−ε}. With P[x+Z = v] =
 // k·α^{|x−v|}, k = (1−α)/(1+α) = tanh(ε/2), the tails are
@@ -91,13 +127,19 @@ func clampedGeometric(n, m, lo int, eps float64) *mat.Dense {
 	k := math.Tanh(eps / 2)
 	alpha := math.Exp(-eps)
 	inv := 1 / (1 + alpha)
-	// α^j for every |x−v| that occurs, each from one Exp so that the error does not compound;
-	// it underflows to 0 gracefully for large ε·j.
+	// α^j for the |x−v| up to n+m, each from one Exp so that the error does not compound;
+	// it underflows to 0 gracefully for large ε·j. A window far from the inputs (lo outside
+	// −m..n) needs larger j, computed directly.
 	powers := make([]float64, n+m+1)
 	for j := range powers {
 		powers[j] = math.Exp(-eps * float64(j))
 	}
-	pow := func(j int) float64 { return powers[j] }
+	pow := func(j int) float64 {
+		if j < len(powers) {
+			return powers[j]
+		}
+		return math.Exp(-eps * float64(j))
+	}
 	hi := lo + m - 1
 	data := c.RawMatrix().Data
 	for x := 0; x < n; x++ {
@@ -112,7 +154,7 @@ func clampedGeometric(n, m, lo int, eps float64) *mat.Dense {
 			if d < 0 {
 				d = -d
 			}
-			row[j] = k * powers[d]
+			row[j] = k * pow(d)
 		}
 		if hi >= x {
 			row[m-1] = pow(hi-x) * inv

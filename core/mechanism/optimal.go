@@ -9,9 +9,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Theorem62 is the mechanism of 000 Theorem 6.2 built on an adjacency graph, together with
-// what is needed to judge it: its normalizing constants, whether one constant served every row,
-// and the ε it actually satisfies.
+// Theorem62 is the mechanism of Alvim et al. (ICALP 2011) Theorem 6.2 built on an adjacency graph,
+// together with what is needed to judge it: its normalizing constants, whether one constant served
+// every row, and the ε it actually satisfies.
 type Theorem62 struct {
 	// Mechanism is H[i][j] = C[i]·e^{−ε d(i,j)}, d the shortest-path distance of the graph
 	// (e^{−ε·∞} = 0 between components).
@@ -29,11 +29,11 @@ type Theorem62 struct {
 	ActualEpsilon float64
 }
 
-// Optimal builds the Theorem 6.2 mechanism H[i][j] = c_i·e^{−ε d(i,j)} on the graph g with
-// c_i = 1/Σ_d n_d(i)·e^{−εd}. On distance-regular and VT+ graphs every c_i equals the paper's
-// c, H is ε-DP and reaches the utility bound of Theorem 6.1 (SPEC §3). On other graphs n_d
-// depends on the vertex and each row gets its own c_i so that H is still a channel; it is then
-// generally not ε-DP, which ActualEpsilon reports.
+// Optimal builds the Theorem 6.2 mechanism H[i][j] = c_i·e^{−ε d(i,j)} on the graph g with c_i =
+// 1/Σ_d n_d(i)·e^{−εd}. On distance-regular and VT+ graphs every c_i equals the paper's c, H is
+// ε-DP and reaches the utility bound of Theorem 6.1 (docs/mathematics.md#optimal-mechanisms). On
+// other graphs n_d depends on the vertex and each row gets its own c_i so that H is still a
+// channel; it is then generally not ε-DP, which ActualEpsilon reports.
 //
 // ActualEpsilon is computed in closed form. For an edge x∼x' and a column y,
 // ln H[x][y] − ln H[x'][y] = (ln c_x − ln c_x') − ε(d(x,y) − d(x',y)) with d(x,y) − d(x',y) ∈
@@ -42,11 +42,12 @@ type Theorem62 struct {
 // a graph without edges (no pair to protect). Being in log space it is the ε of the exact
 // matrix even where ε·d is so large that entries of the float matrix underflow to 0.
 //
-// Disconnected graphs are accepted: vertices in different components are at distance +∞, so
-// H is 0 between components and each row is normalized within its component. No edge crosses
-// components, so the privacy constraints are met, but the output reveals the component of the
-// input exactly — which the graph says is not protected (no finite chain of adjacent inputs
-// links them; SPEC §2). The graph may have at most √channel.MaxEntries vertices (H is n×n).
+// Disconnected graphs are accepted: vertices in different components are at distance +∞, so H is 0
+// between components and each row is normalized within its component. No edge crosses components,
+// so the privacy constraints are met, but the output reveals the component of the input exactly —
+// which the graph says is not protected (no finite chain of adjacent inputs links them;
+// docs/mathematics.md#differential-privacy). The graph may have at most √channel.MaxEntries
+// vertices (H is n×n).
 func Optimal(g *graph.Graph, eps float64) (*Theorem62, error) {
 	if g == nil || g.N < 1 {
 		return nil, fmt.Errorf("graph: missing or empty graph")

@@ -301,7 +301,8 @@ func TestOptimalLPBeatsTheorem62OffDistanceRegular(t *testing.T) {
 			"rebuilt at ε' = %.4f to be truly ε-DP: %.6f — the LP is %.2f%% better",
 			c.name, r.Utility, bound.Bound, thU, th.ActualEpsilon, epsPrime, honestU, 100*(r.Utility/honestU-1))
 		if c.name == "star K1,6" && !(thU > r.Utility+1e-6) {
-			// SPEC §3: on a star the non-private matrix's "utility" exceeds the true optimum.
+			// docs/mathematics.md#optimal-mechanisms: on a star the non-private matrix's "utility" exceeds
+			// the true optimum.
 			t.Errorf("star: Theorem 6.2 utility %v should exceed the optimum %v (it breaks ε)", thU, r.Utility)
 		}
 	}
@@ -317,7 +318,7 @@ func TestOptimalLPBeatsTheorem62OffDistanceRegular(t *testing.T) {
 	}
 }
 
-// Table 1 of paper 000: 6 answers, the clique, ε = ln 2.
+// Table 1 of Alvim et al. (ICALP 2011): 6 answers, the clique, ε = ln 2.
 func TestOptimalLPTable1(t *testing.T) {
 	k6 := lpMust(t)(graph.Clique(6))
 	uni, err := OptimalLP(LPSpec{Graph: k6, Epsilon: math.Ln2, ForceLP: true})
@@ -414,7 +415,7 @@ func TestOptimalLPLineMetricGeometric(t *testing.T) {
 	for _, n := range []int{2, 5, 9} {
 		d := lineMetricLP(n)
 		spec := LPSpec{Metric: d, Epsilon: 0.7}
-		if pairs := privacyPairs(&spec, n); len(pairs) != n-1 {
+		if pairs := constrainedPairs(&spec, n); len(pairs) != n-1 {
 			t.Fatalf("n=%d: %d constrained pairs, want the %d neighbours", n, len(pairs), n-1)
 		}
 		loss := mat.NewDense(n, n, nil)
@@ -470,7 +471,7 @@ func TestOptimalLPMetricVersusGraph(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if math.Abs(a.Utility-b.Utility) > 1e-9 || len(privacyPairs(&LPSpec{Metric: d, Epsilon: 1}, g.N)) != len(g.Edges()) {
+	if math.Abs(a.Utility-b.Utility) > 1e-9 || len(constrainedPairs(&LPSpec{Metric: d, Epsilon: 1}, g.N)) != len(g.Edges()) {
 		t.Errorf("graph %v, its metric %v", a.Utility, b.Utility)
 	}
 	// Two groups {0,1} and {2,3} at distance +Inf; 0 and 1 at distance 0 must share a row.
@@ -588,7 +589,7 @@ func TestOptimalLPCancelAndProgress(t *testing.T) {
 }
 
 func ExampleOptimalLP() {
-	// Table 1 of paper 000: six answers, every two adjacent (the clique), ε = ln 2.
+	// Table 1 of Alvim et al. (ICALP 2011): six answers, every two adjacent (the clique), ε = ln 2.
 	k6, _ := graph.Clique(6)
 	uniform, _ := OptimalLP(LPSpec{Graph: k6, Epsilon: math.Ln2})
 	skewed, _ := OptimalLP(LPSpec{Graph: k6, Epsilon: math.Ln2, Prior: []float64{0.1, 0.2, 0.2, 0.2, 0.2, 0.1}})

@@ -32,10 +32,10 @@ var (
 	priorAF  = []float64{.1, .2, .2, .2, .2, .1} // p(A) = p(F) = 1/10, others 1/5
 )
 
-// 000 Table 1 (6 cities, clique, ε = ln 2). M1 is the truncated geometric with per-step
-// α = 2^{−1/5} (so that the whole range, 5 steps, costs ln 2 on the clique): compare with the
-// paper's 3-decimal table, then the utilities of SPEC §3 (0.22434 and 0.24152; the paper
-// prints 0.2242 and 0.2412).
+// Alvim et al. (ICALP 2011) Table 1 (6 cities, clique, ε = ln 2). M1 is the truncated geometric
+// with per-step α = 2^{−1/5} (so that the whole range, 5 steps, costs ln 2 on the clique): compare
+// with the paper's 3-decimal table, then the utilities of docs/mathematics.md#optimal-mechanisms
+// (0.22434 and 0.24152; the paper prints 0.2242 and 0.2412).
 func TestTable1M1(t *testing.T) {
 	m1, err := TruncatedGeometric(6, math.Ln2/5, 6)
 	if err != nil {
@@ -154,10 +154,10 @@ func TestOptimalOnCycle(t *testing.T) {
 	}
 }
 
-// On a path the distance distribution depends on the vertex: with per-row constants H is a
-// channel but not ε-DP (SPEC §3). The actual ε reported must be the one measured on the
-// matrix, and exceeds the target; on P7 the excess tends to 5/7 of ε as ε → 0 (ln c_0 − ln c_1
-// ≈ ε(Σ_y d(0,y) − Σ_y d(1,y))/7 = 5ε/7) and vanishes for large ε.
+// On a path the distance distribution depends on the vertex: with per-row constants H is a channel
+// but not ε-DP (docs/mathematics.md#optimal-mechanisms). The actual ε reported must be the one
+// measured on the matrix, and exceeds the target; on P7 the excess tends to 5/7 of ε as ε → 0 (ln
+// c_0 − ln c_1 ≈ ε(Σ_y d(0,y) − Σ_y d(1,y))/7 = 5ε/7) and vanishes for large ε.
 func TestOptimalOnPathIsNotEpsilonDP(t *testing.T) {
 	g := mustGraph(t)(graph.Path(7))
 	for _, tc := range []struct{ eps, ratio, tol float64 }{
@@ -280,8 +280,8 @@ func TestOptimalBadInputs(t *testing.T) {
 	}
 }
 
-// Independent check of Utility with the binary gain: via the posteriors, Σ_z p(z) max_y
-// δ^z[y], and through Smith's conditional min-entropy, U = 2^{−H_∞(Y|Z)} (000 Prop. 3).
+// Independent check of Utility with the binary gain: via the posteriors, Σ_z p(z) max_y δ^z[y], and
+// through Smith's conditional min-entropy, U = 2^{−H_∞(Y|Z)} (Alvim et al. (ICALP 2011) Prop. 3).
 func TestUtilityBinaryGain(t *testing.T) {
 	h, _ := Exponential(5, 0.7, 4)
 	prior := []float64{0.1, 0.3, 0.05, 0.25, 0.3}

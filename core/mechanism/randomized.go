@@ -6,11 +6,11 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// RandomizedResponse returns the randomized response mechanism (001 Def. 13) on inputs
-// 0..n−1 and outputs 0..m−1: an input x < m reports itself with probability
-// e^ε/(m−1+e^ε) and each other output with probability 1/(m−1+e^ε); an input x ≥ m, which
-// is not among the outputs, gets the uniform row 1/m. It is ε-DP for every pair of inputs
-// (the clique, i.e. the discrete metric), also when m ≠ n.
+// RandomizedResponse returns the randomized response mechanism (Chatzikokolakis et al. (CSF 2019)
+// Def. 13) on inputs 0..n−1 and outputs 0..m−1: an input x < m reports itself with probability
+// e^ε/(m−1+e^ε) and each other output with probability 1/(m−1+e^ε); an input x ≥ m, which is not
+// among the outputs, gets the uniform row 1/m. It is ε-DP for every pair of inputs (the clique,
+// i.e. the discrete metric), also when m ≠ n.
 func RandomizedResponse(n int, eps float64, m int) (*mat.Dense, error) {
 	if err := checkSize(n, m); err != nil {
 		return nil, err

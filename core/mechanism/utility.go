@@ -9,9 +9,10 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Utility is the expected gain of the answer mechanism H (n×m, rows = true answers y,
-// columns = reported answers z) under the prior π on the true answers, when the user maps
-// each reported z to the guess w that maximizes the expected gain (000 §6, SPEC §3):
+// Utility is the expected gain of the answer mechanism H (n×m, rows = true answers y, columns =
+// reported answers z) under the prior π on the true answers, when the user maps each reported z to
+// the guess w that maximizes the expected gain (Alvim et al. (ICALP 2011) §6,
+// docs/mathematics.md#optimal-mechanisms):
 //
 //	U = Σ_z max_w Σ_y π_y H[y][z] gain[w][y].
 //

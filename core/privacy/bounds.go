@@ -37,10 +37,10 @@ func lnLeakPerIndividual(v int, eps float64) float64 {
 	return math.Log(fv) - math.Log1p(math.Exp(math.Log(fv-1)-eps))
 }
 
-// LeakageBound is Theorem 5.1 of paper 000: an ε-DP mechanism on the database domain V^u
-// (u individuals, v values) leaks at most u·log₂(v·e^ε / (v−1+e^ε)) bits of min-entropy under the
-// uniform prior. Computed in log space (log1p, expm1): accurate for u = 10⁶ and more and for
-// large ε; ε = +Inf gives u·log₂ v (no privacy: everything may leak).
+// LeakageBound is Theorem 5.1 of Alvim et al. (ICALP 2011): an ε-DP mechanism on the database
+// domain V^u (u individuals, v values) leaks at most u·log₂(v·e^ε / (v−1+e^ε)) bits of min-entropy
+// under the uniform prior. Computed in log space (log1p, expm1): accurate for u = 10⁶ and more and
+// for large ε; ε = +Inf gives u·log₂ v (no privacy: everything may leak).
 func LeakageBound(u, v int, eps float64) (float64, error) {
 	if err := checkUV(u, v); err != nil {
 		return 0, err
@@ -51,17 +51,17 @@ func LeakageBound(u, v int, eps float64) (float64, error) {
 	return float64(u) * lnLeakPerIndividual(v, eps) / math.Ln2, nil
 }
 
-// IndividualLeakageBound is Proposition 2 of paper 000: the leakage about one individual's value
-// (v values, uniform prior) is at most log₂(v·e^ε / (v−1+e^ε)) bits, whatever the number of
-// individuals.
+// IndividualLeakageBound is Proposition 2 of Alvim et al. (ICALP 2011): the leakage about one
+// individual's value (v values, uniform prior) is at most log₂(v·e^ε / (v−1+e^ε)) bits, whatever
+// the number of individuals.
 func IndividualLeakageBound(v int, eps float64) (float64, error) {
 	return LeakageBound(1, v, eps)
 }
 
-// HammingUtilityBound is the Theorem 4.1/6.1 bound on the Hamming graph V^u, analytically:
-// Σ_d C(u,d)(v−1)^d e^{−εd} = (1 + (v−1)e^{−ε})^u, so bound = (1 + (v−1)e^{−ε})^{−u} and
-// log2Bound = −u·log₂(1 + (v−1)e^{−ε}). log2Bound is finite for any u even where bound
-// underflows to 0. It is tight: V^u is distance-regular and VT+ (000 Prop. 1).
+// HammingUtilityBound is the Theorem 4.1/6.1 bound on the Hamming graph V^u, analytically: Σ_d
+// C(u,d)(v−1)^d e^{−εd} = (1 + (v−1)e^{−ε})^u, so bound = (1 + (v−1)e^{−ε})^{−u} and log2Bound =
+// −u·log₂(1 + (v−1)e^{−ε}). log2Bound is finite for any u even where bound underflows to 0. It is
+// tight: V^u is distance-regular and VT+ (Alvim et al. (ICALP 2011) Prop. 1).
 func HammingUtilityBound(u, v int, eps float64) (bound, log2Bound float64, err error) {
 	if err := checkUV(u, v); err != nil {
 		return 0, 0, err
@@ -92,9 +92,9 @@ type UtilityBoundResult struct {
 	Tight bool
 }
 
-// UtilityBound is the bound of Theorems 4.1 and 6.1 of paper 000 on the utility (binary gain,
-// optimal guess, uniform prior on answers) of any ε-DP mechanism on the answer graph g:
-// U ≤ 1/Σ_d n_d e^{−εd}.
+// UtilityBound is the bound of Theorems 4.1 and 6.1 of Alvim et al. (ICALP 2011) on the utility
+// (binary gain, optimal guess, uniform prior on answers) of any ε-DP mechanism on the answer graph
+// g: U ≤ 1/Σ_d n_d e^{−εd}.
 //
 // Which n_d. The paper states the theorem for distance-regular or VT+ graphs, where n_d is the
 // same from every vertex. For other graphs this function uses the vertex r with the smallest

@@ -1,8 +1,9 @@
-// Package privacy computes differential-privacy quantities of channels (SPEC.md §2–3): the
-// smallest ε for ε-DP on an adjacency graph (with the pair and output attaining it), group
-// privacy, (ε, δ)-DP, d-privacy for a distance matrix and the induced metric d_C, and the bounds of
-// Alvim et al. (paper 000): Theorem 4.1/6.1 (utility of an ε-DP mechanism on a graph), Theorem 5.1
-// (min-entropy leakage of a database mechanism on V^u) and Proposition 2 (one individual).
+// Package privacy computes differential-privacy quantities of channels
+// (docs/mathematics.md#differential-privacy): the smallest ε for ε-DP on an adjacency graph (with
+// the pair and output attaining it), group privacy, (ε, δ)-DP, d-privacy for a distance matrix and
+// the induced metric d_C, and the bounds of Alvim et al. (Alvim et al. (ICALP 2011)): Theorem
+// 4.1/6.1 (utility of an ε-DP mechanism on a graph), Theorem 5.1 (min-entropy leakage of a database
+// mechanism on V^u) and Proposition 2 (one individual).
 //
 // ε is in nats, leakages in bits. A channel C is n×m and row-stochastic (rows = inputs). The
 // Hamming-domain bounds work in log space and are exact to rounding for any number of

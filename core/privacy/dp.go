@@ -10,8 +10,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Tolerance is the slack of IsDP, in nats: C is accepted as ε-DP when its smallest ε is at most
-// ε + Tolerance, i.e. when every ratio C[x][y]/C[x'][y] is at most e^ε·(1 + 10⁻⁹). This forgives the
+// Tolerance is the slack of IsDP, in nats: C is accepted as ε-DP when its smallest ε is at most ε +
+// Tolerance, i.e. when every ratio C[x][y]/C[x'][y] is at most e^ε·(1 + 10⁻⁹). This forgives the
 // rounding of matrices built in floating point but not of matrices typed with a few decimals.
 const Tolerance = 1e-9
 
@@ -110,10 +110,11 @@ func pairsEpsilon(data []float64, m int, visit func(yield func(x, x2 int))) (flo
 	return math.Log(a) - math.Log(b), w
 }
 
-// Epsilon returns the smallest ε for which C is ε-DP on the adjacency graph g (SPEC §2):
-// max over adjacent x ∼ x' and outputs y of |ln C[x][y] − ln C[x'][y]|, where 0/0 contributes
-// nothing and one zero against a non-zero gives +Inf. The witness is the ordered pair and output
-// with C[X][Y] = e^ε·C[X2][Y] (all −1 when ε = 0 without a constrained pair, e.g. no edges).
+// Epsilon returns the smallest ε for which C is ε-DP on the adjacency graph g
+// (docs/mathematics.md#differential-privacy): max over adjacent x ∼ x' and outputs y of |ln C[x][y]
+// − ln C[x'][y]|, where 0/0 contributes nothing and one zero against a non-zero gives +Inf. The
+// witness is the ordered pair and output with C[X][Y] = e^ε·C[X2][Y] (all −1 when ε = 0 without a
+// constrained pair, e.g. no edges).
 func Epsilon(c mat.Matrix, g *graph.Graph) (float64, Witness, error) {
 	data, _, m, err := checkChannelGraph(c, g)
 	if err != nil {
@@ -166,9 +167,10 @@ func GroupEpsilon(c mat.Matrix, g *graph.Graph, k int) (float64, Witness, error)
 }
 
 // Delta returns the smallest δ for which C is (ε, δ)-DP on g: the largest hockey-stick divergence
-// Σ_y max(0, C[x][y] − e^ε·C[x'][y]) over ordered adjacent pairs (SPEC §1–2), with the pair
-// attaining it (Y = −1). ε = 0 is allowed here (δ is then the largest statistical distance);
-// ε must not be negative or NaN. ε = +Inf gives the mass C puts where C[x'] has none.
+// Σ_y max(0, C[x][y] − e^ε·C[x'][y]) over ordered adjacent pairs
+// (docs/mathematics.md#entropies-and-leakage), with the pair attaining it (Y = −1). ε = 0 is
+// allowed here (δ is then the largest statistical distance); ε must not be negative or NaN. ε =
+// +Inf gives the mass C puts where C[x'] has none.
 func Delta(c mat.Matrix, g *graph.Graph, eps float64) (float64, Witness, error) {
 	data, _, m, err := checkChannelGraph(c, g)
 	if err != nil {

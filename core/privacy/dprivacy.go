@@ -44,11 +44,12 @@ func ValidateMetric(name string, d mat.Matrix, n int) error {
 	return nil
 }
 
-// DPrivacyEpsilon returns the smallest ε for which C is ε·D-private (SPEC §2):
-// max over x ≠ x' and y of (ln C[x][y] − ln C[x'][y]) / D[x][x']. 0/0 entries contribute nothing;
-// pairs at distance +Inf impose nothing; a pair at distance 0 whose rows differ gives +Inf, as
-// does a zero entry against a non-zero one at finite distance. With D the shortest-path distances
-// of a graph it equals Epsilon on that graph. The witness names the attaining x, x', y.
+// DPrivacyEpsilon returns the smallest ε for which C is ε·D-private
+// (docs/mathematics.md#differential-privacy): max over x ≠ x' and y of (ln C[x][y] − ln C[x'][y]) /
+// D[x][x']. 0/0 entries contribute nothing; pairs at distance +Inf impose nothing; a pair at
+// distance 0 whose rows differ gives +Inf, as does a zero entry against a non-zero one at finite
+// distance. With D the shortest-path distances of a graph it equals Epsilon on that graph. The
+// witness names the attaining x, x', y.
 func DPrivacyEpsilon(c mat.Matrix, d mat.Matrix) (float64, Witness, error) {
 	if err := channel.Validate(c); err != nil {
 		return 0, none, err
@@ -87,9 +88,10 @@ func DPrivacyEpsilon(c mat.Matrix, d mat.Matrix) (float64, Witness, error) {
 	return best, w, nil
 }
 
-// InducedMetric returns d_C(x, x') = max_y |ln C[x][y] − ln C[x'][y]| (001 §4.5, SPEC §2), the
-// smallest metric for which C is d-private (0/0 contributes nothing, one zero against a
-// non-zero gives +Inf). It is an n×n matrix with a zero diagonal.
+// InducedMetric returns d_C(x, x') = max_y |ln C[x][y] − ln C[x'][y]| (Chatzikokolakis et al. (CSF
+// 2019) §4.5, docs/mathematics.md#differential-privacy), the smallest metric for which C is
+// d-private (0/0 contributes nothing, one zero against a non-zero gives +Inf). It is an n×n matrix
+// with a zero diagonal.
 func InducedMetric(c mat.Matrix) (*mat.Dense, error) {
 	if err := channel.Validate(c); err != nil {
 		return nil, err

@@ -27,7 +27,7 @@ func near(a, b, tol float64) bool {
 	return math.Abs(a-b) <= tol*math.Max(1, math.Abs(b))
 }
 
-// randomizedResponse on n values, built here from SPEC §4.
+// randomizedResponse on n values, built here from docs/mathematics.md#mechanism-families.
 func randomizedResponse(n int, eps float64) *mat.Dense {
 	c := mat.NewDense(n, n, nil)
 	den := float64(n-1) + math.Exp(eps)
@@ -43,7 +43,8 @@ func randomizedResponse(n int, eps float64) *mat.Dense {
 	return c
 }
 
-// truncatedGeometric on n values (SPEC §4): interior (1−α)/(1+α)·α^|x−y|, ends α^x/(1+α).
+// truncatedGeometric on n values (docs/mathematics.md#mechanism-families): interior
+// (1−α)/(1+α)·α^|x−y|, ends α^x/(1+α).
 func truncatedGeometric(n int, eps float64) *mat.Dense {
 	a := math.Exp(-eps)
 	c := mat.NewDense(n, n, nil)
@@ -62,7 +63,8 @@ func truncatedGeometric(n int, eps float64) *mat.Dense {
 	return c
 }
 
-// theorem62 is H[i][j] = c·e^{−ε d(i,j)} with c from row 0 (SPEC §3).
+// theorem62 is H[i][j] = c·e^{−ε d(i,j)} with c from row 0
+// (docs/mathematics.md#optimal-mechanisms).
 func theorem62(g *graph.Graph, eps float64) *mat.Dense {
 	d := g.Distances()
 	s := 0.0
@@ -357,7 +359,8 @@ func TestUtilityBoundReached(t *testing.T) {
 			}
 		}
 	}
-	// Table 1 (000 §6, SPEC §3): 6 answers, clique, ε = ln 2 → 2/7, reached by M2.
+	// Table 1 (Alvim et al. (ICALP 2011) §6, docs/mathematics.md#optimal-mechanisms): 6 answers,
+	// clique, ε = ln 2 → 2/7, reached by M2.
 	r, _ := UtilityBound(must(graph.Clique(6)), math.Log(2))
 	if !near(r.Bound, 2.0/7, 1e-15) || !r.DistanceRegular || r.VTPlus != graph.Yes {
 		t.Errorf("Table 1: %+v, want 2/7", r)
@@ -644,7 +647,7 @@ func BenchmarkEpsilon(b *testing.B) {
 }
 
 func ExampleUtilityBound() {
-	// 000 Table 1: six cities, every two answers adjacent, ε = ln 2.
+	// Alvim et al. (ICALP 2011) Table 1: six cities, every two answers adjacent, ε = ln 2.
 	k6, _ := graph.Clique(6)
 	r, _ := UtilityBound(k6, math.Log(2))
 	fmt.Printf("%.4f tight=%v\n", r.Bound, r.Tight)

@@ -61,10 +61,10 @@ type AvgResult struct {
 	LPVariables, LPConstraints int
 }
 
-// Avg decides A ⊑avg B (SPEC §5): whether B is a post-processing B = A·R of A by a
-// row-stochastic R, equivalently whether V_g[π▷B] ≤ V_g[π▷A] for every prior π and gain g.
-// A and B must be channels on the same secrets; their numbers of outputs may differ and they
-// may have all-zero or proportional columns.
+// Avg decides A ⊑avg B (docs/mathematics.md#refinement): whether B is a post-processing B = A·R of
+// A by a row-stochastic R, equivalently whether V_g[π▷B] ≤ V_g[π▷A] for every prior π and gain g. A
+// and B must be channels on the same secrets; their numbers of outputs may differ and they may have
+// all-zero or proportional columns.
 //
 // It solves one linear program: minimize ρ = (1/n) Σ_{x,z} (s⁺[x][z] + s⁻[x][z]) subject to
 // A·R + s⁺ − s⁻ = B, R row-stochastic, s± ≥ 0. It always has a solution; the verdict is
@@ -85,6 +85,11 @@ func AvgWith(A, B mat.Matrix, opt *Options) (*AvgResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	return avgPair(p, opt)
+}
+
+// avgPair decides p.A ⊑avg p.B: least squares when it can, the linear program otherwise.
+func avgPair(p *pair, opt *Options) (*AvgResult, error) {
 	tol := opt.tol(AvgTolerance)
 	if res, ok, err := avgDirect(p, tol); err != nil || ok {
 		return res, err

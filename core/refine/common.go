@@ -61,15 +61,22 @@ func newPair(A, B mat.Matrix) (*pair, error) {
 	if err := channel.ValidateNamed("B", B); err != nil {
 		return nil, err
 	}
-	na, ma := A.Dims()
-	nb, mb := B.Dims()
+	na, _ := A.Dims()
+	nb, _ := B.Dims()
 	if na != nb {
 		return nil, fmt.Errorf("B: has %d rows (secrets) but A has %d; both channels must be on the same secrets", nb, na)
 	}
+	return pairOf(A, B), nil
+}
+
+// pairOf builds the pair of two validated channels with the same number of rows.
+func pairOf(A, B mat.Matrix) *pair {
+	na, ma := A.Dims()
+	nb, mb := B.Dims()
 	p := &pair{n: na, ma: ma, mb: mb, a: normalizedRows(A), b: normalizedRows(B)}
 	p.colA = nonzeroColumns(p.a, na, ma)
 	p.colB = nonzeroColumns(p.b, nb, mb)
-	return p, nil
+	return p
 }
 
 // normalizedRows copies a validated channel into a row-major slice with every row divided by

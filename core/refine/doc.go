@@ -1,7 +1,8 @@
-// Package refine decides the refinement orders of paper 001 (SPEC.md §5) between two channels
-// A and B on the same secrets — "is B safe in place of A?" — with a witness when the order
-// holds and a recomputed counterexample when it fails, builds the lattice operations, and
-// searches the mechanism families of 001 §6 for safe privacy parameters.
+// Package refine decides the refinement orders of Chatzikokolakis et al. (CSF 2019)
+// (docs/mathematics.md#refinement) between two channels A and B on the same secrets — "is B safe in
+// place of A?" — with a witness when the order holds and a recomputed counterexample when it fails,
+// builds the lattice operations, and searches the mechanism families of Chatzikokolakis et al. (CSF
+// 2019) §6 for safe privacy parameters.
 //
 //   - Avg: A ⊑avg B iff B = A·R for a row-stochastic R. Witness R; counterexample a gain
 //     function and the uniform prior with V_g[π▷B] > V_g[π▷A], both computed by core/measure.
@@ -12,7 +13,15 @@
 //     d_B > d_A. PrvMeet/PrvJoin realize max(d_A, d_B) and the shortest-path closure of
 //     min(d_A, d_B) with FromMetric, which turns any (pseudo)metric into a channel inducing it.
 //   - MaxMeet realizes the union of both posterior sets (the ⊑max greatest lower bound).
-//   - SafeEpsilon / SafeEpsilonCurve: the largest ε2 with F1(ε1) ⊑ F2(ε2) (001 Figure 3).
+//   - Factorize / LeftFactorize: a channel X with A = B·X (A ⊒ B for ⊑avg: the decision of
+//     Avg) or A = X·B (every row of A a mixture of B's rows), with the witness multiplied back,
+//     or a certified lower bound on the distance when none exists.
+//   - AdditiveMetric: for a given prior, how much more B can leak than A — the supremum over
+//     gain functions with values ≤ 1 and a zero-gain guess of V_g[π▷B] − V_g[π▷A] (libqif's
+//     additive refinement metric), with a gain function attaining it; 0 exactly when A ⊑avg B
+//     (full-support priors).
+//   - SafeEpsilon / SafeEpsilonCurve: the largest ε2 with F1(ε1) ⊑ F2(ε2) (Chatzikokolakis et
+//     al. (CSF 2019) Figure 3).
 //
 // Channels may have different numbers of outputs and all-zero or proportional columns. Every
 // function validates its inputs (errors name "A", "B" or "D") and first divides each row by

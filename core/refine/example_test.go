@@ -44,3 +44,34 @@ func ExampleFromMetric() {
 	// ⎢0.0613  0.1667  0.0613  0.7107⎥
 	// ⎣0.0226  0.0613  0.1667  0.7495⎦
 }
+
+func ExampleAdditiveMetric() {
+	// A reveals whether the secret is 0; B reveals it completely. Under the uniform prior B
+	// can leak up to 2/3 more than A: for instance the gain 1 for the right secret and −1 for
+	// a wrong one (and the zero guess) is worth 1 with B and 1/3 with A, where only output 0
+	// helps.
+	A := mat.NewDense(3, 2, []float64{1, 0, 0, 1, 0, 1})
+	B := mat.NewDense(3, 3, []float64{1, 0, 0, 0, 1, 0, 0, 0, 1})
+	r, _ := refine.AdditiveMetric([]float64{1. / 3, 1. / 3, 1. / 3}, A, B)
+	fmt.Printf("%.4f (V_g[π▷B] = %.4f, V_g[π▷A] = %.4f)\n", r.Value, r.VulnerabilityB, r.VulnerabilityA)
+	// Output: 0.6667 (V_g[π▷B] = 1.0000, V_g[π▷A] = 0.3333)
+}
+
+func ExampleFactorize() {
+	// Randomized response on 3 values followed by merging outputs 1 and 2 is a
+	// post-processing of randomized response: A = B·X.
+	B := mat.NewDense(3, 3, []float64{0.5, 0.25, 0.25, 0.25, 0.5, 0.25, 0.25, 0.25, 0.5})
+	A := mat.NewDense(3, 2, []float64{0.5, 0.5, 0.25, 0.75, 0.25, 0.75})
+	f, _ := refine.Factorize(A, B)
+	fmt.Println(f.Exists)
+	fmt.Printf("%.3f\n", mat.Formatted(f.Witness))
+	// The converse fails: B is no post-processing of A.
+	g, _ := refine.Factorize(B, A)
+	fmt.Println(g.Exists)
+	// Output:
+	// true
+	// ⎡1.000  0.000⎤
+	// ⎢0.000  1.000⎥
+	// ⎣0.000  1.000⎦
+	// false
+}

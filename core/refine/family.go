@@ -10,7 +10,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Family is a family of mechanisms on the inputs 0..n−1 (SPEC §4, 001 §6.1).
+// Family is a family of mechanisms on the inputs 0..n−1 (docs/mathematics.md#mechanism-families,
+// Chatzikokolakis et al. (CSF 2019) §6.1).
 type Family int
 
 const (
@@ -20,11 +21,12 @@ const (
 	OverTruncatedGeometric
 	// RandomizedResponse is mechanism.RandomizedResponse.
 	RandomizedResponse
-	// Exponential is mechanism.Exponential parametrized, as in 001 §6.1, by its true ε for the
-	// metric |x − x'| (mechanism.ExponentialEpsilon): the nominal parameter is found by
-	// bisection so that the true ε equals the requested one (relative 1e-12).
+	// Exponential is mechanism.Exponential parametrized, as in Chatzikokolakis et al. (CSF 2019) §6.1,
+	// by its true ε for the metric |x − x'| (mechanism.ExponentialEpsilon): the nominal parameter is
+	// found by bisection so that the true ε equals the requested one (relative 1e-12).
 	Exponential
-	// ExponentialNominal is mechanism.Exponential parametrized by its nominal ε (001 Def. 12).
+	// ExponentialNominal is mechanism.Exponential parametrized by its nominal ε (Chatzikokolakis et
+	// al. (CSF 2019) Def. 12).
 	ExponentialNominal
 )
 
@@ -172,8 +174,11 @@ func ExponentialNominalFor(n int, eps float64, m int) (float64, error) {
 		}
 		lo, hi = hi, 2*hi
 	}
-	for hi-lo > 1e-12*hi {
-		mid := (lo + hi) / 2
+	for it := 0; hi-lo > 1e-12*hi && it < 200; it++ {
+		mid := lo + (hi-lo)/2
+		if mid <= lo || mid >= hi {
+			break // adjacent doubles (ε in the subnormal range): nothing left to halve
+		}
 		t, err := trueEps(mid)
 		if err != nil {
 			return 0, err
@@ -194,7 +199,8 @@ type SearchOptions struct {
 	// Lo and Hi bound the searched ε2 (defaults ε1/1000 and 2·ε1).
 	Lo, Hi float64
 	// Resolution is the width at which the bisection stops (default ε1/1000): the largest
-	// refining ε2 lies in [Epsilon2, Epsilon2 + Resolution].
+	// refining ε2 lies in [Epsilon2, Epsilon2 + Resolution]. It must be at least 4 units in the
+	// last place of Hi, the finest width a bisection of doubles near Hi can reach.
 	Resolution float64
 }
 
@@ -214,12 +220,13 @@ type SafeEpsilonResult struct {
 }
 
 // SafeEpsilon returns the largest ε2 in [Lo, Hi] for which F1(ε1) ⊑ F2(ε2) under the order
-// (001 §6.4, Figure 3), by bisection with the refinement test as the oracle, to the stated
-// resolution. Bisection assumes that the refining ε2 form an interval [0, ε2*]: that holds
-// within the truncated geometric and randomized response families and, across families, by
-// transitivity whenever F2 refines itself for decreasing ε (001 Theorem 15; for the
-// exponential family this rests on 001's Conjecture 1). For the over-truncated geometric under
-// ⊑avg or ⊑max it does not hold (001 Theorem 11): the result is then a point where the verdict
+// (Chatzikokolakis et al. (CSF 2019) §6.4, Figure 3), by bisection with the refinement test as the
+// oracle, to the stated resolution. Bisection assumes that the refining ε2 form an interval [0,
+// ε2*]: that holds within the truncated geometric and randomized response families and, across
+// families, by transitivity whenever F2 refines itself for decreasing ε (Chatzikokolakis et al.
+// (CSF 2019) Theorem 15; for the exponential family this rests on Conjecture 1 of Chatzikokolakis
+// et al. (CSF 2019)). For the over-truncated geometric under ⊑avg or ⊑max it does not hold
+// (Chatzikokolakis et al. (CSF 2019) Theorem 11): the result is then a point where the verdict
 // changes, each side verified, not necessarily the largest.
 func SafeEpsilon(f1 Mechanism, eps1 float64, f2 Mechanism, order Order, opt *SearchOptions) (*SafeEpsilonResult, error) {
 	if math.IsNaN(eps1) || eps1 <= 0 || math.IsInf(eps1, 0) {
@@ -255,6 +262,12 @@ func SafeEpsilon(f1 Mechanism, eps1 float64, f2 Mechanism, order Order, opt *Sea
 	if !(o.Lo < o.Hi) {
 		return nil, fmt.Errorf("lo, hi: need lo < hi, got [%g, %g]", o.Lo, o.Hi)
 	}
+	// Below a few units in the last place the midpoint of [lo, hi] is lo or hi and a bisection
+	// to that width would never end (resolution 1e−17 at ε ≈ 1 did not return).
+	if floor := 4 * (math.Nextafter(o.Hi, math.Inf(1)) - o.Hi); o.Resolution < floor {
+		return nil, fmt.Errorf("resolution: %g is finer than a double can resolve near ε2 = %g (4 units in the last place: %g)",
+			o.Resolution, o.Hi, floor)
+	}
 	A, err := f1.Channel(eps1)
 	if err != nil {
 		return nil, fmt.Errorf("family1: %w", err)
@@ -288,8 +301,11 @@ func SafeEpsilon(f1 Mechanism, eps1 float64, f2 Mechanism, order Order, opt *Sea
 		return res, nil
 	}
 	lo, hi := o.Lo, o.Hi
-	for hi-lo > o.Resolution {
-		mid := (lo + hi) / 2
+	for it := 0; hi-lo > o.Resolution && it < 2100; it++ {
+		mid := lo + (hi-lo)/2
+		if mid <= lo || mid >= hi {
+			break
+		}
 		ok, err := test(mid)
 		if err != nil {
 			return nil, err
@@ -304,10 +320,10 @@ func SafeEpsilon(f1 Mechanism, eps1 float64, f2 Mechanism, order Order, opt *Sea
 	return res, nil
 }
 
-// SafeEpsilonCurve runs SafeEpsilon for each ε1 in eps1s (the data of one curve of 001
-// Figure 3). progress, when non-nil, is called after each point with the number done and the
-// total; returning false stops the sweep. On cancellation (context or progress) it returns the
-// points done so far together with the error.
+// SafeEpsilonCurve runs SafeEpsilon for each ε1 in eps1s (the data of one curve of Chatzikokolakis
+// et al. (CSF 2019) Figure 3). progress, when non-nil, is called after each point with the number
+// done and the total; returning false stops the sweep. On cancellation (context or progress) it
+// returns the points done so far together with the error.
 func SafeEpsilonCurve(f1, f2 Mechanism, order Order, eps1s []float64, opt *SearchOptions, progress func(done, total int) bool) ([]SafeEpsilonResult, error) {
 	if len(eps1s) == 0 {
 		return nil, fmt.Errorf("epsilon1: empty list of values")

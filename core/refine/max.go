@@ -2,7 +2,6 @@ package refine
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/qif-toolkit/qif/core/channel"
 	"gonum.org/v1/gonum/mat"
@@ -45,8 +44,9 @@ type MaxResult struct {
 	Counterexample *PosteriorCounterexample
 }
 
-// Posteriors returns Ĉ (SPEC §5): C with its all-zero columns dropped, each column divided by
-// its sum, transposed — row i is the posterior, under the uniform prior, of output outputs[i].
+// Posteriors returns Ĉ (docs/mathematics.md#refinement): C with its all-zero columns dropped, each
+// column divided by its sum, transposed — row i is the posterior, under the uniform prior, of
+// output outputs[i].
 func Posteriors(C mat.Matrix) (post *mat.Dense, outputs []int, err error) {
 	if err := channel.Validate(C); err != nil {
 		return nil, nil, err
@@ -71,12 +71,12 @@ func posteriorRows(c []float64, n, m int, cols []int) []float64 {
 	return out
 }
 
-// Max decides A ⊑max B (SPEC §5, 001 §3): B̂ = R·Â for a row-stochastic R, i.e. every
-// posterior of B under the uniform prior lies in the convex hull of A's posteriors. Each
-// posterior of B is projected on that hull independently (Wolfe's min-norm-point algorithm, see
-// hullProjection): the verdict is that every distance is at most MaxTolerance; the convex
-// weights of the projections form the witness, and the farthest posterior is the
-// counterexample when the order fails.
+// Max decides A ⊑max B (docs/mathematics.md#refinement, Chatzikokolakis et al. (CSF 2019) §3): B̂ =
+// R·Â for a row-stochastic R, i.e. every posterior of B under the uniform prior lies in the convex
+// hull of A's posteriors. Each posterior of B is projected on that hull independently (Wolfe's
+// min-norm-point algorithm, see hullProjection): the verdict is that every distance is at most
+// MaxTolerance; the convex weights of the projections form the witness, and the farthest posterior
+// is the counterexample when the order fails.
 func Max(A, B mat.Matrix) (*MaxResult, error) { return MaxWith(A, B, nil) }
 
 // MaxWith is Max with options (a context checked between posteriors, a different tolerance).
@@ -144,8 +144,9 @@ func MaxWith(A, B mat.Matrix, opt *Options) (*MaxResult, error) {
 	return res, nil
 }
 
-// HullDistance returns the Euclidean distance from the distribution sigma to the convex hull
-// of the posteriors of C under the uniform prior — the vulnerability V of the max-case
+// HullDistance returns the Euclidean distance from the distribution sigma (finite,
+// non-negative entries summing to 1, checked like a prior) to the convex hull of the
+// posteriors of C under the uniform prior — the vulnerability V of the max-case
 // counterexample (0 on C's own posteriors). It is exposed so that a counterexample can be
 // checked with measure.MaxCasePosteriorVulnerability.
 func HullDistance(C mat.Matrix, sigma []float64) (float64, error) {
@@ -157,26 +158,24 @@ func HullDistance(C mat.Matrix, sigma []float64) (float64, error) {
 	if len(sigma) != n {
 		return 0, fmt.Errorf("sigma: has %d entries but the channel has %d secrets", len(sigma), n)
 	}
-	for i, v := range sigma {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return 0, fmt.Errorf("sigma: entry %d is %v", i, v)
-		}
+	if err := channel.ValidateDistribution("sigma", sigma); err != nil {
+		return 0, err
 	}
 	_, d, _, err := hullProjection(post.RawMatrix().Data, k, n, sigma)
 	return d, err
 }
 
-// MaxMeet returns the channel whose posteriors under the uniform prior are the union of A's
-// and B's: [A | B]/2, reduced (all-zero columns dropped, proportional columns merged). Its hull
-// is the hull of both posterior sets, so it is the greatest lower bound of A and B for ⊑max
-// (001 §7.2): MaxMeet ⊑max A, MaxMeet ⊑max B, and every C with C ⊑max A and C ⊑max B has
-// C ⊑max MaxMeet.
+// MaxMeet returns the channel whose posteriors under the uniform prior are the union of A's and
+// B's: [A | B]/2, reduced (all-zero columns dropped, proportional columns merged). Its hull is the
+// hull of both posterior sets, so it is the greatest lower bound of A and B for ⊑max
+// (Chatzikokolakis et al. (CSF 2019) §7.2): MaxMeet ⊑max A, MaxMeet ⊑max B, and every C with C ⊑max
+// A and C ⊑max B has C ⊑max MaxMeet.
 //
-// SPEC §5 calls this channel the join. Under SPEC's own reading of A ⊑max B (B's posteriors in
-// the hull of A's: B is the safer one) the union of the posteriors is below both channels, the
-// less safe one, hence the meet; the join (the safest channel refining neither more than
-// needed) has the intersection of the hulls as its hull, which 001 §7.2 notes is hard to
-// compute in general.
+// Some accounts call this channel the join. Under the reading of A ⊑max B used here (B's posteriors
+// in the hull of A's: B is the safer one) the union of the posteriors is below both channels, the
+// less safe one, hence the meet; the join (the safest channel refining neither more than needed)
+// has the intersection of the hulls as its hull, which Chatzikokolakis et al. (CSF 2019) §7.2 notes
+// is hard to compute in general.
 func MaxMeet(A, B mat.Matrix) (*mat.Dense, error) {
 	p, err := newPair(A, B)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/metric"
 	"github.com/qif-toolkit/qif/core/privacy"
 	"gonum.org/v1/gonum/mat"
 )
@@ -42,9 +43,10 @@ type PrvResult struct {
 	Counterexample *PairCounterexample
 }
 
-// Prv decides A ⊑prv B (SPEC §5, 001 §4.5): d_A(x, x') ≥ d_B(x, x') for every pair of
-// secrets, with d_C(x, x') = max_y |ln C[x][y] − ln C[x'][y]| the induced metric
-// (privacy.InducedMetric), equivalently: B is d-private for every metric d for which A is.
+// Prv decides A ⊑prv B (docs/mathematics.md#refinement, Chatzikokolakis et al. (CSF 2019) §4.5):
+// d_A(x, x') ≥ d_B(x, x') for every pair of secrets, with d_C(x, x') = max_y |ln C[x][y] − ln
+// C[x'][y]| the induced metric (privacy.InducedMetric), equivalently: B is d-private for every
+// metric d for which A is.
 func Prv(A, B mat.Matrix) (*PrvResult, error) { return PrvWith(A, B, nil) }
 
 // PrvWith is Prv with options (a different tolerance).
@@ -88,9 +90,10 @@ func PrvWith(A, B mat.Matrix, opt *Options) (*PrvResult, error) {
 	return res, nil
 }
 
-// PrvMeet returns a channel whose induced metric is max(d_A, d_B), the greatest lower bound
-// of A and B for ⊑prv (001 §7.3): PrvMeet ⊑prv A and PrvMeet ⊑prv B, and every C with
-// C ⊑prv A and C ⊑prv B (d_C ≥ d_A, d_B) has C ⊑prv PrvMeet. The channel is FromMetric's.
+// PrvMeet returns a channel whose induced metric is max(d_A, d_B), the greatest lower bound of A
+// and B for ⊑prv (Chatzikokolakis et al. (CSF 2019) §7.3): PrvMeet ⊑prv A and PrvMeet ⊑prv B, and
+// every C with C ⊑prv A and C ⊑prv B (d_C ≥ d_A, d_B) has C ⊑prv PrvMeet. The channel is
+// FromMetric's.
 func PrvMeet(A, B mat.Matrix) (*mat.Dense, error) {
 	da, db, err := metrics(A, B)
 	if err != nil {
@@ -105,11 +108,11 @@ func PrvMeet(A, B mat.Matrix) (*mat.Dense, error) {
 	return fromMetric(d, "metric max(d_A, d_B)")
 }
 
-// PrvJoin returns a channel whose induced metric is the shortest-path closure (Floyd–Warshall)
-// of min(d_A, d_B), the least upper bound of A and B for ⊑prv (001 §7.3): A ⊑prv PrvJoin and
-// B ⊑prv PrvJoin, and it is below every common upper bound. min(d_A, d_B) need not satisfy
-// the triangle inequality; its closure is the largest metric below both. The channel is
-// FromMetric's.
+// PrvJoin returns a channel whose induced metric is the shortest-path closure (Floyd–Warshall) of
+// min(d_A, d_B), the least upper bound of A and B for ⊑prv (Chatzikokolakis et al. (CSF 2019)
+// §7.3): A ⊑prv PrvJoin and B ⊑prv PrvJoin, and it is below every common upper bound. min(d_A, d_B)
+// need not satisfy the triangle inequality; its closure is the largest metric below both. The
+// channel is FromMetric's.
 func PrvJoin(A, B mat.Matrix) (*mat.Dense, error) {
 	da, db, err := metrics(A, B)
 	if err != nil {
@@ -140,39 +143,25 @@ func metrics(A, B mat.Matrix) (da, db *mat.Dense, err error) {
 }
 
 // ShortestPathClosure replaces the n×n row-major distance matrix d (+Inf allowed) by its
-// shortest-path closure, d[x][z] = min over paths of the summed distances (Floyd–Warshall).
-func ShortestPathClosure(d []float64, n int) {
-	for k := 0; k < n; k++ {
-		dk := d[k*n : (k+1)*n]
-		for i := 0; i < n; i++ {
-			dik := d[i*n+k]
-			if math.IsInf(dik, 1) {
-				continue
-			}
-			di := d[i*n : (i+1)*n]
-			for j, v := range dk {
-				if s := dik + v; s < di[j] {
-					di[j] = s
-				}
-			}
-		}
-	}
-}
+// shortest-path closure, d[x][z] = min over paths of the summed distances (Floyd–Warshall). It
+// is metric.ShortestPathClosure, kept here for the callers of this package.
+func ShortestPathClosure(d []float64, n int) { metric.ShortestPathClosure(d, n) }
 
-// FromMetric returns a channel C whose induced metric is exactly D (001 Theorem 17, SPEC §5):
-// for every pair, max_y |ln C[x][y] − ln C[x'][y]| = D[x][x'].
+// FromMetric returns a channel C whose induced metric is exactly D (Chatzikokolakis et al. (CSF
+// 2019) Theorem 17, docs/mathematics.md#refinement): for every pair, max_y |ln C[x][y] − ln
+// C[x'][y]| = D[x][x'].
 //
 // D must be an extended pseudometric on n points: n×n, zero diagonal, entries ≥ 0 and not NaN
 // (+Inf allowed: those secrets may be told apart completely; 0 off the diagonal allowed: those
 // must get identical rows), symmetric, satisfying the triangle inequality (both within
 // MetricTolerance), finite entries at most MaxFiniteDistance.
 //
-// The channel is n×(n+1). Column y < n has entries a·e^{−D[x][y]} with a = 1/(2n) (0 when
-// D[x][y] = +Inf): between x and x' it attains |ln C[x][x] − ln C[x'][x]| = D[x][x'] and, by the
-// triangle inequality, no column y exceeds it. The last column is the filler
-// f_x = 1 − a·S_x, S_x = Σ_y e^{−D[x][y]}: since a·S_x ≤ 1/2 and |S_x − S_x'| ≤ n(1 − e^{−D[x][x']}),
-// |ln f_x − ln f_x'| ≤ 1 − e^{−D[x][x']} ≤ D[x][x'], so the filler never exceeds the metric.
-// The result is checked by recomputing its induced metric (relative 1e-9).
+// The channel is n×(n+1). Column y < n has entries a·e^{−D[x][y]} with a = 1/(2n) (0 when D[x][y] =
+// +Inf): between x and x' it attains |ln C[x][x] − ln C[x'][x]| = D[x][x'] and, by the triangle
+// inequality, no column y exceeds it. The last column is the filler f_x = 1 − a·S_x, S_x = Σ_y
+// e^{−D[x][y]}: since a·S_x ≤ 1/2 and |S_x − S_x'| ≤ n(1 − e^{−D[x][x']}), |ln f_x − ln f_x'| ≤ 1 −
+// e^{−D[x][x']} ≤ D[x][x'], so the filler never exceeds the metric. The result is checked by
+// recomputing its induced metric (relative 1e-9).
 func FromMetric(D mat.Matrix) (*mat.Dense, error) {
 	if err := ValidateMetric("D", D); err != nil {
 		return nil, err

@@ -1,12 +1,13 @@
-// The "Compare two mechanisms" section in headless Chromium. Every expectation is computed here
-// in plain JS, independently of the page and of the Go code: B = A·R built by a matrix product
-// (all three orders must hold, and A times the shown witness must give back B); the rows-swapped
-// pair of 001 (same induced metric ln 3, mirrored posteriors, so ⊑prv both ways and ⊑max fails
-// with distance √2/12); randomized response against the exponential mechanism at the same ε from
-// SPEC §4's formulas (⊑prv fails both ways); a counterexample gain function re-evaluated here
-// (V_B > V_A); the simplex with both hulls and the offending posterior at the distance computed
-// here; the safe-ε curve of randomized response against itself equal to the diagonal
-// (001 Thm 13) after progress was shown; cancel; the ⊑prv join; bad input; no console error.
+// The "Compare two mechanisms" section in headless Chromium. Every expectation is computed here in
+// plain JS, independently of the page and of the Go code: B = A·R built by a matrix product (all
+// three orders must hold, and A times the shown witness must give back B); the rows-swapped pair of
+// Chatzikokolakis et al. (CSF 2019) (same induced metric ln 3, mirrored posteriors: ⊑prv both
+// ways, ⊑max fails with distance √2/12); randomized response against the exponential mechanism
+// at the same ε from the formulas of docs/mathematics.md#mechanism-families (⊑prv fails both ways); a
+// counterexample gain function re-evaluated here (V_B > V_A); the simplex with both hulls and the
+// offending posterior at the distance computed here; the safe-ε curve of randomized response
+// against itself equal to the diagonal (Chatzikokolakis et al. (CSF 2019) Thm 13) after progress
+// was shown; cancel; the ⊑prv join; bad input; no console error.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -89,7 +90,8 @@ function randomStochastic(n, m, rand) {
   });
 }
 
-// d_C(x, x') = max_y |ln C[x][y] − ln C[x'][y]| (SPEC §2), 0/0 contributing nothing.
+// d_C(x, x') = max_y |ln C[x][y] − ln C[x'][y]| (docs/mathematics.md#differential-privacy), 0/0
+// contributing nothing.
 function inducedMetric(C) {
   return C.map((rx) => C.map((rz) => rx.reduce((d, v, y) => {
     const w = rz[y];
@@ -105,7 +107,8 @@ function prvHolds(A, B) {
   return dA.every((row, i) => row.every((v, j) => v >= dB[i][j] - 1e-9));
 }
 
-// SPEC §4: randomized response, exponential (|x−y|, nominal ε), truncated geometric (m = n).
+// docs/mathematics.md#mechanism-families: randomized response, exponential (|x−y|, nominal ε),
+// truncated geometric (m = n).
 function randomizedResponse(n, eps) {
   const e = Math.exp(eps);
   return Array.from({ length: n }, (_, x) => Array.from({ length: n }, (_, y) => (x === y ? e : 1) / (n - 1 + e)));
@@ -126,7 +129,8 @@ function truncatedGeometric(n, eps) {
   }));
 }
 
-// Posteriors under the uniform prior: non-zero columns, normalized (SPEC §5).
+// Posteriors under the uniform prior: non-zero columns, normalized
+// (docs/mathematics.md#refinement).
 function posteriors(C) {
   const out = [];
   for (let y = 0; y < C[0].length; y++) {
@@ -156,7 +160,7 @@ function triangleDistance(p, [a, b, c]) {
   return Math.min(segmentDistance(p, a, b), segmentDistance(p, b, c), segmentDistance(p, a, c));
 }
 
-// V_g[π▷C] = Σ_y max_w Σ_x G[w][x] π_x C[x][y] (SPEC §1).
+// V_g[π▷C] = Σ_y max_w Σ_x G[w][x] π_x C[x][y] (docs/mathematics.md#entropies-and-leakage).
 function postGVulnerability(G, prior, C) {
   let total = 0;
   for (let y = 0; y < C[0].length; y++) total += Math.max(...G.map((row) => row.reduce((s, g, x) => s + g * prior[x] * C[x][y], 0)));
@@ -189,7 +193,7 @@ test('B = A·R (built here): all three orders hold, and A times the witness give
   assertNoErrors(page);
 });
 
-test('rows swapped (001): ⊑prv both ways, ⊑max fails at distance √2/12; the gain counterexample prefers B', async () => {
+test('rows swapped (Chatzikokolakis et al., CSF 2019): ⊑prv both ways, ⊑max fails at distance √2/12; the gain counterexample prefers B', async () => {
   const page = await open();
   await example(page, 'swapped-rows');
   const A = [[0.8, 0.2], [0.4, 0.6]];
@@ -285,7 +289,8 @@ test('three secrets: the simplex shows both hulls and the posterior of B outside
   assert.equal(await page.locator('[data-testid="simplex-set-a"] .pt').count(), pa.length);
   assert.equal(await page.locator('[data-testid="simplex-set-b"] .pt').count(), pb.length);
   assert.equal(await page.locator('[data-testid="simplex-highlight"]').count(), 1);
-  // The dashed gap drawn in the picture has the length of the distance (the drawing is an isometry).
+  // The dashed gap drawn in the picture has the length of the distance (the drawing is an
+  // isometry).
   const drawn = Number(await page.getAttribute('[data-testid="simplex-svg"]', 'data-drawn-distance'));
   assert.ok(Math.abs(drawn - expected) < 1e-9, `drawn ${drawn}`);
   // Text alternative: one row per posterior plus the highlighted one.
@@ -326,7 +331,8 @@ test('safe ε2 against ε1: progress, then curves; RR refines itself exactly on 
     const row = rows.find((r) => Math.abs(Number(r[0]) - e) < 1e-9);
     assert.ok(row, `row for ε1 = ${e}`);
     const e2 = Number(row[rr]);
-    // RR(ε1) ⊑avg RR(ε2) iff ε2 ≤ ε1 (001 Thm 13); bisection resolution ε1/1000, 4 digits shown.
+    // RR(ε1) ⊑avg RR(ε2) iff ε2 ≤ ε1 (Chatzikokolakis et al. (CSF 2019) Thm 13); bisection
+    // resolution ε1/1000, 4 digits shown.
     assert.ok(e2 <= e * 1.0005 && e2 >= e * (1 - 0.0015), `safe ε2 for ε1 = ${e}: ${e2}`);
   }
   await shot(page, 'compare-curves');
@@ -337,9 +343,18 @@ test('a long curve computation can be cancelled; the verdicts keep working after
   const page = await open();
   await page.fill('[data-testid="curve-n"]', '12');
   await page.fill('[data-testid="curve-points"]', '60');
+  // The whole job takes well under a second on a fast machine, less than a round trip from the
+  // test: Cancel is clicked from inside the page the moment it is enabled.
+  await page.evaluate(() => {
+    const cancel = document.querySelector('[data-testid="curve-cancel"]');
+    const observer = new MutationObserver(() => {
+      if (cancel.disabled) return;
+      observer.disconnect();
+      cancel.click();
+    });
+    observer.observe(cancel, { attributes: true, attributeFilter: ['disabled'] });
+  });
   await page.click('[data-testid="curve-run"]');
-  await page.waitForSelector('[data-testid="curve-cancel"]:not([disabled])');
-  await page.click('[data-testid="curve-cancel"]');
   await page.waitForSelector('.cmp-curves[data-status="cancelled"]');
   assert.equal(await page.textContent('[data-testid="curve-status"]'), 'Cancelled.');
   await example(page, 'swapped-rows');
@@ -383,7 +398,8 @@ test('bad input is flagged next to the cell and nothing is decided; a row added 
 test('phone width: the section stays usable', async () => {
   const page = await open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await example(page, 'same-posteriors');
-  // 001 Example 6 style: same posteriors, so ⊑max both ways; ⊑avg only in the other direction.
+  // Chatzikokolakis et al. (CSF 2019) Example 6 style: same posteriors, so ⊑max both ways; ⊑avg
+  // only in the other direction.
   assert.equal(await page.getAttribute('[data-testid="verdict-max"]', 'data-holds'), 'true');
   assert.equal(await page.getAttribute('[data-testid="verdict-avg"]', 'data-holds'), 'false');
   assert.equal(await page.getAttribute('[data-testid="reverse-avg"]', 'data-holds'), 'true');

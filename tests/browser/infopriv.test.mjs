@@ -7,7 +7,7 @@
 //     is a − e^ε′ b, so the smallest ε′ for δ is ln(e^ε − δ(m−1+e^ε)); the largest
 //     posterior/prior ratio at the uniform prior is 2a/(a+b) = 2e^ε/(1+e^ε) ≤ e^ε;
 //   - binary symmetric capacity 1 − h(p), Gaussian capacity ½ log₂(1 + P/σ²), the variances
-//     2(Δ/ε)², 2 ln(1.25/δ) Δ²/ε² and (Δ²/4)/(2^{2c} − 1) of 002 §5.2;
+//     2(Δ/ε)², 2 ln(1.25/δ) Δ²/ε² and (Δ²/4)/(2^{2c} − 1) of Wu (2019) §5.2;
 //   - deterministic queries (no noise): infinite ε, capacity log₂ of the distinct answers.
 // It also checks inline errors (δ = 1.5, a bad ε, binary noise on four answers), a 6 × 4 run
 // with progress, cancelling it, the state round trip, a phone layout and zero console errors.
@@ -149,7 +149,7 @@ test('δ typed by the user: 0 gives the pure ε, 1.5 an inline error, never NaN'
   assertNoErrors(page);
 });
 
-test('the privacy channels of 002: binary symmetric, Gaussian and the variances', async () => {
+test('the privacy channels of Wu (2019): binary symmetric, Gaussian and the variances', async () => {
   const page = await open();
   for (const p of [0.1, 0.2, 0.37]) {
     await typeInto(page, 'ip-bsc-p', String(p));

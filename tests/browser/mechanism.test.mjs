@@ -1,10 +1,10 @@
-// The "Design a mechanism" section in headless Chromium. Expected numbers come from closed
-// forms and plain-JS computations in this file (the truncated geometric matrix of SPEC §4 and
-// the utility Σ_z max_y π_y H[y][z]), from the paper (2/7) and from SPEC §3 (0.32) — never from
-// the page or the Go code. Checks: the Table 1 presets, the path of 7 (Theorem 6.2's actual ε
-// above the target), the distance-regular presets reaching their bound, ε edits (field and
-// slider), the database panel at u = 10⁹, bad custom edge lists reported inline, and no console
-// error anywhere.
+// The "Design a mechanism" section in headless Chromium. Expected numbers come from closed forms
+// and plain-JS computations in this file (the truncated geometric matrix of
+// docs/mathematics.md#mechanism-families and the utility Σ_z max_y π_y H[y][z]), from the paper
+// (2/7) and from docs/mathematics.md#optimal-mechanisms (0.32) — never from the page or the Go
+// code. Checks: the Table 1 presets, the path of 7 (Theorem 6.2's actual ε above the target), the
+// distance-regular presets reaching their bound, ε edits (field and slider), the database panel at
+// u = 10⁹, bad custom edge lists reported inline, and no console error anywhere.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, typeInto } from './harness.mjs';
@@ -47,7 +47,8 @@ function close(a, b, tol, what) {
 
 // ---------------------------------------------------------------- independent references
 
-// Truncated geometric on inputs/outputs 0..n−1 with per-step α (SPEC §4).
+// Truncated geometric on inputs/outputs 0..n−1 with per-step α
+// (docs/mathematics.md#mechanism-families).
 function truncatedGeometric(n, alpha) {
   const C = [];
   for (let x = 0; x < n; x++) {
@@ -89,7 +90,7 @@ test('Table 1 (uniform prior): truncated geometric 0.2243, optimal 2/7 by the cl
   const page = await open();
   assert.equal(await page.inputValue('[data-testid="mech-preset"]'), 'table1-uniform');
   const tg = binaryUtility(U6, M1);
-  close(tg, 0.22434, 5e-6, 'reference M1 utility (SPEC §3)');
+  close(tg, 0.22434, 5e-6, 'reference M1 utility (docs/mathematics.md#optimal-mechanisms)');
   close(await num(page, 'util-tg'), tg, 1e-9, 'truncated geometric utility');
   assert.equal(await text(page, 'util-tg'), '0.2243');
   close(await num(page, 'util-lp'), 2 / 7, 1e-9, 'optimal utility');
@@ -116,12 +117,12 @@ test('Table 1 with p(A)=p(F)=1/10: 0.2415, M2 still 2/7, the LP finds 0.32', asy
   const page = await open();
   await choosePreset(page, 'table1-prior');
   const tg = binaryUtility(P6, M1);
-  close(tg, 0.24152, 5e-6, 'reference M1 utility, non-uniform prior (SPEC §3)');
+  close(tg, 0.24152, 5e-6, 'reference M1 utility, non-uniform prior (docs/mathematics.md#optimal-mechanisms)');
   close(await num(page, 'util-tg'), tg, 1e-9, 'truncated geometric utility');
   assert.equal(await text(page, 'util-tg'), '0.2415');
   close(await num(page, 'util-thm62'), 2 / 7, 1e-9, 'M2 utility');
   assert.equal(await text(page, 'util-thm62'), '0.2857');
-  close(await num(page, 'util-lp'), 0.32, 1e-7, 'LP optimum (SPEC §3)');
+  close(await num(page, 'util-lp'), 0.32, 1e-7, 'LP optimum (docs/mathematics.md#optimal-mechanisms)');
   assert.equal(await text(page, 'util-lp'), '0.32');
   assert.equal(await page.getAttribute('[data-testid="mech-detail-lp"]', 'data-path'), 'lp');
   // The LP mechanism is ln 2-DP on the clique.

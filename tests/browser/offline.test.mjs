@@ -1,4 +1,4 @@
-// Offline and portable (issue 4 item 6), in headless Chromium:
+// Offline and portable, in headless Chromium:
 //  (a) the single-file build dist/qif-toolkit.html, opened straight from disk (file://), loads
 //      every section and computes the password checker's measures — compared with the plain-JS
 //      reference (reference.mjs) — with no request to anything but itself;
@@ -104,7 +104,8 @@ test('after the first visit the page works with the network off', async () => {
   const manifest = await readFile(path.join(ROOT, 'web', 'sw-manifest.js'), 'utf8');
   const { version, files } = JSON.parse(/QIF_PRECACHE = ([\s\S]*);/.exec(manifest)[1]);
   assert.equal(sw.keys[0], `qif-toolkit-${version}`, 'the cache is named by the manifest hash');
-  for (const f of ['index.html', 'qif.wasm', 'wasm_exec.js', 'worker.js', 'app.js', 'style.css', 'embed.html', 'widgets.js']) {
+  for (const f of ['index.html', 'qif.wasm', 'wasm_exec.js', 'worker.js', 'api.gen.js', 'sections.js', 'sections/channel/view.js', 'input/number.js', 'style.css', 'embed.html', 'widgets.js',
+    'version.js', 'docs/mathematics.html', 'docs/references.html', 'docs/math.css', 'docs.css', 'THIRD_PARTY_NOTICES.txt']) {
     assert.ok(files.includes(f), `manifest lists ${f}`);
     assert.ok(sw.cached.includes(f), `${f} is cached`);
   }
@@ -136,6 +137,14 @@ test('after the first visit the page works with the network off', async () => {
   }, null, { timeout: 30000 });
   const mi = await page.locator('#w-password').locator('[data-testid="value-mutualInformation"]').getAttribute('data-value');
   assert.ok(Math.abs(Number(mi) - 1.75) < 1e-12, 'widget computes offline');
+
+  // The documentation, typeset, and the notices come from the cache too.
+  await page.goto(`${h.url}docs/mathematics.html#refinement`);
+  assert.equal(await page.evaluate(() => document.querySelector('#refinement')?.matches(':target')), true, 'the mathematics offline');
+  assert.ok(await page.locator('.katex').count() > 100, 'with its formulas');
+  assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.katex')).fontFamily.includes('KaTeX')), true, 'and KaTeX\'s styles');
+  // (Fetched, not opened: a text document makes Chromium ask for /favicon.ico, which is not cached.)
+  assert.match(await page.evaluate(() => fetch('../THIRD_PARTY_NOTICES.txt').then((r) => r.text())), /gonum/);
   await page.context().setOffline(false);
   assert.deepEqual(h.errors(page), [], 'no console or page errors');
   assert.deepEqual(h.external, [], 'no request to another origin');

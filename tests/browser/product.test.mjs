@@ -1,4 +1,4 @@
-// The page as a product (issue 4) in headless Chromium: exact fractions checked against values
+// The page as a product in headless Chromium: exact fractions checked against values
 // computed by hand in this file; KaTeX formulas with links to the references page under the
 // CSP; a shared URL restores a section; exports in the documented CSV / JSON / LaTeX formats
 // and plots saved as SVG / PNG; XSS payloads in labels and in the URL stay inert; every input
@@ -188,7 +188,7 @@ test('formulas: KaTeX from web/vendor under the CSP, each with a link to its pap
   for (const s of slots) {
     assert.equal(s.tex, 'ok');
     assert.ok(s.katex, 'rendered by KaTeX');
-    assert.match(s.href, /^references\.html#(p00[0-4]-\d+(\.\d+)*|spec-\d)$/);
+    assert.match(s.href, /^docs\/(references\.html#(icalp2011|fosad2011|csf2019|wu2019|vadhan2013)-\d+(\.\d+)*|mathematics\.html#[a-z-]+)$/);
   }
   const mi = await page.textContent('[data-testid="result-mutualInformation"]');
   assert.match(mi, /I\(X;Y\) = H\(X\) − H\(X\|Y\)/, 'the plain formula stays as text for screen readers');
@@ -196,7 +196,7 @@ test('formulas: KaTeX from web/vendor under the CSP, each with a link to its pap
   assert.ok(await page.evaluate(() => document.fonts.check('16px KaTeX_Main')), 'KaTeX_Main font loaded');
   const fonts = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name).filter((n) => /\.woff2$/.test(n)));
   assert.ok(fonts.length > 0 && fonts.every((u) => u.startsWith(`${h.origin}/vendor/katex/fonts/`)), fonts.join());
-  // Every link lands on an existing section of references.html.
+  // Every link lands on an existing section of the rendered references or mathematics.
   const hrefs = [...new Set(slots.map((s) => s.href))];
   const ref = await h.newPage();
   for (const href of hrefs) {
@@ -204,19 +204,19 @@ test('formulas: KaTeX from web/vendor under the CSP, each with a link to its pap
     const id = href.split('#')[1];
     assert.equal(await ref.evaluate((i) => document.getElementById(i)?.matches(':target') ?? false, id), true, href);
   }
-  await ref.goto(`${h.url}references.html#p003-3.2`);
+  await ref.goto(`${h.url}docs/references.html#fosad2011-3.2`);
   await h.screenshot(ref, 'product-references');
   assert.deepEqual(h.errors(ref), []);
   await page.locator('[data-testid="group-bayes"]').screenshot({ path: `${(await import('./harness.mjs')).SCREENSHOTS}/product-formulas.png` });
   await clean(page);
 });
 
-test('formulas of the other sections are typeset too, and every card source links to references.html', async () => {
+test('formulas of the other sections are typeset too, and every card source links to the references', async () => {
   const page = await open();
   await page.waitForFunction(() => document.documentElement.dataset.formulas === 'ready');
   // Design a mechanism: the bound and its log (2), the five mechanisms of the table, the five
   // database-domain results; Information privacy: five results of the query, seven of the
-  // privacy channels of 002.
+  // privacy channels of Wu (2019).
   for (const [id, count] of [['mechanism', 12], ['infopriv', 12]]) {
     const slots = await page.$$eval(`#${id} .r-formula`, (els) => els.map((e) => ({
       tex: e.dataset.tex,
@@ -233,25 +233,29 @@ test('formulas of the other sections are typeset too, and every card source link
   }
   const bound = await page.textContent('#mechanism .r-formula .formula-text');
   assert.equal(bound, 'U ≤ 1 / Σ_d n_d e^(−εd)');
-  // Sources: each card names at least one paper or SPEC section, linked by the rule of
-  // formulas.js ("NNN §a.b" → #pNNN-a.b, "SPEC §a" → #spec-a, a paper alone → #pNNN).
+  // Sources: each card names at least one paper (or a section of the mathematics), linked by
+  // the rule of formulas.js ("Alvim et al. (ICALP 2011) §6" → docs/references.html#icalp2011-6).
   const sources = await page.$$eval('section.tool[data-section] .source', (els) => els.map((e) => ({
     text: e.textContent, hrefs: [...e.querySelectorAll('a.ref')].map((a) => a.getAttribute('href')),
   })));
   assert.ok(sources.length >= 10, `${sources.length} sources`);
   const byText = Object.fromEntries(sources.map((x) => [x.text, x.hrefs]));
-  assert.deepEqual(byText['000 §6, 001 §6.1'], ['references.html#p000-6', 'references.html#p001-6.1']);
-  assert.deepEqual(byText['002 Thm 3.1 · 004'], ['references.html#p002', 'references.html#p004']);
-  assert.deepEqual(byText['001 §3–5, Table 3'], ['references.html#p001-3']);
-  assert.deepEqual(byText['004 · SPEC §1–2'], ['references.html#p004', 'references.html#spec-1']);
-  // Every link lands on an element of references.html.
-  const ids = await page.evaluate(async () => {
-    const html = await (await fetch('references.html')).text();
-    return [...new DOMParser().parseFromString(html, 'text/html').querySelectorAll('[id]')].map((e) => e.id);
-  });
+  assert.deepEqual(byText['Alvim et al. (ICALP 2011) §6 · Chatzikokolakis et al. (CSF 2019) §6.1'], ['docs/references.html#icalp2011-6', 'docs/references.html#csf2019-6.1']);
+  assert.deepEqual(byText['Wu (2019) §3.2, Theorem 3.1 · Vadhan (2013) §2'], ['docs/references.html#wu2019-3.2', 'docs/references.html#vadhan2013-2']);
+  assert.deepEqual(byText['Chatzikokolakis et al. (CSF 2019) §3–5, Table 3'], ['docs/references.html#csf2019-3']);
+  assert.deepEqual(byText['Vadhan (2013) §1.2 · Mathematics §3.2'], ['docs/references.html#vadhan2013-1.2', 'docs/mathematics.html#epsilon-delta']);
+  // Every link lands on an element of its page.
+  const ids = await page.evaluate(async (files) => {
+    const out = {};
+    for (const f of files) {
+      const html = await (await fetch(f)).text();
+      out[f] = [...new DOMParser().parseFromString(html, 'text/html').querySelectorAll('[id]')].map((e) => e.id);
+    }
+    return out;
+  }, ['docs/references.html', 'docs/mathematics.html']);
   for (const { text, hrefs } of sources) {
     assert.ok(hrefs.length > 0, `a link in "${text}"`);
-    for (const href of hrefs) assert.ok(ids.includes(href.split('#')[1]), `${href} (from "${text}") exists`);
+    for (const href of hrefs) assert.ok(ids[href.split('#')[0]].includes(href.split('#')[1]), `${href} (from "${text}") exists`);
   }
   await clean(page);
 });

@@ -1,6 +1,6 @@
-// reference.mjs — plain-JS reference values of SPEC §1, written from the definitions and
-// independent of the Go code, so the browser test can check the numbers the page shows.
-// Small inputs only: clarity over speed.
+// reference.mjs — plain-JS reference values of docs/mathematics.md#entropies-and-leakage, written
+// from the definitions and independent of the Go code, so the browser test can check the numbers
+// the page shows. Small inputs only: clarity over speed.
 
 const log2 = Math.log2;
 
@@ -91,4 +91,15 @@ export function distinctPosteriors(prior, C) {
     if (!seen.some((q) => q.every((v, i) => Math.abs(v - post[i]) <= 1e-9))) seen.push(post);
   }
   return seen.length;
+}
+
+/** A channel on which Blahut–Arimoto needs many iterations (random rows with a heavy skew). */
+export function slowChannel(n) {
+  let s = 7;
+  const rnd = () => (s = (s * 16807) % 2147483647) / 2147483647;
+  return Array.from({ length: n }, () => {
+    const r = Array.from({ length: n }, () => rnd() ** 4);
+    const t = r.reduce((a, b) => a + b, 0);
+    return r.map((v) => v / t);
+  });
 }

@@ -1,8 +1,8 @@
 // The embeddable widgets (web/widgets.js) on the demo course page web/embed.html, in headless
 // Chromium: every widget shows the numbers that plain-JS computations in this file give (closed
-// forms and the SPEC's formulas, not the page's code), re-renders when an attribute changes,
-// recomputes when a reader edits a cell or moves the ε slider, reports bad attributes inside the
-// widget without disturbing the page, and logs no console error.
+// forms and the formulas of docs/mathematics.md, not the page's code), re-renders when an attribute
+// changes, recomputes when a reader edits a cell or moves the ε slider, reports bad attributes
+// inside the widget without disturbing the page, and logs no console error.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, SCREENSHOTS } from './harness.mjs';
@@ -35,7 +35,7 @@ function posteriorBayes(prior, C) {
 function minEntropyLeakage(prior, C) {
   return log2(posteriorBayes(prior, C) / Math.max(...prior));
 }
-// SPEC §4: truncated geometric on 0..n−1, α = e^−ε.
+// docs/mathematics.md#mechanism-families: truncated geometric on 0..n−1, α = e^−ε.
 function truncatedGeometric(n, eps) {
   const a = Math.exp(-eps);
   return Array.from({ length: n }, (_, x) => Array.from({ length: n }, (_, y) => {
@@ -44,7 +44,8 @@ function truncatedGeometric(n, eps) {
     return ((1 - a) / (1 + a)) * a ** Math.abs(x - y);
   }));
 }
-// Utility with binary gain and the best guess (SPEC §3): Σ_z max_y π_y H[y][z].
+// Utility with binary gain and the best guess (docs/mathematics.md#optimal-mechanisms): Σ_z max_y
+// π_y H[y][z].
 const utility = (prior, M) => posteriorBayes(prior, M);
 // The smallest ε for which M is ε-DP on the edges given.
 function dpEpsilon(M, edges) {
@@ -54,7 +55,7 @@ function dpEpsilon(M, edges) {
   }
   return e;
 }
-// d_C(x, x′) = max_y |ln C(x,y)/C(x′,y)| (the privacy metric of SPEC §5).
+// d_C(x, x′) = max_y |ln C(x,y)/C(x′,y)| (the privacy metric of docs/mathematics.md#refinement).
 function metric(C) {
   return C.map((r1) => C.map((r2) => Math.max(...r1.map((v, y) => Math.abs(Math.log(v / r2[y]))))));
 }
@@ -119,8 +120,9 @@ test('embed.html renders every widget with the expected numbers', async () => {
   const page = await open();
   assert.equal(await page.locator('qif-channel, qif-mechanism, qif-refinement').count(), 6);
 
-  // Password checker (003 Table 2b), uniform prior on 8 strings: H = 3, I = 1.75 (closed form:
-  // H(1/2, 1/4, 1/8, 1/8)), min-entropy leakage log2 4 = 2, posterior Bayes vulnerability 4/8.
+  // Password checker (Alvim et al. (FOSAD 2011) Table 2b), uniform prior on 8 strings: H = 3, I =
+  // 1.75 (closed form: H(1/2, 1/4, 1/8, 1/8)), min-entropy leakage log2 4 = 2, posterior Bayes
+  // vulnerability 4/8.
   const C = numericChannel(presetById('password-iterations'));
   const u8 = new Array(8).fill(1 / 8);
   close(await value(page, 'w-password', 'shannonEntropy'), 3, 'H(X)');
@@ -149,8 +151,9 @@ test('embed.html renders every widget with the expected numbers', async () => {
   assert.equal(await page.locator('#w-rr figure.plot rect').count(), 36, 'a 6×6 heat map');
   assert.equal(await page.locator('#w-rr [data-testid="warning"]').textContent(), '');
 
-  // Truncated geometric on a path of 6 (SPEC §4): utility from the formula; ln 2-DP on the path;
-  // the bound for the path (vertex-dependent n_d) is the API's, checked to be ≥ the utility.
+  // Truncated geometric on a path of 6 (docs/mathematics.md#mechanism-families): utility from the
+  // formula; ln 2-DP on the path; the bound for the path (vertex-dependent n_d) is the API's,
+  // checked to be ≥ the utility.
   const G = truncatedGeometric(6, Math.log(2));
   const u6 = new Array(6).fill(1 / 6);
   const pathEdges = [0, 1, 2, 3, 4].map((i) => [i, i + 1]);
@@ -194,18 +197,22 @@ test('changing an attribute re-renders the widget', async () => {
   close(await value(page, 'w-rr', 'bound'), 3 / 8, 'bound at ln 3');
   close(Number(await page.locator('#w-rr [data-testid="epsilon"]').inputValue()), Math.log(3), 'the slider follows', 1e-12);
 
-  // Another mechanism on the same clique: the truncated geometric is ln 2-DP on the path only,
-  // so on the clique its actual ε is (n−1)·ε and the widget says so.
-  await updated(page, 'w-rr', [['mechanism', 'truncatedGeometric'], ['epsilon', '0.5']]);
-  const G = truncatedGeometric(6, 0.5);
+  // Another mechanism on the same clique. The truncated geometric treats the answers as 0..5 and
+  // is ε′-private for |x − y|; the clique's edges span up to 5 such steps, so (as on the page)
+  // it runs at ε′ = ε/5 and is exactly ε-DP on the clique. The widget says how ε′ was chosen.
+  const d2 = await updated(page, 'w-rr', [['mechanism', 'truncatedGeometric'], ['epsilon', '0.5']]);
+  const G = truncatedGeometric(6, 0.5 / 5);
   const clique = [];
   for (let a = 0; a < 6; a++) for (let b = a + 1; b < 6; b++) clique.push([a, b]);
-  close(await value(page, 'w-rr', 'actualEpsilon'), dpEpsilon(G, clique), 'geometric ε on the clique');
-  close(dpEpsilon(G, clique), 5 * 0.5, 'reference: (n−1)ε', 1e-12);
-  assert.match(await page.locator('#w-rr [data-testid="warning"]').textContent(), /not 0\.5-DP on the clique of 6: its actual ε is 2\.5/);
+  close(dpEpsilon(G, clique), 0.5, 'reference: TG(ε/5) is ε-DP on the clique', 1e-12);
+  close(await value(page, 'w-rr', 'actualEpsilon'), 0.5, 'geometric ε on the clique');
+  close(await value(page, 'w-rr', 'utility'), utility(new Array(6).fill(1 / 6), G), 'geometric utility on the clique');
+  G.forEach((row, i) => row.forEach((v, j) => close(d2.matrix[i][j], v, `H[${i}][${j}]`, 1e-12)));
+  assert.match(await page.locator('#w-rr [data-testid="scaling"]').textContent(), /per step ε\/5 = 0\.1, so that it is ε-DP on this graph/);
+  assert.equal(await page.locator('#w-rr [data-testid="warning"]').textContent(), '');
 
-  // The optimal mechanism for a non-uniform prior (000 Table 1: A = F = 1/10, others 1/5,
-  // ε = ln 2): the LP optimum is 0.32, above the 2/7 of the uniform-prior optimum.
+  // The optimal mechanism for a non-uniform prior (Alvim et al. (ICALP 2011) Table 1: A = F = 1/10,
+  // others 1/5, ε = ln 2): the LP optimum is 0.32, above the 2/7 of the uniform-prior optimum.
   await updated(page, 'w-rr', [['mechanism', 'optimal'], ['epsilon', 'ln 2'], ['prior', '[0.1,0.2,0.2,0.2,0.2,0.1]']]);
   close(await value(page, 'w-rr', 'utility'), 0.32, 'Table 1 LP optimum', 1e-6);
 

@@ -1,5 +1,5 @@
-// qif.channel: every function against values computed by hand or in plain JS here, with both
-// input shapes (nested arrays and {rows, cols, data}), and bad inputs whose errors name the argument.
+// qif.channel: every function against values computed by hand or in plain JS here, with both input
+// shapes (nested arrays and {rows, cols, data}), and bad inputs whose errors name the argument.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';
@@ -63,14 +63,14 @@ function randomChannel(r, n, m) {
   });
 }
 
-// 003, Table 3(b): two-node dc-net, coins biased 2/3 towards 0.
+// Alvim et al. (FOSAD 2011), Table 3(b): two-node dc-net, coins biased 2/3 towards 0.
 const dcBiased = [
   [2 / 3, 1 / 3, 0, 0],
   [1 / 3, 2 / 3, 0, 0],
   [0, 0, 2 / 3, 1 / 3],
   [0, 0, 2 / 3, 1 / 3],
 ];
-// 003, Table 2(b): password checker with iteration counts, password 110.
+// Alvim et al. (FOSAD 2011), Table 2(b): password checker with iteration counts, password 110.
 const passwordIter = [
   [1, 0, 0, 0], [1, 0, 0, 0], [1, 0, 0, 0], [1, 0, 0, 0],
   [0, 1, 0, 0], [0, 1, 0, 0], [0, 0, 0, 1], [0, 0, 1, 0],
@@ -230,8 +230,10 @@ test('bad inputs name the argument', () => {
     [() => qif.channel.parallel(ok, { rows: 2, cols: 1, data: [1, 'a'] }), /^B: data: entry 1/],
     [() => { const w = Array(10000).fill(1e-4); return qif.channel.parallel([w], [w]); }, /^parallel: .*limit/],
   ];
+  // Every message starts with the function, then names the argument.
   for (const [f, re] of cases) {
-    assert.throws(f, (e) => e instanceof Error && re.test(e.message), f.toString());
+    const fn = /qif\.(\w+\.\w+)\(/.exec(f.toString())[1];
+    assert.throws(f, (e) => e instanceof Error && e.message.startsWith(`${fn}: `) && re.test(e.message.slice(fn.length + 2)), f.toString());
   }
   // The instance keeps working after errors.
   assert.equal(qif.channel.validate([[1]]), true);

@@ -1,6 +1,6 @@
-// qif.infoPrivacy: known values (closed forms of 002, hand-computed channels, plain-JS brute force
-// of the definitions here), both input shapes for the tuple channel, bad inputs whose errors name
-// the argument, and the timing of the 6 × 4-value individual capacity.
+// qif.infoPrivacy: known values (closed forms of Wu (2019), hand-computed channels, plain-JS brute
+// force of the definitions here), both input shapes for the tuple channel, bad inputs whose errors
+// name the argument, and the timing of the 6 × 4-value individual capacity.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';

@@ -69,7 +69,10 @@ test('lp.solve: progress callback and cancellation', () => {
   for (let y = 0; y < n; y++) for (let y2 = 0; y2 < n; y2++) if (y !== y2)
     for (let z = 0; z < n; z++) rows.push({ coeffs: [[idx(y, z), 1], [idx(y2, z), -2]], op: '<=', rhs: 0 });
   const seen = [];
-  const r = qif.lp.solve({ sense: 'max', objective, rows }, { progressEvery: 10, onProgress: (p) => { seen.push(p); return seen.length < 2; } });
+  // Cancelling throws an AbortError carrying the solve as far as it got (status 'cancelled').
+  let r;
+  assert.throws(() => qif.lp.solve({ sense: 'max', objective, rows }, { progressEvery: 10, onProgress: (p) => { seen.push(p); return seen.length < 2; } }),
+    (e) => { r = e.partial; return e.name === 'AbortError' && e.message === 'lp.solve: cancelled'; });
   assert.equal(r.status, 'cancelled');
   assert.equal(seen.length, 2);
   assert.ok(seen[0].iteration >= 10 && typeof seen[0].objective === 'number' && typeof seen[0].phase === 'string');

@@ -1,6 +1,6 @@
-// qif.mechanism through the JS API: closed forms computed here in plain JS, 000 Table 1,
-// shapes and defaults, bad inputs (each must throw an Error naming the argument and leave
-// the instance working).
+// qif.mechanism through the JS API: closed forms computed here in plain JS, Alvim et al. (ICALP
+// 2011) Table 1, shapes and defaults, bad inputs (each must throw an Error naming the argument and
+// leave the instance working).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';
@@ -84,7 +84,7 @@ test('exponential and its true ε', () => {
   assertMatrixClose(M.exponentialMetric([[0, 1, 2], [1, 0, 1], [2, 1, 0]], 1.2), expo(3, 1.2), 1e-15, 'exponentialMetric');
 });
 
-test('Table 1 of paper 000: M1 truncated geometric (α = 2^{−1/5}), M2 = Theorem 6.2 on the clique', () => {
+test('Table 1 of Alvim et al. (ICALP 2011): M1 truncated geometric (α = 2^{−1/5}), M2 = Theorem 6.2 on the clique', () => {
   const uniform = Array(6).fill(1 / 6);
   const priorAF = [0.1, 0.2, 0.2, 0.2, 0.2, 0.1];
   const M1 = M.truncatedGeometric(6, Math.LN2 / 5);
@@ -187,8 +187,10 @@ test('bad inputs throw errors naming the argument, and the instance keeps workin
     [() => M.utility([0.5, 0.5], [[1, 0], [0, 1]], [[1, NaN]]), /^gain:/],
     [() => M.expectedLoss([0.5, 0.5], [[1, 0], [0, 1]], [[Infinity, 0]]), /^loss:/],
   ];
+  // Every message starts with the function, then names the argument.
   for (const [f, re] of bad) {
-    assert.throws(f, (e) => e instanceof Error && re.test(e.message), String(f));
+    const fn = `mechanism.${/M\.(\w+)\(/.exec(String(f))[1]}`;
+    assert.throws(f, (e) => e instanceof Error && e.message.startsWith(`${fn}: `) && re.test(e.message.slice(fn.length + 2)), String(f));
   }
   assertMatrixClose(M.randomizedResponse(2, Math.LN2), [[2 / 3, 1 / 3], [1 / 3, 2 / 3]], 1e-15, 'still working');
 });

@@ -48,7 +48,27 @@ test('pack.sh prints the path of a tarball holding only the package files', () =
   assert.ok(tgz.endsWith(`${name}-${manifest.version}.tgz`), `tarball name: ${tgz}`);
   assert.ok(existsSync(tgz));
   const files = run('tar', ['tzf', tgz]).trim().split('\n').map((f) => f.replace(/^package\//, '')).sort();
-  assert.deepEqual(files, ['README.md', 'package.json', 'qif.d.ts', 'qif.js', 'qif.wasm', 'wasm_exec.js']);
+  assert.deepEqual(files, ['LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.txt', 'api.gen.js', 'package.json', 'qif.d.ts', 'qif.gen.js', 'qif.js', 'qif.wasm', 'wasm_exec.js']);
+});
+
+test('the package carries its license and the notices of what it ships', () => {
+  const dir = join(app, 'node_modules', name);
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  assert.equal(pkg.license, 'MIT');
+  assert.match(pkg.repository.url, /^git\+https:\/\/github\.com\/qif-toolkit\/qif\.git$/);
+  assert.match(pkg.homepage, /^https:\/\//);
+  const license = readFileSync(join(dir, 'LICENSE'), 'utf8');
+  assert.equal(license, readFileSync(join(root, 'LICENSE'), 'utf8'), 'the repository LICENSE');
+  assert.match(license, /^MIT License/);
+  const notices = readFileSync(join(dir, 'THIRD_PARTY_NOTICES.txt'), 'utf8');
+  assert.ok(notices.includes(license.trimEnd()), 'the notices start with the toolkit license');
+  // qif.wasm holds Go's runtime and gonum (BSD-3-Clause), wasm_exec.js is Go's: each with its text.
+  assert.match(notices, /The Go programming language \(go[\d.]+\) — BSD-3-Clause/);
+  assert.match(notices, /gonum\.org\/v1\/gonum v[\d.]+ — BSD-3-Clause/);
+  assert.match(notices, /Copyright (?:\(c\) )?2009 The Go Authors/);
+  assert.match(notices, /Copyright ©2013 The Gonum Authors/);
+  assert.match(notices, /Neither the name of/);
+  assert.match(notices, new RegExp(`^QIF Toolkit ${manifest.version.replace(/\./g, '\\.')} `));
 });
 
 test('the manifest: ESM, exports with types first, files present, no dependencies', () => {
@@ -125,7 +145,7 @@ test('import { load } from the installed package works in Node', () => {
     assert.ok(Math.abs(pairs[k][0] - want[k][0]) < 1e-12, `outer ${pairs[k][0]} vs ${want[k][0]}`);
     for (let x = 0; x < 2; x++) assert.ok(Math.abs(pairs[k][1][x] - want[k][1][x]) < 1e-12, `inner ${k}[${x}]`);
   }
-  assert.match(out.error, /^channel: row 0 sums to 0\.9/);
+  assert.match(out.error, /^channel\.validate: channel: row 0 sums to 0\.9/);
   assert.equal(out.afterError, 2);
   assert.equal(out.h2, 1, 'load({wasmURL}) with the exported qif.wasm URL');
   assert.equal(out.h3, 2.5, 'load({wasmURL}) over HTTP');

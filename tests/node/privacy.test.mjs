@@ -1,5 +1,5 @@
-// qif.privacy: ε, δ, d-privacy, induced metric and the bounds of paper 000 against values computed
-// here in plain JS (closed forms, brute force) and bad inputs.
+// qif.privacy: ε, δ, d-privacy, induced metric and the bounds of Alvim et al. (ICALP 2011) against
+// values computed here in plain JS (closed forms, brute force) and bad inputs.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';

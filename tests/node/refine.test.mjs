@@ -69,7 +69,7 @@ test('avg: witness reproduces B, counterexample recomputed in JS', () => {
   assert.ok(ce.vulnerabilityB > ce.vulnerabilityA);
 });
 
-test('max and prv on swapped rows (001 strictness): ⊑prv both ways, ⊑max neither', () => {
+test('max and prv on swapped rows (the strictness examples of Chatzikokolakis et al., CSF 2019): ⊑prv both ways, ⊑max neither', () => {
   const A = [[0.8, 0.2], [0.4, 0.6]];
   const B = [[0.4, 0.6], [0.8, 0.2]];
   for (const [X, Y] of [[A, B], [B, A]]) {
@@ -140,7 +140,10 @@ test('families: safe ε2 closed forms under ⊑prv and a Figure 3 sweep with pro
   assert.equal(c.complete, true);
   assert.deepEqual(calls, [[1, 3], [2, 3], [3, 3]]);
   c.points.forEach((p) => assert.ok(p.epsilon2 <= p.epsilon1 && p.epsilon1 <= p.epsilon2Fails + 1e-12));
-  const stop = qif.refine.safeEpsilonCurve({ family1: 'truncatedGeometric', family2: 'randomizedResponse', order: 'prv', n: 4, epsilons1: [1, 2, 3] }, () => false);
+  // Cancelling throws an AbortError whose partial result holds the points done.
+  let stop;
+  assert.throws(() => qif.refine.safeEpsilonCurve({ family1: 'truncatedGeometric', family2: 'randomizedResponse', order: 'prv', n: 4, epsilons1: [1, 2, 3] }, () => false),
+    (e) => { stop = e.partial; return e.name === 'AbortError'; });
   assert.equal(stop.complete, false);
   assert.equal(stop.points.length, 1);
 });

@@ -1,7 +1,8 @@
 // sections/compare-presets.js — the mechanism families an editor can generate, and the pairs of
-// channels of 001 that demonstrate each order (SPEC §4–5). Pure data and helpers, no DOM.
+// channels of Chatzikokolakis et al. (CSF 2019) that demonstrate each order
+// (docs/mathematics.md#mechanism-families). Pure data and helpers, no DOM.
 
-/** Families of SPEC §4 available in each editor, with the qif.mechanism call that builds them. */
+/** Families of docs/mathematics.md#mechanism-families available in each editor, with the qif.mechanism call that builds them. */
 export const FAMILIES = {
   truncatedGeometric: {
     name: 'Truncated geometric',
@@ -51,7 +52,7 @@ const fam = (family, eps, m = '') => ({ source: familySource(family, eps, m) });
 export const EXAMPLES = [
   {
     id: 'swapped-rows',
-    name: 'Rows swapped: ⊑prv both ways, not ⊑max (001 §4, strictness)',
+    name: 'Rows swapped: ⊑prv both ways, not ⊑max (Chatzikokolakis et al., CSF 2019, §4, strictness)',
     n: 2,
     A: custom([['0.8', '0.2'], ['0.4', '0.6']]),
     B: custom([['0.4', '0.6'], ['0.8', '0.2']]),
@@ -59,7 +60,7 @@ export const EXAMPLES = [
   },
   {
     id: 'same-posteriors',
-    name: 'Same posteriors, other probabilities: ⊑max, not ⊑avg (001 Example 6)',
+    name: 'Same posteriors, other probabilities: ⊑max, not ⊑avg (Chatzikokolakis et al., CSF 2019, Example 6)',
     n: 3,
     A: custom([['0.3', '0', '0', '0.7'], ['0', '0.3', '0', '0.7'], ['0', '0', '0.3', '0.7']]),
     B: custom([['0.6', '0', '0', '0.4'], ['0', '0.6', '0', '0.4'], ['0', '0', '0.6', '0.4']]),
@@ -76,7 +77,7 @@ export const EXAMPLES = [
   },
   {
     id: 'over-truncated',
-    name: 'Over-truncated geometric, ε 2 → 1: ⊑prv only (001 Thm 11–12)',
+    name: 'Over-truncated geometric, ε 2 → 1: ⊑prv only (Chatzikokolakis et al., CSF 2019, Thm 11–12)',
     n: 5,
     A: fam('overTruncatedGeometric', 2, 3),
     B: fam('overTruncatedGeometric', 1, 3),
@@ -84,7 +85,7 @@ export const EXAMPLES = [
   },
   {
     id: 'geometric-decreasing',
-    name: 'Truncated geometric, ε 1.5 → 0.75: all orders (001 Thm 10)',
+    name: 'Truncated geometric, ε 1.5 → 0.75: all orders (Chatzikokolakis et al., CSF 2019, Thm 10)',
     n: 3,
     A: fam('truncatedGeometric', 1.5),
     B: fam('truncatedGeometric', 0.75),
@@ -92,7 +93,7 @@ export const EXAMPLES = [
   },
   {
     id: 'rr-vs-exponential',
-    name: 'Randomized response vs exponential, same ε: ⊑prv fails both ways (001 Thm 14)',
+    name: 'Randomized response vs exponential, same ε: ⊑prv fails both ways (Chatzikokolakis et al., CSF 2019, Thm 14)',
     n: 4,
     A: fam('randomizedResponse', 1),
     B: fam('exponential', 1),

@@ -1,8 +1,9 @@
-// sections/compare-simplex.js — the probability simplex on three secrets (001 Figure 2): each
-// channel's posteriors under the uniform prior as points, their convex hulls as polygons, and
-// one highlighted posterior (the max-case counterexample: a posterior of B outside A's hull).
+// sections/compare-simplex.js — the probability simplex on three secrets (Chatzikokolakis et al.
+// (CSF 2019) Figure 2): each channel's posteriors under the uniform prior as points, their convex
+// hulls as polygons, and one highlighted posterior (the max-case counterexample: a posterior of B
+// outside A's hull).
 //
-//   posteriors(C)             → the rows of Ĉ (SPEC §5): C's non-zero columns, each divided by
+//   posteriors(C)             → the rows of Ĉ (docs/mathematics.md#refinement): C's non-zero columns, each divided by
 //                               its sum — the posterior of each output under the uniform prior
 //   simplexPlot({ title, labels: [3 strings], sets: [{ name, points, className }],
 //                 highlight?: { point, name, target? } })  → <figure> with an SVG and a table

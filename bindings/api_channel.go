@@ -1,0 +1,115 @@
+package bindings
+
+import (
+	"github.com/qif-toolkit/qif/core/channel"
+	"github.com/qif-toolkit/qif/core/refine"
+)
+
+// factorization is the result of channel.factorize and channel.leftFactorize.
+var factorization = Type{Name: "Factorization", Doc: "Result of channel.factorize and channel.leftFactorize: whether a channel X reproduces A, and that X.",
+	Fields: []Field{
+		{Name: "exists", Type: Boolean, Doc: "Whether such a channel X exists (A reproduced within the refinement tolerance)."},
+		{Name: "witness", Type: MatrixOut, Optional: true, Doc: "When exists: the row-stochastic X."},
+		{Name: "maxError", Type: Number, Optional: true, Doc: "When exists: the largest entry of |product − A|, recomputed by multiplying X back."},
+		{Name: "lowerBound", Type: Number, Optional: true, Doc: "When not and the sizes match: a certified lower bound on how far every product is from A (L1)."},
+		{Name: "reason", Type: String, Optional: true, Doc: "When not: why, in words."}}}
+
+// factorizationObj encodes a factorization with only the fields that apply.
+func factorizationObj(f *refine.Factorization, err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	if f.Exists {
+		return Obj{"exists": true, "witness": f.Witness, "maxError": f.MaxError}, nil
+	}
+	out := Obj{"exists": false, "reason": f.Reason}
+	if f.LowerBound > 0 {
+		out["lowerBound"] = f.LowerBound
+	}
+	return out, nil
+}
+
+// Parameters shared across namespaces.
+var (
+	pC       = Param{Name: "C", Label: "channel", Kind: KindMatrix, Doc: "channel: rows secrets, columns observables, each row sums to 1"}
+	pPrior   = Param{Name: "prior", Kind: KindVector, Doc: "prior π on the secrets (non-negative, sums to 1)"}
+	pA       = Param{Name: "A", Kind: KindMatrix, Doc: "a channel"}
+	pB       = Param{Name: "B", Kind: KindMatrix, Doc: "a channel on the same secrets"}
+	pGraph   = Param{Name: "graph", Kind: KindGraph, Doc: "adjacency graph on the inputs"}
+	pEpsilon = Param{Name: "epsilon", Kind: KindNumber, Doc: "privacy parameter ε, nats"}
+	pMetric  = Param{Name: "D", Label: "metric", Kind: KindMatrix, Doc: "distance matrix (symmetric, zero diagonal, Infinity allowed), nats per unit of ε"}
+)
+
+// The papers functions come from.
+const (
+	csf    = "Chatzikokolakis et al. (CSF 2019)"
+	icalp  = "Alvim et al. (ICALP 2011)"
+	fosad  = "Alvim et al. (FOSAD 2011)"
+	wu     = "Wu (2019)"
+	vadhan = "Vadhan (2013)"
+)
+
+// result passes a typed result on as any, keeping a nil pointer from becoming a non-nil any.
+func result[T any](v *T, err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+var channelAPI = []Func{
+	{NS: "channel", Name: "validate", Params: []*Param{&pC}, Result: Type{TS: "true"},
+		Doc:  "Checks that C is a channel (finite, non-negative, rows summing to 1); returns true or throws.",
+		TeX:  `C(x,y) \ge 0,\ \sum_y C(x,y) = 1`,
+		Call: func(a *Args) (any, error) { return true, channel.Validate(a.Mat("C")) }},
+	{NS: "channel", Name: "hyper", Params: []*Param{&pPrior, &pC}, Source: csf + " §2",
+		Result: Type{Name: "Hyper", Doc: "The hyper-distribution [π▷C]: row k of `inners` is the k-th distinct posterior, `outer[k]` its probability.",
+			Fields: []Field{{Name: "outer", Type: VectorOut}, {Name: "inners", Type: MatrixOut}}},
+		Doc: "Hyper-distribution of prior π through C: the distinct posteriors (inners) and their probabilities (outer).",
+		TeX: `[\pi\triangleright C] = \sum_y p(y)\,\big[\,p(\cdot\mid y)\,\big]`,
+		Call: func(a *Args) (any, error) {
+			h, err := channel.Hyper(a.Vec("prior"), a.Mat("C"))
+			if err != nil {
+				return nil, err
+			}
+			return Obj{"outer": h.Outer, "inners": h.Inners}, nil
+		}},
+	{NS: "channel", Name: "reduce", Params: []*Param{&pC}, Result: MatrixOut,
+		Doc:  "Reduced channel: all-zero columns dropped, proportional columns merged (same leakage for every prior and gain).",
+		Call: func(a *Args) (any, error) { return result(channel.Reduce(a.Mat("C"))) }},
+	{NS: "channel", Name: "cascade", Params: []*Param{&pA, &pB}, Result: MatrixOut,
+		Doc: "Cascade A·B: the output of A fed into B (A n×m, B m×k) → n×k channel.", TeX: `(AB)(x,z) = \sum_y A(x,y)\,B(y,z)`,
+		Call: func(a *Args) (any, error) { return result(channel.Cascade(a.Mat("A"), a.Mat("B"))) }},
+	{NS: "channel", Name: "parallel", Params: []*Param{&pA, &pB}, Result: MatrixOut,
+		Doc: "Parallel composition A‖B on the same secret: outputs are pairs (y, z), column y·cols(B) + z.", TeX: `(A\parallel B)(x,(y,z)) = A(x,y)\,B(x,z)`,
+		Call: func(a *Args) (any, error) { return result(channel.Parallel(a.Mat("A"), a.Mat("B"))) }},
+	{NS: "channel", Name: "fromMetric", Params: []*Param{&pMetric}, Result: MatrixOut, Source: csf + " §7.3",
+		Doc:  "A channel whose induced metric (privacy order ⊑prv) is exactly the metric D (nats).",
+		Call: func(a *Args) (any, error) { return result(refine.FromMetric(a.Mat("D"))) }},
+	{NS: "channel", Name: "factorize", Params: []*Param{&pA, &pB}, Result: factorization, Source: libqif,
+		Doc:  "Finds a channel X with A = B·X (A is a post-processing of B, B ⊑avg A), or says that none exists (different numbers of rows included).",
+		TeX:  `A = B\,X`,
+		Call: func(a *Args) (any, error) { return factorizationObj(refine.Factorize(a.Mat("A"), a.Mat("B"))) }},
+	{NS: "channel", Name: "leftFactorize", Params: []*Param{&pA, &pB}, Result: factorization, Source: libqif,
+		Doc:  "Finds a channel X with A = X·B (every row of A a mixture of the rows of B), or says that none exists (different numbers of columns included).",
+		TeX:  `A = X\,B`,
+		Call: func(a *Args) (any, error) { return factorizationObj(refine.LeftFactorize(a.Mat("A"), a.Mat("B"))) }},
+	{NS: "channel", Name: "iterativeBayesianUpdate", Source: libqif,
+		Params: []*Param{&pC, {Name: "observed", Kind: KindVector, Doc: "observed frequencies of the outputs (one per column of C, summing to 1)"},
+			{Name: "options", Kind: KindOptions, Optional: true, Type: "IterativeBayesianUpdateOptions", Fields: []*Param{
+				{Name: "maxDiff", Kind: KindNumber, Check: CheckPositive, Default: channel.DefaultIBUMaxDiff, Doc: "stop once a step moves the estimate by at most this much (L1)"},
+				{Name: "maxIterations", Kind: KindInteger, Check: CheckPositive, Default: channel.DefaultIBUMaxIterations, Doc: "largest number of steps"}}}},
+		Result: Type{Name: "IterativeBayesianUpdate", Doc: "Result of channel.iterativeBayesianUpdate.", Fields: []Field{
+			{Name: "prior", Type: VectorOut, Doc: "The estimate of the input distribution."},
+			{Name: "iterations", Type: Number, Doc: "Steps made, the converged step included."},
+			{Name: "converged", Type: Boolean, Doc: "Whether the last step moved the estimate by at most maxDiff (false when stopped by maxIterations)."}}},
+		Doc: "Estimates the input distribution of C from observed output frequencies by the iterative Bayesian update (expectation–maximization, from the uniform prior).",
+		TeX: `\pi'_x = \pi_x \sum_y C(x,y)\,\frac{o_y}{(\pi C)_y}`,
+		Call: func(a *Args) (any, error) {
+			r, err := channel.IterativeBayesianUpdate(a.Mat("C"), a.Vec("observed"), a.Float("maxDiff"), a.Int("maxIterations"))
+			if err != nil {
+				return nil, err
+			}
+			return Obj{"prior": r.Prior, "iterations": r.Iterations, "converged": r.Converged}, nil
+		}},
+}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/qif-toolkit/qif/bindings"
+)
+
+// The checked-in generated files are exactly what the table produces: change the table, then
+// run go generate ./bindings.
+func TestGeneratedFilesAreCurrent(t *testing.T) {
+	for path, want := range Generate() {
+		got, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(path)))
+		if err != nil {
+			t.Errorf("%s: %v (run go generate ./bindings)", path, err)
+			continue
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from what the table in bindings/ produces: run go generate ./bindings", path)
+		}
+	}
+}
+
+// The generated files name every function, and the wrappers carry its parameters.
+func TestGeneratedFilesCoverTheTable(t *testing.T) {
+	files := Generate()
+	for id, f := range bindings.Functions() {
+		for path, needle := range map[string]string{
+			"web/qif.d.ts":   "  " + f.Name + "(",
+			"docs/api.md":    "### " + f.Qualified() + " {#" + f.Qualified() + "}\n",
+			"web/api.gen.js": `"ns":"` + f.NS + `","name":"` + f.Name + `"`,
+			"web/qif.gen.js": "function " + f.Name + "(",
+		} {
+			if !bytes.Contains(files[path], []byte(needle)) {
+				t.Errorf("%s: %s is missing", path, f.Qualified())
+			}
+		}
+		if !strings.Contains(string(files["web/qif.gen.js"]), "return call("+strconv.Itoa(id)+", arguments)") {
+			t.Errorf("qif.gen.js: no wrapper with id %d", id)
+		}
+	}
+}
+
+// Every source the reference links to is an anchor of docs/references.md.
+func TestSourcesLinkToReferences(t *testing.T) {
+	refs, err := os.ReadFile(filepath.Join("..", "..", "docs", "references.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	anchors := map[string]bool{}
+	for _, m := range regexp.MustCompile(`\{#([^}\s]+)\}`).FindAllStringSubmatch(string(refs), -1) {
+		anchors[m[1]] = true
+	}
+	links := regexp.MustCompile(`\]\(references\.md#([^)]+)\)`).FindAllStringSubmatch(string(Generate()["docs/api.md"]), -1)
+	if len(links) < 80 {
+		t.Fatalf("only %d sources linked", len(links))
+	}
+	for _, m := range links {
+		if !anchors[m[1]] {
+			t.Errorf("docs/api.md links to references.md#%s, which docs/references.md does not define", m[1])
+		}
+	}
+}
+
+// Every source of the table becomes a link in the reference: a paper of docs/references.md or a
+// section of docs/mathematics.md that the generator knows (the docs test checks the anchors).
+func TestEverySourceIsLinked(t *testing.T) {
+	for _, f := range bindings.Functions() {
+		if f.Source == "" {
+			continue
+		}
+		for _, src := range strings.Split(f.Source, "; ") {
+			if !strings.HasPrefix(citation(src), "[") {
+				t.Errorf("%s: source %q links nowhere", f.Qualified(), src)
+			}
+		}
+	}
+}

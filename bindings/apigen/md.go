@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/qif-toolkit/qif/bindings"
+)
+
+// cell escapes text for a Markdown table cell.
+func cell(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+}
+
+// kindText is a parameter's type in words for the reference.
+func kindText(f *bindings.Func, p *bindings.Param) string {
+	s := "`" + tsParam(f, p) + "`"
+	switch p.Kind {
+	case bindings.KindInteger:
+		s = "integer"
+	case bindings.KindIndices:
+		s = "non-negative integers"
+	case bindings.KindOptions:
+		s = "object"
+	case bindings.KindCallback:
+		s = "function (" + strings.Join(p.CallArgs, ", ") + ")"
+		if p.ArgsObject {
+			s = "function ({" + strings.Join(p.CallArgs, ", ") + "})"
+		}
+	}
+	if p.Check != bindings.CheckNone {
+		s = p.Check.Describe(p.Kind)
+	}
+	return s
+}
+
+func reference(fs []*bindings.Func) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "<!-- %s -->\n\n# API reference {#api}\n\n", banner)
+	b.WriteString(mdIntro)
+	for _, ns := range bindings.Namespaces {
+		fmt.Fprintf(&b, "- [`qif.%s`](#%s):", ns, ns)
+		for _, f := range fs {
+			if f.NS == ns {
+				fmt.Fprintf(&b, " [%s](#%s)", f.Name, f.Qualified())
+			}
+		}
+		b.WriteString("\n")
+	}
+	for _, ns := range bindings.Namespaces {
+		fmt.Fprintf(&b, "\n## qif.%s {#%s}\n", ns, ns)
+		for _, f := range fs {
+			if f.NS == ns {
+				function(&b, f)
+			}
+		}
+	}
+	return b.Bytes()
+}
+
+func function(b *bytes.Buffer, f *bindings.Func) {
+	fmt.Fprintf(b, "\n### %s {#%s}\n\n`%s` → `%s`\n\n%s\n", f.Qualified(), f.Qualified(), f.Signature(), tsType(f.Result), f.Doc)
+	if f.TeX != "" {
+		fmt.Fprintf(b, "\n$$\n%s\n$$\n", f.TeX)
+	}
+	if f.Source != "" {
+		cites := strings.Split(f.Source, "; ")
+		for i, c := range cites {
+			cites[i] = citation(c)
+		}
+		fmt.Fprintf(b, "\nSource: %s.\n", strings.Join(cites, "; "))
+	}
+	if len(f.Params) > 0 {
+		b.WriteString("\n| parameter | type | default | meaning |\n|---|---|---|---|\n")
+		for _, p := range f.Params {
+			row(b, f, p.Name+opt(p.Optional), p)
+			for _, q := range p.Fields {
+				name := p.Name + "." + q.Name
+				if q.Required {
+					name += " (required)"
+				}
+				row(b, f, name, q)
+				if q.Alias != "" {
+					fmt.Fprintf(b, "| `%s.%s` | | | deprecated: the old name of `%s` |\n", p.Name, q.Alias, q.Name)
+				}
+			}
+		}
+	}
+	if len(f.Result.Fields) > 0 {
+		b.WriteString("\n| result field | type | meaning |\n|---|---|---|\n")
+		for _, r := range f.Result.Fields {
+			fmt.Fprintf(b, "| `%s%s` | `%s` | %s |\n", r.Name, opt(r.Optional), cell(tsType(r.Type)), cell(r.Doc))
+		}
+	}
+	if f.Long() {
+		fmt.Fprintf(b, "\nCancellable: when `onProgress` returns `false` the call throws an `AbortError` (`%s: cancelled`).\n", f.Qualified())
+	}
+}
+
+// papers are the anchors of docs/references.md, by citation.
+var papers = [][2]string{{"Alvim et al. (ICALP 2011)", "icalp2011"}, {"Alvim et al. (FOSAD 2011)", "fosad2011"},
+	{"Chatzikokolakis et al. (CSF 2019)", "csf2019"}, {"Wu (2019)", "wu2019"}, {"Vadhan (2013)", "vadhan2013"},
+	{"Bordenabe et al. (CCS 2014)", "ccs2014"}}
+
+var firstSection = regexp.MustCompile(`^ §(\d+(?:\.\d+)*)`)
+
+// mathematics are the anchors of the sections of docs/mathematics.md that sources cite as
+// "Mathematics §8" (the toolkit's own statement of definitions that follow libqif).
+var mathematics = map[string]string{"8": "metrics-and-capacities"}
+
+var mathSection = regexp.MustCompile(`^Mathematics §(\d+(?:\.\d+)*)`)
+
+// citation links a source ("Alvim et al. (ICALP 2011) §6") to its entry in the references: the
+// section's anchor when it names one, else the paper's; "Mathematics §8 (libqif)" links to that
+// section of the mathematics.
+func citation(src string) string {
+	if m := mathSection.FindStringSubmatch(src); m != nil && mathematics[m[1]] != "" {
+		return "[" + src + "](mathematics.md#" + mathematics[m[1]] + ")"
+	}
+	for _, p := range papers {
+		if rest, ok := strings.CutPrefix(src, p[0]); ok {
+			anchor := p[1]
+			if m := firstSection.FindStringSubmatch(rest); m != nil {
+				anchor += "-" + m[1]
+			}
+			return "[" + src + "](references.md#" + anchor + ")"
+		}
+	}
+	return src
+}
+
+func row(b *bytes.Buffer, f *bindings.Func, name string, p *bindings.Param) {
+	def := defaultText(p)
+	if def != "" {
+		def = "`" + def + "`"
+	}
+	fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", name, cell(kindText(f, p)), def, cell(p.Doc))
+}
+
+const mdIntro = "Every function of the WebAssembly module, as `web/qif.js` exposes it after `const qif = await load()`.\n" +
+	"`qif.describe(name?)` returns the same table at run time.\n\n" +
+	"**Values.** A matrix argument is an array of rows or `{rows, cols, data}` with `data` row-major (a `Float64Array`\n" +
+	"is copied in bulk); a matrix result is `{rows, cols, data: Float64Array}`. A vector is an array or a typed array;\n" +
+	"a vector result is a `Float64Array`. A graph is `{n, edges: [[a, b], ...]}` on vertices `0..n−1`. Channels have one\n" +
+	"row per secret; gain and loss matrices one row per guess. Entropies, leakages and capacities are in bits, ε in nats.\n\n" +
+	"**Errors.** Bad input throws an `Error` whose message starts with the function and names the argument\n" +
+	"(`mechanism.utility: prior: …`). An options object with a key the function does not know throws, naming the key\n" +
+	"and listing the known ones. Options that bound something (tolerances, limits, budgets) must be positive: `0`,\n" +
+	"negative values and `NaN` are refused alike; leave the key out for the default. The instance keeps working after\n" +
+	"any error.\n\n" +
+	"**Cancellation.** A function that takes `onProgress` calls it while it works; returning `false` cancels the call,\n" +
+	"which throws an `Error` with `name === 'AbortError'` and message `<ns>.<name>: cancelled`; `error.partial` holds the\n" +
+	"result as far as it got where there is one. An exception thrown by `onProgress` cancels the call and is rethrown.\n\n"

@@ -1,0 +1,468 @@
+package bindings
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/qif-toolkit/qif/core/graph"
+	"github.com/qif-toolkit/qif/core/lp"
+	"gonum.org/v1/gonum/mat"
+)
+
+// This file is plain Go (no build tag): decoding wire values into Go values, the checks of the
+// table and the outcome of a call all run, and are tested and fuzzed, natively. js.go only
+// turns js.Values into Raws and results into js.Values.
+
+// Raw is one wire value as it arrived from JS.
+type Raw struct {
+	Type   RawType
+	Num    float64
+	Bool   bool
+	Str    string
+	Floats []float64 // a byte array, read as float64s
+	Fn     Callback
+	Obj    Object
+}
+
+// RawType is the JS type of a wire value.
+type RawType uint8
+
+const (
+	RawAbsent RawType = iota // undefined or null
+	RawNumber
+	RawBool
+	RawString
+	RawFloats
+	RawFunc
+	RawObject
+)
+
+// Callback calls a JS function (onProgress) with args; it returns false when the function
+// returned false, which cancels the computation.
+type Callback func(args ...any) bool
+
+// Object reads numeric properties of a JS object (used only by debug.syscalls).
+type Object interface {
+	Number(key string) (float64, bool)
+}
+
+// Args holds the decoded arguments of one call, read by name in Func.Call.
+type Args struct {
+	f         *Func
+	vals      []any
+	cancelled bool
+}
+
+// Cancelled is the error of a call whose onProgress returned false; Partial is the result as
+// far as it got (nil when nothing useful was computed).
+type Cancelled struct {
+	Fn      string
+	Partial any
+}
+
+func (c *Cancelled) Error() string { return c.Fn + ": cancelled" }
+
+// Invoke decodes the wire values raw, runs f and returns its result. Every error starts with
+// "<ns>.<name>: "; a cancelled call returns a *Cancelled whatever Call returned; a panic becomes
+// an internal error, so nothing escapes to JS.
+func (f *Func) Invoke(raw []Raw) (result any, err error) {
+	q := f.Qualified()
+	defer func() {
+		if r := recover(); r != nil {
+			debug.FreeOSMemory() // a panic is often an allocation that did not fit
+			result, err = nil, fmt.Errorf("%s: internal error: %v", q, r)
+		}
+	}()
+	a, err := f.decode(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", q, err)
+	}
+	result, err = f.Call(a)
+	if a.cancelled {
+		return nil, &Cancelled{Fn: q, Partial: result}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", q, err)
+	}
+	return result, nil
+}
+
+// decode reads raw into one value per slot, filling defaults and enforcing checks.
+func (f *Func) decode(raw []Raw) (*Args, error) {
+	if len(raw) != f.Wire() {
+		return nil, fmt.Errorf("internal error: %d wire values, expected %d", len(raw), f.Wire())
+	}
+	a := &Args{f: f, vals: make([]any, len(f.slots))}
+	k := 0
+	for i, s := range f.slots {
+		p := s.p
+		w := p.Kind.width()
+		v, err := decodeValue(p, raw[k:k+w])
+		k += w
+		if err != nil {
+			return nil, err
+		}
+		if v == nil {
+			v = p.Default
+		}
+		if v == nil && (s.field && p.Required || !s.field && !p.Optional) {
+			if s.field {
+				return nil, fmt.Errorf("%s: missing (a required key of %s)", p.label(), f.Params[s.arg].Name)
+			}
+			return nil, fmt.Errorf("%s: missing argument %d", p.label(), s.arg+1)
+		}
+		if err := checkValue(p, v); err != nil {
+			return nil, err
+		}
+		a.vals[i] = v
+	}
+	return a, nil
+}
+
+// decodeValue turns the wire values of one parameter into its Go value, or nil when absent.
+func decodeValue(p *Param, raw []Raw) (any, error) {
+	name := p.label()
+	r := raw[0]
+	if r.Type == RawAbsent { // a matrix, graph or problem sends its first value absent too
+		return nil, nil
+	}
+	want := func(t RawType, what string) error {
+		if r.Type != t {
+			return fmt.Errorf("%s: expected %s", name, what)
+		}
+		return nil
+	}
+	switch p.Kind {
+	case KindNumber:
+		return r.Num, want(RawNumber, "a number")
+	case KindInteger:
+		if err := want(RawNumber, "an integer"); err != nil {
+			return nil, err
+		}
+		x := r.Num
+		if x != math.Trunc(x) || math.Abs(x) > 1<<53 {
+			return nil, fmt.Errorf("%s: expected %s, got %v", name, p.Check.Describe(p.Kind), x)
+		}
+		return int(x), nil
+	case KindBoolean:
+		return r.Bool, want(RawBool, "a boolean")
+	case KindEnum:
+		if r.Type != RawString || !contains(p.Enum, r.Str) {
+			return nil, fmt.Errorf("%s: expected one of '%s', got %s", name, strings.Join(p.Enum, "', '"), rawString(r))
+		}
+		return r.Str, nil
+	case KindVector:
+		if err := want(RawFloats, "a vector"); err != nil {
+			return nil, err
+		}
+		if len(r.Floats) > maxEntries {
+			return nil, fmt.Errorf("%s: %d entries, more than the limit of %d", name, len(r.Floats), maxEntries)
+		}
+		return r.Floats, nil
+	case KindIndices:
+		if err := want(RawFloats, "an array of indices"); err != nil {
+			return nil, err
+		}
+		return Indices(name, r.Floats)
+	case KindMatrix:
+		if r.Type != RawNumber || raw[1].Type != RawNumber || raw[2].Type != RawFloats {
+			return nil, fmt.Errorf("%s: expected a matrix", name)
+		}
+		rows, cols := r.Num, raw[1].Num
+		if rows != math.Trunc(rows) || cols != math.Trunc(cols) {
+			return nil, fmt.Errorf("%s: rows and cols must be integers, got %v×%v", name, rows, cols)
+		}
+		// Clamped first: converting a float beyond the int range is not defined in Go.
+		clamp := func(x float64) int { return int(math.Max(-1, math.Min(x, maxEntries+1))) }
+		return FlatMatrix(name, clamp(rows), clamp(cols), raw[2].Floats)
+	case KindGraph:
+		if r.Type != RawNumber || raw[1].Type != RawFloats {
+			return nil, fmt.Errorf("%s: expected a graph {n, edges}", name)
+		}
+		return FlatGraph(name, r.Num, raw[1].Floats)
+	case KindLPProblem:
+		if r.Type != RawFloats || raw[1].Type != RawFloats {
+			return nil, fmt.Errorf("%s: expected an LP problem", name)
+		}
+		return FlatLP(r.Floats, raw[1].Floats)
+	case KindCallback:
+		return r.Fn, want(RawFunc, "a function")
+	case KindOptions:
+		return true, want(RawBool, "an options object")
+	case KindObject:
+		return r.Obj, want(RawObject, "an object")
+	}
+	return nil, fmt.Errorf("%s: unknown kind %q", name, p.Kind)
+}
+
+func rawString(r Raw) string {
+	if r.Type == RawString {
+		return fmt.Sprintf("%q", r.Str)
+	}
+	return "a non-string"
+}
+
+// checkValue enforces p.Check on a number or integer.
+func checkValue(p *Param, v any) error {
+	if p.Check == CheckNone || v == nil {
+		return nil
+	}
+	x, ok := v.(float64)
+	if i, isInt := v.(int); isInt {
+		x, ok = float64(i), true
+	}
+	if !ok {
+		return nil
+	}
+	var good bool
+	switch p.Check {
+	case CheckPositive:
+		good = x > 0 && !math.IsInf(x, 1) && (p.Kind != KindInteger || x >= 1)
+	case CheckPositiveInf:
+		good = x > 0
+	case CheckNonNegative:
+		good = x >= 0 && !math.IsInf(x, 1)
+	}
+	if !good {
+		return fmt.Errorf("%s: expected %s, got %v", p.label(), p.Check.Describe(p.Kind), x)
+	}
+	return nil
+}
+
+// Indices reads floats that must be non-negative integer indices (a query table, domain sizes).
+func Indices(name string, x []float64) ([]int, error) {
+	out := make([]int, len(x))
+	for i, f := range x {
+		if f != math.Trunc(f) || f < 0 || f > 1<<31 {
+			return nil, fmt.Errorf("%s: entry %d is %v, expected a non-negative integer index", name, i, f)
+		}
+		out[i] = int(f)
+	}
+	return out, nil
+}
+
+// FlatGraph builds a graph on n vertices from its edges flattened as a0, b0, a1, b1, ...:
+// n and every endpoint must be integers, endpoints in 0..n−1, and graph.New refuses self-loops
+// and duplicates. Errors name the argument ("graph: edge 3 (2,2) is a self-loop").
+func FlatGraph(name string, n float64, flat []float64) (*graph.Graph, error) {
+	if n != math.Trunc(n) || n < 1 || n > graph.MaxVertices {
+		return nil, fmt.Errorf("%s: n must be an integer between 1 and %d, got %v", name, graph.MaxVertices, n)
+	}
+	if len(flat)%2 != 0 {
+		return nil, fmt.Errorf("%s.edges: each edge must be a pair [a, b]", name)
+	}
+	if len(flat) > maxEntries {
+		return nil, fmt.Errorf("%s.edges: %d edges, more than the limit of %d", name, len(flat)/2, maxEntries/2)
+	}
+	edges := make([]graph.Edge, len(flat)/2)
+	for k := range edges {
+		a, b := flat[2*k], flat[2*k+1]
+		if a != math.Trunc(a) || b != math.Trunc(b) {
+			return nil, fmt.Errorf("%s: edge %d (%v,%v) has a non-integer vertex", name, k, a, b)
+		}
+		if a < 0 || a >= n || b < 0 || b >= n {
+			return nil, fmt.Errorf("%s: edge %d (%v,%v) has a vertex outside 0..%v", name, k, a, b, n-1)
+		}
+		edges[k] = graph.Edge{A: int(a), B: int(b)}
+	}
+	g, err := graph.New(int(n), edges)
+	if err != nil {
+		// graph.New's messages start with "graph: "; name the caller's argument instead.
+		return nil, fmt.Errorf("%s: %s", name, strings.TrimPrefix(err.Error(), "graph: "))
+	}
+	return g, nil
+}
+
+// FlatLP builds an lp.Problem from the two arrays web/qif.js (flattenLP) makes of a problem
+// object: head = [n, m, max, nnz, hasLower, hasUpper] and data = c (n), ops (m), rhs (m),
+// rows, cols and values of the nonzeros (nnz each), then lower and upper (n each, when present).
+func FlatLP(head, data []float64) (*lp.Problem, error) {
+	if len(head) != 6 {
+		return nil, errors.New("problem: malformed")
+	}
+	for i, h := range head {
+		if h != math.Trunc(h) || h < 0 || h > lp.MaxNonzeros || (i == 2 || i >= 4) && h > 1 {
+			return nil, errors.New("problem: malformed")
+		}
+	}
+	n, m, nnz := int(head[0]), int(head[1]), int(head[3])
+	if n > lp.MaxVariables || m > lp.MaxConstraints {
+		return nil, fmt.Errorf("problem: %d variables and %d rows exceed the limits (%d, %d)", n, m, lp.MaxVariables, lp.MaxConstraints)
+	}
+	want := n + 2*m + 3*nnz + n*(int(head[4])+int(head[5]))
+	if len(data) != want {
+		return nil, errors.New("problem: malformed")
+	}
+	take := func(k int) []float64 { s := data[:k:k]; data = data[k:]; return s }
+	p := &lp.Problem{Sense: lp.Minimize, Objective: take(n), Ops: make([]lp.Op, m)}
+	if head[2] != 0 {
+		p.Sense = lp.Maximize
+	}
+	for i, o := range take(m) {
+		if o != 0 && o != 1 && o != 2 {
+			return nil, fmt.Errorf("rows[%d].op: malformed", i)
+		}
+		p.Ops[i] = lp.Op(o)
+	}
+	p.RHS = take(m)
+	ri, ci := ints(take(nnz)), ints(take(nnz))
+	var err error
+	if p.A, err = lp.NewCSC(m, n, ri, ci, take(nnz)); err != nil {
+		return nil, err
+	}
+	if head[4] != 0 {
+		p.Lower = take(n)
+	}
+	if head[5] != 0 {
+		p.Upper = take(n)
+	}
+	return p, nil
+}
+
+func ints(f []float64) []int {
+	out := make([]int, len(f))
+	for k, x := range f {
+		out[k] = int(x)
+	}
+	return out
+}
+
+// index is the slot named name: the last one given when two carry the name (safeEpsilonCurve
+// takes onProgress both as a field and as an argument), else the first. A name the function
+// does not declare is a bug in the table.
+func (a *Args) index(name string) int {
+	at := -1
+	for i, s := range a.f.slots {
+		if s.p.Name == name && (at < 0 || a.vals[i] != nil) {
+			at = i
+		}
+	}
+	if at < 0 {
+		panic(a.f.Qualified() + ": no parameter " + name)
+	}
+	return at
+}
+
+// Get returns the decoded value of name (nil when absent without a default).
+func (a *Args) Get(name string) any { return a.vals[a.index(name)] }
+
+// Has reports whether name was given (or has a default).
+func (a *Args) Has(name string) bool { return a.Get(name) != nil }
+
+// Float returns a number (0 when absent).
+func (a *Args) Float(name string) float64 { x, _ := a.Get(name).(float64); return x }
+
+// Int returns an integer (0 when absent).
+func (a *Args) Int(name string) int { x, _ := a.Get(name).(int); return x }
+
+// Bool returns a boolean (false when absent).
+func (a *Args) Bool(name string) bool { x, _ := a.Get(name).(bool); return x }
+
+// Str returns an enum string ("" when absent).
+func (a *Args) Str(name string) string { x, _ := a.Get(name).(string); return x }
+
+// Vec returns a vector (nil when absent).
+func (a *Args) Vec(name string) []float64 { x, _ := a.Get(name).([]float64); return x }
+
+// Ints returns an array of indices (nil when absent).
+func (a *Args) Ints(name string) []int { x, _ := a.Get(name).([]int); return x }
+
+// Mat returns a matrix (nil when absent).
+func (a *Args) Mat(name string) *mat.Dense { x, _ := a.Get(name).(*mat.Dense); return x }
+
+// Graph returns a graph (nil when absent).
+func (a *Args) Graph(name string) *graph.Graph { x, _ := a.Get(name).(*graph.Graph); return x }
+
+// Progress returns the callback name, or nil when absent. When the callback returns false the
+// call is cancelled: Invoke then reports a *Cancelled whatever Call returns.
+func (a *Args) Progress(name string) Callback {
+	cb, _ := a.Get(name).(Callback)
+	if cb == nil {
+		return nil
+	}
+	return func(args ...any) bool {
+		if a.cancelled {
+			return false
+		}
+		a.cancelled = !cb(args...)
+		return !a.cancelled
+	}
+}
+
+// Context returns a context for a core function that polls ctx.Err() but reports no progress of
+// its own: at its first poll and then every 100 ms it calls the callback name with the
+// milliseconds elapsed, and it is cancelled once the callback returns false. Without the
+// callback it is context.Background().
+func (a *Args) Context(name string) context.Context {
+	p := a.Progress(name)
+	if p == nil {
+		return context.Background()
+	}
+	return &pollContext{Context: context.Background(), progress: p, start: time.Now()}
+}
+
+type pollContext struct {
+	context.Context
+	progress    Callback
+	start, last time.Time
+	err         error
+}
+
+func (c *pollContext) Err() error {
+	if c.err == nil && time.Since(c.last) >= 100*time.Millisecond {
+		c.last = time.Now()
+		if !c.progress(float64(c.last.Sub(c.start).Milliseconds())) {
+			c.err = context.Canceled
+		}
+	}
+	return c.err
+}
+
+// Obj is the result object type: field name → value (see encode in js.go for the values).
+type Obj = map[string]any
+
+// scratch holds the buffers that input matrices are copied into, reused from call to call.
+// Allocating, zeroing and later collecting 32 MB for a 2000×2000 channel on every call cost more
+// than the copy itself. Reuse is safe because every function converts its results to JS values
+// before returning and core keeps no reference to its inputs across calls.
+var scratch arena
+
+type arena struct {
+	bufs  [][]float64
+	next  int
+	depth int
+}
+
+func (a *arena) begin() {
+	if a.depth == 0 {
+		a.next = 0
+	}
+	a.depth++
+}
+
+func (a *arena) end() { a.depth-- }
+
+// take returns a buffer of n entries with arbitrary contents (the caller overwrites it all).
+// A call made from inside another call (a JS callback calling back into the API) gets fresh
+// memory so that it cannot overwrite the outer call's inputs.
+func (a *arena) take(n int) []float64 {
+	if a.depth != 1 {
+		return make([]float64, n)
+	}
+	if a.next == len(a.bufs) {
+		a.bufs = append(a.bufs, nil)
+	}
+	b := a.bufs[a.next]
+	if cap(b) < n {
+		a.bufs[a.next] = nil // let the old buffer go before allocating the larger one
+		b = make([]float64, n)
+		a.bufs[a.next] = b
+	}
+	a.next++
+	return b[:n]
+}

@@ -1,0 +1,200 @@
+package channel_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/qif-toolkit/qif/core/channel"
+	"github.com/qif-toolkit/qif/core/mechanism"
+	"gonum.org/v1/gonum/mat"
+)
+
+func outputsOf(prior []float64, C mat.Matrix) []float64 {
+	_, m := C.Dims()
+	o := make([]float64, m)
+	for x, p := range prior {
+		for y := 0; y < m; y++ {
+			o[y] += p * C.At(x, y)
+		}
+	}
+	return o
+}
+
+func ibu(t *testing.T, C mat.Matrix, o []float64, maxDiff float64, maxIt int) *channel.IBUResult {
+	t.Helper()
+	r, err := channel.IterativeBayesianUpdate(C, o, maxDiff, maxIt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// libqif's cases: the identity recovers the prior in 2 steps, a channel that reveals nothing
+// returns the uniform prior in 1 step, the geometric mechanism recovers it approximately.
+func TestIBULibqifCases(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	prior := randChannel(rng, 1, 10, false).RawRowView(0)
+	id := mat.NewDense(10, 10, nil)
+	noint := mat.NewDense(10, 10, nil)
+	for i := 0; i < 10; i++ {
+		id.Set(i, i, 1)
+		noint.Set(i, 3, 1)
+	}
+	r := ibu(t, id, prior, 1e-6, 100)
+	if r.Iterations != 2 || !r.Converged {
+		t.Errorf("identity: %d iterations, converged %v", r.Iterations, r.Converged)
+	}
+	for x := range prior {
+		if math.Abs(r.Prior[x]-prior[x]) > 1e-15 {
+			t.Errorf("identity: estimate %v, want %v", r.Prior, prior)
+			break
+		}
+	}
+	r = ibu(t, noint, outputsOf(prior, noint), 1e-6, 100)
+	if r.Iterations != 1 {
+		t.Errorf("no interference: %d iterations", r.Iterations)
+	}
+	for _, v := range r.Prior {
+		if math.Abs(v-0.1) > 1e-15 {
+			t.Errorf("no interference: estimate %v", r.Prior)
+			break
+		}
+	}
+	geo, err := mechanism.TruncatedGeometric(10, 1, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = ibu(t, geo, outputsOf(prior, geo), 1e-8, 1_000_000)
+	for x := range prior {
+		if math.Abs(r.Prior[x]-prior[x]) > 1e-4 {
+			t.Errorf("geometric: estimate %v, want %v (%d iterations)", r.Prior, prior, r.Iterations)
+			break
+		}
+	}
+}
+
+// Two steps by hand on C = [[0.8, 0.2], [0.3, 0.7]] with o = (0.5, 0.5):
+// π0 = (½, ½), π0·C = (0.55, 0.45), π1 = (½(0.8·0.5/0.55 + 0.2·0.5/0.45), ½(0.3·0.5/0.55 + 0.7·0.5/0.45)).
+func TestIBUByHand(t *testing.T) {
+	C := mat.NewDense(2, 2, []float64{0.8, 0.2, 0.3, 0.7})
+	o := []float64{0.5, 0.5}
+	p1 := []float64{0.5 * (0.8*0.5/0.55 + 0.2*0.5/0.45), 0.5 * (0.3*0.5/0.55 + 0.7*0.5/0.45)}
+	q := []float64{p1[0]*0.8 + p1[1]*0.3, p1[0]*0.2 + p1[1]*0.7}
+	p2 := []float64{p1[0] * (0.8*0.5/q[0] + 0.2*0.5/q[1]), p1[1] * (0.3*0.5/q[0] + 0.7*0.5/q[1])}
+	r := ibu(t, C, o, 0, 1)
+	if r.Iterations != 1 || r.Converged || math.Abs(r.Prior[0]-p1[0]) > 1e-15 || math.Abs(r.Prior[1]-p1[1]) > 1e-15 {
+		t.Errorf("one step: %+v, want %v", r, p1)
+	}
+	r = ibu(t, C, o, 0, 2)
+	if r.Iterations != 2 || math.Abs(r.Prior[0]-p2[0]) > 1e-15 || math.Abs(r.Prior[1]-p2[1]) > 1e-15 {
+		t.Errorf("two steps: %+v, want %v", r, p2)
+	}
+	// The stopping rule: with maxDiff just above the second step's move, it stops there, and
+	// the count includes that step.
+	move := math.Abs(p2[0]-p1[0]) + math.Abs(p2[1]-p1[1])
+	r = ibu(t, C, o, move*(1+1e-9), 100)
+	if r.Iterations != 2 || !r.Converged {
+		t.Errorf("stopping rule: %d iterations, converged %v", r.Iterations, r.Converged)
+	}
+	// The exact solution here is interior: π·C = o gives π = (0.4, 0.6).
+	r = ibu(t, C, o, 1e-14, 100000)
+	if math.Abs(r.Prior[0]-0.4) > 1e-10 || !r.Converged {
+		t.Errorf("fixed point %v after %d iterations", r.Prior, r.Iterations)
+	}
+}
+
+// The 1e-6 rule: an output the current estimate gives probability below 1e-6 divides by 1.
+// C = [[1, 0], [1−1e-7·2, 2e-7]]: from the uniform prior, (π·C)_1 = 1e-7 < 1e-6, so the ratio
+// for output 1 is o_1/1 rather than o_1/1e-7.
+func TestIBUSmallOutputRule(t *testing.T) {
+	C := mat.NewDense(2, 2, []float64{1, 0, 1 - 2e-7, 2e-7})
+	o := []float64{0.9, 0.1}
+	q0 := 0.5*1 + 0.5*(1-2e-7)
+	want := []float64{0.5 * (1 * 0.9 / q0), 0.5 * ((1-2e-7)*0.9/q0 + 2e-7*0.1/1)}
+	r := ibu(t, C, o, 0, 1)
+	if math.Abs(r.Prior[0]-want[0]) > 1e-15 || math.Abs(r.Prior[1]-want[1]) > 1e-15 {
+		t.Errorf("first step %v, want %v", r.Prior, want)
+	}
+	// Not renormalized: libqif's estimate then sums to less than 1.
+	if s := r.Prior[0] + r.Prior[1]; math.Abs(s-(want[0]+want[1])) > 1e-15 || s > 0.95 {
+		t.Errorf("sum %v", s)
+	}
+}
+
+// At convergence the estimate is the maximum-likelihood prior: for every x,
+// Σ_y C[x][y]·o_y/(π·C)_y ≤ 1, with equality where π_x > 0 (KKT conditions of maximizing
+// Σ_y o_y ln (π·C)_y over the simplex).
+func TestIBUIsMaximumLikelihood(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 44))
+	for trial := 0; trial < 30; trial++ {
+		n, m := 2+rng.IntN(4), 2+rng.IntN(4)
+		C := randChannel(rng, n, m, false)
+		o := randChannel(rng, 1, m, false).RawRowView(0)
+		r := ibu(t, C, o, 1e-13, 2_000_000)
+		q := outputsOf(r.Prior, C)
+		for x := 0; x < n; x++ {
+			g := 0.0
+			for y := 0; y < m; y++ {
+				g += C.At(x, y) * o[y] / q[y]
+			}
+			if g > 1+1e-4 || (r.Prior[x] > 1e-3 && math.Abs(g-1) > 1e-4) {
+				t.Fatalf("trial %d: KKT fails at x = %d: gradient %v, π_x = %v (%d iterations)", trial, x, g, r.Prior[x], r.Iterations)
+			}
+		}
+	}
+}
+
+func TestIBUErrorsAndLimit(t *testing.T) {
+	C := mat.NewDense(2, 2, []float64{0.8, 0.2, 0.3, 0.7})
+	for _, tc := range []struct {
+		o       []float64
+		maxDiff float64
+		maxIt   int
+		arg     string
+	}{
+		{[]float64{0.5, 0.4}, 1e-6, 10, "observed"},
+		{[]float64{0.5, 0.5, 0}, 1e-6, 10, "observed"},
+		{[]float64{1.5, -0.5}, 1e-6, 10, "observed"},
+		{[]float64{0.5, math.NaN()}, 1e-6, 10, "observed"},
+		{[]float64{0.5, 0.5}, -1, 10, "maxDiff"},
+		{[]float64{0.5, 0.5}, math.NaN(), 10, "maxDiff"},
+		{[]float64{0.5, 0.5}, 1e-6, 0, "maxIterations"},
+	} {
+		_, err := channel.IterativeBayesianUpdate(C, tc.o, tc.maxDiff, tc.maxIt)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.arg+":") {
+			t.Errorf("%+v: error %v, want one naming %q", tc, err, tc.arg)
+		}
+	}
+	if _, err := channel.IterativeBayesianUpdate(mat.NewDense(1, 2, []float64{0.5, 0.6}), []float64{0.5, 0.5}, 0, 1); err == nil || !strings.HasPrefix(err.Error(), "channel:") {
+		t.Errorf("bad channel: %v", err)
+	}
+	r := ibu(t, C, []float64{0.5, 0.5}, 0, 7)
+	if r.Iterations != 7 || r.Converged {
+		t.Errorf("limit: %d iterations, converged %v", r.Iterations, r.Converged)
+	}
+}
+
+func randChannel(rng *rand.Rand, n, m int, zeros bool) *mat.Dense {
+	c := mat.NewDense(n, m, nil)
+	for x := 0; x < n; x++ {
+		s := 0.0
+		for y := 0; y < m; y++ {
+			if zeros && rng.IntN(3) == 0 {
+				continue
+			}
+			v := rng.Float64()
+			c.Set(x, y, v)
+			s += v
+		}
+		if s == 0 {
+			c.Set(x, rng.IntN(m), 1)
+			s = 1
+		}
+		for y := 0; y < m; y++ {
+			c.Set(x, y, c.At(x, y)/s)
+		}
+	}
+	return c
+}

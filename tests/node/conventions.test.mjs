@@ -1,0 +1,198 @@
+// The conventions the API table enforces for every function, checked over the whole table
+// (qif.describe()) so that a function added later is held to them too: unknown option keys, the
+// function's name first in every error, thrown from the caller's stack, wrappers with their own
+// names, parameters and length, one cancellation outcome, one rule for zero/negative/NaN options.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { load } from '../../web/qif.js';
+import { API } from '../../web/api.gen.js';
+
+let qif;
+before(async () => { qif = await load(); });
+
+const fnOf = (f) => qif[f.ns][f.name];
+const q = (f) => `${f.ns}.${f.name}`;
+
+test('describe() returns the table; describe(name | namespace | function) one part of it', () => {
+  const all = qif.describe();
+  assert.equal(all, API);
+  assert.ok(Object.isFrozen(all) && Object.isFrozen(all.functions[0].params), 'the table cannot be changed');
+  assert.deepEqual(all.namespaces, ['channel', 'measure', 'metric', 'privacy', 'graph', 'mechanism', 'refine', 'infoPrivacy', 'lp', 'debug']);
+  let count = 0;
+  for (const ns of all.namespaces) count += Object.keys(qif[ns]).length;
+  assert.equal(all.functions.length, count, 'one entry per function of the loaded API');
+  const cap = qif.describe('measure.shannonCapacity');
+  assert.equal(qif.describe(qif.measure.shannonCapacity), cap);
+  assert.equal(qif.describe('shannonCapacity'), cap, 'a unique short name');
+  assert.equal(cap.long, true);
+  assert.match(cap.tex, /\\max/);
+  assert.match(cap.source, /^Alvim et al\. \(FOSAD 2011\)/);
+  const tol = cap.params[1].fields.find((p) => p.name === 'tolerance');
+  assert.deepEqual([tol.kind, tol.default, tol.check], ['number', 1e-6, 'positive']);
+  assert.deepEqual(cap.callbacks, [[1, 'onProgress']]);
+  assert.deepEqual(cap.result.fields.map((f) => f.name), ['capacity', 'upperBound', 'gap', 'prior', 'iterations', 'converged']);
+  assert.deepEqual(qif.describe('lp').map((f) => f.name), ['solve']);
+  assert.throws(() => qif.describe('epsilonForDelta'), /unknown function "epsilonForDelta"; it is in privacy and infoPrivacy/);
+  assert.throws(() => qif.describe('nope'), /^Error: describe: unknown function "nope"/);
+  assert.throws(() => qif.describe(() => 1), /describe: expected a name/);
+  assert.equal(Object.keys(qif).includes('describe'), false, 'describe is not a namespace');
+});
+
+test('wrappers carry the function name, the parameter names and length = required parameters', () => {
+  for (const f of API.functions) {
+    const fn = fnOf(f);
+    assert.equal(fn.name, f.name, q(f));
+    const declared = /^function \w+\(([^)]*)\)/.exec(fn.toString())[1].split(',').map((s) => s.trim()).filter(Boolean);
+    assert.deepEqual(declared, f.params.map((p) => (p.optional ? `${p.name} = undefined` : p.name)), q(f));
+    assert.equal(fn.length, f.params.filter((p) => !p.optional).length, `${q(f)}.length`);
+  }
+  assert.equal(qif.mechanism.utility.length, 2);
+  assert.equal(qif.measure.hockeyStick.length, 3);
+});
+
+test('every error starts with the function, is an Error thrown from the caller\'s stack', () => {
+  // Called with nothing, every function with a required parameter names the function first.
+  for (const f of API.functions) {
+    if (f.params.every((p) => p.optional)) continue;
+    assert.throws(() => fnOf(f)(), (e) => e instanceof Error && e.message.startsWith(`${q(f)}: `) && / missing /.test(e.message), q(f));
+  }
+  // The example of the issue: arguments swapped.
+  let err;
+  try { qif.mechanism.utility([[1, 0], [0, 1]], [0.5, 0.5]); } catch (e) { err = e; }
+  assert.match(err.message, /^mechanism\.utility: prior: /);
+  assert.match(err.stack, /conventions\.test\.mjs/, 'the caller\'s frame is in the stack');
+  // Errors from Go are thrown from qif.js too.
+  try { qif.mechanism.utility([0.5, 0.6], [[1, 0], [0, 1]]); } catch (e) { err = e; }
+  assert.match(err.message, /^mechanism\.utility: prior: sums to 1\.1/);
+  assert.match(err.stack, /conventions\.test\.mjs/);
+  assert.equal(qif.measure.shannonEntropy([0.5, 0.5]), 1, 'still working');
+});
+
+test('an unknown option key throws, naming the key and the valid ones', () => {
+  let checked = 0;
+  for (const f of API.functions) {
+    const at = f.params.findIndex((p) => p.kind === 'options');
+    if (at < 0) continue;
+    const args = new Array(at + 1).fill(undefined);
+    args[at] = { bogusKey: 1 };
+    const valid = f.params[at].fields.map((p) => p.name).join(', ');
+    assert.throws(() => fnOf(f)(...args),
+      (e) => e instanceof Error && e.message === `${q(f)}: ${f.params[at].name}: unknown option "bogusKey"; valid options: ${valid}`, q(f));
+    checked++;
+  }
+  assert.ok(checked >= 20, `${checked} functions take options`);
+  assert.throws(() => qif.measure.shannonCapacity([[1, 0], [0, 1]], { tolerence: 0.5 }),
+    /^Error: measure\.shannonCapacity: options: unknown option "tolerence" \(did you mean "tolerance"\?\); valid options: tolerance, maxIterations, onProgress$/);
+  assert.throws(() => qif.measure.shannonCapacity([[1, 0], [0, 1]], [1]), /options: expected an options object, got an array/);
+});
+
+test('zero, negative and NaN options are refused by one rule; Infinity means no limit where allowed', () => {
+  const C = [[0.9, 0.1], [0.2, 0.8]];
+  const P3 = qif.graph.path(3);
+  const lp = { sense: 'max', objective: [1, 1], rows: [{ coeffs: [1, 1], op: '<=', rhs: 1 }] };
+  const cases = [
+    ['measure.shannonCapacity', 'tolerance', (v) => qif.measure.shannonCapacity(C, { tolerance: v })],
+    ['measure.shannonCapacity', 'maxIterations', (v) => qif.measure.shannonCapacity(C, { maxIterations: v })],
+    ['mechanism.optimalLP', 'timeLimit', (v) => qif.mechanism.optimalLP({ graph: P3, epsilon: 1, timeLimit: v })],
+    ['lp.solve', 'timeLimit', (v) => qif.lp.solve(lp, { timeLimit: v })],
+    ['lp.solve', 'progressEvery', (v) => qif.lp.solve(lp, { progressEvery: v })],
+    ['graph.isVTPlus', 'budgetMs', (v) => qif.graph.isVTPlus(P3, { budgetMs: v })],
+    ['privacy.utilityBound', 'budgetMs', (v) => qif.privacy.utilityBound(P3, 1, { budgetMs: v })],
+    ['infoPrivacy.dataIndependent', 'tolerance', (v) => qif.infoPrivacy.dataIndependent(C, { tolerance: v })],
+    ['infoPrivacy.deltaCurve', 'maxEpsilon', (v) => qif.infoPrivacy.deltaCurve(C, qif.graph.path(2), { maxEpsilon: v })],
+    ['infoPrivacy.individualCapacity', 'tolerance', (v) => qif.infoPrivacy.individualCapacity({ domains: [2], channel: C, tolerance: v })],
+  ];
+  for (const [fn, key, call] of cases) {
+    for (const v of [0, -1, NaN]) {
+      assert.throws(() => call(v), (e) => e.message.startsWith(`${fn}: ${key}: expected a positive`) && e.message.endsWith(`got ${v}`), `${fn} ${key}: ${v}`);
+    }
+  }
+  // timeLimit: absent or Infinity is no limit, for lp.solve and optimalLP alike.
+  assert.equal(qif.lp.solve(lp, { timeLimit: Infinity }).status, 'optimal');
+  assert.equal(qif.mechanism.optimalLP({ graph: P3, epsilon: 1, forceLP: true, timeLimit: Infinity }).status, 'optimal');
+  assert.throws(() => qif.measure.shannonCapacity(C, { tolerance: Infinity }), /tolerance: expected a positive finite number/);
+});
+
+// Inputs on which each long function works long enough to report progress at least once.
+function randomChannel(n, m, seed) {
+  let s = seed;
+  const r = () => ((s = (s * 16807) % 2147483647) / 2147483647);
+  const data = new Float64Array(n * m);
+  for (let i = 0; i < n; i++) {
+    let z = 0;
+    for (let j = 0; j < m; j++) z += (data[i * m + j] = r());
+    for (let j = 0; j < m; j++) data[i * m + j] /= z;
+  }
+  return { rows: n, cols: m, data };
+}
+
+const grid = (w, h) => qif.graph.grid(w, h);
+const lpOf = (n) => {
+  const objective = new Array(n * n).fill(0), rows = [];
+  for (let y = 0; y < n; y++) objective[y * n + y] = 1;
+  for (let y = 0; y < n; y++) rows.push({ coeffs: [...Array(n).keys()].map((z) => [y * n + z, 1]), op: '=', rhs: 1 });
+  for (let y = 0; y < n; y++) for (let y2 = 0; y2 < n; y2++) if (y !== y2)
+    for (let z = 0; z < n; z++) rows.push({ coeffs: [[y * n + z, 1], [y2 * n + z, -2]], op: '<=', rhs: 0 });
+  return { sense: 'max', objective, rows };
+};
+const family = { family1: 'truncatedGeometric', family2: 'randomizedResponse', order: 'avg', n: 20 };
+
+const LONG = {
+  'measure.shannonCapacity': (p) => qif.measure.shannonCapacity(randomChannel(30, 30, 1), { tolerance: 1e-12, onProgress: p }),
+  'mechanism.optimalLP': (p) => qif.mechanism.optimalLP({ graph: grid(4, 4), epsilon: Math.LN2, forceLP: true, onProgress: p }),
+  'lp.solve': (p) => qif.lp.solve(lpOf(12), { progressEvery: 10, onProgress: p }),
+  // A with more columns than rows is not of full column rank: avg solves a linear program.
+  'refine.avg': (p) => qif.refine.avg(randomChannel(20, 40, 1), randomChannel(20, 30, 2), { onProgress: p }),
+  'refine.max': (p) => qif.refine.max(randomChannel(30, 30, 1), randomChannel(30, 30, 2), { onProgress: p }),
+  'refine.familyEpsilon': (p) => qif.refine.familyEpsilon({ ...family, epsilon1: 1, onProgress: p }),
+  'refine.safeEpsilonCurve': (p) => qif.refine.safeEpsilonCurve({ ...family, epsilons1: [0.5, 1] }, p),
+  'infoPrivacy.individualCapacity': (p) => qif.infoPrivacy.individualCapacity({ domains: [4, 4, 4], channel: randomChannel(64, 5, 3), onProgress: p }),
+  'infoPrivacy.individualEpsilon': (p) => qif.infoPrivacy.individualEpsilon({ domains: [8, 8, 8, 8, 8], channel: randomChannel(32768, 4, 4), onProgress: p }),
+  'infoPrivacy.deltaCurve': (p) => qif.infoPrivacy.deltaCurve(randomChannel(64, 8, 5), qif.graph.clique(64), { onProgress: p }),
+};
+
+test('every long function takes onProgress, and returning false cancels with one outcome', () => {
+  const long = API.functions.filter((f) => f.long).map(q).sort();
+  assert.deepEqual(long, Object.keys(LONG).sort(), 'a case below for every function that takes onProgress');
+  for (const f of API.functions.filter((g) => g.long)) {
+    const name = q(f);
+    let calls = 0;
+    const done = LONG[name](() => { calls++; });
+    assert.ok(calls >= 1 && done !== undefined, `${name} reports progress (${calls} calls)`);
+    calls = 0;
+    assert.throws(() => LONG[name](() => { calls++; return false; }),
+      (e) => e instanceof Error && e.name === 'AbortError' && e.message === `${name}: cancelled`, name);
+    assert.equal(calls, 1, `${name}: no report after the one that cancelled`);
+    // An exception thrown by onProgress cancels the call and comes back as it was.
+    const mine = new RangeError('mine');
+    assert.throws(() => LONG[name](() => { throw mine; }), (e) => e === mine, name);
+  }
+  assert.equal(qif.measure.shannonEntropy([0.25, 0.75]) > 0, true, 'still working');
+});
+
+test('a cancelled call carries its partial result where it has one', () => {
+  let e;
+  try { LONG['measure.shannonCapacity']((it) => it < 5); } catch (x) { e = x; }
+  assert.equal(e.partial.iterations, 5);
+  assert.ok(e.partial.capacity <= e.partial.upperBound && e.partial.gap === e.partial.upperBound - e.partial.capacity);
+  try { LONG['lp.solve'](() => false); } catch (x) { e = x; }
+  assert.equal(e.partial.status, 'cancelled');
+  try { LONG['refine.safeEpsilonCurve'](() => false); } catch (x) { e = x; }
+  assert.equal(e.partial.points.length, 1);
+  try { LONG['mechanism.optimalLP'](() => false); } catch (x) { e = x; }
+  assert.equal(e.partial, undefined, 'no partial mechanism');
+});
+
+test('shannonCapacity: progress is the old name of onProgress (deprecated, still read)', () => {
+  const seen = [];
+  qif.measure.shannonCapacity([[0.6, 0.4], [0.35, 0.65]], { progress: (it, lo, up) => { seen.push([it, lo <= up]); } });
+  assert.ok(seen.length >= 1 && seen.every(([, ok]) => ok));
+  assert.deepEqual(qif.describe('measure.shannonCapacity').params[1].fields[2].alias, 'progress');
+});
+
+test('lp.solve progress reports are objects {iteration, objective, infeasibility, phase}', () => {
+  const seen = [];
+  qif.lp.solve(lpOf(8), { progressEvery: 5, onProgress: (p) => { seen.push(p); } });
+  assert.ok(seen.length >= 1);
+  assert.deepEqual(Object.keys(seen[0]).sort(), ['infeasibility', 'iteration', 'objective', 'phase']);
+});
