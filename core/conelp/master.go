@@ -27,7 +27,7 @@ type master struct {
 	mu    []float64 // row prices c_B·B⁻¹
 	d     []float64 // reduced costs of the columns
 	u     []float64
-	b     []float64 // right-hand side: the row sums, 1, perturbed while iterating
+	b     []float64 // right-hand side: the row sums, all 1
 	cand  []int
 	since int // pivots since the last reinversion
 	iters int
@@ -269,12 +269,11 @@ func (m *master) enter(q int) bool {
 	return true
 }
 
-// cleanup sets the right-hand side to b (the unperturbed row sums) and restores primal
-// feasibility by dual simplex pivots (the basis stays dual feasible: its prices do not depend
-// on b). It returns false if it fails within maxPivots.
-func (m *master) cleanup(b []float64, maxPivots int) bool {
+// cleanup recomputes the inverse and the basic values and restores primal feasibility (basic
+// columns ≥ 0, artificials at 0) by dual simplex pivots, which keep the basis dual feasible.
+// It returns false if that takes more than maxPivots pivots.
+func (m *master) cleanup(maxPivots int) bool {
 	n := m.n
-	copy(m.b, b)
 	m.reinvert()
 	checked := 0
 	m.since = 1 // confirm on a fresh inverse at the end in any case

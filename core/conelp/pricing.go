@@ -48,7 +48,6 @@ type pricer struct {
 	dstar     float64 // reduced distance of the current phase
 	psigma    float64 // potential of the super source
 	ptau      float64 // potential of the super sink
-	warm      [][]float64 // per column: its arc flows and potentials, kept between solves
 	// statistics
 	calls, phases, augments int
 }
@@ -115,54 +114,28 @@ func (pr *pricer) dijkstra() {
 	}
 }
 
-// load makes the flow and potentials of column w current (warm start: the residual network
-// of the last solve for w has no negative cycle whatever g is, so it is a valid start; only
-// the obligations change). Without per-column state the solve starts from zero flow.
-func (pr *pricer) load(w int) {
-	if pr.warm == nil {
-		for i := range pr.p {
-			pr.p[i] = 0
-		}
-		for k := range pr.alpha {
-			pr.alpha[k] = 0
-		}
-		return
-	}
-	if pr.warm[w] == nil {
-		pr.warm[w] = make([]float64, pr.c.arcs()+pr.c.n)
-	}
-	st := pr.warm[w]
-	pr.alpha, pr.p = st[:pr.c.arcs()], st[pr.c.arcs():]
-}
-
-// price solves the pricing problem of column w for g. It returns whether g ≤ Pᵀα was reached
-// (to tol per row: every leftover obligation at most tol), and otherwise writes the optimal
-// cone point (max entry 1, floored) into h and returns g·h. res receives g − Pᵀα recomputed
-// from α.
-func (pr *pricer) price(w int, g, h, res []float64, tol float64) (certified bool, value float64) {
+// price solves the pricing problem for g. It returns whether g ≤ Pᵀα was reached (to tol per
+// row: every leftover obligation at most tol), and otherwise writes the optimal cone point (max
+// entry 1, floored) into h and returns g·h. res receives g − Pᵀα recomputed from α, and rerr a
+// bound on the rounding error of each entry of res.
+func (pr *pricer) price(g, h, res, rerr []float64, tol float64) (certified bool, value float64) {
 	c := pr.c
 	n := c.n
-	pr.load(w)
-	pr.residual(g, pr.b)
+	for i := range pr.p {
+		pr.p[i] = 0
+	}
+	for k := range pr.alpha {
+		pr.alpha[k] = 0
+	}
+	copy(pr.b, g)
 	pr.tolB = tol
 	pr.calls++
 	const rcTol = 1e-11
-	// Potentials of the super source (arcs to every node with obligation) and super sink (arcs
-	// from every node with room), chosen so that those arcs have reduced length ≥ 0.
-	lo := math.Inf(1)
-	for _, v := range pr.p {
-		lo = math.Min(lo, v)
-	}
-	pr.psigma, pr.ptau = math.Inf(-1), math.Inf(1)
-	for u := 0; u < n; u++ {
-		pr.p[u] -= lo
-		switch {
-		case pr.b[u] > tol:
-			pr.psigma = math.Max(pr.psigma, pr.p[u])
-		case pr.b[u] < -tol:
-			pr.ptau = math.Min(pr.ptau, pr.p[u])
-		}
-	}
+	// Potentials of the super source (arcs to every node with obligation) and the super sink
+	// (arcs from every node with room); with the arcs of cost 0, their reduced lengths are
+	// p(σ) − p(y) and p(z) − p(τ). Obligation is only ever removed, so the sources keep the
+	// potential 0 = p(σ); the nodes with room all gain D each phase, as p(τ) does.
+	pr.psigma, pr.ptau = 0, 0
 	for {
 		any := false
 		for u := 0; u < n; u++ {
@@ -194,7 +167,7 @@ func (pr *pricer) price(w int, g, h, res []float64, tol float64) (certified bool
 			break
 		}
 	}
-	pr.residual(g, res)
+	pr.residual(g, res, rerr)
 	certified = true
 	for _, r := range res {
 		if r > tol {
@@ -427,16 +400,30 @@ func (pr *pricer) augment(s int, rcTol float64) bool {
 	return true
 }
 
-// residual writes g − Pᵀα.
-func (pr *pricer) residual(g, res []float64) {
+// residual writes g − Pᵀα into res and into rerr a bound on the rounding error of each entry
+// (a sum of k terms of total size S is off by at most k·S·2^−53).
+func (pr *pricer) residual(g, res, rerr []float64) {
 	c := pr.c
 	copy(res, g)
+	for y, v := range g {
+		rerr[y] = math.Abs(v)
+		pr.level[y] = 1 // term counts
+	}
 	for k, a := range pr.alpha {
 		if a == 0 {
 			continue
 		}
-		res[pr.tail[k]] -= a
-		res[c.head[k]] += a * c.factor[k]
+		u, v := pr.tail[k], c.head[k]
+		res[u] -= a
+		f := a * c.factor[k]
+		res[v] += f
+		rerr[u] += a
+		rerr[v] += f
+		pr.level[u]++
+		pr.level[v]++
+	}
+	for y := range rerr {
+		rerr[y] *= 2 * float64(pr.level[y]) * 0x1p-53
 	}
 }
 

@@ -190,10 +190,6 @@ func TestRounds(t *testing.T) {
 		}
 	}
 	defer func() { debugf = nil }()
-	if os.Getenv("CONELP_COLD") != "" {
-		warmPricing = false
-		defer func() { warmPricing = true }()
-	}
 	run := func(name string, p *Problem) {
 		t0 := time.Now()
 		c0 := cpuTime()
@@ -202,13 +198,6 @@ func TestRounds(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Logf("%s: %v obj %.12f bound %.12f res %.2g %.2g rounds %d iters %d cols %d in %v (cpu %v)", name, r.Status, r.Objective, r.Bound, r.PrimalResidual, r.DualResidual, r.Rounds, r.Iterations, r.Columns, time.Since(t0), cpuTime()-c0)
-	}
-	if v := os.Getenv("CONELP_ALPHA"); v != "" {
-		fmt.Sscan(v, &smoothing)
-	}
-	if os.Getenv("CONELP_NOLATTICE") != "" {
-		latticeColumns = false
-		defer func() { latticeColumns = true }()
 	}
 	side := 10
 	n := side * side
@@ -314,13 +303,6 @@ func TestGeo(t *testing.T) {
 	if spec == "" {
 		t.Skip()
 	}
-	if v := os.Getenv("CONELP_PERTURB"); v != "" {
-		fmt.Sscan(v, &perturbSize)
-	}
-	if os.Getenv("CONELP_NOLATTICE") != "" {
-		latticeColumns = false
-		defer func() { latticeColumns = true }()
-	}
 	var side int
 	var eps, delta float64
 	fmt.Sscanf(spec, "%d,%g,%g", &side, &eps, &delta)
@@ -341,10 +323,6 @@ func TestGeo(t *testing.T) {
 		}
 	}
 	defer func() { debugf = nil }()
-	if os.Getenv("CONELP_COLD") != "" {
-		warmPricing = false
-		defer func() { warmPricing = true }()
-	}
 	t0 := time.Now()
 	c0 := cpuTime()
 	r, err := Solve(p, nil)

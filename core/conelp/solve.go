@@ -3,7 +3,6 @@ package conelp
 import (
 	"context"
 	"math"
-	"math/rand/v2"
 	"time"
 
 	"github.com/qif-toolkit/qif/core/lp"
@@ -20,21 +19,16 @@ const (
 	gapTol = 1e-9
 	// primalTol bounds the primal residual (row sums, privacy constraints) for Optimal.
 	primalTol = 1e-9
+	// dualTol bounds the dual residual for Optimal (relative to the largest |Cost|).
+	dualTol = 1e-9
 )
 
+// debugf, when set (by tests), receives a line per pricing round.
 var debugf func(string, ...any)
 
-var smoothing = 0.5
-
-var latticeColumns = true
-
-var perturbSize = 0.0
-
-var warmPricing = false
-
-// maxWarmState bounds the floats kept for warm-started pricing (flows and potentials of every
-// column).
-const maxWarmState = 16 << 20
+// smoothing is the weight of the best prices so far in the prices the columns are priced at
+// (Wentges' smoothing): it cut the pricing rounds by a third on the location-privacy programs.
+const smoothing = 0.5
 
 // Solve solves p by Dantzig–Wolfe decomposition over the columns of H (see the package
 // documentation). It returns an error only for invalid input; a solve that ends without a
@@ -78,9 +72,6 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	}
 	cn := newCone(n, p.Pairs)
 	pr := newPricer(cn)
-	if warmPricing && float64(W)*float64(cn.arcs()+n) <= maxWarmState {
-		pr.warm = make([][]float64, W)
-	}
 	m := newMaster(n)
 
 	// Start: the constant column for the output of largest total cost (feasible alone), then
@@ -152,12 +143,14 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		}
 		return true
 	}
-	report := func(infeas float64) bool {
+	lastGap := math.Inf(1)
+	report := func(gap float64) bool {
+		lastGap = gap
 		if o.Progress == nil {
 			return true
 		}
 		ok := o.Progress(lp.Progress{Iteration: m.iters, Objective: sign * scale * m.objective(),
-			Infeasibility: scale * infeas, Phase: "decomposition"})
+			Infeasibility: scale * gap, Phase: "decomposition"})
 		if !ok {
 			status = lp.Cancelled
 		}
@@ -170,7 +163,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		}
 		if m.iters-lastReport >= 200 {
 			lastReport = m.iters
-			return !report(math.NaN())
+			return !report(lastGap)
 		}
 		return false
 	}
@@ -178,122 +171,66 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	g := make([]float64, n)
 	h := make([]float64, n)
 	res := make([]float64, n)
+	rerr := make([]float64, n)
 	rmax := make([]float64, n)
-	cur := make([][]float64, W) // the master's current column of each output, max entry 1
-	// priceAll prices every column at the row prices mu: it returns the bound
-	// Σ_y (mu_y + max_w r⁺_wy) (valid for any mu, see the package documentation) with the
-	// maxima in rmax and, when add is set, adds to the master every priced cone point (and its
-	// lattice combinations with the output's current column) whose reduced cost at the
-	// master's own prices is positive.
-	priceAll := func(mu []float64, add bool, thr float64) (bound float64, added int, infeas float64) {
+	dualRes := 0.0 // largest r_wy of the last pricing
+	// priceAll prices every column at the row prices mu. It returns the bound
+	// Σ_y (mu_y + max_w r⁺_wy), r_w = Cost[w] − mu − Pᵀα_w, valid for any mu (see the package
+	// documentation; each r is rounded up by a bound on its rounding error), with the maxima in
+	// rmax; when add is set it adds to the master every priced cone point whose reduced cost
+	// at the master's own prices exceeds thr.
+	priceAll := func(mu []float64, add bool, thr float64) (bound float64, added int) {
 		for y := range rmax {
 			rmax[y] = 0
 		}
+		dualRes = 0
 		for w := 0; w < W; w++ {
 			if w%16 == 0 && stopped() {
-				return math.Inf(1), 0, 0
+				return math.Inf(1), 0
 			}
 			for y := range g {
 				g[y] = cost[w][y] - mu[y]
 			}
-			ok, val := pr.price(w, g, h, res, certTol)
+			ok, _ := pr.price(g, h, res, rerr, certTol)
 			for y, r := range res {
-				rmax[y] = math.Max(rmax[y], r)
+				rmax[y] = math.Max(rmax[y], r+rerr[y])
+				dualRes = math.Max(dualRes, r)
 			}
 			if ok || !add {
 				continue
 			}
-			infeas += math.Max(val, 0)
 			if c := dot(cost[w], h); c-dot(m.mu, h) > thr {
 				m.add(w, append([]float64(nil), h...), c)
 				added++
 			}
-			if latticeColumns && cur[w] != nil {
-				// K is closed under pointwise max and min: offer the master the current
-				// column patched with the new point, which no nonnegative combination gives.
-				for _, op := range []func(a, b float64) float64{math.Max, math.Min} {
-					x := make([]float64, n)
-					for y := range x {
-						x[y] = op(cur[w][y], h[y])
-					}
-					if c := dot(cost[w], x); c-dot(m.mu, x) > thr {
-						m.add(w, x, c)
-						added++
-					}
-				}
-			}
 		}
+		margin := 0.0
 		for y := range mu {
 			bound += mu[y] + rmax[y]
+			margin += math.Abs(mu[y]) + rmax[y]
 		}
-		return bound, added, infeas
-	}
-	currentColumns := func() {
-		for w := range cur {
-			cur[w] = nil
-		}
-		for i, j := range m.basis {
-			if j < 0 || !(m.x[i] > 0) {
-				continue
-			}
-			w := m.colW[j]
-			if cur[w] == nil {
-				cur[w] = make([]float64, n)
-			}
-			for y, v := range m.cols[j] {
-				cur[w][y] += m.x[i] * v
-			}
-		}
-		for _, c := range cur {
-			if c == nil {
-				continue
-			}
-			mx := 0.0
-			for _, v := range c {
-				mx = math.Max(mx, v)
-			}
-			for y := range c {
-				c[y] /= mx
-			}
-		}
+		return bound + 2*float64(n)*margin*0x1p-53, added
 	}
 
-	// The master's row sums are perturbed while iterating, against degenerate pivots; the
-	// perturbation is removed (dual simplex) once the bound is reached, and the rounds go on
-	// with the exact master until the bound is reached again.
-	rng := rand.New(rand.NewPCG(uint64(n), uint64(W)))
-	for y := range m.b {
-		m.b[y] = 1 + perturbSize*(1+rng.Float64())
-	}
-	m.computeX()
-	perturbed := true
-
-	res0 := &Result{}
+	out := &Result{}
 	converged := false
 	bestBound := math.Inf(1)
 	center := make([]float64, n)    // the row prices of the best bound so far
 	centerMax := make([]float64, n) // their rmax
 	trial := make([]float64, n)
+	smooth := true
 	for round := 1; ; round++ {
-		res0.Rounds = round
+		out.Rounds = round
 		if !m.optimize(enterTol, stop) {
 			break
 		}
-		// The restricted master's value at the unperturbed row sums (its dual objective).
-		lower := 0.0
-		for _, v := range m.mu {
-			lower += v
-		}
-		added, infeas := 0, 0.0
-		if latticeColumns {
-			currentColumns()
-		}
-		// Price at a point between the best prices so far and the master's (Wentges'
-		// smoothing); if that gives the master nothing worth a round (reduced costs far below
-		// the gap), at the master's prices, where the bound closes on the master's value as the
-		// reduced costs vanish.
+		lower := m.objective()
+		added := 0
+		// Price at a point between the best prices so far and the master's; if that gives the
+		// master nothing worth a round (reduced costs far below the gap), at the master's
+		// prices, where the bound closes on the master's value as the reduced costs vanish.
 		for _, a := range []float64{smoothing, 0} {
-			if (math.IsInf(bestBound, 1) || !perturbed) && a > 0 {
+			if a > 0 && (!smooth || math.IsInf(bestBound, 1)) {
 				continue
 			}
 			for y := range trial {
@@ -304,7 +241,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 				thr = math.Max(enterTol, 1e-3*(bestBound-lower)/float64(W))
 			}
 			var bound float64
-			bound, added, infeas = priceAll(trial, true, thr)
+			bound, added = priceAll(trial, true, thr)
 			if status != lp.Optimal {
 				break
 			}
@@ -320,41 +257,29 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		if status != lp.Optimal {
 			break
 		}
+		gap := bestBound - lower
 		if debugf != nil {
-			debugf("round %d: lower %.10f best %.10f added %d pivots %d cols %d t %v", round, lower, bestBound, added, m.iters, len(m.cols), time.Since(start))
+			debugf("round %d: lower %.10f bound %.10f added %d pivots %d columns %d after %v", round, lower, bestBound, added, m.iters, len(m.cols), time.Since(start))
 		}
-		if bestBound-lower <= gapTol/2*math.Max(1, math.Abs(lower)) {
-			if !perturbed {
-				converged = true
-				break
-			}
-			perturbed = false
-			for y := range m.b {
-				m.b[y] = 1
-			}
-			if !m.cleanup(m.b, 10*n) {
+		if !report(gap) {
+			break
+		}
+		if gap <= gapTol/2*math.Max(1, math.Abs(lower)) {
+			// Confirm the master's solution on a fresh inverse (dual simplex pivots if it
+			// drifted); if that moved the basis, go on with unsmoothed rounds.
+			before := m.iters
+			if !m.cleanup(10 * n) {
 				status = lp.IterationLimit
 				break
 			}
-
+			if m.iters == before {
+				converged = true
+				break
+			}
+			smooth = false
 			continue
 		}
-		if !report(infeas) {
-			break
-		}
 		if added == 0 {
-			if perturbed {
-				// Nothing improves the perturbed master: finish with the exact one.
-				perturbed = false
-				for y := range m.b {
-					m.b[y] = 1
-				}
-				if !m.cleanup(m.b, 10*n) {
-					status = lp.IterationLimit
-					break
-				}
-				continue
-			}
 			// The bound is not reached but no improving cone point was found: the pricing is
 			// stuck at the tolerances.
 			status = lp.IterationLimit
@@ -367,57 +292,39 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		}
 		m.purge(3, 4*n+2*W)
 	}
-	// A fresh inverse and, if that shows infeasibility, dual simplex pivots back to it.
-	for y := range m.b {
-		m.b[y] = 1
-	}
-	if !m.cleanup(m.b, 10*n) && status == lp.Optimal {
+	if !converged && !m.cleanup(10*n) && status == lp.Optimal {
 		status = lp.IterationLimit
 	}
-	res0.Iterations = m.iters
-	res0.Columns = len(m.cols)
-	if debugf != nil {
-		perW := map[int]int{}
-		for i, j := range m.basis {
-			if j >= 0 && m.x[i] > 1e-12 {
-				perW[m.colW[j]]++
-			}
-		}
-		debugf("final row error %g", m.rowError())
-		debugf("final basis: %d outputs used, rays per output %v", len(perW), perW)
-		debugf("pricing: %d calls, %.1f phases and %.1f augmentations per call", pr.calls, float64(pr.phases)/float64(pr.calls), float64(pr.augments)/float64(pr.calls))
-	}
+	out.Iterations = m.iters
+	out.Columns = len(m.cols)
 	if converged {
 		// The certificate: the best prices raised by their residual maxima are dual feasible
-		// (Cost[w] − mu − Pᵀα_w ≤ 0 with the same α); price them once more to check that in
+		// (Cost[w] − mu − Pᵀα_w ≤ 0 with the same α); price them once more to measure that in
 		// the units of the input.
 		for y := range center {
 			center[y] += centerMax[y]
 		}
-		priceAll(center, false, 0)
+		bestBound, _ = priceAll(center, false, 0)
 	}
-	finish(p, cost, m, center, rmax, scale, sign, res0)
-	if status == lp.Optimal && (!converged || !res0.verified()) {
+	finish(p, cost, m, center, bestBound, scale, sign, out)
+	out.DualResidual = scale * dualRes
+	if status == lp.Optimal && (!converged || !out.verified(scale)) {
 		status = lp.IterationLimit
 	}
-	res0.Status = status
-	return res0, nil
+	out.Status = status
+	return out, nil
 }
 
-// finish builds H from the master's basis and computes the objective, the bound and the
-// residuals in the units of the input.
-func finish(p *Problem, cost [][]float64, m *master, mu, rmax []float64, scale, sign float64, r *Result) {
+// finish builds H from the master's basis and computes the objective, the row prices, the
+// bound and the primal residual in the units of the input.
+func finish(p *Problem, cost [][]float64, m *master, mu []float64, bound, scale, sign float64, r *Result) {
 	n, W := p.N, len(p.Cost)
 	H := make([]float64, n*W)
 	for i, j := range m.basis {
-		if j < 0 {
+		if j < 0 || !(m.x[i] > 0) {
 			continue
 		}
-		lam := m.x[i]
-		if !(lam > 1e-300) {
-			continue
-		}
-		w := m.colW[j]
+		lam, w := m.x[i], m.colW[j]
 		for y, v := range m.cols[j] {
 			H[y*W+w] += lam * v
 		}
@@ -430,15 +337,13 @@ func finish(p *Problem, cost [][]float64, m *master, mu, rmax []float64, scale, 
 		}
 	}
 	r.Objective = obj
-	bound := 0.0
 	r.Mu = make([]float64, n)
 	for y := 0; y < n; y++ {
-		bound += mu[y] + rmax[y]
 		r.Mu[y] = sign * scale * mu[y]
-		r.DualResidual = math.Max(r.DualResidual, scale*rmax[y])
 	}
 	r.Bound = sign * scale * bound
-	// Primal residual against the original program.
+	// Primal residual against the original program, in probability: row sums, signs, and
+	// e^{−Log}·H[A][w] − H[B][w] both ways (the probability H[B][w] lacks).
 	worst := 0.0
 	for y := 0; y < n; y++ {
 		s := 0.0
@@ -450,20 +355,17 @@ func finish(p *Problem, cost [][]float64, m *master, mu, rmax []float64, scale, 
 		worst = math.Max(worst, math.Abs(s-1))
 	}
 	for _, q := range p.Pairs {
-		f := math.Exp(q.Log)
-		if math.IsInf(f, 1) {
-			continue
-		}
+		f := math.Exp(-q.Log)
 		ra, rb := H[q.A*W:(q.A+1)*W], H[q.B*W:(q.B+1)*W]
 		for w := 0; w < W; w++ {
-			worst = math.Max(worst, math.Max(ra[w]-f*rb[w], rb[w]-f*ra[w]))
+			worst = math.Max(worst, math.Max(f*ra[w]-rb[w], f*rb[w]-ra[w]))
 		}
 	}
 	r.PrimalResidual = worst
 }
 
 // verified reports whether the gap and the residuals meet the tolerances.
-func (r *Result) verified() bool {
+func (r *Result) verified(scale float64) bool {
 	gap := math.Abs(r.Bound - r.Objective)
-	return r.PrimalResidual <= primalTol && gap <= gapTol*math.Max(1, math.Abs(r.Objective))
+	return r.PrimalResidual <= primalTol && r.DualResidual <= dualTol*scale && gap <= gapTol*math.Max(1, math.Abs(r.Objective))
 }
