@@ -24,6 +24,7 @@ type cone struct {
 	length []float64
 	factor []float64 // e^{length}
 	rev    []int     // the arc of the same pair in the other direction
+	pair   []int     // 2·(index of the pair in Problem.Pairs) + (0 for A→B, 1 for B→A)
 	pairs  int
 }
 
@@ -47,8 +48,9 @@ func newCone(n int, pairs []Pair) *cone {
 	c.length = make([]float64, m)
 	c.factor = make([]float64, m)
 	c.rev = make([]int, m)
+	c.pair = make([]int, m)
 	next := append([]int(nil), deg[:n]...)
-	for _, q := range pairs {
+	for i, q := range pairs {
 		if !(q.Log < floorLog) {
 			continue
 		}
@@ -60,6 +62,7 @@ func newCone(n int, pairs []Pair) *cone {
 		f := math.Exp(q.Log)
 		c.factor[ka], c.factor[kb] = f, f
 		c.rev[ka], c.rev[kb] = kb, ka
+		c.pair[ka], c.pair[kb] = 2*i, 2*i+1
 	}
 	return c
 }

@@ -15,27 +15,31 @@ import (
 // 0 (bounds [0, 0]); the start is the basis {one constant column, artificials}, which is
 // feasible because the constant vector is in every cone.
 type master struct {
-	n     int
-	cols  [][]float64
-	colW  []int
-	cost  []float64
-	inB   []int // basis position of a column, −1 if nonbasic
-	age   []int // rounds a column has been nonbasic
-	basis []int // column in each position, −1 − y for the artificial of row y
-	binv  []float64
-	x     []float64 // values of the basic variables
-	mu    []float64 // row prices c_B·B⁻¹
-	d     []float64 // reduced costs of the columns
-	u     []float64
-	b     []float64 // right-hand side: the row sums, all 1
-	cand  []int
-	since int // pivots since the last reinversion
-	iters int
+	n         int
+	cols      [][]float64
+	colW      []int
+	cost      []float64
+	inB       []int // basis position of a column, −1 if nonbasic
+	age       []int // rounds a column has been nonbasic
+	basis     []int // column in each position, −1 − y for the artificial of row y
+	binv      []float64
+	x         []float64 // values of the basic variables
+	mu        []float64 // row prices c_B·B⁻¹
+	d         []float64 // reduced costs of the columns
+	u         []float64
+	b         []float64 // right-hand side: the row sums, all 1
+	cand      []int
+	since     int  // pivots since the last reinversion
+	refreshed bool // prices refreshed since the last pivot
+	iters     int
 }
 
 const (
 	reinvertEvery = 64
 	masterPivTol  = 1e-9
+	// clipTol is the largest infeasibility of a basic value (in units of the row sums, 1) that
+	// cleanup clips to 0 when no pivot fixes it.
+	clipTol = 1e-9
 )
 
 func newMaster(n int) *master {
@@ -120,19 +124,38 @@ func (m *master) computeX() {
 	}
 }
 
+// computeMu sets μ = c_B·B⁻¹ (the row prices), with two steps of iterative refinement on
+// μ·B = c_B.
 func (m *master) computeMu() {
 	n := m.n
 	for y := range m.mu {
 		m.mu[y] = 0
 	}
+	m.addTimesInverse(m.mu, m.basicCost)
+	r := make([]float64, n)
+	for step := 0; step < 2; step++ {
+		for i, j := range m.basis {
+			if j < 0 {
+				r[i] = -m.mu[-1-j]
+			} else {
+				r[i] = m.cost[j] - dot(m.mu, m.cols[j])
+			}
+		}
+		m.addTimesInverse(m.mu, func(i int) float64 { return r[i] })
+	}
+}
+
+// addTimesInverse adds v·B⁻¹ to out, v given entrywise.
+func (m *master) addTimesInverse(out []float64, v func(int) float64) {
+	n := m.n
 	for i := 0; i < n; i++ {
-		cb := m.basicCost(i)
-		if cb == 0 {
+		vi := v(i)
+		if vi == 0 {
 			continue
 		}
 		row := m.binv[i*n : (i+1)*n]
-		for y, v := range row {
-			m.mu[y] += cb * v
+		for y, b := range row {
+			out[y] += vi * b
 		}
 	}
 }
@@ -192,6 +215,14 @@ func (m *master) optimize(tol float64, stop func() bool) bool {
 			}
 		}
 		if len(m.cand) == 0 {
+			if m.since > 0 && !m.refreshed {
+				// Updated prices and values drift: refresh them from the inverse (refined)
+				// and look again.
+				m.computeX()
+				m.computeMu()
+				m.refreshed = true
+				continue
+			}
 			return true
 		}
 		for {
@@ -315,17 +346,26 @@ func (m *master) cleanup(maxPivots int) bool {
 		if m.x[r] < 0 {
 			sgn = -1
 		}
+		// The pivot tolerance is relative to the row: in a badly conditioned basis a whole row
+		// of B⁻¹A can be small.
+		big := 0.0
+		for j, col := range m.cols {
+			if m.inB[j] < 0 {
+				m.d[j] = sgn * dot(rho, col)
+				big = math.Max(big, m.d[j])
+			}
+		}
+		pivTol := math.Max(1e-7*big, 1e-14)
 		m.cand = m.cand[:0]
 		bound := math.Inf(1)
 		for j, col := range m.cols {
 			if m.inB[j] >= 0 {
 				continue
 			}
-			arj := sgn * dot(rho, col)
-			if arj <= masterPivTol {
+			arj := m.d[j]
+			if arj <= pivTol {
 				continue
 			}
-			m.d[j] = arj
 			m.cand = append(m.cand, j)
 			dj := math.Max(dot(m.mu, col)-m.cost[j], 0)
 			bound = math.Min(bound, (dj+1e-12)/arj)
@@ -338,8 +378,10 @@ func (m *master) cleanup(maxPivots int) bool {
 			}
 		}
 		if q < 0 {
-			if debugf != nil {
-				debugf("cleanup: no entering column for row %d (x %g, basis %d)", r, m.x[r], m.basis[r])
+			if math.Abs(m.x[r]) <= clipTol {
+				// No pivot of a reasonable size fixes a rounding-size infeasibility.
+				m.x[r] = 0
+				continue
 			}
 			return false
 		}
@@ -393,6 +435,7 @@ func (m *master) pivot(r, q int, step float64) {
 	}
 	m.since++
 	m.iters++
+	m.refreshed = false
 }
 
 // rowError is max_y |(B·x)_y − b_y| (for tests and debugging).
@@ -424,15 +467,16 @@ func (m *master) objective() float64 {
 	return s
 }
 
-// purge removes nonbasic columns that have stayed nonbasic for maxAge rounds, keeping at most
-// keep columns in all (the oldest go first).
+// purge removes nonbasic columns that have stayed nonbasic for maxAge rounds, when there are
+// more than keep columns. Column 0, the constant column, always stays: with it the master is
+// feasible.
 func (m *master) purge(maxAge, keep int) {
 	if len(m.cols) <= keep {
 		return
 	}
 	w := 0
 	for j := range m.cols {
-		if m.inB[j] < 0 && m.age[j] >= maxAge {
+		if m.inB[j] < 0 && m.age[j] >= maxAge && j > 0 {
 			continue
 		}
 		m.cols[w], m.colW[w], m.cost[w], m.inB[w], m.age[w], m.d[w] = m.cols[j], m.colW[j], m.cost[j], m.inB[j], m.age[j], m.d[j]

@@ -27,6 +27,9 @@ type Problem struct {
 	Cost  [][]float64 // one vector of length N per column w: the objective coefficient of H[y][w] is Cost[w][y]
 	Pairs []Pair
 	Sense lp.Sense
+	// KeepMultipliers asks for the multipliers of the certificate in Result.Multipliers
+	// (len(Cost)·2·len(Pairs) numbers).
+	KeepMultipliers bool
 }
 
 // Size limits, checked before any work is done.
@@ -102,6 +105,12 @@ type Result struct {
 	// largest positive entry of Cost[w] − Mu − Pᵀα_w over rows y and columns w, where α_w ≥ 0
 	// are the multipliers of the pair constraints found for column w.
 	DualResidual float64
+	// Multipliers, with Problem.KeepMultipliers and status Optimal, are the multipliers α_w ≥ 0 of
+	// the certificate: Multipliers[w][2k] belongs to H[A][w] − e^Log·H[B][w] ≤ 0 of Pairs[k],
+	// Multipliers[w][2k+1] to H[B][w] − e^Log·H[A][w] ≤ 0. With P those rows,
+	// Cost[w] − Mu − Pᵀα_w ≤ DualResidual entrywise when maximizing, and
+	// Cost[w] − Mu + Pᵀα_w ≥ −DualResidual when minimizing.
+	Multipliers [][]float64
 	// Rounds is the number of pricing rounds, Iterations the number of master pivots, Columns
 	// the number of cone points generated.
 	Rounds, Iterations, Columns int

@@ -16,7 +16,7 @@ const (
 	// certTol is the obligation a row may keep in a dual certificate: the dual residual.
 	certTol = 1e-12
 	// gapTol bounds (Bound − Objective)/max(1, |Objective|) for the status Optimal.
-	gapTol = 1e-9
+	gapTol = 1e-11
 	// primalTol bounds the primal residual (row sums, privacy constraints) for Optimal.
 	primalTol = 1e-9
 	// dualTol bounds the dual residual for Optimal (relative to the largest |Cost|).
@@ -33,9 +33,11 @@ const smoothing = 0.5
 // Solve solves p by Dantzig–Wolfe decomposition over the columns of H (see the package
 // documentation). It returns an error only for invalid input; a solve that ends without a
 // verified optimum reports it in Result.Status (with the best H found, which is feasible).
-// Options: Context, Progress (called after every pricing round and every few hundred master
-// pivots; returning false cancels), TimeLimit and MaxIterations (master pivots); the
-// tolerances of lp.Options are not used (see the constants of this package).
+// Options: Context, Progress (called after every 16 columns priced and every ProgressEvery
+// master pivots; returning false cancels), TimeLimit, MaxIterations (master pivots), and
+// FeasibilityTol and OptimalityTol, the primal and dual residuals (the latter relative to the
+// largest |Cost|) a result must meet to be Optimal (default 1e−9; a result that converged
+// without meeting them is Imprecise).
 func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
@@ -50,6 +52,17 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	}
 	start := time.Now()
 	n, W := p.N, len(p.Cost)
+	tolP, tolD := primalTol, dualTol
+	if o.FeasibilityTol > 0 {
+		tolP = o.FeasibilityTol
+	}
+	if o.OptimalityTol > 0 {
+		tolD = o.OptimalityTol
+	}
+	every := o.ProgressEvery
+	if every <= 0 {
+		every = 200
+	}
 	sign := 1.0
 	if p.Sense == lp.Minimize {
 		sign = -1
@@ -161,7 +174,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		if stopped() {
 			return true
 		}
-		if m.iters-lastReport >= 200 {
+		if m.iters-lastReport >= every {
 			lastReport = m.iters
 			return !report(lastGap)
 		}
@@ -174,6 +187,10 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	rerr := make([]float64, n)
 	rmax := make([]float64, n)
 	dualRes := 0.0 // largest r_wy of the last pricing
+	var keep [][]float64
+	if p.KeepMultipliers {
+		keep = make([][]float64, W)
+	}
 	// priceAll prices every column at the row prices mu. It returns the bound
 	// Σ_y (mu_y + max_w r⁺_wy), r_w = Cost[w] − mu − Pᵀα_w, valid for any mu (see the package
 	// documentation; each r is rounded up by a bound on its rounding error), with the maxima in
@@ -185,13 +202,20 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		}
 		dualRes = 0
 		for w := 0; w < W; w++ {
-			if w%16 == 0 && stopped() {
+			if w%16 == 15 && (stopped() || !report(lastGap)) {
 				return math.Inf(1), 0
 			}
 			for y := range g {
 				g[y] = cost[w][y] - mu[y]
 			}
 			ok, _ := pr.price(g, h, res, rerr, certTol)
+
+			if !add && keep != nil {
+				keep[w] = make([]float64, 2*len(p.Pairs))
+				for k, a := range pr.alpha {
+					keep[w][cn.pair[k]] = scale * a
+				}
+			}
 			for y, r := range res {
 				rmax[y] = math.Max(rmax[y], r+rerr[y])
 				dualRes = math.Max(dualRes, r)
@@ -264,26 +288,29 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		if !report(gap) {
 			break
 		}
-		if gap <= gapTol/2*math.Max(1, math.Abs(lower)) {
+		if added == 0 || gap <= gapTol/2*math.Max(1, math.Abs(lower)) {
 			// Confirm the master's solution on a fresh inverse (dual simplex pivots if it
-			// drifted); if that moved the basis, go on with unsmoothed rounds.
+			// drifted or an artificial kept some mass); if that moved the basis, go on with
+			// unsmoothed rounds.
 			before := m.iters
 			if !m.cleanup(10 * n) {
 				status = lp.IterationLimit
 				break
 			}
-			if m.iters == before {
+			if m.iters != before {
+				smooth = false
+				continue
+			}
+			if lower = m.objective(); bestBound-lower <= gapTol/2*math.Max(1, math.Abs(lower)) {
 				converged = true
 				break
 			}
-			smooth = false
-			continue
-		}
-		if added == 0 {
-			// The bound is not reached but no improving cone point was found: the pricing is
-			// stuck at the tolerances.
-			status = lp.IterationLimit
-			break
+			if added == 0 {
+				// The bound is not reached but no improving cone point was found: the pricing
+				// is stuck at the tolerances.
+				status = lp.IterationLimit
+				break
+			}
 		}
 		for j := range m.cols {
 			if m.inB[j] < 0 {
@@ -308,8 +335,15 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	}
 	finish(p, cost, m, center, bestBound, scale, sign, out)
 	out.DualResidual = scale * dualRes
-	if status == lp.Optimal && (!converged || !out.verified(scale)) {
+	if converged {
+		out.Multipliers = keep
+	}
+	switch {
+	case status != lp.Optimal:
+	case !converged:
 		status = lp.IterationLimit
+	case !out.verified(scale, tolP, tolD):
+		status = lp.Imprecise
 	}
 	out.Status = status
 	return out, nil
@@ -365,7 +399,7 @@ func finish(p *Problem, cost [][]float64, m *master, mu []float64, bound, scale,
 }
 
 // verified reports whether the gap and the residuals meet the tolerances.
-func (r *Result) verified(scale float64) bool {
+func (r *Result) verified(scale, tolP, tolD float64) bool {
 	gap := math.Abs(r.Bound - r.Objective)
-	return r.PrimalResidual <= primalTol && r.DualResidual <= dualTol*scale && gap <= gapTol*math.Max(1, math.Abs(r.Objective))
+	return r.PrimalResidual <= tolP && r.DualResidual <= tolD*scale && gap <= gapTol*math.Max(1, math.Abs(r.Objective))
 }
