@@ -3,7 +3,7 @@ package conelp
 import (
 	"math"
 
-	"gonum.org/v1/gonum/mat"
+	"github.com/qif-toolkit/qif/core/internal/lu"
 )
 
 // master is the restricted master program of the decomposition: maximize Σ_j cost_j·λ_j subject
@@ -73,29 +73,38 @@ func (m *master) basicCost(i int) float64 {
 	return 0
 }
 
-// reinvert recomputes B⁻¹, x = B⁻¹·1 and μ from scratch; it reports false when B is singular
-// (then the artificial basis is restored for the offending positions by the caller).
+// reinvert recomputes B⁻¹, x = B⁻¹·1 and μ from scratch. It reports false when B is singular
+// (B⁻¹ is then left as it was) or nearly so (condition number above 10^14): the caller then
+// restarts from the artificial basis.
 func (m *master) reinvert() bool {
 	n := m.n
-	b := mat.NewDense(n, n, nil)
+	b := make([]float64, n*n) // row-major B: column i is the column in basis position i
 	for i, j := range m.basis {
 		if j >= 0 {
 			for y, v := range m.cols[j] {
-				b.Set(y, i, v)
+				b[y*n+i] = v
 			}
 		} else {
-			b.Set(-1-j, i, 1)
+			b[(-1-j)*n+i] = 1
 		}
 	}
-	var inv mat.Dense
-	if err := inv.Inverse(b); err != nil {
+	f, err := lu.Factorize(n, b)
+	if err != nil {
 		return false
 	}
-	copy(m.binv, inv.RawMatrix().Data)
+	e := make([]float64, n)
+	for y := 0; y < n; y++ {
+		e[y] = 1
+		col := f.Solve(e) // column y of B⁻¹
+		e[y] = 0
+		for i, v := range col {
+			m.binv[i*n+y] = v
+		}
+	}
 	m.since = 0
 	m.computeX()
 	m.computeMu()
-	return true
+	return f.Cond() < 1e14
 }
 
 // computeX sets x = B⁻¹·b, with two steps of iterative refinement (the basis can be badly
