@@ -409,17 +409,26 @@ type Result struct {
 	// this problem by complementarity.
 	VarStatus, RowStatus []BasisStatus
 
-	score float64 // largest residual as a multiple of its tolerance (≤ 1: the optimality check passes)
+	score  float64 // largest residual as a multiple of its tolerance (≤ 1: the optimality check passes)
+	pscore float64 // the same for the primal residuals alone (≤ 1: X is feasible)
 }
 
-// farkasZero is the size below which an entry of the normalized yᵀA counts as zero in CheckFarkas.
-const farkasZero = 1e-11
+// farkasTol is the relative tolerance of CheckFarkas. An entry r_j = Σ_i y_i·A[i][j] of yᵀA
+// counts as zero (when it would meet an infinite bound) if |r_j| ≤ farkasTol·Σ_i |y_i·A[i][j]|:
+// a relative change of the coefficients A[i][j] by farkasTol cancels it, so it is within the
+// rounding of the terms it sums. An absolute threshold cannot say that: in a row holding 1 and
+// e^30 a genuine entry of e^−30 is no rounding. The gap, likewise, counts only beyond
+// farkasTol times the sum of the magnitudes of its terms.
+const farkasTol = 1e-9
 
-// CheckFarkas returns the gap L(y) − U(y) of a Farkas certificate y for p, where
-// U(y) = max over the variable bounds of (yᵀA)·x and L(y) = min over the row intervals of Σ y_i t_i.
-// A positive gap proves p infeasible. Infinite bounds that the certificate would use give −Inf.
-// To make the gap scale-free, y is first normalized to max |y_i| = 1; entries of yᵀA below
-// 1e-11 in magnitude then count as zero.
+// CheckFarkas returns the gap L(y) − U(y) of a Farkas certificate y for p, less its rounding
+// margin, where U(y) = max over the variable bounds of (yᵀA)·x and L(y) = min over the row
+// intervals of Σ y_i t_i. A positive result proves p infeasible: no x within the bounds
+// satisfies the rows. Entries of yᵀA within rounding of their terms count as zero, and the
+// margin is 1e-9 times the sum of the magnitudes of the terms of L and U (see farkasTol): a
+// certificate that needs more tolerance than that does not prove infeasibility. An infinite
+// bound that the certificate would use gives −Inf. To make the gap scale-free, y is first
+// normalized to max |y_i| = 1.
 func CheckFarkas(p *Problem, y []float64) (float64, error) {
 	if err := p.Validate(); err != nil {
 		return 0, err
@@ -435,38 +444,42 @@ func CheckFarkas(p *Problem, y []float64) (float64, error) {
 	if scale == 0 || math.IsNaN(scale) || math.IsInf(scale, 0) {
 		return math.Inf(-1), nil
 	}
-	r := make([]float64, n)
+	upper, size := 0.0, 0.0
 	for j := 0; j < n; j++ {
-		for k := p.A.ColStart[j]; k < p.A.ColStart[j+1]; k++ {
-			r[j] += y[p.A.RowIndex[k]] / scale * p.A.Value[k]
+		rj, mag := 0.0, 0.0
+		if p.A != nil {
+			for k := p.A.ColStart[j]; k < p.A.ColStart[j+1]; k++ {
+				t := y[p.A.RowIndex[k]] / scale * p.A.Value[k]
+				rj += t
+				mag += math.Abs(t)
+			}
 		}
-	}
-	upper := 0.0
-	for j, rj := range r {
 		l, u := p.bounds(j)
-		if math.Abs(rj) < farkasZero {
-			// Rounding noise in yᵀA must not meet an infinite bound.
-			rj = 0
+		b := u
+		if rj < 0 {
+			b = l
 		}
-		switch {
-		case rj > 0:
-			upper += rj * u
-		case rj < 0:
-			upper += rj * l
+		if rj == 0 || math.IsInf(b, 0) && math.Abs(rj) <= farkasTol*mag {
+			continue
 		}
+		upper += rj * b
+		size += math.Abs(rj * b)
 	}
 	lower := 0.0
 	for i, v := range y {
 		v /= scale
 		lo, hi := p.rowBounds(i)
+		var t float64
 		switch {
 		case v > 0:
-			lower += v * lo
+			t = v * lo
 		case v < 0:
-			lower += v * hi
+			t = v * hi
 		}
+		lower += t
+		size += math.Abs(t)
 	}
-	g := lower - upper
+	g := lower - upper - farkasTol*size
 	if math.IsNaN(g) {
 		return math.Inf(-1), nil
 	}

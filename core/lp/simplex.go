@@ -1175,13 +1175,17 @@ func (s *solver) warmStart(prev *solver) Status {
 		s.where[j] = p
 	}
 	for j := 0; j < s.nt; j++ {
-		switch s.state[j] {
-		case atLower:
+		// A solve stopped in its dual phase 1 leaves states of the auxiliary boxes (at an
+		// upper bound of 1 that is +∞ here): those variables go to a bound they have.
+		switch st := s.state[j]; {
+		case st == atLower && !math.IsInf(s.lb[j], -1):
 			s.x[j] = s.lb[j]
-		case atUpper:
+		case st == atUpper && !math.IsInf(s.ub[j], 1):
 			s.x[j] = s.ub[j]
-		case atZero:
+		case st == atZero && math.IsInf(s.lb[j], -1) && math.IsInf(s.ub[j], 1):
 			s.x[j] = 0
+		case st != basic:
+			s.place(j, false)
 		}
 	}
 	for i := range s.dse {

@@ -88,14 +88,21 @@ func Solve(p *Problem, opt *Options) (*Result, error) {
 		iters += res.Iterations
 		res.Iterations = iters
 		switch res.Status {
-		case Cancelled, TimeLimit, IterationLimit:
+		case IterationLimit:
+			if o.MaxIterations > 0 {
+				return res, nil
+			}
+			// The default limit, 50 iterations per row and variable, is reached only by a
+			// solve that cycles: a numerical failure like the others.
+		case Cancelled, TimeLimit:
 			return res, nil
 		case Infeasible:
 			if g, err := CheckFarkas(p, res.Farkas); err == nil && g > 0 {
 				return res, nil
 			}
 		case Unbounded:
-			if rayImproves(p, res.Ray, o.FeasibilityTol) {
+			// The ray proves unboundedness only from a feasible point.
+			if res.pscore <= 1 && rayImproves(p, res.Ray, o.FeasibilityTol) {
 				return res, nil
 			}
 		case Optimal:
@@ -106,8 +113,9 @@ func Solve(p *Problem, opt *Options) (*Result, error) {
 		if res.score < bestScore || best == nil {
 			best, bestScore = res, res.score
 		}
-		if k == 0 && at.s != nil && (res.Status == Optimal || res.Status == Imprecise) {
-			// First clean-up: continue from this basis (see cleanUp).
+		if k == 0 && at.s != nil {
+			// First clean-up, whatever the status that failed its check: continue from this
+			// basis (see cleanUp).
 			w := o
 			w.warm = true
 			list = append(list[:1], append([]Options{w}, list[1:]...)...)
@@ -364,24 +372,25 @@ func finish(p *Problem, res *Result, opt *Options) {
 	for _, c := range p.Objective {
 		cmax = math.Max(cmax, math.Abs(c))
 	}
-	primal, dual, score := 0.0, 0.0, 0.0
-	// one records a violation v of tolerance tol·max(1, mag).
-	one := func(v, mag, tol float64, into *float64) {
+	primal, dual, pscore, dscore := 0.0, 0.0, 0.0, 0.0
+	// one records a violation v of tolerance tol·max(1, mag) in the residual into and the
+	// score sc.
+	one := func(v, mag, tol float64, into, sc *float64) {
 		if v > 0 {
 			*into = math.Max(*into, v)
-			score = math.Max(score, v/(tol*math.Max(1, mag)))
+			*sc = math.Max(*sc, v/(tol*math.Max(1, mag)))
 		}
 		if math.IsNaN(v) {
-			score = math.Inf(1)
+			*sc = math.Inf(1)
 		}
 	}
 	for i := 0; i < m; i++ {
 		lo, hi := p.rowBounds(i)
 		mag := math.Max(rowMag[i], math.Abs(p.RHS[i]))
-		one(math.Max(lo-act[i], act[i]-hi), mag, tolP, &primal)
+		one(math.Max(lo-act[i], act[i]-hi), mag, tolP, &primal, &pscore)
 		atLo := !math.IsInf(lo, -1) && act[i]-lo <= tolP*math.Max(1, mag)
 		atHi := !math.IsInf(hi, 1) && hi-act[i] <= tolP*math.Max(1, mag)
-		one(wrongSign(sign*res.Duals[i], atLo, atHi), cmax, tolD, &dual)
+		one(wrongSign(sign*res.Duals[i], atLo, atHi), cmax, tolD, &dual, &dscore)
 	}
 	for j := 0; j < n; j++ {
 		l, u := p.bounds(j)
@@ -393,18 +402,19 @@ func finish(p *Problem, res *Result, opt *Options) {
 		if !math.IsInf(u, 0) {
 			bmag = math.Max(bmag, math.Abs(u))
 		}
-		one(math.Max(l-x, x-u), bmag, tolP, &primal)
+		one(math.Max(l-x, x-u), bmag, tolP, &primal, &pscore)
 		atL := !math.IsInf(l, -1) && x-l <= tolP*math.Max(1, math.Abs(l))
 		atU := !math.IsInf(u, 1) && u-x <= tolP*math.Max(1, math.Abs(u))
 		mag := math.Max(colMag[j], math.Abs(p.Objective[j]))
 		d := sign * res.ReducedCosts[j]
-		one(wrongSign(d, atL, atU), mag, tolD, &dual)
+		one(wrongSign(d, atL, atU), mag, tolD, &dual, &dscore)
 		// Cosmetic: a reduced cost that is rounding where it should be 0 or have a sign.
 		if v := wrongSign(d, atL, atU); v > 0 && v <= tolD*math.Max(1, mag) {
 			res.ReducedCosts[j] = 0
 		}
 	}
-	res.PrimalResidual, res.DualResidual, res.score = primal, dual, score
+	res.PrimalResidual, res.DualResidual = primal, dual
+	res.pscore, res.score = pscore, math.Max(pscore, dscore)
 }
 
 // wrongSign is the violation of a reduced cost or row dual y (minimization form) for a
