@@ -93,6 +93,10 @@ type solver struct {
 	ray        []float64 // scaled structural direction when unbounded
 	noPerturb  bool
 	lastReport int
+
+	// Rescue of a ratio test that found no pivot above pivotTol (see rescueDualRow).
+	noDrop   bool      // solved vectors keep their entries below zeroTol
+	minPivot []float64 // per-candidate pivot thresholds, relative to the terms of each entry
 }
 
 func newSolver(p *Problem, opt *Options) *solver {
@@ -475,12 +479,12 @@ func (s *solver) sumDualInfeasibility() float64 {
 	return v
 }
 
-// gather lists the entries of v above zeroTol, zeroing the others.
-func gather(v []float64, list []int) []int {
+// gather lists the nonzero entries of v; with drop, those below zeroTol are zeroed instead.
+func gather(v []float64, list []int, drop bool) []int {
 	list = list[:0]
 	for i, a := range v {
 		if a != 0 {
-			if math.Abs(a) < zeroTol {
+			if drop && math.Abs(a) < zeroTol {
 				v[i] = 0
 				continue
 			}
@@ -499,7 +503,7 @@ func (s *solver) btranRow(r int) {
 	}
 	e[r] = 1
 	s.lu.btran(e, s.rho)
-	s.rhoNZ = gather(s.rho, s.rhoNZ)
+	s.rhoNZ = gather(s.rho, s.rhoNZ, !s.noDrop)
 	alphaRow, inRow, state := s.alphaRow, s.inRow, s.state
 	for _, j := range s.rowList {
 		alphaRow[j] = 0
@@ -545,7 +549,7 @@ func (s *solver) ftranCol(q int) {
 		r[q-s.n] = 1
 	}
 	s.lu.ftran(r, s.alphaCol)
-	s.colNZ = gather(s.alphaCol, s.colNZ)
+	s.colNZ = gather(s.alphaCol, s.colNZ, !s.noDrop)
 }
 
 // pivot replaces the basic variable at position r by q (alphaCol must hold α_q).
@@ -615,65 +619,21 @@ func (s *solver) dualSimplex() outcome {
 		}
 		s.btranRow(r)
 
-		// CHUZC: Harris two-pass ratio test on d_j + t·dir·α_rj. The first pass lists the
-		// candidates with their exact ratios and finds the Harris bound; the second picks the
-		// largest |α_rj| among the candidates within it.
-		thetaMax := math.Inf(1)
-		s.candJ, s.candRatio, s.candMag = s.candJ[:0], s.candRatio[:0], s.candMag[:0]
-		{
-			d, state, lb, ub, alphaRow := s.d, s.state, s.lb, s.ub, s.alphaRow
-			optTol := s.optTol
-			for _, j := range s.rowList {
-				a := dir * alphaRow[j]
-				var ratio, bound, mag float64
-				switch state[j] {
-				case atLower:
-					if a >= -pivotTol {
-						continue
-					}
-					dj := d[j]
-					if dj < 0 {
-						dj = 0
-					}
-					mag = -a
-					ratio, bound = dj/mag, (dj+optTol)/mag
-				case atUpper:
-					if a <= pivotTol {
-						continue
-					}
-					dj := -d[j]
-					if dj < 0 {
-						dj = 0
-					}
-					mag = a
-					ratio, bound = dj/mag, (dj+optTol)/mag
-				case atZero:
-					mag = math.Abs(a)
-					if mag <= pivotTol {
-						continue
-					}
-					ratio, bound = 0, optTol/mag
-				default:
-					continue
-				}
-				if lb[j] == ub[j] {
-					continue
-				}
-				if bound < thetaMax {
-					thetaMax = bound
-				}
-				s.candJ = append(s.candJ, j)
-				s.candRatio = append(s.candRatio, ratio)
-				s.candMag = append(s.candMag, mag)
-			}
-		}
+		// CHUZC: Harris two-pass ratio test on d_j + t·dir·α_rj (see dualCandidates); the
+		// second pass picks the largest |α_rj| among the candidates within the Harris bound.
+		thetaMax := s.dualCandidates(dir, nil)
+		rescued := false
 		if math.IsInf(thetaMax, 1) {
-			// No entering variable: the row proves primal infeasibility.
-			s.farkas = make([]float64, s.m)
-			for _, i := range s.rhoNZ {
-				s.farkas[i] = -dir * s.rho[i]
+			// No entering variable: the row proves primal infeasibility — unless entries
+			// below the pivot tolerance are genuine (see rescueDualRow).
+			if thetaMax = s.rescueDualRow(r, dir); math.IsInf(thetaMax, 1) {
+				s.farkas = make([]float64, s.m)
+				for _, i := range s.rhoNZ {
+					s.farkas[i] = -dir * s.rho[i]
+				}
+				return foundInfeasible
 			}
-			return foundInfeasible
+			rescued = true
 		}
 		q, qMag, t := -1, 0.0, 0.0
 		for k, j := range s.candJ {
@@ -682,9 +642,16 @@ func (s *solver) dualSimplex() outcome {
 			}
 		}
 
+		s.noDrop = rescued
 		s.ftranCol(q)
+		s.noDrop = false
 		alphaRQ := s.alphaCol[r]
-		if math.Abs(alphaRQ-s.alphaRow[q]) > 1e-8*(1+math.Abs(alphaRQ)) || math.Abs(alphaRQ) < pivotTol {
+		bad := math.Abs(alphaRQ-s.alphaRow[q]) > 1e-8*(1+math.Abs(alphaRQ)) || math.Abs(alphaRQ) < pivotTol
+		if rescued {
+			// A small pivot is expected here; FTRAN and BTRAN must still agree.
+			bad = !(math.Abs(alphaRQ-s.alphaRow[q]) <= 1e-6*math.Abs(s.alphaRow[q]))
+		}
+		if bad {
 			if s.updates > 0 && retries < 3 {
 				retries++
 				s.refactor()
@@ -794,7 +761,100 @@ func (s *solver) dualSimplex() outcome {
 		s.pivot(r, q, leave)
 		s.d[p] = dir * t
 		s.iter++
+		if rescued {
+			s.updates = refactorEvery // a small pivot stays in no eta file
+		}
 	}
+}
+
+// dualCandidates is the first pass of the dual ratio test on the pivot row in alphaRow, for a
+// step in direction dir: it lists the candidates (candJ, with their exact ratios and |α_rj|)
+// and returns the Harris bound, +Inf when there is none. An entry is a candidate when |α_rj|
+// exceeds pivotTol, or minPivot[j] when minPivot is set.
+func (s *solver) dualCandidates(dir float64, minPivot []float64) float64 {
+	thetaMax := math.Inf(1)
+	s.candJ, s.candRatio, s.candMag = s.candJ[:0], s.candRatio[:0], s.candMag[:0]
+	{
+		d, state, lb, ub, alphaRow := s.d, s.state, s.lb, s.ub, s.alphaRow
+		optTol := s.optTol
+		for _, j := range s.rowList {
+			a := dir * alphaRow[j]
+			pt := pivotTol
+			if minPivot != nil {
+				pt = minPivot[j]
+			}
+			var ratio, bound, mag float64
+			switch state[j] {
+			case atLower:
+				if a >= -pt {
+					continue
+				}
+				dj := d[j]
+				if dj < 0 {
+					dj = 0
+				}
+				mag = -a
+				ratio, bound = dj/mag, (dj+optTol)/mag
+			case atUpper:
+				if a <= pt {
+					continue
+				}
+				dj := -d[j]
+				if dj < 0 {
+					dj = 0
+				}
+				mag = a
+				ratio, bound = dj/mag, (dj+optTol)/mag
+			case atZero:
+				mag = math.Abs(a)
+				if mag <= pt {
+					continue
+				}
+				ratio, bound = 0, optTol/mag
+			default:
+				continue
+			}
+			if lb[j] == ub[j] {
+				continue
+			}
+			if bound < thetaMax {
+				thetaMax = bound
+			}
+			s.candJ = append(s.candJ, j)
+			s.candRatio = append(s.candRatio, ratio)
+			s.candMag = append(s.candMag, mag)
+		}
+	}
+	return thetaMax
+}
+
+// rescueDualRow is called when the pivot row r has no entry above pivotTol that could enter:
+// before the row is taken for a proof of infeasibility, it is recomputed with nothing
+// dropped, and an entry counts when it exceeds farkasTol times the sum of the magnitudes of
+// the terms ρ_i·a_ij that make it — an entry that is not rounding, however small. In a row
+// that mixes 1 and e^30 the only way back to feasibility can be a pivot of e^−30, and a row
+// whose genuine entries are dropped is no Farkas certificate (CheckFarkas applies the same
+// test to it). It returns the Harris bound over those candidates, +Inf when the row proves
+// infeasibility; rho and rhoNZ then hold the row without drops.
+func (s *solver) rescueDualRow(r int, dir float64) float64 {
+	s.noDrop = true
+	s.btranRow(r)
+	s.noDrop = false
+	if len(s.minPivot) < s.nt {
+		s.minPivot = make([]float64, s.nt)
+	}
+	for _, j := range s.rowList {
+		if j >= s.n {
+			s.minPivot[j] = farkasTol * math.Abs(s.rho[j-s.n])
+			continue
+		}
+		mag := 0.0
+		for k := s.aStart[j]; k < s.aStart[j+1]; k++ {
+			mag += math.Abs(s.rho[s.aIdx[k]] * s.aVal[k])
+		}
+		s.minPivot[j] = farkasTol * mag
+	}
+	return s.dualCandidates(dir, s.minPivot)
 }
 
 // dualRatioBound is the Harris bound (|d_j| + tol)/|a| for a candidate entering variable j, where
