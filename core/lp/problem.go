@@ -356,6 +356,7 @@ type Options struct {
 	NoDualize bool
 
 	rowMax bool // clean-up setting: rows divided by their largest |a_ij| (a power of two), no other scaling
+	relTol bool // clean-up setting: the simplex works to the tolerances of the check (see solver.tolerances)
 	warm   bool // clean-up setting: continue from the first solve's basis (see cleanUp)
 }
 

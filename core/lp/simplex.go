@@ -86,6 +86,8 @@ type solver struct {
 	iter       int
 	feasTol    float64
 	optTol     float64
+	relTol     bool      // ptol and dtol follow the optimality check of Solve (see tolerances)
+	ptol, dtol []float64 // primal and dual feasibility tolerance of each variable
 	phase      string
 	perturbed  bool
 	rng        *rand.Rand
@@ -198,6 +200,9 @@ func newSolver(p *Problem, opt *Options) *solver {
 	s.tau = make([]float64, m)
 	s.alphaRow = make([]float64, nt)
 	s.inRow = make([]bool, nt)
+	s.relTol = opt.relTol
+	s.ptol, s.dtol = make([]float64, nt), make([]float64, nt)
+	s.tolerances()
 	return s
 }
 
@@ -348,6 +353,72 @@ func (s *solver) refactor() {
 	s.updates = 0
 	s.computePrimal()
 	s.computeDuals()
+	if s.relTol {
+		s.tolerances()
+	}
+}
+
+// tolerances sets the feasibility tolerances of each variable: feasTol and optTol, or with
+// relTol those of the optimality check of Solve (see finish) carried into the scaled problem,
+// from the current point and duals, so that the simplex works to what will be checked. The
+// check's tolerances are relative to the size of each row's and column's terms; the scaled
+// problem's are absolute, and where the data span many orders of magnitude (a row of 1 and
+// e^30, costs of 10^4 and 10^14 with the objective scaled to max |c| = 1) no single absolute
+// tolerance matches them. With x̃ = x/colScale, ã = a·rowScale·colScale and
+// ỹ = y·costScale/rowScale:
+//
+//   - structural j: FeasibilityTol·max(1, |bounds|)/colScale_j, and OptimalityTol·max(
+//     colScale_j·costScale, |c̃_j|, max_i |ã_ij·ỹ_i|) — the check's max(1, |c_j|,
+//     max_i |a_ij·y_i|) in scaled units;
+//   - logical of row i: FeasibilityTol·max(rowScale_i, rowScale_i·|b_i|, max_j |ã_ij·x̃_j|),
+//     and for its dual the tightest min_j dtol_j/|ã_ij| that keeps every column of the row
+//     within its tolerance.
+//
+// They are refreshed at every refactorization.
+func (s *solver) tolerances() {
+	if !s.relTol {
+		for j := range s.ptol {
+			s.ptol[j], s.dtol[j] = s.feasTol, s.optTol
+		}
+		return
+	}
+	n := s.n
+	for j := 0; j < n; j++ {
+		b := 1.0
+		if l := s.origLB[j] * s.colScale[j]; !math.IsInf(l, 0) {
+			b = math.Max(b, math.Abs(l))
+		}
+		if u := s.origUB[j] * s.colScale[j]; !math.IsInf(u, 0) {
+			b = math.Max(b, math.Abs(u))
+		}
+		s.ptol[j] = s.feasTol * b / s.colScale[j]
+		mag := math.Max(s.colScale[j]*s.costScale, math.Abs(s.origCost[j]))
+		for k := s.aStart[j]; k < s.aStart[j+1]; k++ {
+			mag = math.Max(mag, math.Abs(s.aVal[k]*s.y[s.aIdx[k]]))
+		}
+		s.dtol[j] = s.optTol * mag
+	}
+	for i := 0; i < s.m; i++ {
+		l := n + i
+		// The logical is −rowScale_i·(a_i·x): its bounds are the scaled right-hand side.
+		mag := s.rowScale[i]
+		for _, v := range []float64{s.origLB[l], s.origUB[l]} {
+			if !math.IsInf(v, 0) {
+				mag = math.Max(mag, math.Abs(v))
+			}
+		}
+		dt := math.Inf(1)
+		for k := s.rStart[i]; k < s.rStart[i+1]; k++ {
+			j := s.rIdx[k]
+			mag = math.Max(mag, math.Abs(s.rVal[k]*s.x[j]))
+			dt = math.Min(dt, s.dtol[j]/math.Abs(s.rVal[k]))
+		}
+		s.ptol[l] = s.feasTol * mag
+		if math.IsInf(dt, 1) {
+			dt = s.optTol
+		}
+		s.dtol[l] = dt
+	}
 }
 
 // computePrimal sets x_B = −B⁻¹ N x_N.
@@ -589,12 +660,12 @@ func (s *solver) dualSimplex() outcome {
 		// CHUZR: dual steepest edge pricing.
 		r, best := -1, 0.0
 		{
-			x, lb, ub, dse, feasTol := s.x, s.lb, s.ub, s.dse[:len(s.head)], s.feasTol
+			x, lb, ub, dse, ptol := s.x, s.lb, s.ub, s.dse[:len(s.head)], s.ptol
 			for p, j := range s.head {
 				v := lb[j] - x[j]
-				if v <= feasTol {
+				if v <= ptol[j] {
 					v = x[j] - ub[j]
-					if v <= feasTol {
+					if v <= ptol[j] {
 						continue
 					}
 				}
@@ -673,15 +744,15 @@ func (s *solver) dualSimplex() outcome {
 			}
 			switch s.state[j] {
 			case atLower:
-				if dj >= -s.optTol {
+				if dj >= -s.dtol[j] {
 					continue
 				}
 			case atUpper:
-				if dj <= s.optTol {
+				if dj <= s.dtol[j] {
 					continue
 				}
 			case atZero:
-				if math.Abs(dj) <= s.optTol {
+				if math.Abs(dj) <= s.dtol[j] {
 					continue
 				}
 			default:
@@ -695,9 +766,9 @@ func (s *solver) dualSimplex() outcome {
 				continue
 			}
 			var delta float64
-			if s.state[j] == atLower && s.d[j] < -s.optTol {
+			if s.state[j] == atLower && s.d[j] < -s.dtol[j] {
 				s.state[j], s.x[j], delta = atUpper, s.ub[j], s.ub[j]-s.lb[j]
-			} else if s.state[j] == atUpper && s.d[j] > s.optTol {
+			} else if s.state[j] == atUpper && s.d[j] > s.dtol[j] {
 				s.state[j], s.x[j], delta = atLower, s.lb[j], s.lb[j]-s.ub[j]
 			} else {
 				continue
@@ -774,56 +845,53 @@ func (s *solver) dualSimplex() outcome {
 func (s *solver) dualCandidates(dir float64, minPivot []float64) float64 {
 	thetaMax := math.Inf(1)
 	s.candJ, s.candRatio, s.candMag = s.candJ[:0], s.candRatio[:0], s.candMag[:0]
-	{
-		d, state, lb, ub, alphaRow := s.d, s.state, s.lb, s.ub, s.alphaRow
-		optTol := s.optTol
-		for _, j := range s.rowList {
-			a := dir * alphaRow[j]
-			pt := pivotTol
-			if minPivot != nil {
-				pt = minPivot[j]
-			}
-			var ratio, bound, mag float64
-			switch state[j] {
-			case atLower:
-				if a >= -pt {
-					continue
-				}
-				dj := d[j]
-				if dj < 0 {
-					dj = 0
-				}
-				mag = -a
-				ratio, bound = dj/mag, (dj+optTol)/mag
-			case atUpper:
-				if a <= pt {
-					continue
-				}
-				dj := -d[j]
-				if dj < 0 {
-					dj = 0
-				}
-				mag = a
-				ratio, bound = dj/mag, (dj+optTol)/mag
-			case atZero:
-				mag = math.Abs(a)
-				if mag <= pt {
-					continue
-				}
-				ratio, bound = 0, optTol/mag
-			default:
-				continue
-			}
-			if lb[j] == ub[j] {
-				continue
-			}
-			if bound < thetaMax {
-				thetaMax = bound
-			}
-			s.candJ = append(s.candJ, j)
-			s.candRatio = append(s.candRatio, ratio)
-			s.candMag = append(s.candMag, mag)
+	d, state, lb, ub, alphaRow, dtol := s.d, s.state, s.lb, s.ub, s.alphaRow, s.dtol
+	for _, j := range s.rowList {
+		a := dir * alphaRow[j]
+		pt := pivotTol
+		if minPivot != nil {
+			pt = minPivot[j]
 		}
+		var ratio, bound, mag float64
+		switch state[j] {
+		case atLower:
+			if a >= -pt {
+				continue
+			}
+			mag = -a
+			dj := d[j]
+			if dj < 0 {
+				dj = 0
+			}
+			ratio, bound = dj/mag, (dj+dtol[j])/mag
+		case atUpper:
+			if a <= pt {
+				continue
+			}
+			mag = a
+			dj := -d[j]
+			if dj < 0 {
+				dj = 0
+			}
+			ratio, bound = dj/mag, (dj+dtol[j])/mag
+		case atZero:
+			mag = math.Abs(a)
+			if mag <= pt {
+				continue
+			}
+			ratio, bound = 0, dtol[j]/mag
+		default:
+			continue
+		}
+		if lb[j] == ub[j] {
+			continue
+		}
+		if bound < thetaMax {
+			thetaMax = bound
+		}
+		s.candJ = append(s.candJ, j)
+		s.candRatio = append(s.candRatio, ratio)
+		s.candMag = append(s.candMag, mag)
 	}
 	return thetaMax
 }
@@ -857,53 +925,6 @@ func (s *solver) rescueDualRow(r int, dir float64) float64 {
 	return s.dualCandidates(dir, s.minPivot)
 }
 
-// dualRatioBound is the Harris bound (|d_j| + tol)/|a| for a candidate entering variable j, where
-// a = dir·α_rj; ok is false when j cannot limit the dual step. Reduced costs with the wrong sign
-// (within the tolerance, or left by rounding) count as zero, so that the step is never negative;
-// the update then shifts their costs (see shiftCosts).
-func (s *solver) dualRatioBound(j int, a float64) (float64, bool) {
-	if s.lb[j] == s.ub[j] {
-		return 0, false
-	}
-	switch s.state[j] {
-	case atLower:
-		if a < -pivotTol {
-			return (math.Max(s.d[j], 0) + s.optTol) / -a, true
-		}
-	case atUpper:
-		if a > pivotTol {
-			return (math.Max(-s.d[j], 0) + s.optTol) / a, true
-		}
-	case atZero:
-		if math.Abs(a) > pivotTol {
-			return s.optTol / math.Abs(a), true
-		}
-	}
-	return 0, false
-}
-
-// dualRatio is the exact ratio |d_j|/|a| of a candidate (0 for wrong-signed d_j).
-func (s *solver) dualRatio(j int, a float64) (float64, bool) {
-	if s.lb[j] == s.ub[j] {
-		return 0, false
-	}
-	switch s.state[j] {
-	case atLower:
-		if a < -pivotTol {
-			return math.Max(s.d[j], 0) / -a, true
-		}
-	case atUpper:
-		if a > pivotTol {
-			return math.Max(-s.d[j], 0) / a, true
-		}
-	case atZero:
-		if math.Abs(a) > pivotTol {
-			return 0, true
-		}
-	}
-	return 0, false
-}
-
 // shiftCost moves the cost of nonbasic j so that its reduced cost becomes zero, removing a dual
 // infeasibility that a bound flip cannot remove. Shifts, like the perturbation, are undone by
 // restoreCosts before the final primal clean-up.
@@ -918,7 +939,7 @@ func (s *solver) shiftCost(j int) {
 func (s *solver) fixDualInfeasibilities() {
 	flipped := false
 	for j := 0; j < s.nt; j++ {
-		if s.state[j] == basic || s.dualInfeasibility(j) <= s.optTol {
+		if s.state[j] == basic || s.dualInfeasibility(j) <= s.dtol[j] {
 			continue
 		}
 		if !math.IsInf(s.lb[j], 0) && !math.IsInf(s.ub[j], 0) {
@@ -950,8 +971,8 @@ func (s *solver) primalSimplex() outcome {
 		}
 		// CHUZC: Dantzig pricing (dualInfeasibility written out: this loop runs over all
 		// variables every iteration, and in WASM the call and math.Max are not inlined).
-		q, best := -1, s.optTol
-		d, lb, ub := s.d[:s.nt], s.lb[:s.nt], s.ub[:s.nt]
+		q, best := -1, 0.0
+		d, lb, ub, dtol := s.d[:s.nt], s.lb[:s.nt], s.ub[:s.nt], s.dtol[:s.nt]
 		for j, st := range s.state[:s.nt] {
 			var v float64
 			switch st {
@@ -964,7 +985,7 @@ func (s *solver) primalSimplex() outcome {
 			default:
 				continue
 			}
-			if v > best && lb[j] != ub[j] {
+			if v > best && v > dtol[j] && lb[j] != ub[j] {
 				q, best = j, v
 			}
 		}
@@ -980,18 +1001,18 @@ func (s *solver) primalSimplex() outcome {
 			dir = -1
 		}
 		s.ftranCol(q)
-		// CHUZR: Harris two-pass ratio test; basic x_i moves by −dir·α_i per unit step.
-		thetaMax := math.Inf(1)
-		for _, i := range s.colNZ {
-			g := -dir * s.alphaCol[i]
-			j := s.head[i]
-			if g < -pivotTol && !math.IsInf(s.lb[j], -1) {
-				thetaMax = math.Min(thetaMax, (s.x[j]-s.lb[j]+s.feasTol)/-g)
-			} else if g > pivotTol && !math.IsInf(s.ub[j], 1) {
-				thetaMax = math.Min(thetaMax, (s.ub[j]-s.x[j]+s.feasTol)/g)
+		// CHUZR: Harris two-pass ratio test (see primalBound); the second pass picks the
+		// largest |α_i| among the candidates within the Harris bound.
+		thetaMax := s.primalBound(dir, nil)
+		span := s.ub[q] - s.lb[q]
+		var minPivot []float64
+		if math.IsInf(thetaMax, 1) && math.IsInf(span, 1) {
+			// No basic variable limits the step: the column is an unbounded ray — unless
+			// entries below the pivot tolerance are genuine (see rescuePrimalColumn).
+			if thetaMax = s.rescuePrimalColumn(q, dir); !math.IsInf(thetaMax, 1) {
+				minPivot = s.minPivot
 			}
 		}
-		span := s.ub[q] - s.lb[q]
 		if math.IsInf(thetaMax, 1) && math.IsInf(span, 1) {
 			s.ray = make([]float64, s.n)
 			if q < s.n {
@@ -1022,11 +1043,15 @@ func (s *solver) primalSimplex() outcome {
 		for _, i := range s.colNZ {
 			g := -dir * s.alphaCol[i]
 			j := s.head[i]
+			pt := pivotTol
+			if minPivot != nil {
+				pt = minPivot[i]
+			}
 			var ratio float64
 			var st int8
-			if g < -pivotTol && !math.IsInf(s.lb[j], -1) {
+			if g < -pt && !math.IsInf(s.lb[j], -1) {
 				ratio, st = (s.x[j]-s.lb[j])/-g, atLower
-			} else if g > pivotTol && !math.IsInf(s.ub[j], 1) {
+			} else if g > pt && !math.IsInf(s.ub[j], 1) {
 				ratio, st = (s.ub[j]-s.x[j])/g, atUpper
 			} else {
 				continue
@@ -1039,8 +1064,16 @@ func (s *solver) primalSimplex() outcome {
 			theta = 0
 		}
 		alphaRQ := s.alphaCol[r]
+		rescued := minPivot != nil
+		s.noDrop = rescued
 		s.btranRow(r)
-		if math.Abs(alphaRQ-s.alphaRow[q]) > 1e-8*(1+math.Abs(alphaRQ)) {
+		s.noDrop = false
+		bad := math.Abs(alphaRQ-s.alphaRow[q]) > 1e-8*(1+math.Abs(alphaRQ))
+		if rescued {
+			// A small pivot is expected here; FTRAN and BTRAN must still agree.
+			bad = !(math.Abs(alphaRQ-s.alphaRow[q]) <= 1e-6*math.Abs(alphaRQ))
+		}
+		if bad {
 			if s.updates > 0 && retries < 3 {
 				retries++
 				s.refactor()
@@ -1068,7 +1101,85 @@ func (s *solver) primalSimplex() outcome {
 		s.pivot(r, q, leave)
 		s.d[p] = -thetaD
 		s.iter++
+		if rescued {
+			s.updates = refactorEvery // a small pivot stays in no eta file
+		}
 	}
+}
+
+// primalBound is the first pass of the primal ratio test on the column in alphaCol, for a step
+// of the entering variable in direction dir (basic x_i moves by −dir·α_i per unit step): the
+// Harris bound, +Inf when no basic variable limits the step. An entry counts when |α_i|
+// exceeds pivotTol, or minPivot[i] when minPivot is set.
+func (s *solver) primalBound(dir float64, minPivot []float64) float64 {
+	thetaMax := math.Inf(1)
+	for _, i := range s.colNZ {
+		g := -dir * s.alphaCol[i]
+		j := s.head[i]
+		pt := pivotTol
+		if minPivot != nil {
+			pt = minPivot[i]
+		}
+		if g < -pt && !math.IsInf(s.lb[j], -1) {
+			thetaMax = math.Min(thetaMax, (s.x[j]-s.lb[j]+s.ptol[j])/-g)
+		} else if g > pt && !math.IsInf(s.ub[j], 1) {
+			thetaMax = math.Min(thetaMax, (s.ub[j]-s.x[j]+s.ptol[j])/g)
+		}
+	}
+	return thetaMax
+}
+
+// rescuePrimalColumn is called when no entry of the column of q above pivotTol limits its
+// step: before the column is taken for an unbounded ray, it is recomputed with nothing
+// dropped and its small entries are judged as rayImproves judges a ray. With Δ the move of
+// the structural variables per unit step, a basic logical's entry counts when it exceeds
+// farkasTol times Σ_j |ã_kj·Δ_j| over its row k, and a basic structural's when its move is
+// more than farkasTol of the terms of some row it appears in — when dropping it would leave
+// that row violated beyond rounding. It returns the Harris bound over those entries (+Inf:
+// the column is a ray, with alphaCol and colNZ holding it without drops); minPivot then
+// holds the threshold by basis position, 0 or +Inf.
+func (s *solver) rescuePrimalColumn(q int, dir float64) float64 {
+	s.noDrop = true
+	s.ftranCol(q)
+	s.noDrop = false
+	if len(s.minPivot) < s.nt {
+		s.minPivot = make([]float64, s.nt)
+	}
+	delta := make([]float64, s.n)
+	if q < s.n {
+		delta[q] = dir
+	}
+	for _, i := range s.colNZ {
+		if j := s.head[i]; j < s.n {
+			delta[j] = -dir * s.alphaCol[i]
+		}
+	}
+	terms := make([]float64, s.m) // Σ_j |ã_kj·Δ_j| by row
+	for j, dj := range delta {
+		if dj == 0 {
+			continue
+		}
+		for k := s.aStart[j]; k < s.aStart[j+1]; k++ {
+			terms[s.aIdx[k]] += math.Abs(s.aVal[k] * dj)
+		}
+	}
+	for _, i := range s.colNZ {
+		s.minPivot[i] = math.Inf(1)
+		j := s.head[i]
+		if j >= s.n {
+			if math.Abs(s.alphaCol[i]) > farkasTol*terms[j-s.n] {
+				s.minPivot[i] = 0
+			}
+			continue
+		}
+		for k := s.aStart[j]; k < s.aStart[j+1]; k++ {
+			if math.Abs(s.aVal[k]*delta[j]) > farkasTol*terms[s.aIdx[k]] {
+				s.minPivot[i] = 0
+				break
+			}
+		}
+	}
+	return s.primalBound(dir, s.minPivot)
 }
 
 // perturbCosts shifts the structural costs by small random amounts in the direction that keeps
@@ -1184,7 +1295,7 @@ func (s *solver) placeByDual(j int) {
 func (s *solver) countDualInfeasible() int {
 	c := 0
 	for j := 0; j < s.nt; j++ {
-		if s.state[j] != basic && s.dualInfeasibility(j) > s.optTol {
+		if s.state[j] != basic && s.dualInfeasibility(j) > s.dtol[j] {
 			c++
 		}
 	}
@@ -1296,7 +1407,7 @@ func (s *solver) rounds() Status {
 func (s *solver) countPrimalInfeasible() int {
 	c := 0
 	for _, j := range s.head {
-		if s.primalInfeasibility(j) > s.feasTol {
+		if s.primalInfeasibility(j) > s.ptol[j] {
 			c++
 		}
 	}

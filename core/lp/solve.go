@@ -132,6 +132,7 @@ func strategies(p *Problem, o Options) []Options {
 	list := []Options{o}
 	add := func(f func(*Options)) {
 		a := o
+		a.relTol = true
 		f(&a)
 		for _, b := range list {
 			if b.NoScaling == a.NoScaling && b.rowMax == a.rowMax && b.NoDualize == a.NoDualize && b.NoPerturbation == a.NoPerturbation &&
@@ -230,7 +231,7 @@ func solveOnce(p *Problem, opt *Options) attempt {
 // one that meets them.
 func cleanUp(p *Problem, a attempt, opt *Options) attempt {
 	o := *opt
-	o.warm, o.NoScaling, o.NoPerturbation = false, true, true
+	o.warm, o.NoScaling, o.NoPerturbation, o.relTol = false, true, true, true
 	o.FeasibilityTol, o.OptimalityTol = math.Max(o.FeasibilityTol/100, 1e-14), math.Max(o.OptimalityTol/100, 1e-14)
 	s := newSolver(a.q, &o)
 	status := s.warmStart(a.s)
@@ -384,13 +385,32 @@ func finish(p *Problem, res *Result, opt *Options) {
 			*sc = math.Inf(1)
 		}
 	}
+	// A row dual of the wrong sign (or on a row that does not hold with equality) is
+	// measured by what it does to the reduced costs: y_i·A[i][j] against the tolerance of
+	// column j. A row holding 1 and e^30 cannot carry a wrong sign 10^−9 that would move a
+	// reduced cost by 10^4. A row without coefficients is measured against max |c_j|.
+	effect := make([]float64, m) // max_j |A[i][j]| / max(1, |c_j|, max_k |A[k][j]·Duals[k]|)
+	if p.A != nil {
+		for j := 0; j < n; j++ {
+			mag := math.Max(1, math.Max(colMag[j], math.Abs(p.Objective[j])))
+			for k := p.A.ColStart[j]; k < p.A.ColStart[j+1]; k++ {
+				effect[p.A.RowIndex[k]] = math.Max(effect[p.A.RowIndex[k]], math.Abs(p.A.Value[k])/mag)
+			}
+		}
+	}
 	for i := 0; i < m; i++ {
 		lo, hi := p.rowBounds(i)
 		mag := math.Max(rowMag[i], math.Abs(p.RHS[i]))
 		one(math.Max(lo-act[i], act[i]-hi), mag, tolP, &primal, &pscore)
 		atLo := !math.IsInf(lo, -1) && act[i]-lo <= tolP*math.Max(1, mag)
 		atHi := !math.IsInf(hi, 1) && hi-act[i] <= tolP*math.Max(1, mag)
-		one(wrongSign(sign*res.Duals[i], atLo, atHi), cmax, tolD, &dual, &dscore)
+		v := wrongSign(sign*res.Duals[i], atLo, atHi)
+		if effect[i] == 0 {
+			one(v, cmax, tolD, &dual, &dscore)
+		} else {
+			one(v*effect[i], 0, tolD, new(float64), &dscore)
+			dual = math.Max(dual, v)
+		}
 	}
 	for j := 0; j < n; j++ {
 		l, u := p.bounds(j)
@@ -432,19 +452,31 @@ func wrongSign(y float64, atLo, atHi bool) float64 {
 	return math.Abs(y)
 }
 
-// rayImproves checks an unbounded ray d on p: c·d improving (< 0 in minimization form), and
-// every row and bound that limits x + t·d in d's direction left alone, each to tol relative to
-// the size of its terms, after d is normalized to max |d_j| = 1.
+// rayImproves checks an unbounded ray d on p in the units of p. d is first projected onto the
+// directions the bounds allow (d_j ≥ 0 where x_j has a finite lower bound, ≤ 0 where it has a
+// finite upper one), so that no improvement can come from leaving a bound. Then every row
+// that limits x + t·d in d's direction must be left alone to tol times the sum of the
+// magnitudes of its terms |A[i][j]·d_j| (a relative change of the row's coefficients by tol
+// makes it exact), and c·d must improve (< 0 in minimization form) by more than tol times
+// Σ_j |c_j·d_j|, more than its rounding.
 func rayImproves(p *Problem, d []float64, tol float64) bool {
-	if len(d) != len(p.Objective) {
+	n := len(p.Objective)
+	if len(d) != n {
 		return false
 	}
-	scale := 0.0
-	for _, v := range d {
-		scale = math.Max(scale, math.Abs(v))
-	}
-	if !(scale > 0) || math.IsInf(scale, 0) {
-		return false
+	v := make([]float64, n)
+	for j, dj := range d {
+		l, u := p.bounds(j)
+		if !math.IsInf(l, -1) {
+			dj = math.Max(dj, 0)
+		}
+		if !math.IsInf(u, 1) {
+			dj = math.Min(dj, 0)
+		}
+		if math.IsNaN(dj) || math.IsInf(dj, 0) {
+			return false
+		}
+		v[j] = dj
 	}
 	sign := 1.0
 	if p.Sense == Maximize {
@@ -452,33 +484,27 @@ func rayImproves(p *Problem, d []float64, tol float64) bool {
 	}
 	cd, cmag := 0.0, 0.0
 	for j, c := range p.Objective {
-		cd += sign * c * d[j] / scale
-		cmag = math.Max(cmag, math.Abs(c*d[j]/scale))
+		cd += sign * c * v[j]
+		cmag += math.Abs(c * v[j])
 	}
-	if !(cd < -tol*math.Max(cmag, 1e-300)) {
+	if !(cd < -tol*cmag) {
 		return false
+	}
+	if p.A == nil {
+		return true
 	}
 	ad := make([]float64, len(p.RHS))
 	mag := make([]float64, len(p.RHS))
 	for j := range p.Objective {
-		v := d[j] / scale
-		l, u := p.bounds(j)
-		if (!math.IsInf(l, -1) && v < -tol) || (!math.IsInf(u, 1) && v > tol) {
-			return false
-		}
-		if p.A == nil {
-			continue
-		}
 		for k := p.A.ColStart[j]; k < p.A.ColStart[j+1]; k++ {
-			t := p.A.Value[k] * v
+			t := p.A.Value[k] * v[j]
 			ad[p.A.RowIndex[k]] += t
-			mag[p.A.RowIndex[k]] = math.Max(mag[p.A.RowIndex[k]], math.Abs(t))
+			mag[p.A.RowIndex[k]] += math.Abs(t)
 		}
 	}
 	for i := range p.RHS {
 		lo, hi := p.rowBounds(i)
-		t := tol * math.Max(mag[i], 1e-300) * 10
-		if (!math.IsInf(lo, -1) && ad[i] < -t) || (!math.IsInf(hi, 1) && ad[i] > t) {
+		if (!math.IsInf(lo, -1) && ad[i] < -tol*mag[i]) || (!math.IsInf(hi, 1) && ad[i] > tol*mag[i]) {
 			return false
 		}
 	}
