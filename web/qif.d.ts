@@ -1264,13 +1264,13 @@ export interface LPResult {
   /** Optimal objective value (NaN unless status is 'optimal'). */
   objective: number;
   iterations: number;
-  /** Largest violation of a row or bound by x, absolute, in the problem's units ('optimal' requires each row within 1e-9 times the largest of 1, |rhs| and its terms |a·x|). */
+  /** Largest violation of a row by x, absolute, in the problem's units; x is within its bounds exactly (projected onto them). 'optimal' and 'unbounded' require each row within 1e-9 times the largest of 1, |rhs| and its terms |a·x|. */
   primalResidual: number;
   /** Largest wrong-signed reduced cost or row dual (complementary slackness included), absolute, in objective units. */
   dualResidual: number;
-  /** Certificate of infeasibility (status 'infeasible'). */
+  /** Certificate of infeasibility (status 'infeasible'): row multipliers y, checked in the problem's units (entries of yᵀA count as zero only within 1e-9 of the sum of their terms). */
   farkas?: Float64Array;
-  /** Unbounded direction (status 'unbounded'). */
+  /** Unbounded direction from x (status 'unbounded'), checked in the problem's units. */
   ray?: Float64Array;
 }
 

@@ -290,9 +290,11 @@ const (
 	// row and bound within FeasibilityTol, every reduced cost and row dual within
 	// OptimalityTol, each relative to the size of its terms with a floor of 1).
 	Optimal Status = iota
-	// Infeasible: no x satisfies the constraints; Result.Farkas proves it.
+	// Infeasible: no x satisfies the constraints; Result.Farkas proves it (CheckFarkas accepts
+	// it, with its relative tolerance of 1e-9).
 	Infeasible
-	// Unbounded: the objective can improve without limit; Result.Ray is an improving direction.
+	// Unbounded: the objective can improve without limit; Result.X is a feasible point and
+	// Result.Ray an improving direction from it (see Result.Ray for how it is checked).
 	Unbounded
 	// IterationLimit: Options.MaxIterations was reached.
 	IterationLimit
@@ -375,15 +377,17 @@ type Result struct {
 	ReducedCosts []float64 // c − Aᵀy (Optimal)
 	Objective    float64   // c·X
 	Iterations   int       // simplex iterations (all phases)
-	// PrimalResidual is the largest violation of a row or a bound by X, absolute, in the units
-	// of the problem as stated (computed from X and p, not from the solver's internal state):
-	// max over rows of the distance of A[i]·X to [lo_i, hi_i], and over variables of the
-	// distance of X[j] to [Lower[j], Upper[j]].
+	// PrimalResidual is the largest violation of a row by X, absolute, in the units of the
+	// problem as stated (computed from X and p, not from the solver's internal state): max over
+	// rows of the distance of A[i]·X to [lo_i, hi_i]. X is within its bounds exactly: it is
+	// projected onto them before the rows are measured, so that a bound left by a rounding
+	// counts through what it does to the rows (10^−13 below a bound of 0 is a whole unit in a
+	// row with a coefficient of 10^13).
 	//
-	// Optimal requires, row by row, a violation of at most FeasibilityTol·max(1, |b_i|,
-	// max_j |A[i][j]·X[j]|) — the tolerance relative to the largest term of the row, never
-	// below the absolute tolerance — and for each bound at most FeasibilityTol·max(1, |bound|).
-	// For data of size about 1 that is PrimalResidual ≤ FeasibilityTol.
+	// Optimal and Unbounded require, row by row, a violation of at most FeasibilityTol·max(1,
+	// |b_i|, max_j |A[i][j]·X[j]|) — the tolerance relative to the largest term of the row,
+	// never below the absolute tolerance. For data of size about 1 that is
+	// PrimalResidual ≤ FeasibilityTol.
 	PrimalResidual float64
 	// DualResidual is the largest violation of dual feasibility and complementary slackness,
 	// absolute, in objective units per unit of the variable or row, computed from Duals and p:
@@ -391,9 +395,11 @@ type Result struct {
 	// bound counts max(0, −d_j), at its upper bound max(0, d_j), strictly between them or free
 	// |d_j|; a row at the lower end of its interval counts max(0, −y_i), at the upper end
 	// max(0, y_i), strictly inside |y_i| (y_i the dual in minimization form; equalities count
-	// nothing). "At" means within the primal tolerance above. Optimal requires each of these to
-	// be at most OptimalityTol·max(1, |c_j|, max_i |A[i][j]·Duals[i]|) for variables and
-	// OptimalityTol·max(1, max_j |c_j|) for rows.
+	// nothing). "At" means within the primal tolerance above (for a bound, within
+	// FeasibilityTol·max(1, |bound|)). Optimal requires each variable's to be at most
+	// OptimalityTol·max(1, |c_j|, max_i |A[i][j]·Duals[i]|), and each row's to move no reduced
+	// cost by more than that: |y_i·A[i][j]| within the tolerance of column j, for every j (a
+	// row without coefficients: OptimalityTol·max(1, max_j |c_j|)).
 	DualResidual float64
 	// Farkas, when Status is Infeasible, is a vector y of row multipliers proving infeasibility:
 	// with r = yᵀA, the largest value of r·x over the variable bounds is smaller than the
@@ -401,7 +407,12 @@ type Result struct {
 	// smaller, over each row's interval [lo_i, hi_i]). CheckFarkas verifies it.
 	Farkas []float64
 	// Ray, when Status is Unbounded, is a direction d with x+t·d feasible for all t ≥ 0 from the
-	// returned X and c·d improving (< 0 for Minimize, > 0 for Maximize).
+	// returned X (itself feasible to the tolerance of PrimalResidual) and c·d improving (< 0 for
+	// Minimize, > 0 for Maximize). Solve checks it in the units of the problem: d ≥ 0 where a
+	// variable has a finite lower bound and ≤ 0 where a finite upper one (after a projection
+	// that may only remove rounding), each row that limits x+t·d left alone to FeasibilityTol
+	// times the sum of the magnitudes of its terms |A[i][j]·d_j|, and c·d improving by more
+	// than FeasibilityTol times Σ_j |c_j·d_j|.
 	Ray []float64
 	// VarStatus and RowStatus are the simplex basis the solve ended with (whatever the
 	// status): one entry per variable and per row, exactly len(RHS) of them Basic. A nonbasic

@@ -384,19 +384,14 @@ func (s *solver) tolerances() {
 	}
 	n := s.n
 	for j := 0; j < n; j++ {
-		b := 1.0
-		if l := s.origLB[j] * s.colScale[j]; !math.IsInf(l, 0) {
-			b = math.Max(b, math.Abs(l))
-		}
-		if u := s.origUB[j] * s.colScale[j]; !math.IsInf(u, 0) {
-			b = math.Max(b, math.Abs(u))
-		}
-		s.ptol[j] = s.feasTol * b / s.colScale[j]
 		mag := math.Max(s.colScale[j]*s.costScale, math.Abs(s.origCost[j]))
 		for k := s.aStart[j]; k < s.aStart[j+1]; k++ {
 			mag = math.Max(mag, math.Abs(s.aVal[k]*s.y[s.aIdx[k]]))
 		}
 		s.dtol[j] = s.optTol * mag
+		// A structural's bound is met exactly once X is projected onto it (see finish);
+		// its tolerance is what the projection may cost its rows, set below.
+		s.ptol[j] = math.Inf(1)
 	}
 	for i := 0; i < s.m; i++ {
 		l := n + i
@@ -413,11 +408,21 @@ func (s *solver) tolerances() {
 			mag = math.Max(mag, math.Abs(s.rVal[k]*s.x[j]))
 			dt = math.Min(dt, s.dtol[j]/math.Abs(s.rVal[k]))
 		}
-		s.ptol[l] = s.feasTol * mag
+		pt := s.feasTol * mag
+		s.ptol[l] = pt
+		for k := s.rStart[i]; k < s.rStart[i+1]; k++ {
+			j := s.rIdx[k]
+			s.ptol[j] = math.Min(s.ptol[j], pt/math.Abs(s.rVal[k]))
+		}
 		if math.IsInf(dt, 1) {
 			dt = s.optTol
 		}
 		s.dtol[l] = dt
+	}
+	for j := 0; j < n; j++ {
+		if math.IsInf(s.ptol[j], 1) {
+			s.ptol[j] = s.feasTol / s.colScale[j] // a column without coefficients
+		}
 	}
 }
 

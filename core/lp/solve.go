@@ -11,17 +11,22 @@ import (
 // unbounded, imprecise, a limit or a cancellation — is reported in Result.Status.
 //
 // Every outcome is checked on p as stated before it is reported: an optimum by its residuals
-// (see Result), an infeasibility by its Farkas certificate (CheckFarkas), an unboundedness by its
-// ray. When the check fails — the scaled problem looked solved but p is not, which equilibration
-// can cause when it shrinks a right-hand side below the tolerance — Solve cleans up as mature
-// solvers do: first it continues from the final basis on the unscaled problem with tolerances
-// 100 times tighter and no perturbation (usually a few pivots), then it solves again with the
-// settings that remove the causes one at a time: rows divided by their largest coefficient and
-// nothing else scaled (when some row's coefficients span more than 2^8), no scaling, no scaling
-// with tolerances 100 times tighter, no dualization, and no dualization, scaling or
-// perturbation. The first solution that checks is returned; when none does, the status is
-// Imprecise with the best point found. Limits (MaxIterations, TimeLimit) and cancellation apply
-// to all the solves together, and Iterations counts them all.
+// (see Result), an infeasibility by its Farkas certificate (CheckFarkas), an unboundedness by a
+// feasible point and its ray (see Result.Ray). When the check fails — the scaled problem looked
+// solved but p is not, which equilibration can cause when it shrinks a right-hand side below
+// the tolerance, and absolute tolerances on a problem whose data span many orders of
+// magnitude — Solve cleans up as mature solvers do, whatever the status that failed: first it
+// continues from the final basis on the unscaled problem with tolerances 100 times tighter
+// and no perturbation (usually a few pivots), then it solves again with the settings that
+// remove the causes one at a time: rows divided by their largest coefficient and nothing else
+// scaled (when some row's coefficients span more than 2^8), no scaling, no scaling with
+// tolerances 100 times tighter, no dualization, and no dualization, scaling or perturbation.
+// These clean-up solves work to the check's own tolerances, relative to the terms of each row
+// and column, carried variable by variable into the scaled problem. The first solution that
+// checks is returned; when none does, the status is Imprecise with the best point found.
+// Limits (MaxIterations, TimeLimit) and cancellation apply to all the solves together, and
+// Iterations counts them all; the default iteration limit, which only a cycling solve
+// reaches, ends one solve, not the clean-up.
 func Solve(p *Problem, opt *Options) (*Result, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
@@ -127,7 +132,8 @@ func Solve(p *Problem, opt *Options) (*Result, error) {
 }
 
 // strategies lists the settings Solve tries in turn: o itself, then the clean-up solves (the
-// warm-started clean-up, when the first solve leaves a basis, is inserted second by Solve).
+// warm-started clean-up, when the first solve leaves a basis, is inserted second by Solve),
+// which work to the tolerances of the check variable by variable (Options.relTol).
 func strategies(p *Problem, o Options) []Options {
 	list := []Options{o}
 	add := func(f func(*Options)) {
@@ -136,7 +142,7 @@ func strategies(p *Problem, o Options) []Options {
 		f(&a)
 		for _, b := range list {
 			if b.NoScaling == a.NoScaling && b.rowMax == a.rowMax && b.NoDualize == a.NoDualize && b.NoPerturbation == a.NoPerturbation &&
-				b.FeasibilityTol == a.FeasibilityTol && b.OptimalityTol == a.OptimalityTol {
+				b.FeasibilityTol == a.FeasibilityTol && b.OptimalityTol == a.OptimalityTol && b.relTol == a.relTol {
 				return
 			}
 		}
@@ -152,8 +158,8 @@ func strategies(p *Problem, o Options) []Options {
 	})
 	if canDualize(p) {
 		add(func(a *Options) { a.NoDualize = true })
-		add(func(a *Options) { a.NoDualize, a.NoScaling, a.NoPerturbation = true, true, true })
 	}
+	add(func(a *Options) { a.NoDualize, a.NoScaling, a.NoPerturbation = true, true, true })
 	return list
 }
 
@@ -353,7 +359,12 @@ func finish(p *Problem, res *Result, opt *Options) {
 	res.Objective = 0
 	res.ReducedCosts = make([]float64, n)
 	for j := 0; j < n; j++ {
-		x := res.X[j]
+		// X is projected onto its bounds first: a bound left by a rounding of 10^−13 would
+		// otherwise count as met, while a coefficient of 10^13 turns it into a whole unit of
+		// its rows; projected, the rows measure what it costs.
+		l, u := p.bounds(j)
+		x := math.Min(math.Max(res.X[j], l), u)
+		res.X[j] = x
 		d := p.Objective[j]
 		res.Objective += d * x
 		if p.A != nil {
@@ -414,15 +425,7 @@ func finish(p *Problem, res *Result, opt *Options) {
 	}
 	for j := 0; j < n; j++ {
 		l, u := p.bounds(j)
-		x := res.X[j]
-		bmag := 0.0
-		if !math.IsInf(l, 0) {
-			bmag = math.Abs(l)
-		}
-		if !math.IsInf(u, 0) {
-			bmag = math.Max(bmag, math.Abs(u))
-		}
-		one(math.Max(l-x, x-u), bmag, tolP, &primal, &pscore)
+		x := res.X[j] // within its bounds, projected above
 		atL := !math.IsInf(l, -1) && x-l <= tolP*math.Max(1, math.Abs(l))
 		atU := !math.IsInf(u, 1) && u-x <= tolP*math.Max(1, math.Abs(u))
 		mag := math.Max(colMag[j], math.Abs(p.Objective[j]))
