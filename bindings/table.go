@@ -152,12 +152,12 @@ var (
 var Limits = map[string]int{"maxEntries": maxEntries, "lpMaxNonzeros": lp.MaxNonzeros}
 
 // Namespaces lists the namespaces in the order of the reference and the wire ids.
-var Namespaces = []string{"channel", "measure", "privacy", "graph", "mechanism", "refine", "infoPrivacy", "lp", "debug"}
+var Namespaces = []string{"channel", "measure", "metric", "privacy", "graph", "mechanism", "refine", "infoPrivacy", "lp", "debug"}
 
 // The table is data: one []Func literal per namespace (api_*.go), statically initialized, so that
 // a hundred descriptions cost the WebAssembly module bytes of data, not code that builds them.
 var (
-	tables = [][]Func{channelAPI, measureAPI, privacyAPI, graphAPI, mechanismAPI, refineAPI, infoPrivacyAPI, lpAPI, debugAPI}
+	tables = [][]Func{channelAPI, measureAPI, metricAPI, privacyAPI, graphAPI, mechanismAPI, refineAPI, infoPrivacyAPI, lpAPI, debugAPI}
 	funcs  []*Func
 	byName = map[string]*Func{}
 )
