@@ -367,12 +367,13 @@ func (s *solver) refactor() {
 // tolerance matches them. With x̃ = x/colScale, ã = a·rowScale·colScale and
 // ỹ = y·costScale/rowScale:
 //
-//   - structural j: FeasibilityTol·max(1, |bounds|)/colScale_j, and OptimalityTol·max(
-//     colScale_j·costScale, |c̃_j|, max_i |ã_ij·ỹ_i|) — the check's max(1, |c_j|,
-//     max_i |a_ij·y_i|) in scaled units;
-//   - logical of row i: FeasibilityTol·max(rowScale_i, rowScale_i·|b_i|, max_j |ã_ij·x̃_j|),
-//     and for its dual the tightest min_j dtol_j/|ã_ij| that keeps every column of the row
-//     within its tolerance.
+//   - logical of row i: FeasibilityTol·max(rowScale_i, rowScale_i·|b_i|, max_j |ã_ij·x̃_j|)
+//     (the check's max(1, |b_i|, max_j |a_ij·x_j|) in scaled units), and for its dual the
+//     tightest min_j dtol_j/|ã_ij| that keeps every column of the row within its tolerance;
+//   - structural j: OptimalityTol·max(colScale_j·costScale, |c̃_j|, max_i |ã_ij·ỹ_i|) (the
+//     check's max(1, |c_j|, max_i |a_ij·y_i|)), and as primal tolerance the tightest
+//     min_i ptol_i/|ã_ij| over its rows: the check projects X onto its bounds, so a bound
+//     left by x̃_j costs |ã_ij|·(its distance) in every row i.
 //
 // They are refreshed at every refactorization.
 func (s *solver) tolerances() {

@@ -90,20 +90,7 @@ func scaledCoef(rng *rand.Rand) float64 {
 
 // denseProblem states min or max c·x subject to rows (op) rhs, x ≥ 0.
 func denseProblem(sense lp.Sense, c []float64, rows [][]float64, ops []lp.Op, rhs []float64) *lp.Problem {
-	var ri, ci []int
-	var v []float64
-	for i, r := range rows {
-		for j, a := range r {
-			if a != 0 {
-				ri, ci, v = append(ri, i), append(ci, j), append(v, a)
-			}
-		}
-	}
-	a, err := lp.NewCSC(len(rows), len(c), ri, ci, v)
-	if err != nil {
-		panic(err)
-	}
-	return &lp.Problem{Sense: sense, Objective: c, A: a, Ops: ops, RHS: rhs}
+	return lp.Dense(sense, c, rows, ops, rhs, nil, nil)
 }
 
 // scaledTwoRows is the program min z subject to x00 + x01 − r0 = 1, x10 + x11 − r1 = 0,
