@@ -427,6 +427,22 @@ func (s *solver) tolerances() {
 	}
 }
 
+// pt and dt are the primal and dual feasibility tolerances of variable j (see tolerances); the
+// first solve reads no slice for them.
+func (s *solver) pt(j int) float64 {
+	if s.relTol {
+		return s.ptol[j]
+	}
+	return s.feasTol
+}
+
+func (s *solver) dt(j int) float64 {
+	if s.relTol {
+		return s.dtol[j]
+	}
+	return s.optTol
+}
+
 // computePrimal sets x_B = −B⁻¹ N x_N.
 func (s *solver) computePrimal() {
 	r := s.rowWork
@@ -666,12 +682,12 @@ func (s *solver) dualSimplex() outcome {
 		// CHUZR: dual steepest edge pricing.
 		r, best := -1, 0.0
 		{
-			x, lb, ub, dse, ptol := s.x, s.lb, s.ub, s.dse[:len(s.head)], s.ptol
+			x, lb, ub, dse := s.x, s.lb, s.ub, s.dse[:len(s.head)]
 			for p, j := range s.head {
 				v := lb[j] - x[j]
-				if v <= ptol[j] {
+				if v <= s.pt(j) {
 					v = x[j] - ub[j]
-					if v <= ptol[j] {
+					if v <= s.pt(j) {
 						continue
 					}
 				}
@@ -750,15 +766,15 @@ func (s *solver) dualSimplex() outcome {
 			}
 			switch s.state[j] {
 			case atLower:
-				if dj >= -s.dtol[j] {
+				if dj >= -s.dt(j) {
 					continue
 				}
 			case atUpper:
-				if dj <= s.dtol[j] {
+				if dj <= s.dt(j) {
 					continue
 				}
 			case atZero:
-				if math.Abs(dj) <= s.dtol[j] {
+				if math.Abs(dj) <= s.dt(j) {
 					continue
 				}
 			default:
@@ -772,9 +788,9 @@ func (s *solver) dualSimplex() outcome {
 				continue
 			}
 			var delta float64
-			if s.state[j] == atLower && s.d[j] < -s.dtol[j] {
+			if s.state[j] == atLower && s.d[j] < -s.dt(j) {
 				s.state[j], s.x[j], delta = atUpper, s.ub[j], s.ub[j]-s.lb[j]
-			} else if s.state[j] == atUpper && s.d[j] > s.dtol[j] {
+			} else if s.state[j] == atUpper && s.d[j] > s.dt(j) {
 				s.state[j], s.x[j], delta = atLower, s.lb[j], s.lb[j]-s.ub[j]
 			} else {
 				continue
@@ -851,7 +867,7 @@ func (s *solver) dualSimplex() outcome {
 func (s *solver) dualCandidates(dir float64, minPivot []float64) float64 {
 	thetaMax := math.Inf(1)
 	s.candJ, s.candRatio, s.candMag = s.candJ[:0], s.candRatio[:0], s.candMag[:0]
-	d, state, lb, ub, alphaRow, dtol := s.d, s.state, s.lb, s.ub, s.alphaRow, s.dtol
+	d, state, lb, ub, alphaRow := s.d, s.state, s.lb, s.ub, s.alphaRow
 	for _, j := range s.rowList {
 		a := dir * alphaRow[j]
 		pt := pivotTol
@@ -869,7 +885,7 @@ func (s *solver) dualCandidates(dir float64, minPivot []float64) float64 {
 			if dj < 0 {
 				dj = 0
 			}
-			ratio, bound = dj/mag, (dj+dtol[j])/mag
+			ratio, bound = dj/mag, (dj+s.dt(j))/mag
 		case atUpper:
 			if a <= pt {
 				continue
@@ -879,13 +895,13 @@ func (s *solver) dualCandidates(dir float64, minPivot []float64) float64 {
 			if dj < 0 {
 				dj = 0
 			}
-			ratio, bound = dj/mag, (dj+dtol[j])/mag
+			ratio, bound = dj/mag, (dj+s.dt(j))/mag
 		case atZero:
 			mag = math.Abs(a)
 			if mag <= pt {
 				continue
 			}
-			ratio, bound = 0, dtol[j]/mag
+			ratio, bound = 0, s.dt(j)/mag
 		default:
 			continue
 		}
@@ -945,7 +961,7 @@ func (s *solver) shiftCost(j int) {
 func (s *solver) fixDualInfeasibilities() {
 	flipped := false
 	for j := 0; j < s.nt; j++ {
-		if s.state[j] == basic || s.dualInfeasibility(j) <= s.dtol[j] {
+		if s.state[j] == basic || s.dualInfeasibility(j) <= s.dt(j) {
 			continue
 		}
 		if !math.IsInf(s.lb[j], 0) && !math.IsInf(s.ub[j], 0) {
@@ -978,7 +994,7 @@ func (s *solver) primalSimplex() outcome {
 		// CHUZC: Dantzig pricing (dualInfeasibility written out: this loop runs over all
 		// variables every iteration, and in WASM the call and math.Max are not inlined).
 		q, best := -1, 0.0
-		d, lb, ub, dtol := s.d[:s.nt], s.lb[:s.nt], s.ub[:s.nt], s.dtol[:s.nt]
+		d, lb, ub := s.d[:s.nt], s.lb[:s.nt], s.ub[:s.nt]
 		for j, st := range s.state[:s.nt] {
 			var v float64
 			switch st {
@@ -991,7 +1007,7 @@ func (s *solver) primalSimplex() outcome {
 			default:
 				continue
 			}
-			if v > best && v > dtol[j] && lb[j] != ub[j] {
+			if v > best && v > s.dt(j) && lb[j] != ub[j] {
 				q, best = j, v
 			}
 		}
@@ -1127,9 +1143,9 @@ func (s *solver) primalBound(dir float64, minPivot []float64) float64 {
 			pt = minPivot[i]
 		}
 		if g < -pt && !math.IsInf(s.lb[j], -1) {
-			thetaMax = math.Min(thetaMax, (s.x[j]-s.lb[j]+s.ptol[j])/-g)
+			thetaMax = math.Min(thetaMax, (s.x[j]-s.lb[j]+s.pt(j))/-g)
 		} else if g > pt && !math.IsInf(s.ub[j], 1) {
-			thetaMax = math.Min(thetaMax, (s.ub[j]-s.x[j]+s.ptol[j])/g)
+			thetaMax = math.Min(thetaMax, (s.ub[j]-s.x[j]+s.pt(j))/g)
 		}
 	}
 	return thetaMax
@@ -1301,7 +1317,7 @@ func (s *solver) placeByDual(j int) {
 func (s *solver) countDualInfeasible() int {
 	c := 0
 	for j := 0; j < s.nt; j++ {
-		if s.state[j] != basic && s.dualInfeasibility(j) > s.dtol[j] {
+		if s.state[j] != basic && s.dualInfeasibility(j) > s.dt(j) {
 			c++
 		}
 	}
@@ -1413,7 +1429,7 @@ func (s *solver) rounds() Status {
 func (s *solver) countPrimalInfeasible() int {
 	c := 0
 	for _, j := range s.head {
-		if s.primalInfeasibility(j) > s.ptol[j] {
+		if s.primalInfeasibility(j) > s.pt(j) {
 			c++
 		}
 	}
