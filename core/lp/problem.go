@@ -409,10 +409,11 @@ type Result struct {
 	// Ray, when Status is Unbounded, is a direction d with x+t·d feasible for all t ≥ 0 from the
 	// returned X (itself feasible to the tolerance of PrimalResidual) and c·d improving (< 0 for
 	// Minimize, > 0 for Maximize). Solve checks it in the units of the problem: d ≥ 0 where a
-	// variable has a finite lower bound and ≤ 0 where a finite upper one (after a projection
-	// that may only remove rounding), each row that limits x+t·d left alone to FeasibilityTol
-	// times the sum of the magnitudes of its terms |A[i][j]·d_j|, and c·d improving by more
-	// than FeasibilityTol times Σ_j |c_j·d_j|.
+	// variable has a finite lower bound and ≤ 0 where a finite upper one (exactly: it is
+	// projected onto those directions first, so that no improvement comes from leaving a
+	// bound), each row that limits x+t·d left alone to FeasibilityTol times the sum of the
+	// magnitudes of its terms |A[i][j]·d_j|, and c·d improving by more than FeasibilityTol
+	// times Σ_j |c_j·d_j|.
 	Ray []float64
 	// VarStatus and RowStatus are the simplex basis the solve ended with (whatever the
 	// status): one entry per variable and per row, exactly len(RHS) of them Basic. A nonbasic

@@ -1153,7 +1153,7 @@ func (s *solver) primalBound(dir float64, minPivot []float64) float64 {
 
 // rescuePrimalColumn is called when no entry of the column of q above pivotTol limits its
 // step: before the column is taken for an unbounded ray, it is recomputed with nothing
-// dropped and its small entries are judged as rayImproves judges a ray. With Δ the move of
+// dropped and its small entries are judged as verifiedRay judges a ray. With Δ the move of
 // the structural variables per unit step, a basic logical's entry counts when it exceeds
 // farkasTol times Σ_j |ã_kj·Δ_j| over its row k, and a basic structural's when its move is
 // more than farkasTol of the terms of some row it appears in — when dropping it would leave

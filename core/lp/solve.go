@@ -107,7 +107,8 @@ func Solve(p *Problem, opt *Options) (*Result, error) {
 			}
 		case Unbounded:
 			// The ray proves unboundedness only from a feasible point.
-			if res.pscore <= 1 && rayImproves(p, res.Ray, o.FeasibilityTol) {
+			if ray := verifiedRay(p, res.Ray, o.FeasibilityTol); res.pscore <= 1 && ray != nil {
+				res.Ray = ray
 				return res, nil
 			}
 		case Optimal:
@@ -455,17 +456,17 @@ func wrongSign(y float64, atLo, atHi bool) float64 {
 	return math.Abs(y)
 }
 
-// rayImproves checks an unbounded ray d on p in the units of p. d is first projected onto the
+// verifiedRay checks an unbounded ray d on p in the units of p and returns it projected onto the
 // directions the bounds allow (d_j ≥ 0 where x_j has a finite lower bound, ≤ 0 where it has a
-// finite upper one), so that no improvement can come from leaving a bound. Then every row
-// that limits x + t·d in d's direction must be left alone to tol times the sum of the
-// magnitudes of its terms |A[i][j]·d_j| (a relative change of the row's coefficients by tol
-// makes it exact), and c·d must improve (< 0 in minimization form) by more than tol times
-// Σ_j |c_j·d_j|, more than its rounding.
-func rayImproves(p *Problem, d []float64, tol float64) bool {
+// finite upper one), or nil when it fails. The projection comes first, so that no improvement
+// can come from leaving a bound. Then every row that limits x + t·d in d's direction must be
+// left alone to tol times the sum of the magnitudes of its terms |A[i][j]·d_j| (a relative
+// change of the row's coefficients by tol makes it exact), and c·d must improve (< 0 in
+// minimization form) by more than tol times Σ_j |c_j·d_j|, more than its rounding.
+func verifiedRay(p *Problem, d []float64, tol float64) []float64 {
 	n := len(p.Objective)
 	if len(d) != n {
-		return false
+		return nil
 	}
 	v := make([]float64, n)
 	for j, dj := range d {
@@ -477,7 +478,7 @@ func rayImproves(p *Problem, d []float64, tol float64) bool {
 			dj = math.Min(dj, 0)
 		}
 		if math.IsNaN(dj) || math.IsInf(dj, 0) {
-			return false
+			return nil
 		}
 		v[j] = dj
 	}
@@ -491,10 +492,10 @@ func rayImproves(p *Problem, d []float64, tol float64) bool {
 		cmag += math.Abs(c * v[j])
 	}
 	if !(cd < -tol*cmag) {
-		return false
+		return nil
 	}
 	if p.A == nil {
-		return true
+		return v
 	}
 	ad := make([]float64, len(p.RHS))
 	mag := make([]float64, len(p.RHS))
@@ -508,8 +509,8 @@ func rayImproves(p *Problem, d []float64, tol float64) bool {
 	for i := range p.RHS {
 		lo, hi := p.rowBounds(i)
 		if (!math.IsInf(lo, -1) && ad[i] < -tol*mag[i]) || (!math.IsInf(hi, 1) && ad[i] > tol*mag[i]) {
-			return false
+			return nil
 		}
 	}
-	return true
+	return v
 }
