@@ -18,7 +18,7 @@ fi
 tmp="web/.qif.wasm.$$"
 # -l for bindings/ only: its glue code has no hot loops, and not inlining there saves 7 KB of
 # the gzipped module (the transfer target is 1.2 MB: docs/design/performance.md).
-GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w -X github.com/qif-toolkit/qif/bindings.Version=$version" -gcflags='github.com/qif-toolkit/qif/bindings=-l' -o "$tmp" ./wasm
+GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w -X github.com/qif-toolkit/qif/bindings/table.Version=$version" -gcflags='github.com/qif-toolkit/qif/bindings/...=-l' -o "$tmp" ./wasm
 mv "$tmp" web/qif.wasm
 execjs="$GOROOT/lib/wasm/wasm_exec.js"
 [ -f "$execjs" ] || execjs="$GOROOT/misc/wasm/wasm_exec.js"

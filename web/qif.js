@@ -357,6 +357,11 @@ class Failure {
   }
 }
 
+/** A list of strings from the module, which joins them with commas to cross the boundary once. */
+function split(text) {
+  return text === '' ? [] : text.split(',');
+}
+
 function messageOf(e) {
   return e && typeof e.message === 'string' ? e.message : String(e);
 }
@@ -384,7 +389,7 @@ export async function load(options = {}) {
   const name = `__qifExport${Date.now().toString(36)}_${counter++}`;
   const ready = new Promise((resolve) => {
     globalThis[name] = (api) => {
-      if (api === null) return { Failure };
+      if (api === null) return { Failure, split };
       delete globalThis[name];
       resolve(api);
       return undefined;
