@@ -159,4 +159,3 @@ func TestCancellation(t *testing.T) {
 		t.Errorf("lp.solve: %v", err)
 	}
 }
-
