@@ -37,8 +37,8 @@ type MechanismSpec struct {
 	Gain, Loss *Matrix
 	// Context cancels the solve; nil means context.Background().
 	Context context.Context
-	// Progress, when set, is called during the floating-point solve and after every exact
-	// pivot; returning false cancels.
+	// Progress, when set, is called when each stage starts, during the floating-point solve and
+	// after every exact pivot; returning false cancels.
 	Progress func(MechanismProgress) bool
 }
 
@@ -124,6 +124,11 @@ func OptimalMechanism(spec MechanismSpec) (*OptimalResult, error) {
 	}
 
 	out := &OptimalResult{Variables: n * w, Constraints: len(p.Rows)}
+	// Each stage starts with a report, so that a caller can cancel between stages even when
+	// neither reports on its own (a short floating-point solve, no exact pivot).
+	if !progress(MechanismProgress{Stage: "floating point"}) {
+		return nil, fmt.Errorf("optimal mechanism: cancelled before the floating-point solve")
+	}
 	var start *ratlp.Basis
 	if fp, kept, ok := p.Float(); ok {
 		fres, err := lp.Solve(fp, &lp.Options{Context: ctx, Progress: func(q lp.Progress) bool {
@@ -137,6 +142,9 @@ func OptimalMechanism(spec MechanismSpec) (*OptimalResult, error) {
 		}
 		out.FloatIterations = fres.Iterations
 		start = ratlp.StartFrom(p, kept, fres)
+	}
+	if !progress(MechanismProgress{Stage: "exact", Iterations: out.FloatIterations}) {
+		return nil, fmt.Errorf("optimal mechanism: cancelled before the exact pivots")
 	}
 	res, err := ratlp.Solve(p, start, &ratlp.Options{Context: ctx, Progress: func(q ratlp.Progress) bool {
 		return progress(MechanismProgress{Stage: "exact", Iterations: out.FloatIterations, Pivots: q.Pivots})

@@ -316,6 +316,23 @@ func TestOptimalErrors(t *testing.T) {
 	if _, err := OptimalMechanism(MechanismSpec{Graph: g4, ExpEpsilon: MustParse("2"), Progress: func(MechanismProgress) bool { calls++; return false }}); err == nil || !strings.Contains(err.Error(), "cancelled") || calls != 1 {
 		t.Errorf("progress false: %v after %d calls", err, calls)
 	}
+	// Each stage starts with a report, even where neither reports on its own (Table 1: a short
+	// floating-point solve and no exact pivot), so that a caller can cancel between them.
+	k6, _ := graph.Clique(6)
+	var stages []string
+	if _, err := OptimalMechanism(MechanismSpec{Graph: k6, ExpEpsilon: MustParse("2"), Progress: func(p MechanismProgress) bool {
+		stages = append(stages, p.Stage)
+		return true
+	}}); err != nil || strings.Join(stages, ", ") != "floating point, exact" {
+		t.Errorf("stages %q, %v", stages, err)
+	}
+	stages = nil
+	if _, err := OptimalMechanism(MechanismSpec{Graph: k6, ExpEpsilon: MustParse("2"), Progress: func(p MechanismProgress) bool {
+		stages = append(stages, p.Stage)
+		return p.Stage != "exact"
+	}}); err == nil || !strings.Contains(err.Error(), "cancelled before the exact pivots") || len(stages) != 2 {
+		t.Errorf("cancel at the exact stage: %v after %q", err, stages)
+	}
 }
 
 // The exact pivots reach the same certified optimum from bases other than the floating-point
