@@ -1,0 +1,217 @@
+package exactapi
+
+import (
+	"errors"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/qif-toolkit/qif/bindings"
+	"github.com/qif-toolkit/qif/bindings/table"
+	"github.com/qif-toolkit/qif/core/graph"
+)
+
+// plausible is a small valid value of each kind, so that every function can be called.
+func plausible(p *table.Param) any {
+	switch p.Kind {
+	case table.KindRational:
+		return "2"
+	case table.KindRatVector:
+		return []string{"1/2", "1/2"}
+	case table.KindRatMatrix, table.KindRatMetric:
+		return [][]string{{"3/4", "1/4"}, {"1/4", "3/4"}}
+	case table.KindInteger:
+		return 2
+	case table.KindEnum:
+		return p.Enum[0]
+	case table.KindGraph:
+		g, _ := graph.Path(2)
+		return g
+	case table.KindCallback:
+		return table.Callback(func(...any) bool { return true })
+	case table.KindOptions:
+		return true
+	}
+	return nil
+}
+
+func call(t *testing.T, q string, vals ...any) (any, error) {
+	t.Helper()
+	f := Module.Lookup(q)
+	if f == nil {
+		t.Fatalf("no function %s", q)
+	}
+	return f.Invoke(table.Wire(f, vals...))
+}
+
+// Every function runs on small inputs of the right kinds, giving a result js.go can encode or an
+// error that starts with its name, never an internal error.
+func TestEveryFunctionRuns(t *testing.T) {
+	for _, f := range Module.Functions() {
+		slots := f.Slots()
+		vals := make([]any, len(slots))
+		for i, p := range slots {
+			vals[i] = plausible(p)
+		}
+		if f.Qualified() == "exact.mechanism.optimal" {
+			vals[2] = nil // the graph, not both
+		}
+		res, err := f.Invoke(table.Wire(f, vals...))
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), f.Qualified()+": ") || strings.Contains(err.Error(), "internal error") {
+				t.Errorf("%s: %v", f.Qualified(), err)
+			}
+			continue
+		}
+		if !table.Encodable(res) {
+			t.Errorf("%s returned %T, which js.go cannot encode", f.Qualified(), res)
+		}
+	}
+}
+
+// The table is well formed, and every function that has a floating-point twin (the same name
+// without "exact.", or the one Twins names) takes the same parameters, with e^ε as expEpsilon
+// where the twin takes ε (options compared by name).
+func TestTableIsWellFormed(t *testing.T) {
+	seen := map[string]bool{}
+	twins := 0
+	for i, f := range Module.Functions() {
+		q := f.Qualified()
+		if seen[q] || f.Call == nil || !strings.HasSuffix(f.Doc, ".") || f.Result.TS == "" && len(f.Result.Fields) == 0 {
+			t.Errorf("%s: duplicate, no Call, a doc without a full stop or no result type", q)
+		}
+		seen[q] = true
+		if Module.NamespaceIndex(f.NS) == len(Namespaces) || !strings.HasPrefix(f.NS, "exact.") {
+			t.Errorf("%s: namespace %q is not one of %v", q, f.NS, Namespaces)
+		}
+		if prev := Module.Functions(); i > 0 && Module.NamespaceIndex(prev[i-1].NS) == Module.NamespaceIndex(f.NS) && prev[i-1].Name >= f.Name {
+			t.Errorf("%s is out of order", q)
+		}
+		if Module.Lookup(q) != f {
+			t.Errorf("Lookup(%q) does not find it", q)
+		}
+		for _, p := range f.Slots() {
+			if msg := p.Problem(); msg != "" {
+				t.Errorf("%s: %s: %s", q, p.Name, msg)
+			}
+		}
+		name, ok := Twins[q]
+		if !ok {
+			name = strings.TrimPrefix(q, "exact.")
+		}
+		twin := bindings.Lookup(name)
+		if twin == nil {
+			continue
+		}
+		twins++
+		names := func(f *table.Func) string {
+			var s []string
+			for _, p := range f.Params {
+				s = append(s, p.Name)
+			}
+			return strings.ReplaceAll(strings.Join(s, ", "), "epsilon", "expEpsilon")
+		}
+		if names(f) != names(twin) {
+			t.Errorf("%s(%s) differs from its twin %s(%s)", q, names(f), twin.Qualified(), names(twin))
+		}
+	}
+	if twins < 20 {
+		t.Errorf("only %d functions have a floating-point twin", twins)
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	C := [][]string{{"1/2", "1/2"}, {"1/2", "1/3"}}
+	for _, c := range []struct {
+		q    string
+		vals []any
+		want string
+	}{
+		{"exact.measure.bayesVulnerability", []any{[]string{"1/2", "1/3", "1/12"}}, "exact.measure.bayesVulnerability: prior: sums to 11/12, expected exactly 1"},
+		{"exact.measure.bayesVulnerability", []any{[]string{"1/0", "1"}}, `prior: entry 0: "1/0": zero denominator`},
+		{"exact.measure.bayesVulnerability", []any{[]string{"1", "abc"}}, `prior: entry 1: "abc": not a number`},
+		{"exact.measure.bayesVulnerability", []any{[]string{}}, "prior: empty distribution"},
+		{"exact.measure.bayesVulnerability", []any{nil}, "prior: missing argument 1"},
+		{"exact.measure.posteriorBayesVulnerability", []any{[]string{"1/2", "1/2"}, C}, "exact.measure.posteriorBayesVulnerability: channel: row 1 sums to 5/6, expected exactly 1"},
+		{"exact.measure.posteriorBayesVulnerability", []any{[]string{"1/2", "1/2"}, [][]string{{"1", "0"}, {"Infinity", "0"}}}, `channel: entry [1][0]: "Infinity": not a number`},
+		{"exact.measure.posteriorBayesVulnerability", []any{[]string{"1"}, [][]string{}}, "channel: empty matrix (0×0)"},
+		{"exact.mechanism.randomizedResponse", []any{2, "1/2"}, "expEpsilon: e^ε must be greater than 1"},
+		{"exact.mechanism.randomizedResponse", []any{0, "2"}, "n: expected a positive integer, got 0"},
+		{"exact.mechanism.randomizedResponse", []any{2, 2.0}, "expEpsilon: expected a number or a fraction string"},
+		{"exact.mechanism.optimal", []any{true, nil, nil, "2"}, "exact.mechanism.optimal: graph, metric: give exactly one"},
+		{"exact.mechanism.optimal", []any{true, nil, [][]string{{"0", "1"}, {"2", "0"}}, "2"}, "metric: not symmetric"},
+		{"exact.refine.avg", []any{[][]string{{"1"}}, [][]string{{"1", "0"}, {"0", "1"}}}, "exact.refine.avg: B: has 2 rows but A has 1"},
+	} {
+		_, err := call(t, c.q, c.vals...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s%v: got %v, want an error containing %q", c.q, c.vals, err, c.want)
+		}
+	}
+	// A list whose text does not hold as many entries as announced (not what qif.js sends).
+	f := Module.Lookup("exact.measure.bayesVulnerability")
+	raw := []table.Raw{{Type: table.RawNumber, Num: 3}, {Type: table.RawString, Str: "1/2,1/2"}}
+	if _, err := f.Invoke(raw); err == nil || !strings.Contains(err.Error(), "prior: 2 entries in the text, expected 3") {
+		t.Errorf("count mismatch: %v", err)
+	}
+}
+
+// Values through the table: Table 1 of Alvim et al. (ICALP 2011), six answers all adjacent,
+// e^ε = 2, uniform prior: the optimal utility is 2/7 (M2 of the paper: 2/7 on the diagonal).
+func TestValues(t *testing.T) {
+	k6, _ := graph.Clique(6)
+	res, err := call(t, "exact.mechanism.optimal", true, k6, nil, "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := res.(table.Obj)
+	if o["utility"] != "2/7" || o["certified"] != true {
+		t.Errorf("Table 1: %v", o)
+	}
+	metric := [][]string{{"0", "1", "Infinity"}, {"1", "0", "1"}, {"Infinity", "1", "0"}}
+	if res, err = call(t, "exact.mechanism.optimal", true, nil, metric, "2"); err != nil || res.(table.Obj)["utility"] == "" {
+		t.Errorf("metric with a missing distance: %v, %v", res, err)
+	}
+	res, err = call(t, "exact.measure.multiplicativeBayesRiskCapacity", [][]string{{"1", "0"}, {"0", "1"}})
+	if err != nil || res != "Infinity" {
+		t.Errorf("disjoint rows: %v, %v", res, err)
+	}
+	res, err = call(t, "exact.channel.hyper", []string{"1/3", "1/3", "1/3"}, [][]string{{"1", "0"}, {"1/2", "1/2"}, {"0", "1"}})
+	h, _ := res.(table.Obj)
+	if err != nil || h["outer"] != table.Strings("1/2,1/2") || h["inners"].(table.Obj)["data"] != table.Strings("2/3,1/3,0,0,1/3,2/3") {
+		t.Errorf("hyper: %v, %v", res, err)
+	}
+}
+
+func TestCancellation(t *testing.T) {
+	k6, _ := graph.Clique(6)
+	calls := 0
+	stop := table.Callback(func(args ...any) bool { calls++; return args[0] != "exact" })
+	_, err := call(t, "exact.mechanism.optimal", true, k6, nil, "2", nil, nil, nil, stop)
+	var c *table.Cancelled
+	if !errors.As(err, &c) || err.Error() != "exact.mechanism.optimal: cancelled" || calls != 2 {
+		t.Errorf("got %v after %d calls, want a *Cancelled at the start of the exact stage", err, calls)
+	}
+}
+
+// The main module links no rational arithmetic, and the exact module none of the main table.
+func TestModulesAreSeparate(t *testing.T) {
+	deps := func(pkg string) string {
+		cmd := exec.Command("go", "list", "-deps", pkg)
+		cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
+		out, err := cmd.Output()
+		if err != nil {
+			t.Skipf("go list: %v", err)
+		}
+		return string(out)
+	}
+	const mod = "github.com/qif-toolkit/qif/"
+	if main := deps(mod + "wasm"); strings.Contains(main, mod+"core/exact\n") || !strings.Contains(main, mod+"bindings\n") {
+		t.Errorf("web/qif.wasm links core/exact (or not the main table):\n%s", main)
+	}
+	ex := deps(mod + "wasm/exact")
+	for _, p := range []string{"bindings", "core/measure", "core/channel", "core/mechanism", "core/refine"} {
+		if strings.Contains(ex, mod+p+"\n") {
+			t.Errorf("web/qif-exact.wasm links %s", p)
+		}
+	}
+}
