@@ -10,18 +10,25 @@
 //
 // Calls of one message run in order and each settles on its own, so one failing measure does
 // not hide the others. `progress` asks the worker to put a callback at args[arg][key] (an
-// options object) that forwards its arguments to the page.
+// options object) that forwards its arguments to the page. A namespace may be "exact.measure"
+// (qif.exact.measure): the first message with such a call loads the exact module before it runs.
 
 import { load } from './qif.js';
 
 let qif = null;
+let exactError = null; // why qif.exact could not be loaded, for the calls that need it
 
 const loaded = load().then(
   (api) => {
     qif = api;
     const names = {};
     for (const ns of Object.keys(api)) {
-      if (api[ns] && typeof api[ns] === 'object') names[ns] = Object.keys(api[ns]).sort();
+      if (ns === 'exact') {
+        // qif.exact.measure and the like, as "exact.measure" (their module loads on first use).
+        for (const sub of Object.keys(api.exact)) {
+          if (api.exact[sub] && typeof api.exact[sub] === 'object') names[`exact.${sub}`] = Object.keys(api.exact[sub]).sort();
+        }
+      } else if (api[ns] && typeof api[ns] === 'object') names[ns] = Object.keys(api[ns]).sort();
     }
     self.postMessage({ type: 'ready', version: api.version, api: names });
   },
@@ -38,7 +45,8 @@ function messageOf(err) {
 function runCall(id, index, call) {
   const { ns, fn } = call;
   const args = Array.isArray(call.args) ? call.args.slice() : [];
-  const namespace = qif[ns];
+  if (typeof ns === 'string' && ns.startsWith('exact.') && exactError) return { ok: false, error: exactError };
+  const namespace = typeof ns === 'string' ? ns.split('.').reduce((o, k) => (o && typeof o === 'object' ? o[k] : undefined), qif) : undefined;
   const f = namespace && namespace[fn];
   if (typeof f !== 'function') {
     return { ok: false, error: `qif.${ns}.${fn} is not available in this build` };
@@ -70,6 +78,11 @@ self.onmessage = async (event) => {
   if (!msg || typeof msg.id !== 'number' || !Array.isArray(msg.calls)) return;
   await loaded;
   if (!qif) return; // the fatal message already told the page
+  // The exact mode's module (qif-exact.wasm) loads the first time a call asks for it.
+  if (!qif.exact.loaded && msg.calls.some((c) => typeof c.ns === 'string' && c.ns.startsWith('exact.'))) {
+    exactError = null;
+    await qif.exact.load().catch((err) => { exactError = `the exact module could not be loaded: ${messageOf(err)}`; });
+  }
   const results = msg.calls.map((call, i) => runCall(msg.id, i, call));
   try {
     self.postMessage({ type: 'result', id: msg.id, results });
