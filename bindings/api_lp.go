@@ -20,7 +20,9 @@ var lpAPI = []Func{
 			{Name: "duals", Type: VectorOut, Doc: "duals[i] = ∂objective/∂rhs[i]."},
 			{Name: "reducedCosts", Type: VectorOut},
 			{Name: "objective", Type: Number, Doc: "Optimal objective value (NaN unless status is 'optimal')."},
-			{Name: "iterations", Type: Number}, {Name: "primalResidual", Type: Number}, {Name: "dualResidual", Type: Number},
+			{Name: "iterations", Type: Number},
+			{Name: "primalResidual", Type: Number, Doc: "Largest violation of a row or bound by x, absolute, in the problem's units ('optimal' requires each row within 1e-9 times the largest of 1, |rhs| and its terms |a·x|)."},
+			{Name: "dualResidual", Type: Number, Doc: "Largest wrong-signed reduced cost or row dual (complementary slackness included), absolute, in objective units."},
 			{Name: "farkas", Type: VectorOut, Optional: true, Doc: "Certificate of infeasibility (status 'infeasible')."},
 			{Name: "ray", Type: VectorOut, Optional: true, Doc: "Unbounded direction (status 'unbounded')."}}},
 		Call: func(a *Args) (any, error) {

@@ -111,7 +111,10 @@ var mechanismAPI = []Func{
 			{Name: "reason", Type: String, Doc: "Why that path was taken, in words."},
 			{Name: "status", Type: Type{TS: "LPStatus"}},
 			{Name: "iterations", Type: Number, Doc: "Simplex iterations, variables and constraints of the program (0 on the closed-form path)."},
-			{Name: "variables", Type: Number}, {Name: "constraints", Type: Number}}},
+			{Name: "variables", Type: Number}, {Name: "constraints", Type: Number},
+			{Name: "bound", Type: Number, Doc: "Upper bound on the expected gain of every ε-private mechanism (lower bound on the expected loss), from the solver's dual solution: the optimum lies between utility and bound."},
+			{Name: "primalResidual", Type: Number, Doc: "Largest violation, in probability, of a row sum, H ≥ 0 or a privacy row e^{−εd}·H[y][w] ≤ H[y'][w] by the solver's H before the privacy repair (0 on the closed-form path)."},
+			{Name: "dualResidual", Type: Number, Doc: "Largest violation of the dual constraints, in utility per unit of probability (0 on the closed-form path)."}}},
 		Call: func(a *Args) (any, error) {
 			spec := mechanism.LPSpec{Graph: a.Graph("graph"), Metric: a.Mat("metric"), Epsilon: a.Float("epsilon"), Prior: a.Vec("prior"),
 				Gain: a.Mat("gain"), Loss: a.Mat("loss"), ForceLP: a.Bool("forceLP"), Solver: solverOptions(a)}
@@ -123,7 +126,8 @@ var mechanismAPI = []Func{
 				return nil, err
 			}
 			return Obj{"mechanism": r.Mechanism, "utility": r.Utility, "objective": r.Objective, "path": r.Path, "reason": r.Reason,
-				"status": r.Status.String(), "iterations": r.Iterations, "variables": r.Variables, "constraints": r.Constraints}, nil
+				"status": r.Status.String(), "iterations": r.Iterations, "variables": r.Variables, "constraints": r.Constraints,
+				"bound": r.Bound, "primalResidual": r.PrimalResidual, "dualResidual": r.DualResidual}, nil
 		}},
 }
 

@@ -19,7 +19,7 @@ var (
 	fM2      = Param{Name: "m2", Kind: KindInteger, DefaultDoc: "m", Doc: "number of outputs of family2"}
 	fLo      = Param{Name: "lo", Kind: KindNumber, Check: CheckPositive, DefaultDoc: "ε1/1000", Doc: "lower end of the search interval of ε2, nats"}
 	fHi      = Param{Name: "hi", Kind: KindNumber, Check: CheckPositive, DefaultDoc: "2·ε1", Doc: "upper end of the search interval of ε2, nats"}
-	fRes     = Param{Name: "resolution", Kind: KindNumber, Check: CheckPositive, DefaultDoc: "ε1/1000", Doc: "bisection resolution, nats"}
+	fRes     = Param{Name: "resolution", Kind: KindNumber, Check: CheckPositive, DefaultDoc: "ε1/1000", Doc: "bisection resolution, nats; at least 4 units in the last place of hi"}
 	fElapsed = Param{Name: "onProgress", Kind: KindCallback, CallArgs: []string{"elapsedMs"},
 		Doc: "called when the work starts and then about every 100 ms with the milliseconds elapsed; return false to cancel"}
 	pProgressOnly = Param{Name: "options", Kind: KindOptions, Optional: true, Type: "ProgressOptions", Fields: []*Param{&fElapsed}}

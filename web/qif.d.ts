@@ -66,8 +66,8 @@ export interface LPProgress {
   phase: string;
 }
 
-/** Status of a linear program's solve ('cancelled' only in the partial result of an AbortError). */
-export type LPStatus = 'optimal' | 'infeasible' | 'unbounded' | 'iteration limit' | 'time limit' | 'cancelled';
+/** Status of a linear program's solve ('cancelled' only in the partial result of an AbortError; 'imprecise': no point the solver reached checks optimal within the tolerances on the problem as stated — see primalResidual, dualResidual). */
+export type LPStatus = 'optimal' | 'infeasible' | 'unbounded' | 'iteration limit' | 'time limit' | 'cancelled' | 'imprecise';
 
 /** One constraint of lp.solve: coeffs sparse [[variable, coefficient], ...] or dense (one entry per variable). */
 export interface LPRow {
@@ -698,6 +698,12 @@ export interface OptimalLP {
   iterations: number;
   variables: number;
   constraints: number;
+  /** Upper bound on the expected gain of every ε-private mechanism (lower bound on the expected loss), from the solver's dual solution: the optimum lies between utility and bound. */
+  bound: number;
+  /** Largest violation, in probability, of a row sum, H ≥ 0 or a privacy row e^{−εd}·H[y][w] ≤ H[y'][w] by the solver's H before the privacy repair (0 on the closed-form path). */
+  primalResidual: number;
+  /** Largest violation of the dual constraints, in utility per unit of probability (0 on the closed-form path). */
+  dualResidual: number;
 }
 
 /** Options of mechanism.optimalLP. */
@@ -885,7 +891,7 @@ export interface FamilyEpsilonOptions {
   lo?: number;
   /** Upper end of the search interval of ε2, nats; a positive finite number (default 2·ε1). */
   hi?: number;
-  /** Bisection resolution, nats; a positive finite number (default ε1/1000). */
+  /** Bisection resolution, nats; at least 4 units in the last place of hi; a positive finite number (default ε1/1000). */
   resolution?: number;
   /** ��1 of family1, nats. */
   epsilon1: number;
@@ -937,7 +943,7 @@ export interface SafeEpsilonCurveOptions {
   lo?: number;
   /** Upper end of the search interval of ε2, nats; a positive finite number (default 2·ε1). */
   hi?: number;
-  /** Bisection resolution, nats; a positive finite number (default ε1/1000). */
+  /** Bisection resolution, nats; at least 4 units in the last place of hi; a positive finite number (default ε1/1000). */
   resolution?: number;
   /** The values of ε1, nats. */
   epsilons1: Vector;
@@ -1295,7 +1301,9 @@ export interface LPResult {
   /** Optimal objective value (NaN unless status is 'optimal'). */
   objective: number;
   iterations: number;
+  /** Largest violation of a row or bound by x, absolute, in the problem's units ('optimal' requires each row within 1e-9 times the largest of 1, |rhs| and its terms |a·x|). */
   primalResidual: number;
+  /** Largest wrong-signed reduced cost or row dual (complementary slackness included), absolute, in objective units. */
   dualResidual: number;
   /** Certificate of infeasibility (status 'infeasible'). */
   farkas?: Float64Array;

@@ -276,3 +276,81 @@ func TestFlipProbabilityRandom(t *testing.T) {
 		}
 	}
 }
+
+// Capacities at their singular points — nearly noiseless (σ → 0, p → 0, β → ∞) and nearly
+// useless (p → ½) — against 40-digit values (mpmath, the definitions as written), each to a
+// relative 1e−14.
+func TestCapacitiesAtTheExtremes(t *testing.T) {
+	rel := func(what string, got, want float64) {
+		t.Helper()
+		if !(math.Abs(got-want) <= 1e-14*math.Abs(want)) {
+			t.Errorf("%s = %.17g, want %.17g", what, got, want)
+		}
+	}
+	// ½ log2(1 + P/σ²): σ² underflows and P/σ² overflows at σ = 1e−160 (it returned +Inf).
+	for _, c := range []struct{ power, sigma, want float64 }{
+		{1, 1e-160, 531.50849518197797568},
+		{1e300, 1e-10, 531.50849518197797564},
+		{2, 3, 0.14475330859749244665},
+		{1e-300, 1e10, 1e-320 / (2 * math.Ln2)},
+	} {
+		got, err := GaussianCapacity(c.power, c.sigma)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.want < 1e-300 {
+			if math.Abs(got-c.want) > 1e-323 {
+				t.Errorf("GaussianCapacity(%g, %g) = %g, want %g", c.power, c.sigma, got, c.want)
+			}
+			continue
+		}
+		rel("GaussianCapacity", got, c.want)
+	}
+	// Its inverse √(P/(2^{2c} − 1)): 2^{2c} overflows beyond 512 bits, P/(2^{2c} − 1) for tiny c.
+	for _, c := range []struct{ power, c, want float64 }{
+		{1, 531.5, 1.0059057822096823609e-160},
+		{1e308, 1e-20, 8.4932180028801907067e+163},
+		{1e300, 1100, 7.3621518290228628687e-182},
+		{4, 1, 1.154700538379251529},
+	} {
+		got, err := SigmaForCapacity(c.power, c.c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel("SigmaForCapacity", got, c.want)
+	}
+	// 1 − h(p): near ½ the capacity is (2/ln 2)(½ − p)² and 1 − h(p) was all rounding.
+	for _, c := range []struct{ p, want float64 }{
+		{0.5 - 1e-9, 2.8853902389117702613e-18},
+		{0.5 - 1e-5, 2.8853900819760574467e-10},
+		{0.3, 0.11870910076930739535},
+		{0.25, 0.18872187554086713609},
+		{0.75, 0.18872187554086713609},
+		{0.1, 0.53100440641071876115},
+		{0.9, 0.53100440641071884913},
+		{1e-20, 0.99999999999999999932},
+	} {
+		got, err := BinarySymmetricCapacity(c.p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel("BinarySymmetricCapacity", got, c.want)
+		// The inverse returns the flip probability on [0, ½] to the last digits.
+		if c.p <= 0.5 && c.p > 1e-3 {
+			p, err := FlipProbabilityForCapacity(c.want)
+			if err != nil || math.Abs(p-c.p) > 4e-16*c.p {
+				t.Errorf("FlipProbabilityForCapacity(%g) = %.17g, want %.17g (%v)", c.want, p, c.p, err)
+			}
+		}
+	}
+	// The exponential channel's H(q) for a nearly noiseless channel (β = 30, m = 10).
+	for _, c := range []struct {
+		beta, want float64
+	}{{30, 4.1850608380132427506e-12}, {1, 1.5006227545290947817}, {1e-6, 3.3219280948814112308}} {
+		got, err := ExponentialEntropy(10, c.beta)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel("ExponentialEntropy", got, c.want)
+	}
+}

@@ -15,14 +15,23 @@
 //
 // # Results
 //
-// Solve returns the status (Optimal, Infeasible, Unbounded, IterationLimit, TimeLimit, Cancelled),
-// the primal solution, row duals (shadow prices ∂objective/∂b_i, in the problem's own sense; see
-// Result), reduced costs, the objective, the iteration count, the largest primal and dual
-// residuals and the final basis (VarStatus, RowStatus), from which exact arithmetic can
-// re-solve the same vertex. An infeasible problem comes with a Farkas certificate (checked by CheckFarkas), an
-// unbounded one with an improving ray. Options carry a context for cancellation, a progress
-// callback (iteration, objective, infeasibility; returning false cancels), and iteration and
-// time limits.
+// Solve returns the status (Optimal, Infeasible, Unbounded, IterationLimit, TimeLimit,
+// Cancelled, Imprecise), the primal solution, row duals (shadow prices ∂objective/∂b_i, in the
+// problem's own sense; see Result), reduced costs, the objective, the iteration count, the
+// largest primal and dual residuals and the final basis (VarStatus, RowStatus), from which exact
+// arithmetic can re-solve the same vertex. An infeasible problem comes with a Farkas certificate
+// (checked by CheckFarkas), an unbounded one with an improving ray. Options carry a context for
+// cancellation, a progress callback (iteration, objective, infeasibility; returning false
+// cancels), and iteration and time limits.
+//
+// No status is reported unchecked. The residuals are computed from the returned X and Duals on
+// the problem as stated, not from the solver's scaled internals; Optimal requires them within the
+// tolerances (relative to the size of each row's and column's terms, with a floor of 1; see
+// Result), Infeasible requires CheckFarkas to prove it and Unbounded a ray that checks. When a
+// check fails, Solve first continues from the final basis on the unscaled problem with
+// tolerances 100 times tighter (HiGHS's clean-up), then solves again with the usual causes
+// removed one at a time (see Solve), and returns the first result that checks — or Imprecise
+// with the best point and its residuals.
 //
 // # Method
 //
@@ -31,13 +40,13 @@
 // pricing come first, with a small random cost perturbation against degeneracy, a Harris ratio
 // test and bound flips, and a primal simplex finishes; the basis is a sparse LU (Markowitz
 // pivoting, threshold 0.1) updated in product form; rows and columns are scaled by powers of two.
-// Why this method, how it compares with HiGHS, and what was measured and not kept are in
-// docs/design/lp-solver.md.
+// Why this method, how it compares with HiGHS, what was measured and not kept, and why every
+// status is checked on the unscaled problem are in docs/design/lp-solver.md.
 //
 // # Tolerances
 //
-// Primal and dual feasibility 1e-9 on the scaled problem (Options.FeasibilityTol,
-// Options.OptimalityTol); optimality is declared only after a fresh factorization confirms both.
+// Primal and dual feasibility 1e-9 (Options.FeasibilityTol, Options.OptimalityTol): the simplex
+// works to them on the scaled problem, and Solve checks them on the problem as stated, where
 // Result's PrimalResidual and DualResidual report what was achieved in the units of the input.
 //
 // Benchmarks: go test ./core/lp -run '^$' -bench MechanismLP (-lp.bench=all for the large sizes),

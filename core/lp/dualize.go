@@ -84,34 +84,36 @@ func dualProblem(p *Problem) *Problem {
 	return d
 }
 
-// solveDual solves p through its dual. It returns nil when the dual solve does not end optimal
-// with a usable solution (infeasible or unbounded duals, which Solve then decides on p itself so
-// that the Farkas certificate or the ray refer to p); cancellation and limits are returned as
-// they are.
-func solveDual(p *Problem, opt *Options) *Result {
+// solveDual solves p through its dual. It returns nil when the dual solve ends infeasible or
+// unbounded (Solve then decides on p itself, so that the Farkas certificate or the ray refer to
+// p); optimal, imprecise, cancelled and limited solves are mapped back as they are, with the
+// solver (for a warm-started clean-up) and the dual problem it solved.
+func solveDual(p *Problem, opt *Options) (*Result, *solver, *Problem) {
 	d := dualProblem(p)
-	dopt := Options{}
-	if opt != nil {
-		dopt = *opt
-	}
 	start := time.Now()
-	s := newSolver(d, &dopt)
+	s := newSolver(d, opt)
 	status := s.run()
+	switch status {
+	case Optimal, Imprecise, Cancelled, TimeLimit, IterationLimit:
+	default:
+		if opt.TimeLimit > 0 {
+			if left := opt.TimeLimit - time.Since(start); left <= 0 {
+				return &Result{Status: TimeLimit, X: make([]float64, len(p.Objective)), Duals: make([]float64, len(p.RHS)),
+					ReducedCosts: make([]float64, len(p.Objective)), Iterations: s.iter}, nil, nil
+			}
+		}
+		return nil, nil, nil
+	}
+	return fromDual(p, d, s, status, opt), s, d
+}
+
+// fromDual maps the dual solver's final point back to p: X from the dual's row prices (after a
+// polish of an optimal basis), Duals from its solution.
+func fromDual(p, d *Problem, s *solver, status Status, opt *Options) *Result {
 	if status == Optimal {
 		s.polish()
 	}
-	dr := s.result(d, status)
-	switch status {
-	case Optimal, Cancelled, TimeLimit, IterationLimit:
-	default:
-		if opt != nil && opt.TimeLimit > 0 {
-			if left := opt.TimeLimit - time.Since(start); left <= 0 {
-				return &Result{Status: TimeLimit, X: make([]float64, len(p.Objective)), Duals: make([]float64, len(p.RHS)),
-					ReducedCosts: make([]float64, len(p.Objective)), Iterations: dr.Iterations}
-			}
-		}
-		return nil
-	}
+	dr := s.result(d, status, opt)
 	n, m := len(p.Objective), len(p.RHS)
 	res := &Result{Status: status, Iterations: dr.Iterations}
 	res.VarStatus, res.RowStatus = s.dualBasis(p)
@@ -123,10 +125,6 @@ func solveDual(p *Problem, opt *Options) *Result {
 		}
 		res.X[j] = x
 	}
-	sign := 1.0
-	if p.Sense == Maximize {
-		sign = -1
-	}
 	res.Duals = make([]float64, m)
 	for i := 0; i < m; i++ {
 		// The dual's bounds make u sign-correct up to its feasibility tolerance; exact signs
@@ -134,79 +132,8 @@ func solveDual(p *Problem, opt *Options) *Result {
 		l, u := d.Lower[i], d.Upper[i]
 		res.Duals[i] = math.Min(math.Max(dr.X[i], l), u)
 	}
-	res.ReducedCosts = append([]float64(nil), p.Objective...)
-	size := make([]float64, n) // magnitude of the terms of c_j − Σ_i y_i·a_ij, for rounding
-	a := p.A
-	for j := 0; j < n; j++ {
-		size[j] = 1 + math.Abs(p.Objective[j])
-		for k := a.ColStart[j]; k < a.ColStart[j+1]; k++ {
-			t := res.Duals[a.RowIndex[k]] * a.Value[k]
-			res.ReducedCosts[j] -= t
-			size[j] += math.Abs(t)
-		}
-		res.Objective += p.Objective[j] * res.X[j]
-	}
-	res.PrimalResidual, res.DualResidual = residuals(p, res)
-	// Reduced costs are computed from the row prices, so where they vanish (x_j strictly inside
-	// its bounds, or free) they are rounding, and where they have the wrong sign for x_j = 0
-	// they are at most the dual's feasibility tolerance (reported in DualResidual): both are
-	// set to 0 so that c − Aᵀy has its documented signs.
-	for j := 0; j < n; j++ {
-		d := -sign * res.ReducedCosts[j] // minimization form, negated: > 0 is wrong at x_j = 0
-		l, _ := p.bounds(j)
-		inside := l != 0 || res.X[j] > 0
-		if (inside && math.Abs(d) <= 1e-9*size[j]) || (!inside && d > 0 && d <= 1e-6*size[j]) {
-			res.ReducedCosts[j] = 0
-		}
-	}
+	finish(p, res, opt)
 	return res
-}
-
-// residuals measures a result of p in the units of the input: the largest violation of a row or
-// a bound by X, and the largest wrong-signed reduced cost or row dual.
-func residuals(p *Problem, res *Result) (primal, dual float64) {
-	n, m := len(p.Objective), len(p.RHS)
-	act := make([]float64, m)
-	if p.A != nil {
-		for j := 0; j < n; j++ {
-			for k := p.A.ColStart[j]; k < p.A.ColStart[j+1]; k++ {
-				act[p.A.RowIndex[k]] += p.A.Value[k] * res.X[j]
-			}
-		}
-	}
-	for i := 0; i < m; i++ {
-		lo, hi := p.rowBounds(i)
-		primal = math.Max(primal, math.Max(lo-act[i], act[i]-hi))
-	}
-	sign := 1.0 // reduced costs and duals in minimization form
-	if p.Sense == Maximize {
-		sign = -1
-	}
-	for j := 0; j < n; j++ {
-		l, u := p.bounds(j)
-		primal = math.Max(primal, math.Max(l-res.X[j], res.X[j]-u))
-		d := sign * res.ReducedCosts[j]
-		switch {
-		case math.IsInf(l, -1) && math.IsInf(u, 1):
-			dual = math.Max(dual, math.Abs(d))
-		case res.X[j] <= l:
-			dual = math.Max(dual, -d)
-		case res.X[j] >= u:
-			dual = math.Max(dual, d)
-		default:
-			dual = math.Max(dual, math.Abs(d))
-		}
-	}
-	for i := 0; i < m; i++ {
-		y := sign * res.Duals[i]
-		switch p.Ops[i] {
-		case GreaterEq:
-			dual = math.Max(dual, -y)
-		case LessEq:
-			dual = math.Max(dual, y)
-		}
-	}
-	return primal, dual
 }
 
 // polishTol is the dual feasibility that polish asks of the dual's optimal basis.

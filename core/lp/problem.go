@@ -286,7 +286,9 @@ func (p *Problem) rowBounds(i int) (lo, hi float64) {
 type Status int
 
 const (
-	// Optimal: X is feasible and optimal within the tolerances.
+	// Optimal: X and Duals meet the tolerances on the problem as stated (see Result: every
+	// row and bound within FeasibilityTol, every reduced cost and row dual within
+	// OptimalityTol, each relative to the size of its terms with a floor of 1).
 	Optimal Status = iota
 	// Infeasible: no x satisfies the constraints; Result.Farkas proves it.
 	Infeasible
@@ -298,12 +300,18 @@ const (
 	TimeLimit
 	// Cancelled: the context was cancelled or the progress callback asked to stop.
 	Cancelled
+	// Imprecise: the simplex stopped at a basis it took for optimal (or could not go on from
+	// for numerical reasons), but the solution does not meet the tolerances on the problem as
+	// stated, or an infeasibility or unboundedness certificate does not check, even after the
+	// clean-up solves (see Solve). X and Duals are the best point found; PrimalResidual and
+	// DualResidual say how far it is from optimal.
+	Imprecise
 )
 
-var statusNames = [...]string{"optimal", "infeasible", "unbounded", "iteration limit", "time limit", "cancelled"}
+var statusNames = [...]string{"optimal", "infeasible", "unbounded", "iteration limit", "time limit", "cancelled", "imprecise"}
 
 // String returns a lower-case name: "optimal", "infeasible", "unbounded", "iteration limit",
-// "time limit" or "cancelled".
+// "time limit", "cancelled" or "imprecise".
 func (s Status) String() string {
 	if s >= 0 && int(s) < len(statusNames) {
 		return statusNames[s]
@@ -332,9 +340,10 @@ type Options struct {
 	MaxIterations int
 	// TimeLimit bounds the wall-clock time (0: none).
 	TimeLimit time.Duration
-	// FeasibilityTol is the primal feasibility tolerance on the scaled problem (default 1e-9).
+	// FeasibilityTol is the primal feasibility tolerance (default 1e-9): the simplex works to
+	// it on the scaled problem, and Optimal requires it on the problem as stated (see Result).
 	FeasibilityTol float64
-	// OptimalityTol is the dual feasibility tolerance on the scaled problem (default 1e-9).
+	// OptimalityTol is the dual feasibility tolerance (default 1e-9), used like FeasibilityTol.
 	OptimalityTol float64
 	// NoScaling turns off the power-of-two equilibration of rows and columns.
 	NoScaling bool
@@ -345,6 +354,9 @@ type Options struct {
 	// through its dual LP, whose basis is the size of the variable count; the result is
 	// mapped back (X from the dual's row prices, Duals from its solution) and means the same.
 	NoDualize bool
+
+	rowMax bool // clean-up setting: rows divided by their largest |a_ij| (a power of two), no other scaling
+	warm   bool // clean-up setting: continue from the first solve's basis (see cleanUp)
 }
 
 // Result is the outcome of Solve.
@@ -362,12 +374,25 @@ type Result struct {
 	ReducedCosts []float64 // c − Aᵀy (Optimal)
 	Objective    float64   // c·X
 	Iterations   int       // simplex iterations (all phases)
-	// PrimalResidual is the largest violation of a row or a bound by X, in the units of the
-	// input problem: max over rows of the distance of A[i]·X to its allowed interval, and over
-	// variables of the distance of X[j] to [Lower[j], Upper[j]].
+	// PrimalResidual is the largest violation of a row or a bound by X, absolute, in the units
+	// of the problem as stated (computed from X and p, not from the solver's internal state):
+	// max over rows of the distance of A[i]·X to [lo_i, hi_i], and over variables of the
+	// distance of X[j] to [Lower[j], Upper[j]].
+	//
+	// Optimal requires, row by row, a violation of at most FeasibilityTol·max(1, |b_i|,
+	// max_j |A[i][j]·X[j]|) — the tolerance relative to the largest term of the row, never
+	// below the absolute tolerance — and for each bound at most FeasibilityTol·max(1, |bound|).
+	// For data of size about 1 that is PrimalResidual ≤ FeasibilityTol.
 	PrimalResidual float64
-	// DualResidual is the largest violation of dual feasibility: the largest reduced cost with
-	// the wrong sign for the bound its variable sits at, or the largest dual of the wrong sign.
+	// DualResidual is the largest violation of dual feasibility and complementary slackness,
+	// absolute, in objective units per unit of the variable or row, computed from Duals and p:
+	// with the reduced costs d = c − Aᵀ·Duals in minimization form, a variable at its lower
+	// bound counts max(0, −d_j), at its upper bound max(0, d_j), strictly between them or free
+	// |d_j|; a row at the lower end of its interval counts max(0, −y_i), at the upper end
+	// max(0, y_i), strictly inside |y_i| (y_i the dual in minimization form; equalities count
+	// nothing). "At" means within the primal tolerance above. Optimal requires each of these to
+	// be at most OptimalityTol·max(1, |c_j|, max_i |A[i][j]·Duals[i]|) for variables and
+	// OptimalityTol·max(1, max_j |c_j|) for rows.
 	DualResidual float64
 	// Farkas, when Status is Infeasible, is a vector y of row multipliers proving infeasibility:
 	// with r = yᵀA, the largest value of r·x over the variable bounds is smaller than the
@@ -383,6 +408,8 @@ type Result struct {
 	// (core/exact certifies optima that way). Through dualization they are mapped back to
 	// this problem by complementarity.
 	VarStatus, RowStatus []BasisStatus
+
+	score float64 // largest residual as a multiple of its tolerance (≤ 1: the optimality check passes)
 }
 
 // farkasZero is the size below which an entry of the normalized yᵀA counts as zero in CheckFarkas.

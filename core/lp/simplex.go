@@ -1143,6 +1143,11 @@ func (s *solver) run() Status {
 	s.computePrimal()
 	if s.countDualInfeasible() > 0 {
 		out, ok := s.dualPhase1()
+		if out == foundInfeasible {
+			// The auxiliary problem boxes every variable, so it is feasible: a "Farkas row"
+			// here is made of entries below the pivot tolerance, a numerical failure.
+			return Imprecise
+		}
 		if out != done {
 			return s.limitStatus(out)
 		}
@@ -1153,6 +1158,43 @@ func (s *solver) run() Status {
 	if !s.noPerturb {
 		s.perturbCosts()
 	}
+	return s.rounds()
+}
+
+// warmStart loads the basis of prev — a solver of the same problem, possibly scaled
+// differently or with other tolerances — and runs the dual and primal clean-up rounds from it,
+// without perturbation. Which variables are basic does not depend on the scaling, so a basis
+// that was optimal for the scaled problem is optimal or a few pivots away on the unscaled one.
+func (s *solver) warmStart(prev *solver) Status {
+	copy(s.head, prev.head)
+	copy(s.state, prev.state)
+	for j := range s.where {
+		s.where[j] = -1
+	}
+	for p, j := range s.head {
+		s.where[j] = p
+	}
+	for j := 0; j < s.nt; j++ {
+		switch s.state[j] {
+		case atLower:
+			s.x[j] = s.lb[j]
+		case atUpper:
+			s.x[j] = s.ub[j]
+		case atZero:
+			s.x[j] = 0
+		}
+	}
+	for i := range s.dse {
+		s.dse[i] = 1
+	}
+	s.refactor()
+	return s.rounds()
+}
+
+// rounds alternates the dual simplex (primal infeasibilities, with cost shifts absorbing dual
+// ones) and, once perturbation and shifts are removed, the primal simplex, until a basis is
+// both primal and dual feasible.
+func (s *solver) rounds() Status {
 	for round := 0; round < 20; round++ {
 		s.phase = "dual"
 		s.fixDualInfeasibilities()
@@ -1183,7 +1225,8 @@ func (s *solver) run() Status {
 			return Optimal
 		}
 	}
-	return IterationLimit
+	// The dual and primal clean-ups keep undoing each other: numerical trouble, not a limit.
+	return Imprecise
 }
 
 func (s *solver) countPrimalInfeasible() int {
@@ -1245,7 +1288,7 @@ func (s *solver) dualInfeasibleCase() Status {
 			return Optimal
 		}
 	}
-	return IterationLimit
+	return Imprecise
 }
 
 func (s *solver) limitStatus(out outcome) Status {

@@ -422,3 +422,45 @@ func TestPosteriorGuessingSorted(t *testing.T) {
 	sort.Float64s(s)
 	near(t, "G", must(t)(GuessingEntropy([]float64{0.1, 0.6, 0.3})), 0.6+2*0.3+3*0.1, 1e-15)
 }
+
+// Rényi entropies near the singular point α = 1 and far from it, against values computed with
+// 60-digit arithmetic (mpmath, the definition 1/(1−α)·log₂ Σ q^α of the normalized q) — the
+// evaluation as written lost everything to cancellation: 1.8889 bits instead of 1.75 at
+// α = 1 − 10^−15, 9.6 instead of log₂ 1000 at α = 1 + 10^−15.
+func TestRenyiNearOneAgainstHighPrecision(t *testing.T) {
+	dyadic := []float64{0.5, 0.25, 0.125, 0.125}
+	for _, c := range []struct{ alpha, want float64 }{
+		{1e-10, 1.999999999975},
+		{0.5, 1.8735035908796480523},
+		{0.999, 1.750238291855552293},
+		{1 - 1e-8, 1.7500000023826934354},
+		{1 - 1e-15, 1.7500000000000002383},
+		{1 + 1e-15, 1.7499999999999997617},
+		{1 + 1e-8, 1.7499999976173065691},
+		{1.001, 1.7497617531869128024},
+		{2, 1.5405683813627027438},
+		{10, 1.1109543396191115739},
+		{1000, 1.001001001001001001},
+	} {
+		near(t, "H_α(1/2,1/4,1/8,1/8)", must(t)(RenyiEntropy(dyadic, c.alpha)), c.want, 4e-15)
+	}
+	// 0.1, 0.2, 0.3, 0.4 as doubles sum to 1 + 2.8e−17: the entropy is that of p/Σp.
+	tenths := []float64{0.1, 0.2, 0.3, 0.4}
+	for _, c := range []struct{ alpha, want float64 }{
+		{1 - 0x1p-50, 1.8464393446710156124},
+		{1 + 0x1p-50, 1.8464393446710153806},
+		{0.5, 1.9174915512429901992},
+		{3, 1.6609640474436811679},
+		{0x1p-40, 1.9999999999998402132},
+	} {
+		near(t, "H_α(0.1,0.2,0.3,0.4)", must(t)(RenyiEntropy(tenths, c.alpha)), c.want, 4e-15)
+	}
+	// The uniform distribution has H_α = log₂ n at every α.
+	u := make([]float64, 1000)
+	for i := range u {
+		u[i] = 0.001
+	}
+	for _, a := range []float64{1e-300, 0.5, 1 - 1e-15, 1 + 1e-15, 2, 1e300} {
+		near(t, "H_α(uniform 1000)", must(t)(RenyiEntropy(u, a)), 9.9657842846620870436, 1e-13)
+	}
+}

@@ -70,9 +70,14 @@ type LPResult struct {
 	// when a loss was given, its expected loss (mechanism.ExpectedLoss), recomputed from the
 	// matrix.
 	Utility float64
-	// Objective is the optimal value of the linear program (the closed-form value c on the
-	// closed-form path). Utility agrees with it to within the solver's tolerances.
+	// Objective is the optimal value of the linear program, c·H for the solver's H before the
+	// privacy repair (the closed-form value c on the closed-form path). Utility agrees with it
+	// to within the solver's tolerances (see OptimalLP).
 	Objective float64
+	// Bound is the value of the solver's dual solution made feasible: an upper bound on the
+	// expected gain of every ε-private mechanism (a lower bound on the expected loss), so the
+	// optimum lies between Utility and Bound. It equals Objective on the closed-form path.
+	Bound float64
 	// Path is PathClosedForm or PathLP.
 	Path string
 	// Reason says why the path was taken.
@@ -82,9 +87,19 @@ type LPResult struct {
 	// Iterations, Variables and Constraints describe the program solved (0 on the
 	// closed-form path).
 	Iterations, Variables, Constraints int
-	// PrimalResidual is the largest violation of a constraint by the solver's solution, before
-	// it is clipped at 0 and its rows renormalized into Mechanism.
+	// PrimalResidual is the largest violation, in probability, of a constraint of the program
+	// by the solver's H before the privacy repair: |Σ_z H[y][z] − 1|, −H[y][z], and
+	// e^{−εd}·H[x][z] − H[t][z] (the probability H[t][z] lacks) over the privacy rows in the
+	// program. 0 on the closed-form path.
 	PrimalResidual float64
+	// DualResidual is the largest violation, in utility per unit of probability, of the dual
+	// constraints by the solver's dual solution: a reduced cost π_y·g(z,y) − u_y − Σ v·a of an
+	// entry H[y][z] above 0 (loss: below 0), or a privacy dual of the wrong sign. 0 on the
+	// closed-form path.
+	DualResidual float64
+
+	dual *lpCheck // the solver's solution and duals, for the tests' certificates (nil on the closed-form path)
+	rows []privRow
 }
 
 // OptimalLP finds the ε-private mechanism of best expected utility (or least expected loss) for the
@@ -100,26 +115,56 @@ type LPResult struct {
 //
 //	maximize   Σ_y Σ_w π_y G[w][y] H[y][w]         (minimize, with Loss in place of G)
 //	subject to Σ_w H[y][w] = 1 and H ≥ 0,
-//	           H[y][w] ≤ e^{ε d(y,y')} H[y'][w]    for the constrained pairs y, y', every w.
+//	           e^{−ε d(y,y')}·H[y][w] ≤ H[y'][w]   for the constrained pairs y, y', both ways, every w.
+//
+// The privacy rows are stated in that "mass" form — the least probability H[y'][w] may have
+// given H[y][w] — rather than as H[y][w] ≤ e^{εd}·H[y'][w]: every coefficient is then at most
+// 1 in magnitude, the program needs no equilibration, and the solver's absolute tolerances are
+// tolerances on probabilities and on utility (see mechProgram.model for what went wrong
+// otherwise: from ε ≈ 18 the constant mechanism could come back as optimal).
 //
 // The constrained pairs are the edges of Graph (d = 1; distant pairs follow by group privacy),
 // or, for Metric, every pair at finite distance except those with a point w strictly between
 // them (d(y,w), d(w,y') > 0, both below d(y,y'), with d(y,w) + d(w,y') ≤ d(y,y')): chaining the
 // constraints through w then implies theirs. For the |x−y| metric on a line that leaves only
-// neighbours, the path graph. Pairs at distance 0 get equal rows.
+// neighbours, the path graph. Pairs at distance 0 get equal rows. Pairs with e^{εd} above 2^60
+// are left out of the program (libqif leaves out those above 10^200): no probability the
+// program can tell from 0 depends on them, and the repair below enforces them.
+//
+// Checking. The solver works to tolerances of 10^−11 (unless Solver sets others), and the
+// result is checked on the program above, in its units: PrimalResidual (probability) and
+// DualResidual (utility per unit of probability) within the tolerances, and Bound — the value of
+// the solver's dual solution made feasible, an upper bound on the utility of every ε-private
+// mechanism — within n·(tolerances) of the objective. A solve that does not pass is an error
+// that gives the residuals; so is one that ends without an optimum (cancelled, iteration or time
+// limit). Utility ≤ optimum ≤ Bound always holds (for a loss, Bound ≤ optimum ≤ Utility).
+//
+// Privacy repair. A simplex solution meets its constraints only to within the tolerance — an
+// entry the constraints want at 10^−17 may be 0 beside a positive one, which the toolkit's ε
+// functions rightly count as ε = ∞. So the mechanism returned is not the
+// solver's H but its repair (repairPrivacy): each column raised to its privacy closure with a
+// margin of a few units in the last place, rows rescaled by one common factor, and the missing
+// mass filled by a tiny mix with the uniform mechanism. The result is a channel whose ε, as
+// privacy.Epsilon (graph) or privacy.DPrivacyEpsilon (metric) compute it, is at most Epsilon —
+// no tolerance needed — at a cost in utility of about 10^−12 (the largest in a random audit of
+// 660 graphs and metrics); answers at ε·d below 10^−7 get equal rows, and the worst case,
+// answers near ε·d = 10^−7, costs about 10^−7. Where e^{−εd} underflows (ε·d above about 745) no double can hold the ratio
+// exactly; every entry is then at least 10^−300/|W| (the mix), so each ratio is at most
+// |W|·10^300 < e^{εd} and the check still passes: the mechanism is private, with neighbours
+// that e^{−εd} would put below 10^−300 raised to that floor.
 //
 // At the optimum no other guess can do better on any output (it would improve the program),
-// so Utility recomputed with the optimal guess equals Objective.
+// so Utility recomputed with the optimal guess equals Objective (up to the repair).
 //
 // The closed form. For a Graph, the uniform prior and the binary gain, when every vertex has
 // the same distance distribution n_d (true on distance-regular and VT+ graphs) the Theorem 6.2
 // mechanism c·e^{−ε d(y,z)} is ε-DP and its utility c = 1/Σ_d n_d e^{−εd} equals the upper
 // bound of privacy.UtilityBound, which holds for every ε-DP mechanism on every graph; so it is
-// optimal, exactly, and no program is solved (unless ForceLP).
+// optimal, exactly, and no program is solved (unless ForceLP). Where its floating-point matrix
+// misses the check by a rounding, or underflows, it is repaired the same way.
 //
 // Programs with more than MaxLPVariables variables or MaxLPConstraints constraints are
-// refused. A solve that ends without an optimum (cancelled, iteration or time limit) is an
-// error that gives the status.
+// refused.
 func OptimalLP(spec LPSpec) (*LPResult, error) {
 	n, err := checkLPSpec(&spec)
 	if err != nil {
@@ -253,11 +298,22 @@ func closedFormLP(spec *LPSpec, n int) (*LPResult, bool, error) {
 	if !t.Uniform {
 		return nil, false, nil
 	}
+	h := t.Mechanism
+	// In floating point the closed form may miss its ε by a rounding (ratios e^ε·(1 + 10^−16))
+	// or, where e^{−εd} underflows, put a 0 beside a positive entry: repaired like an LP
+	// solution, it then passes the toolkit's own check exactly.
+	if ok, _, err := privateAsChecked(spec, h); err != nil {
+		return nil, false, err
+	} else if !ok {
+		if h, err = repairPrivacy(spec, newMechProgram(spec, n), h.RawMatrix().Data); err != nil {
+			return nil, false, err
+		}
+	}
 	prior := spec.Prior
 	if prior == nil {
 		prior = uniformPrior(n)
 	}
-	u, err := Utility(prior, t.Mechanism, nil)
+	u, err := Utility(prior, h, nil)
 	if err != nil {
 		return nil, false, err
 	}
@@ -266,9 +322,10 @@ func closedFormLP(spec *LPSpec, n int) (*LPResult, bool, error) {
 		reason = "the graph is distance-regular"
 	}
 	return &LPResult{
-		Mechanism: t.Mechanism,
+		Mechanism: h,
 		Utility:   u,
 		Objective: t.C[0],
+		Bound:     t.C[0],
 		Path:      PathClosedForm,
 		Reason: reason + ", the prior uniform and the gain binary: the Theorem 6.2 mechanism " +
 			"reaches the utility bound 1/Σ_d n_d e^(−εd), so it is optimal",
@@ -311,114 +368,15 @@ func uniformPrior(n int) []float64 {
 	return p
 }
 
-// privacyPair is one constrained pair: H[A][w] ≤ Factor·H[B][w] and H[B][w] ≤ Factor·H[A][w].
-type privacyPair struct {
-	A, B   int
-	Factor float64 // e^{ε d(A,B)}
-}
-
-// privacyPairs lists the constrained pairs of spec (see OptimalLP).
-func privacyPairs(spec *LPSpec, n int) []privacyPair {
-	if spec.Graph != nil {
-		f := math.Exp(spec.Epsilon)
-		var pairs []privacyPair
-		for _, e := range spec.Graph.Edges() {
-			pairs = append(pairs, privacyPair{e.A, e.B, f})
-		}
-		return pairs
-	}
-	dist := make([][]float64, n)
-	for a := range dist {
-		dist[a] = spec.Metric.RawRowView(a)
-	}
-	var pairs []privacyPair
-	for a := 0; a < n; a++ {
-		ra := dist[a]
-	pair:
-		for b := a + 1; b < n; b++ {
-			dab := ra[b]
-			if math.IsInf(dab, 1) {
-				continue
-			}
-			// Strictly smaller parts make the implication an induction on the distance,
-			// so no pair is dropped on the strength of another dropped pair of equal length.
-			for w := 0; w < n; w++ {
-				daw, dwb := ra[w], dist[w][b]
-				if daw > 0 && dwb > 0 && daw < dab && dwb < dab && daw+dwb <= dab {
-					continue pair
-				}
-			}
-			pairs = append(pairs, privacyPair{a, b, math.Exp(spec.Epsilon * dab)})
-		}
-	}
-	return pairs
-}
-
-// solveMechanismLP states and solves the program of OptimalLP.
+// solveMechanismLP states and solves the program of OptimalLP, checks the solution and
+// repairs its privacy (see OptimalLP).
 func solveMechanismLP(spec *LPSpec, n int) (*LPResult, error) {
-	score := spec.score()
-	w := n
-	if score != nil {
-		w, _ = score.Dims()
-	}
-	pairs := privacyPairs(spec, n)
-	rows := 0
-	for _, p := range pairs {
-		if p.Factor == 1 {
-			rows += w // one equality per output
-		} else if !math.IsInf(p.Factor, 1) {
-			rows += 2 * w
-		}
-	}
-	if total := n + rows; total > MaxLPConstraints {
+	p := newMechProgram(spec, n)
+	if total := p.rowCount(); total > MaxLPConstraints {
 		return nil, fmt.Errorf("%s: the program would have %d constraints (%d variables), more than the limit of %d",
-			spec.sizeArg(), total, n*w, MaxLPConstraints)
+			spec.sizeArg(), total, n*p.w, MaxLPConstraints)
 	}
-	prior := spec.Prior
-	if prior == nil {
-		prior = uniformPrior(n)
-	}
-
-	sense := lp.Maximize
-	if spec.Loss != nil {
-		sense = lp.Minimize
-	}
-	m := lp.NewModel(sense)
-	H := m.AddBlock("H", n, w)
-	for y := 0; y < n; y++ {
-		if score == nil {
-			m.SetObjective(H.At(y, y), prior[y])
-			continue
-		}
-		for z := 0; z < w; z++ {
-			if c := prior[y] * score.At(z, y); c != 0 {
-				m.SetObjective(H.At(y, z), c)
-			}
-		}
-	}
-	row := make([]lp.Term, w)
-	for y := 0; y < n; y++ {
-		for z := range row {
-			row[z] = lp.Term{Var: H.At(y, z), Coef: 1}
-		}
-		m.AddEq(row, 1)
-	}
-	for _, p := range pairs {
-		switch {
-		case math.IsInf(p.Factor, 1):
-			// e^{εd} overflows: the constraint allows H[B][w] down to 1e−308·H[A][w], nothing
-			// a float64 mechanism can tell from 0.
-		case p.Factor == 1:
-			for z := 0; z < w; z++ {
-				m.AddEq([]lp.Term{{Var: H.At(p.A, z), Coef: 1}, {Var: H.At(p.B, z), Coef: -1}}, 0)
-			}
-		default:
-			for z := 0; z < w; z++ {
-				m.AddLe([]lp.Term{{Var: H.At(p.A, z), Coef: 1}, {Var: H.At(p.B, z), Coef: -p.Factor}}, 0)
-				m.AddLe([]lp.Term{{Var: H.At(p.B, z), Coef: 1}, {Var: H.At(p.A, z), Coef: -p.Factor}}, 0)
-			}
-		}
-	}
+	m, hb, rows := p.model()
 	if err := m.Err(); err != nil {
 		return nil, err
 	}
@@ -429,18 +387,23 @@ func solveMechanismLP(spec *LPSpec, n int) (*LPResult, error) {
 	if opt.Context == nil {
 		opt.Context = context.Background()
 	}
+	opt.NoScaling = true // the program is equilibrated as stated (see mechProgram.model)
+	if opt.FeasibilityTol == 0 {
+		opt.FeasibilityTol = lpTolerance
+	}
+	if opt.OptimalityTol == 0 {
+		opt.OptimalityTol = lpTolerance
+	}
 	res, err := m.Solve(&opt)
 	if err != nil {
 		return nil, err
 	}
 	out := &LPResult{
-		Objective:      res.Objective,
-		Path:           PathLP,
-		Status:         res.Status,
-		Iterations:     res.Iterations,
-		Variables:      m.NumVars(),
-		Constraints:    m.NumRows(),
-		PrimalResidual: res.PrimalResidual,
+		Path:        PathLP,
+		Status:      res.Status,
+		Iterations:  res.Iterations,
+		Variables:   m.NumVars(),
+		Constraints: m.NumRows(),
 	}
 	switch {
 	case spec.ForceLP:
@@ -454,29 +417,33 @@ func solveMechanismLP(spec *LPSpec, n int) (*LPResult, error) {
 	default:
 		out.Reason = "vertices have different distance distributions (the graph is neither distance-regular nor VT+): the Theorem 6.2 mechanism is not ε-DP there"
 	}
-	if res.Status != lp.Optimal {
+	if res.Status != lp.Optimal && res.Status != lp.Imprecise {
 		return nil, fmt.Errorf("optimal mechanism: the solver stopped (%v) after %d iterations on %d variables and %d constraints",
 			res.Status, res.Iterations, out.Variables, out.Constraints)
 	}
-	// The solver's X satisfies the rows to within its tolerances (PrimalResidual); entries a
-	// rounding below 0 are clipped and each row renormalized so that the result is a channel.
-	h := mat.NewDense(n, w, nil)
-	hd := h.RawMatrix().Data
-	for y := 0; y < n; y++ {
-		r := hd[y*w : (y+1)*w]
-		s := 0.0
-		for z := range r {
-			r[z] = math.Max(0, res.X[H.At(y, z)])
-			s += r[z]
-		}
-		if !(s > 0) {
-			return nil, fmt.Errorf("optimal mechanism: the solver returned an all-zero row %d (primal residual %g)", y, res.PrimalResidual)
-		}
-		for z := range r {
-			r[z] /= s
-		}
+	k := p.check(rows, hb, res)
+	out.PrimalResidual, out.DualResidual = k.Primal, k.Dual
+	out.Objective, out.Bound = k.Objective, k.Bound
+	if p.loss {
+		out.Objective, out.Bound = 0-k.Objective, 0-k.Bound
+	}
+	out.dual, out.rows = k, rows
+	tolP, tolD := opt.FeasibilityTol, opt.OptimalityTol
+	gap := k.Bound - k.Objective
+	if res.Status != lp.Optimal || !(k.Primal <= tolP) || !(k.Dual <= tolD) || !(gap <= lpGapTol(tolP, tolD, n)) {
+		out.Status = lp.Imprecise
+		return nil, fmt.Errorf("optimal mechanism: the solver could not reach its tolerances (status %v after %d iterations: "+
+			"primal residual %.3g, dual residual %.3g, gap to the dual bound %.3g)", res.Status, res.Iterations, k.Primal, k.Dual, gap)
+	}
+	h, err := repairPrivacy(spec, p, k.H)
+	if err != nil {
+		return nil, err
 	}
 	out.Mechanism = h
+	prior := spec.Prior
+	if prior == nil {
+		prior = uniformPrior(n)
+	}
 	if spec.Loss != nil {
 		out.Utility, _, err = ExpectedLoss(prior, h, spec.Loss)
 	} else {
@@ -486,4 +453,18 @@ func solveMechanismLP(spec *LPSpec, n int) (*LPResult, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// lpTolerance is the solver's primal and dual tolerance for the mechanism program unless
+// LPSpec.Solver sets others: probabilities and utilities are about 1, so 10^−11 leaves room
+// for rounding while keeping the certified gap (Bound − Utility) near 10^−11; at the solver's
+// default 10^−9 the dual simplex accepts constraints e^{−εd}·H[x] ≤ H[t] with e^{−εd} below
+// 10^−9 as satisfied by H[t] = 0, and the gap reached 10^−9 on a path of 40.
+const lpTolerance = 1e-11
+
+// lpGapTol is how far the dual bound may lie above the solver's objective for the solution to
+// count as optimal: each of the n row duals may be raised by the dual tolerance to make the
+// dual feasible, and the row sums may be off by the primal tolerance.
+func lpGapTol(tolP, tolD float64, n int) float64 {
+	return float64(n) * (tolP + tolD)
 }

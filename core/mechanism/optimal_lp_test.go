@@ -415,7 +415,7 @@ func TestOptimalLPLineMetricGeometric(t *testing.T) {
 	for _, n := range []int{2, 5, 9} {
 		d := lineMetricLP(n)
 		spec := LPSpec{Metric: d, Epsilon: 0.7}
-		if pairs := privacyPairs(&spec, n); len(pairs) != n-1 {
+		if pairs := constrainedPairs(&spec, n); len(pairs) != n-1 {
 			t.Fatalf("n=%d: %d constrained pairs, want the %d neighbours", n, len(pairs), n-1)
 		}
 		loss := mat.NewDense(n, n, nil)
@@ -471,7 +471,7 @@ func TestOptimalLPMetricVersusGraph(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if math.Abs(a.Utility-b.Utility) > 1e-9 || len(privacyPairs(&LPSpec{Metric: d, Epsilon: 1}, g.N)) != len(g.Edges()) {
+	if math.Abs(a.Utility-b.Utility) > 1e-9 || len(constrainedPairs(&LPSpec{Metric: d, Epsilon: 1}, g.N)) != len(g.Edges()) {
 		t.Errorf("graph %v, its metric %v", a.Utility, b.Utility)
 	}
 	// Two groups {0,1} and {2,3} at distance +Inf; 0 and 1 at distance 0 must share a row.

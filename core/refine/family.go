@@ -174,8 +174,11 @@ func ExponentialNominalFor(n int, eps float64, m int) (float64, error) {
 		}
 		lo, hi = hi, 2*hi
 	}
-	for hi-lo > 1e-12*hi {
-		mid := (lo + hi) / 2
+	for it := 0; hi-lo > 1e-12*hi && it < 200; it++ {
+		mid := lo + (hi-lo)/2
+		if mid <= lo || mid >= hi {
+			break // adjacent doubles (ε in the subnormal range): nothing left to halve
+		}
 		t, err := trueEps(mid)
 		if err != nil {
 			return 0, err
@@ -196,7 +199,8 @@ type SearchOptions struct {
 	// Lo and Hi bound the searched ε2 (defaults ε1/1000 and 2·ε1).
 	Lo, Hi float64
 	// Resolution is the width at which the bisection stops (default ε1/1000): the largest
-	// refining ε2 lies in [Epsilon2, Epsilon2 + Resolution].
+	// refining ε2 lies in [Epsilon2, Epsilon2 + Resolution]. It must be at least 4 units in the
+	// last place of Hi, the finest width a bisection of doubles near Hi can reach.
 	Resolution float64
 }
 
@@ -258,6 +262,12 @@ func SafeEpsilon(f1 Mechanism, eps1 float64, f2 Mechanism, order Order, opt *Sea
 	if !(o.Lo < o.Hi) {
 		return nil, fmt.Errorf("lo, hi: need lo < hi, got [%g, %g]", o.Lo, o.Hi)
 	}
+	// Below a few units in the last place the midpoint of [lo, hi] is lo or hi and a bisection
+	// to that width would never end (resolution 1e−17 at ε ≈ 1 did not return).
+	if floor := 4 * (math.Nextafter(o.Hi, math.Inf(1)) - o.Hi); o.Resolution < floor {
+		return nil, fmt.Errorf("resolution: %g is finer than a double can resolve near ε2 = %g (4 units in the last place: %g)",
+			o.Resolution, o.Hi, floor)
+	}
 	A, err := f1.Channel(eps1)
 	if err != nil {
 		return nil, fmt.Errorf("family1: %w", err)
@@ -291,8 +301,11 @@ func SafeEpsilon(f1 Mechanism, eps1 float64, f2 Mechanism, order Order, opt *Sea
 		return res, nil
 	}
 	lo, hi := o.Lo, o.Hi
-	for hi-lo > o.Resolution {
-		mid := (lo + hi) / 2
+	for it := 0; hi-lo > o.Resolution && it < 2100; it++ {
+		mid := lo + (hi-lo)/2
+		if mid <= lo || mid >= hi {
+			break
+		}
 		ok, err := test(mid)
 		if err != nil {
 			return nil, err

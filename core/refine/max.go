@@ -2,7 +2,6 @@ package refine
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/qif-toolkit/qif/core/channel"
 	"gonum.org/v1/gonum/mat"
@@ -145,8 +144,9 @@ func MaxWith(A, B mat.Matrix, opt *Options) (*MaxResult, error) {
 	return res, nil
 }
 
-// HullDistance returns the Euclidean distance from the distribution sigma to the convex hull
-// of the posteriors of C under the uniform prior — the vulnerability V of the max-case
+// HullDistance returns the Euclidean distance from the distribution sigma (finite,
+// non-negative entries summing to 1, checked like a prior) to the convex hull of the
+// posteriors of C under the uniform prior — the vulnerability V of the max-case
 // counterexample (0 on C's own posteriors). It is exposed so that a counterexample can be
 // checked with measure.MaxCasePosteriorVulnerability.
 func HullDistance(C mat.Matrix, sigma []float64) (float64, error) {
@@ -158,10 +158,8 @@ func HullDistance(C mat.Matrix, sigma []float64) (float64, error) {
 	if len(sigma) != n {
 		return 0, fmt.Errorf("sigma: has %d entries but the channel has %d secrets", len(sigma), n)
 	}
-	for i, v := range sigma {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return 0, fmt.Errorf("sigma: entry %d is %v", i, v)
-		}
+	if err := channel.ValidateDistribution("sigma", sigma); err != nil {
+		return 0, err
 	}
 	_, d, _, err := hullProjection(post.RawMatrix().Data, k, n, sigma)
 	return d, err

@@ -752,3 +752,50 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("bad family2 size: %v", err)
 	}
 }
+
+// A resolution finer than a double can resolve at the searched ε2 is refused, naming it (at
+// 1e−17 the bisection never returned); the finest allowed one ends, at adjacent doubles.
+func TestSafeEpsilonResolutionLimits(t *testing.T) {
+	tg := Mechanism{TruncatedGeometric, 5, 5}
+	for _, res := range []float64{1e-17, 1e-300, 5e-324} {
+		_, err := SafeEpsilon(tg, 1, tg, OrderPrv, &SearchOptions{Resolution: res})
+		if err == nil || !strings.Contains(err.Error(), "resolution") {
+			t.Errorf("resolution %g: error %v, want one naming resolution", res, err)
+		}
+		_, err = SafeEpsilonCurve(tg, tg, OrderPrv, []float64{1}, &SearchOptions{Resolution: res}, nil)
+		if err == nil || !strings.Contains(err.Error(), "resolution") {
+			t.Errorf("curve, resolution %g: error %v", res, err)
+		}
+	}
+	// ε2 ≤ 2 (Hi): 4 ulps of 2 is 4·2^−51. Within the family the answer is ε1 = 1 itself (up
+	// to the 1e−9 tolerance of the ⊑prv test).
+	r, err := SafeEpsilon(tg, 1, tg, OrderPrv, &SearchOptions{Resolution: 0x1p-49})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(math.Abs(r.Epsilon2-1) < 1e-8 && r.Epsilon2Fails > r.Epsilon2 && r.Epsilon2Fails-r.Epsilon2 <= 0x1p-49) {
+		t.Errorf("finest resolution: %+v", r)
+	}
+	for _, bad := range []SearchOptions{{Resolution: -1}, {Resolution: math.NaN()}, {Lo: 3, Hi: 2}} {
+		if _, err := SafeEpsilon(tg, 1, tg, OrderPrv, &bad); err == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+}
+
+// HullDistance measures distributions only: sigma is checked like a prior.
+func TestHullDistanceRefusesNonDistributions(t *testing.T) {
+	C := mat.NewDense(2, 2, []float64{0.9, 0.1, 0.2, 0.8})
+	for _, s := range [][]float64{{0.7, 0.7}, {1.5, -0.5}, {math.NaN(), 1}, {0.5, math.Inf(1)}, {0.3, 0.3}} {
+		if _, err := HullDistance(C, s); err == nil || !strings.Contains(err.Error(), "sigma") {
+			t.Errorf("sigma %v: error %v, want one naming sigma", s, err)
+		}
+	}
+	if _, err := HullDistance(C, []float64{1}); err == nil || !strings.Contains(err.Error(), "sigma") {
+		t.Errorf("wrong length accepted")
+	}
+	if d, err := HullDistance(C, []float64{0.5, 0.5}); err != nil || d > 1e-12 {
+		// (1/2, 1/2) lies between the two posteriors (9/11, 2/11) and (1/9, 8/9): inside.
+		t.Errorf("inside point: %v %v", d, err)
+	}
+}
