@@ -47,25 +47,13 @@ func call(t *testing.T, q string, vals ...any) (any, error) {
 // Every function runs on small inputs of the right kinds, giving a result js.go can encode or an
 // error that starts with its name, never an internal error.
 func TestEveryFunctionRuns(t *testing.T) {
-	for _, f := range Module.Functions() {
-		slots := f.Slots()
-		vals := make([]any, len(slots))
-		for i, p := range slots {
-			vals[i] = plausible(p)
-		}
+	graphNotMetric := func(f *table.Func, vals []any) {
 		if f.Qualified() == "exact.mechanism.optimal" {
 			vals[2] = nil // the graph, not both
 		}
-		res, err := f.Invoke(table.Wire(f, vals...))
-		if err != nil {
-			if !strings.HasPrefix(err.Error(), f.Qualified()+": ") || strings.Contains(err.Error(), "internal error") {
-				t.Errorf("%s: %v", f.Qualified(), err)
-			}
-			continue
-		}
-		if !table.Encodable(res) {
-			t.Errorf("%s returned %T, which js.go cannot encode", f.Qualified(), res)
-		}
+	}
+	for _, p := range Module.RunAll(plausible, graphNotMetric) {
+		t.Error(p)
 	}
 }
 
@@ -73,46 +61,31 @@ func TestEveryFunctionRuns(t *testing.T) {
 // without "exact.", or the one Twins names) takes the same parameters, with e^ε as expEpsilon
 // where the twin takes ε (options compared by name).
 func TestTableIsWellFormed(t *testing.T) {
-	seen := map[string]bool{}
+	for _, p := range Module.Problems() {
+		t.Error(p)
+	}
 	twins := 0
-	for i, f := range Module.Functions() {
+	names := func(f *table.Func) string {
+		var s []string
+		for _, p := range f.Params {
+			s = append(s, p.Name)
+		}
+		return strings.ReplaceAll(strings.Join(s, ", "), "epsilon", "expEpsilon")
+	}
+	for _, f := range Module.Functions() {
 		q := f.Qualified()
-		if seen[q] || f.Call == nil || !strings.HasSuffix(f.Doc, ".") || f.Result.TS == "" && len(f.Result.Fields) == 0 {
-			t.Errorf("%s: duplicate, no Call, a doc without a full stop or no result type", q)
-		}
-		seen[q] = true
-		if Module.NamespaceIndex(f.NS) == len(Namespaces) || !strings.HasPrefix(f.NS, "exact.") {
-			t.Errorf("%s: namespace %q is not one of %v", q, f.NS, Namespaces)
-		}
-		if prev := Module.Functions(); i > 0 && Module.NamespaceIndex(prev[i-1].NS) == Module.NamespaceIndex(f.NS) && prev[i-1].Name >= f.Name {
-			t.Errorf("%s is out of order", q)
-		}
-		if Module.Lookup(q) != f {
-			t.Errorf("Lookup(%q) does not find it", q)
-		}
-		for _, p := range f.Slots() {
-			if msg := p.Problem(); msg != "" {
-				t.Errorf("%s: %s: %s", q, p.Name, msg)
-			}
+		if !strings.HasPrefix(f.NS, "exact.") || Module.Lookup(q) != f {
+			t.Errorf("%s: not in an exact namespace, or Lookup does not find it", q)
 		}
 		name, ok := Twins[q]
 		if !ok {
 			name = strings.TrimPrefix(q, "exact.")
 		}
-		twin := bindings.Lookup(name)
-		if twin == nil {
-			continue
-		}
-		twins++
-		names := func(f *table.Func) string {
-			var s []string
-			for _, p := range f.Params {
-				s = append(s, p.Name)
+		if twin := bindings.Lookup(name); twin != nil {
+			twins++
+			if names(f) != names(twin) {
+				t.Errorf("%s(%s) differs from its twin %s(%s)", q, names(f), twin.Qualified(), names(twin))
 			}
-			return strings.ReplaceAll(strings.Join(s, ", "), "epsilon", "expEpsilon")
-		}
-		if names(f) != names(twin) {
-			t.Errorf("%s(%s) differs from its twin %s(%s)", q, names(f), twin.Qualified(), names(twin))
 		}
 	}
 	if twins < 20 {

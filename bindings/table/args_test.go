@@ -83,3 +83,25 @@ func FuzzFlatLP(f *testing.F) {
 		}
 	})
 }
+
+// Problems finds what the tests of the tables rely on it to find.
+func TestProblems(t *testing.T) {
+	call := func(*Args) (any, error) { return 0, nil }
+	m := NewModule("t", []string{"a"}, []Func{
+		{NS: "a", Name: "x", Doc: "X.", Result: Number, Call: call},
+		{NS: "a", Name: "x", Doc: "X again.", Result: Number, Call: call},
+		{NS: "b", Name: "y", Doc: "Y.", Result: Number, Call: call},
+		{NS: "a", Name: "z", Doc: "no full stop", Result: Number, Call: call,
+			Params: []*Param{{Name: "k", Kind: KindInteger, Check: CheckPositive, Default: 0}}},
+	})
+	got := strings.Join(m.Problems(), "\n")
+	for _, want := range []string{"a.x: duplicate", "a.x is out of order", `b.y: namespace "b" is not one of [a]`,
+		"a.z: duplicate, no Call, a doc without a full stop", "a.z: k: a default its own Check refuses"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("problems %q lack %q", got, want)
+		}
+	}
+	if p := NewModule("t", []string{"a"}, []Func{{NS: "a", Name: "x", Doc: "X.", Result: Number, Call: call}}).Problems(); len(p) != 0 {
+		t.Errorf("a sound table: %v", p)
+	}
+}

@@ -22,6 +22,60 @@ func (m *Module) Lookup(qualified string) *Func {
 	return nil
 }
 
+// Problems lists what is wrong with the module's table, one line per problem: a name used
+// twice, a namespace not listed, functions out of wire order, no Call, a doc that is not a
+// sentence, no result type, or a parameter whose description contradicts itself (Problem).
+func (m *Module) Problems() []string {
+	var out []string
+	seen := map[string]bool{}
+	for i, f := range m.funcs {
+		q := f.Qualified()
+		if m.NamespaceIndex(f.NS) == len(m.Namespaces) {
+			out = append(out, fmt.Sprintf("%s: namespace %q is not one of %v", q, f.NS, m.Namespaces))
+		}
+		if seen[q] || f.Call == nil || !strings.HasSuffix(f.Doc, ".") || f.Result.TS == "" && len(f.Result.Fields) == 0 {
+			out = append(out, q+": duplicate, no Call, a doc without a full stop or no result type")
+		}
+		seen[q] = true
+		if prev := m.funcs[max(i-1, 0)]; i > 0 && (m.NamespaceIndex(prev.NS) > m.NamespaceIndex(f.NS) || prev.NS == f.NS && prev.Name >= f.Name) {
+			out = append(out, q+" is out of order")
+		}
+		for _, p := range f.Slots() {
+			if msg := p.Problem(); msg != "" {
+				out = append(out, fmt.Sprintf("%s: %s: %s", q, p.Name, msg))
+			}
+		}
+	}
+	return out
+}
+
+// RunAll calls every function of the module natively, with plausible(p) for each parameter
+// and option (every option given), and lists the calls that went wrong: an error that does not
+// start with the function's name or is an internal error (a panic, or a name Call reads that
+// the table does not declare), or a result js.go cannot encode. adjust, when not nil, may
+// change the values of a function before the call.
+func (m *Module) RunAll(plausible func(*Param) any, adjust func(f *Func, vals []any)) []string {
+	var out []string
+	for _, f := range m.funcs {
+		slots := f.Slots()
+		vals := make([]any, len(slots))
+		for i, p := range slots {
+			vals[i] = plausible(p)
+		}
+		if adjust != nil {
+			adjust(f, vals)
+		}
+		res, err := f.Invoke(Wire(f, vals...))
+		switch {
+		case err != nil && (!strings.HasPrefix(err.Error(), f.Qualified()+": ") || strings.Contains(err.Error(), "internal error")):
+			out = append(out, fmt.Sprintf("%s: %v", f.Qualified(), err))
+		case err == nil && !Encodable(res):
+			out = append(out, fmt.Sprintf("%s returned %T, which js.go cannot encode", f.Qualified(), res))
+		}
+	}
+	return out
+}
+
 // Slots returns the parameters of f with the fields of options flattened, in wire order.
 func (f *Func) Slots() []*Param {
 	out := make([]*Param, len(f.slots))

@@ -316,8 +316,9 @@ func TestOptimalErrors(t *testing.T) {
 	if _, err := OptimalMechanism(MechanismSpec{Graph: g4, ExpEpsilon: MustParse("2"), Progress: func(MechanismProgress) bool { calls++; return false }}); err == nil || !strings.Contains(err.Error(), "cancelled") || calls != 1 {
 		t.Errorf("progress false: %v after %d calls", err, calls)
 	}
-	// Each stage starts with a report, even where neither reports on its own (Table 1: a short
-	// floating-point solve and no exact pivot), so that a caller can cancel between them.
+	// Each stage starts with a report, even where neither reports on its own (Table 1 of Alvim et
+	// al. (ICALP 2011): a short floating-point solve and no exact pivot), so that a caller can
+	// cancel between them.
 	k6, _ := graph.Clique(6)
 	var stages []string
 	if _, err := OptimalMechanism(MechanismSpec{Graph: k6, ExpEpsilon: MustParse("2"), Progress: func(p MechanismProgress) bool {
