@@ -278,27 +278,28 @@ const WIDTH = { matrix: 3, graph: 2, lpProblem: 2, ratVector: 2, ratMatrix: 3, r
 
 // rationalText writes one number of the exact mode as the text Go parses: a number as String(x),
 // its shortest decimal (0.1 stays a tenth), a bigint in decimal, a string as it is. Lists cross as
-// their entries joined by commas, so a string holding one is refused here. Returns {text} or
-// {error}; infinite tells whether Infinity is allowed (a missing distance of a metric).
-function rationalText(x, infinite) {
+// their entries joined by commas, so a string holding one is refused here. Returns the text, or
+// an error message about x called `what` ("prior: entry 2", "expEpsilon"); infinite tells whether
+// Infinity is allowed (a missing distance of a metric).
+function rationalText(x, infinite, what) {
   if (typeof x === 'string') {
-    if (x.includes(',')) return { error: `${describe(x)} is not a number (a comma is not a decimal point; expected an integer, a decimal such as 0.25 or a fraction such as 1/3)` };
-    return { text: x };
+    if (!x.includes(',')) return { text: x };
+    return { error: `${what}: ${JSON.stringify(x)}: not a number (a comma is not a decimal point; expected an integer, a decimal such as 0.25 or a fraction such as 1/3)` };
   }
   if (typeof x === 'number') {
     if (Number.isFinite(x) || (infinite && x === Infinity)) return { text: String(x) };
-    return { error: `is ${x}, expected a finite number or a fraction string` };
+    return { error: `${what} is ${x}, expected a finite number or a fraction string` };
   }
   if (typeof x === 'bigint') return { text: x.toString() };
-  return { error: `is ${describe(x)}, expected a number or a fraction string` };
+  return { error: `${what} is ${describe(x)}, expected a number or a fraction string` };
 }
 
 // rationalList writes the entries of an array (or typed array) as one text; name(i) names entry i.
 function rationalList(v, infinite, name) {
   const parts = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = rationalText(v[i], infinite);
-    if (r.error) return { error: `${name(i)} ${r.error}` };
+    const r = rationalText(v[i], infinite, name(i));
+    if (r.error) return r;
     parts[i] = r.text;
   }
   return { text: parts.join(',') };
@@ -320,8 +321,8 @@ function ratMatrix(x, p, w) {
       const row = x[i];
       if (!isNumberArrayLike(row)) return `${p.label}: row ${i} is ${describe(row)}, expected an array of numbers or fraction strings`;
       if (row.length !== cols) return `${p.label}: ragged matrix: row ${i} has ${row.length} entries, row 0 has ${cols}`;
-      const r = rationalList(row, infinite, (j) => `entry [${i}][${j}]`);
-      if (r.error) return `${p.label}: ${r.error}`;
+      const r = rationalList(row, infinite, (j) => `${p.label}: entry [${i}][${j}]`);
+      if (r.error) return r.error;
       parts.push(r.text);
     }
     text = parts.join(',');
@@ -333,8 +334,8 @@ function ratMatrix(x, p, w) {
     if (!isNumberArrayLike(x.data)) return `${p.label}: data: expected an array of numbers or fraction strings, got ${describe(x.data)}`;
     if (x.data.length !== rows * cols) return `${p.label}: data has ${x.data.length} entries, expected rows×cols = ${rows * cols}`;
     if (rows * cols > limit) return `${p.label}: ${rows}×${cols} has more than the limit of ${limit} entries for exact arithmetic`;
-    const r = rationalList(x.data, infinite, (k) => `entry [${Math.floor(k / cols)}][${k % cols}]`);
-    if (r.error) return `${p.label}: ${r.error}`;
+    const r = rationalList(x.data, infinite, (k) => `${p.label}: entry [${Math.floor(k / cols)}][${k % cols}]`);
+    if (r.error) return r.error;
     text = r.text;
   } else {
     return `${p.label}: expected a matrix (array of rows or {rows, cols, data}), got ${describe(x)}`;
@@ -391,16 +392,16 @@ const readers = {
   },
   rational(x, p, w) {
     if (x === undefined || x === null) { w.push(undefined); return; }
-    const r = rationalText(x, false);
-    if (r.error) return `${p.label}: ${r.error}`;
+    const r = rationalText(x, false, p.label);
+    if (r.error) return r.error;
     w.push(r.text);
   },
   ratVector(x, p, w) {
     if (x === undefined || x === null) { w.push(undefined, undefined); return; }
     if (!isNumberArrayLike(x)) return `${p.label}: expected a vector (array of numbers or fraction strings), got ${describe(x)}`;
     if (x.length > API.limits.exactMaxEntries) return `${p.label}: ${x.length} entries, more than the limit of ${API.limits.exactMaxEntries} for exact arithmetic`;
-    const r = rationalList(x, false, (i) => `entry ${i}`);
-    if (r.error) return `${p.label}: ${r.error}`;
+    const r = rationalList(x, false, (i) => `${p.label}: entry ${i}`);
+    if (r.error) return r.error;
     w.push(x.length, r.text);
   },
   ratMatrix,
@@ -487,13 +488,12 @@ const byName = new Map(API.functions.map((f) => [`${f.ns}.${f.name}`, f]));
 
 // Each function's module ('main', or f.module) and its index there, the wire id that module knows.
 const moduleOf = (f) => f.module || 'main';
-const localIds = [];
-const moduleSizes = {};
-for (const f of API.functions) {
+const counts = {};
+const localIds = API.functions.map((f) => {
   const m = moduleOf(f);
-  localIds.push(moduleSizes[m] = (moduleSizes[m] || 0) + 1);
-}
-for (let i = 0; i < localIds.length; i++) localIds[i] -= 1;
+  counts[m] = (counts[m] ?? 0) + 1;
+  return counts[m] - 1;
+});
 
 /**
  * Starts one WebAssembly module and returns what it exports, {names, call, version}, after

@@ -51,10 +51,11 @@ func reference(fs []*bindings.Func) []byte {
 		b.WriteString("\n")
 	}
 	for _, ns := range namespaces() {
-		fmt.Fprintf(&b, "\n## qif.%s {#%s}\n", ns, ns)
 		if ns == exactapi.Namespaces[0] {
+			b.WriteString("\n## qif.exact {#exact}\n")
 			b.WriteString(mdExact)
 		}
+		fmt.Fprintf(&b, "\n## qif.%s {#%s}\n", ns, ns)
 		for _, f := range fs {
 			if f.NS == ns {
 				function(&b, f)
@@ -137,7 +138,7 @@ func row(b *bytes.Buffer, f *bindings.Func, name string, p *bindings.Param) {
 	fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", name, cell(kindText(f, p)), def, cell(p.Doc))
 }
 
-// mdExact opens the first namespace of the exact mode.
+// mdExact introduces the exact mode, before its namespaces.
 const mdExact = "\nThe exact mode computes the rational-valued quantities in rational arithmetic. Numbers in may be numbers (read as\n" +
 	"the decimal they print as: `0.1` is 1/10), bigints or strings (`\"1/3\"`, `\"0.25\"`); results are reduced fraction\n" +
 	"strings (`\"2/7\"`), matrices `{rows, cols, data: string[]}` (accepted back as input). `e^ε` is given as a rational\n" +

@@ -318,7 +318,7 @@ test('bad input: clear errors naming the function, the argument and the entry', 
   fails(() => m.posteriorBayesVulnerability(['1/2', '1/2'], [[0.5, 0.5], [0.5, '1/3']]), /^exact\.measure\.posteriorBayesVulnerability: channel: row 1 sums to 5\/6, expected exactly 1$/);
   fails(() => m.bayesVulnerability(['1/0', '1']), /^exact\.measure\.bayesVulnerability: prior: entry 0: "1\/0": zero denominator$/);
   fails(() => m.bayesVulnerability(['abc', '1']), /prior: entry 0: "abc": not a number \(expected an integer, a decimal such as 0\.25 or a fraction such as 1\/3\)/);
-  fails(() => m.bayesVulnerability(['1,5', '0']), /prior: entry 0 the string "1,5" is not a number \(a comma is not a decimal point/);
+  fails(() => m.bayesVulnerability(['1,5', '0']), /prior: entry 0: "1,5": not a number \(a comma is not a decimal point/);
   fails(() => m.bayesVulnerability([NaN, 1]), /prior: entry 0 is NaN, expected a finite number or a fraction string/);
   fails(() => m.bayesVulnerability([Infinity, 1]), /prior: entry 0 is Infinity, expected a finite number/);
   fails(() => m.bayesVulnerability([{}, 1]), /prior: entry 0 is object, expected a number or a fraction string/);
@@ -339,7 +339,7 @@ test('bad input: clear errors naming the function, the argument and the entry', 
   fails(() => qif.exact.mechanism.randomizedResponse(0, 2), /n: expected a positive integer, got 0/);
   fails(() => qif.exact.mechanism.randomizedResponse(3, '2/0'), /expEpsilon: "2\/0": zero denominator/);
   fails(() => qif.exact.mechanism.randomizedResponse(3, 1), /expEpsilon: e\^ε must be greater than 1 \(ε > 0\), got 1/);
-  fails(() => qif.exact.mechanism.randomizedResponse(3, NaN), /expEpsilon: is NaN, expected a finite number or a fraction string/);
+  fails(() => qif.exact.mechanism.randomizedResponse(3, NaN), /randomizedResponse: expEpsilon is NaN, expected a finite number or a fraction string/);
   fails(() => qif.exact.mechanism.truncatedGeometric(3, 2, 2), /m: the truncated geometric needs m ≥ n outputs/);
   fails(() => qif.exact.mechanism.utility(['1/2', '1/2'], [[1, 0], [0, '9/10']]), /mechanism: row 1 sums to 9\/10, expected exactly 1/);
   assert.equal(m.bayesVulnerability(['1/4', '3/4']), '3/4', 'still working after the errors');
