@@ -174,7 +174,7 @@ func OptimalMechanism(spec MechanismSpec) (*OptimalResult, error) {
 		return nil, err
 	}
 	if u.Cmp(out.Utility) != 0 {
-		return nil, fmt.Errorf("optimal mechanism: internal error: utility %s of the mechanism differs from the optimum %s", u.RatString(), out.Utility.RatString())
+		return nil, fmt.Errorf("optimal mechanism: internal error: utility %s of the mechanism differs from the optimum %s", inMessage(u), inMessage(out.Utility))
 	}
 	out.Certificate.RowSums = res.Duals[:n]
 	for i := n; i < len(res.Duals); i++ {
@@ -261,7 +261,7 @@ func validateMetric(name string, d *Matrix) error {
 			case i == j && (v == nil || v.Sign() != 0):
 				return fmt.Errorf("%s: diagonal entry [%d][%d] must be 0", name, i, i)
 			case v != nil && v.Sign() < 0:
-				return fmt.Errorf("%s: entry [%d][%d] is %s, expected a distance ≥ 0", name, i, j, v.RatString())
+				return fmt.Errorf("%s: entry [%d][%d] is %s, expected a distance ≥ 0", name, i, j, inMessage(v))
 			case (v == nil) != (u == nil) || (v != nil && v.Cmp(u) != 0):
 				return fmt.Errorf("%s: not symmetric at [%d][%d] and [%d][%d]", name, i, j, j, i)
 			}
@@ -324,17 +324,17 @@ const maxFactorBits = 1 << 17
 func ratPow(e, d *big.Rat) (*big.Rat, error) {
 	p, q := d.Num(), d.Denom()
 	if !q.IsInt64() || q.Int64() > 64 {
-		return nil, fmt.Errorf("distance %s: expEpsilon^d is not rational for this denominator (use integer distances)", d.RatString())
+		return nil, fmt.Errorf("distance %s: expEpsilon^d is not rational for this denominator (use integer distances)", inMessage(d))
 	}
 	k := int(q.Int64())
 	num, ok1 := intRoot(e.Num(), k)
 	den, ok2 := intRoot(e.Denom(), k)
 	if !ok1 || !ok2 {
-		return nil, fmt.Errorf("distance %s: expEpsilon^d = %s^(%s) is not rational (use integer distances, or an expEpsilon that is a %d-th power)", d.RatString(), e.RatString(), d.RatString(), k)
+		return nil, fmt.Errorf("distance %s: expEpsilon^d = %s^(%s) is not rational (use integer distances, or an expEpsilon that is a %d-th power)", inMessage(d), inMessage(e), inMessage(d), k)
 	}
 	root := new(big.Rat).SetFrac(num, den)
 	if !p.IsInt64() || float64(p.Int64())*float64(bits([]*big.Rat{root})) > maxFactorBits {
-		return nil, fmt.Errorf("distance %s: expEpsilon^d has more than %d bits", d.RatString(), maxFactorBits)
+		return nil, fmt.Errorf("distance %s: expEpsilon^d has more than %d bits", inMessage(d), maxFactorBits)
 	}
 	return new(big.Rat).SetFrac(new(big.Int).Exp(num, p, nil), new(big.Int).Exp(den, p, nil)), nil
 }

@@ -374,3 +374,23 @@ func TestOptimalFromOtherBases(t *testing.T) {
 		}
 	}
 }
+
+// At e^ε = 1e300 the floating-point solve of the clique breaks down (its state overflows) and
+// returns a basis it cannot vouch for; the exact pivots still reach the optimum, which on the
+// clique of n answers with the uniform prior is a/(a+n−1) for a = e^ε (every used column holds
+// its maximum once and at least max/a in the other n−1 rows, so Σ_z max_z ≤ n·a/(a+n−1); M2 of
+// Alvim et al. (ICALP 2011) attains it).
+func TestOptimalHugeExpEpsilon(t *testing.T) {
+	k6, _ := graph.Clique(6)
+	for _, e := range []string{"1e10", "1e300"} {
+		a := MustParse(e)
+		r, err := OptimalMechanism(MechanismSpec{Graph: k6, ExpEpsilon: a})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := new(big.Rat).Quo(a, new(big.Rat).Add(a, big.NewRat(5, 1)))
+		if r.Utility.Cmp(want) != 0 || !r.Certified {
+			t.Errorf("e^ε = %s: utility %s, want a/(a+5)", e, r.Utility.RatString())
+		}
+	}
+}

@@ -194,7 +194,7 @@ func gainFromFarkas(A, B *Matrix, y []*big.Rat) (*GainCounterexample, error) {
 		return nil, err
 	}
 	if vb.Cmp(va) <= 0 {
-		return nil, fmt.Errorf("refine avg: internal error: the certificate's gain does not separate (V_g[B] = %s, V_g[A] = %s)", vb.RatString(), va.RatString())
+		return nil, fmt.Errorf("refine avg: internal error: the certificate's gain does not separate (V_g[B] = %s, V_g[A] = %s)", inMessage(vb), inMessage(va))
 	}
 	return &GainCounterexample{Gain: G, Prior: prior, VulnerabilityA: va, VulnerabilityB: vb}, nil
 }
