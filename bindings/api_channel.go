@@ -5,6 +5,30 @@ import (
 	"github.com/qif-toolkit/qif/core/refine"
 )
 
+// factorization is the result of channel.factorize and channel.leftFactorize.
+var factorization = Type{Name: "Factorization", Doc: "Result of channel.factorize and channel.leftFactorize: whether a channel X reproduces A, and that X.",
+	Fields: []Field{
+		{Name: "exists", Type: Boolean, Doc: "Whether such a channel X exists (A reproduced within the refinement tolerance)."},
+		{Name: "witness", Type: MatrixOut, Optional: true, Doc: "When exists: the row-stochastic X."},
+		{Name: "maxError", Type: Number, Optional: true, Doc: "When exists: the largest entry of |product − A|, recomputed by multiplying X back."},
+		{Name: "lowerBound", Type: Number, Optional: true, Doc: "When not and the sizes match: a certified lower bound on how far every product is from A (L1)."},
+		{Name: "reason", Type: String, Optional: true, Doc: "When not: why, in words."}}}
+
+// factorizationObj encodes a factorization with only the fields that apply.
+func factorizationObj(f *refine.Factorization, err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	if f.Exists {
+		return Obj{"exists": true, "witness": f.Witness, "maxError": f.MaxError}, nil
+	}
+	out := Obj{"exists": false, "reason": f.Reason}
+	if f.LowerBound > 0 {
+		out["lowerBound"] = f.LowerBound
+	}
+	return out, nil
+}
+
 // Parameters shared across namespaces.
 var (
 	pC       = Param{Name: "C", Label: "channel", Kind: KindMatrix, Doc: "channel: rows secrets, columns observables, each row sums to 1"}
@@ -62,4 +86,30 @@ var channelAPI = []Func{
 	{NS: "channel", Name: "fromMetric", Params: []*Param{&pMetric}, Result: MatrixOut, Source: csf + " §7.3",
 		Doc:  "A channel whose induced metric (privacy order ⊑prv) is exactly the metric D (nats).",
 		Call: func(a *Args) (any, error) { return result(refine.FromMetric(a.Mat("D"))) }},
+	{NS: "channel", Name: "factorize", Params: []*Param{&pA, &pB}, Result: factorization, Source: libqif,
+		Doc:  "Finds a channel X with A = B·X (A is a post-processing of B, B ⊑avg A), or says that none exists (different numbers of rows included).",
+		TeX:  `A = B\,X`,
+		Call: func(a *Args) (any, error) { return factorizationObj(refine.Factorize(a.Mat("A"), a.Mat("B"))) }},
+	{NS: "channel", Name: "leftFactorize", Params: []*Param{&pA, &pB}, Result: factorization, Source: libqif,
+		Doc:  "Finds a channel X with A = X·B (every row of A a mixture of the rows of B), or says that none exists (different numbers of columns included).",
+		TeX:  `A = X\,B`,
+		Call: func(a *Args) (any, error) { return factorizationObj(refine.LeftFactorize(a.Mat("A"), a.Mat("B"))) }},
+	{NS: "channel", Name: "iterativeBayesianUpdate", Source: libqif,
+		Params: []*Param{&pC, {Name: "observed", Kind: KindVector, Doc: "observed frequencies of the outputs (one per column of C, summing to 1)"},
+			{Name: "options", Kind: KindOptions, Optional: true, Type: "IterativeBayesianUpdateOptions", Fields: []*Param{
+				{Name: "maxDiff", Kind: KindNumber, Check: CheckPositive, Default: channel.DefaultIBUMaxDiff, Doc: "stop once a step moves the estimate by at most this much (L1)"},
+				{Name: "maxIterations", Kind: KindInteger, Check: CheckPositive, Default: channel.DefaultIBUMaxIterations, Doc: "largest number of steps"}}}},
+		Result: Type{Name: "IterativeBayesianUpdate", Doc: "Result of channel.iterativeBayesianUpdate.", Fields: []Field{
+			{Name: "prior", Type: VectorOut, Doc: "The estimate of the input distribution."},
+			{Name: "iterations", Type: Number, Doc: "Steps made, the converged step included."},
+			{Name: "converged", Type: Boolean, Doc: "Whether the last step moved the estimate by at most maxDiff (false when stopped by maxIterations)."}}},
+		Doc: "Estimates the input distribution of C from observed output frequencies by the iterative Bayesian update (expectation–maximization, from the uniform prior).",
+		TeX: `\pi'_x = \pi_x \sum_y C(x,y)\,\frac{o_y}{(\pi C)_y}`,
+		Call: func(a *Args) (any, error) {
+			r, err := channel.IterativeBayesianUpdate(a.Mat("C"), a.Vec("observed"), a.Float("maxDiff"), a.Int("maxIterations"))
+			if err != nil {
+				return nil, err
+			}
+			return Obj{"prior": r.Prior, "iterations": r.Iterations, "converged": r.Converged}, nil
+		}},
 }

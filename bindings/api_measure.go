@@ -70,6 +70,31 @@ var measureAPI = []Func{
 	{NS: "measure", Name: "minCapacity", Params: []*Param{&pC}, Result: Number, Source: fosad + " §3.2",
 		Doc: "Min-capacity log₂ Σ_y max_x C[x][y] (min-entropy leakage under the uniform prior, its maximum), bits.", TeX: `C_\infty = \log_2 \sum_y \max_x C(x,y)`,
 		Call: func(a *Args) (any, error) { return measure.MinCapacity(a.Mat("C")) }},
+	{NS: "measure", Name: "multiplicativeBayesCapacity", Params: []*Param{&pC}, Result: Number, Source: fosad + " §3.2; " + libqif,
+		Doc:  "Multiplicative Bayes capacity Σ_y max_x C[x][y]: the largest V[π▷C]/V(π) over all priors, reached at the uniform prior (a ratio; its log₂ is minCapacity).",
+		TeX:  `\mathcal{ML}^{\times}(C) = \sup_\pi \frac{V[\pi\triangleright C]}{V(\pi)} = \sum_y \max_x C(x,y)`,
+		Call: func(a *Args) (any, error) { return measure.MultiplicativeBayesCapacity(a.Mat("C")) }},
+	{NS: "measure", Name: "multiplicativeBayesRiskCapacity", Params: []*Param{&pC}, Result: Number, Source: libqif,
+		Doc: "Multiplicative Bayes-risk capacity sup_π R(π)/R[π▷C] = 1/(1 − diam/2), diam the largest L1 distance between two rows (Infinity when two rows have disjoint supports).",
+		TeX: `\sup_\pi \frac{R(\pi)}{R[\pi\triangleright C]} = \frac{1}{1 - \tfrac12 \max_{x,x'} \lVert C(x,\cdot) - C(x',\cdot) \rVert_1}`,
+		Call: func(a *Args) (any, error) {
+			v, _, err := measure.MultiplicativeBayesRiskCapacity(a.Mat("C"))
+			return v, err
+		}},
+	{NS: "measure", Name: "additiveGCapacity", Source: libqif,
+		Params: []*Param{&pPrior, &pC, {Name: "options", Kind: KindOptions, Optional: true, Type: "AdditiveGCapacityOptions", Fields: []*Param{
+			{Name: "gainClass", Kind: KindEnum, Enum: []string{measure.OneSpanningVulnerability.String(), measure.OneSpanningGain.String()},
+				Default: measure.OneSpanningVulnerability.String(), Doc: "the class of gain functions: 1-spanning vulnerabilities or 1-spanning gain functions"}}}},
+		Result: Number,
+		Doc:    "Additive capacity of C for the fixed prior π over a class of gain functions: its largest additive g-leakage V_g[π▷C] − V_g(π), in [0, 1].",
+		TeX:    `\sup_{g\in\mathcal G} \big(V_g[\pi\triangleright C] - V_g(\pi)\big) = 1 - \sum_y \min_{x\in\operatorname{supp}\pi} C(x,y)\ \text{or}\ \sum_y p(y)\,\mathrm{tv}(\pi, \delta^y)`,
+		Call: func(a *Args) (any, error) {
+			class, err := measure.ParseGainClass(a.Str("gainClass"))
+			if err != nil {
+				return nil, err
+			}
+			return measure.AdditiveGCapacity(a.Vec("prior"), a.Mat("C"), class)
+		}},
 	{NS: "measure", Name: "shannonCapacity", Source: fosad + " §3.1", TeX: `C = \max_{\pi} I(X;Y)`,
 		Doc: "Shannon capacity max_π I(X;Y) by accelerated Blahut–Arimoto, bits, with the achieving prior and a certified upper bound.",
 		Params: []*Param{&pC, {Name: "options", Kind: KindOptions, Optional: true, Type: "ShannonCapacityOptions", Fields: []*Param{

@@ -22,10 +22,24 @@ var (
 const utilityTeX = `\mathcal{U}(H) = \sum_z \max_w \sum_y \pi(y)\,H(y,z)\,g(w,y)`
 
 var mechanismAPI = []Func{
-	{NS: "mechanism", Name: "truncatedGeometric", Params: []*Param{&pInputs, &pEpsilon, &pOutputs}, Result: MatrixOut, Source: csf + " Def. 10",
-		Doc:  "Truncated geometric mechanism on inputs 0..n−1, outputs 0..m−1 (m = n by default), ε in nats.",
-		TeX:  `\alpha^{|x-y|}\,\tfrac{1-\alpha}{1+\alpha},\ \alpha = e^{-\varepsilon}\text{, tails at the ends}`,
-		Call: func(a *Args) (any, error) { return result(mechanism.TruncatedGeometric(sizes(a))) }},
+	{NS: "mechanism", Name: "truncatedGeometric", Result: MatrixOut, Source: csf + " Def. 10; " + libqif,
+		Params: []*Param{&pInputs, &pEpsilon, &pOutputs, {Name: "options", Kind: KindOptions, Optional: true, Type: "GeometricWindowOptions",
+			Doc: "given (even empty): the window form, on any input and output windows, m ≥ 2", Fields: []*Param{
+				{Name: "firstInput", Kind: KindInteger, Default: 0, Doc: "the value of secret 0: the secrets are firstInput..firstInput+n−1"},
+				{Name: "firstOutput", Kind: KindInteger, Default: 0, Doc: "the value of output 0: the outputs are firstOutput..firstOutput+m−1"}}}},
+		Doc: "Truncated geometric mechanism on inputs 0..n−1, outputs 0..m−1 (m = n by default, m ≥ n), ε in nats; with options, the geometric mechanism clamped to any output window (m ≥ 2).",
+		TeX: `C(x,y) = P\big(\mathrm{clamp}(x+Z) = y\big),\ P(Z=k) = \tfrac{1-\alpha}{1+\alpha}\,\alpha^{|k|},\ \alpha = e^{-\varepsilon}`,
+		Call: func(a *Args) (any, error) {
+			if !a.Has("options") {
+				return result(mechanism.TruncatedGeometric(sizes(a)))
+			}
+			n, eps, m := sizes(a)
+			return result(mechanism.GeometricWindow(n, eps, m, a.Int("firstInput"), a.Int("firstOutput")))
+		}},
+	{NS: "mechanism", Name: "tightConstraints", Params: []*Param{&pGround}, Result: MatrixOut, Source: libqif,
+		Doc:  "Tight-constraints mechanism of the metric D (nats): C[x][y] = e^{−D[x][y]}·c_y with e^{−D}·c = 1; throws when some c_y < 0 (no such mechanism).",
+		TeX:  `C(x,y) = e^{-D(x,y)}\,c_y,\quad e^{-D}\,c = \mathbf 1`,
+		Call: func(a *Args) (any, error) { return result(mechanism.TightConstraints(a.Mat("D"))) }},
 	{NS: "mechanism", Name: "randomizedResponse", Params: []*Param{&pInputs, &pEpsilon, &pOutputs}, Result: MatrixOut, Source: csf + " Def. 13",
 		Doc:  "Randomized response on m outputs: e^ε/(m−1+e^ε) on the true value, ε in nats.",
 		TeX:  `\tfrac{e^\varepsilon}{m-1+e^\varepsilon}\text{ on the true answer, }\tfrac{1}{m-1+e^\varepsilon}\text{ elsewhere}`,

@@ -34,6 +34,24 @@ var (
 )
 
 var refineAPI = []Func{
+	{NS: "refine", Name: "additiveMetric", Params: []*Param{&pPrior, &pA, &pB}, Source: libqif,
+		Doc: "How much more B can leak than A for the prior π: the largest V_g[π▷B] − V_g[π▷A] over gain functions bounded by 1 with a zero-gain guess, and a gain attaining it (0 when A ⊑avg B).",
+		TeX: `\sup_{g \le 1,\ 0 \in g} \big(V_g[\pi\triangleright B] - V_g[\pi\triangleright A]\big)`,
+		Result: Type{Name: "AdditiveMetric", Doc: "Result of refine.additiveMetric.", Fields: []Field{
+			{Name: "value", Type: Number, Doc: "sup_g (V_g[π▷B] − V_g[π▷A]) ≥ 0, in gain units (at most 1)."},
+			{Name: "gain", Type: MatrixOut, Doc: "A gain function attaining it: rows guesses (one per output of A, one per output of B, then the zero guess), columns secrets; usable with measure.posteriorGVulnerability."},
+			{Name: "vulnerabilityA", Type: Number, Doc: "V_g[π▷A] for that gain, recomputed."},
+			{Name: "vulnerabilityB", Type: Number, Doc: "V_g[π▷B] for that gain, recomputed; vulnerabilityB − vulnerabilityA = value."},
+			{Name: "lpVariables", Type: Number, Doc: "Size of the linear program solved."},
+			{Name: "lpConstraints", Type: Number}}},
+		Call: func(a *Args) (any, error) {
+			r, err := refine.AdditiveMetric(a.Vec("prior"), a.Mat("A"), a.Mat("B"))
+			if err != nil {
+				return nil, err
+			}
+			return Obj{"value": r.Value, "gain": r.Gain, "vulnerabilityA": r.VulnerabilityA, "vulnerabilityB": r.VulnerabilityB,
+				"lpVariables": r.LPVariables, "lpConstraints": r.LPConstraints}, nil
+		}},
 	{NS: "refine", Name: "avg", Params: []*Param{&pA, &pB, &pProgressOnly}, Source: csf + " §2.2, §5.1", TeX: `A \sqsubseteq_{\mathrm{avg}} B \iff \exists R:\ B = A R`,
 		Doc: "Decides average-case refinement A ⊑avg B, with a witness R or a verified gain/prior counterexample.",
 		Result: Type{Name: "AvgRefinement", Doc: "Result of refine.avg: A ⊑avg B (B = A·R for a row-stochastic R).", Fields: []Field{

@@ -1,27 +1,43 @@
-// client.js — the page's promise-based client for worker.js.
+// client.js — the page's client for worker.js, typed by the API table (api.gen.js).
 //
-//   import { QifClient } from './client.js';
-//   const qif = new QifClient();
-//   await qif.ready;                                   // {version, api: {ns: [fn...]}}
-//   const h = await qif.call('measure', 'shannonEntropy', [0.5, 0.5]);   // 1
-//   const job = qif.submit([{ns: 'measure', fn: 'minEntropy', args: [[1, 0]]}, ...]);
-//   job.id; await job.promise;                         // [{ok, value} | {ok: false, error}]
-//   qif.cancel(job.id);                                // job.promise rejects with CancelledError
+//   import { client, engine } from './engine.js';            // the page's one shared worker
+//   const H = await engine.measure.shannonEntropy([0.5, 0.5]);                     // 1
+//   const p = engine.measure.shannonCapacity(C, { tolerance: 1e-6, onProgress: (it, lo, hi) => … });
+//   p.cancel();                                 // p rejects with an Error named 'AbortError'
+//   await engine.measure.shannonCapacity(C, { signal: controller.signal });        // or a signal
+//   await engine.measure.minEntropy(p, { signal });  // a trailing {signal} for any function
+//   const job = engine.run([engine.plan.measure.minEntropy(p), engine.plan.channel.hyper(p, C)]);
+//   await job.promise;                          // [{ok: true, value} | {ok: false, error}] per call
 //
-// Every request is a job with an id. The worker is single-threaded, so cancelling a running
-// job means terminating the worker: the client then starts a fresh one and sends it again the
-// other jobs that were still waiting, so only the cancelled job is lost. Errors thrown by the
-// API come back as rejected promises carrying the API's message.
+// Every request is a job with an id; a job's calls run in order in the worker and each settles
+// on its own. The worker is single-threaded, so cancelling a running job terminates it: the
+// client starts a fresh one and sends it again the jobs that were still waiting, so only the
+// cancelled job is lost. There is one cancellation outcome: an Error whose name is 'AbortError'.
+//
+// Callbacks: a function given as an argument or as an option of a call cannot travel to the
+// worker. The client takes it out and tells the worker where it was; the worker puts a
+// forwarding function where the API table says that function's callback goes (a caller's
+// `onProgress` reaches the engine's progress callback whatever the engine calls it), and the
+// client calls the caller's function with the reports. Its return value cannot stop the engine
+// from here: cancel the promise (or abort the signal) instead.
 
-/** The error a cancelled job's promise rejects with (message "cancelled"). */
-export class CancelledError extends Error {
+import { API } from './api.gen.js';
+import { namespacesOf } from './api-table.js';
+
+/** The error of a cancelled call or job (name 'AbortError', as fetch() uses for the same). */
+export class AbortError extends Error {
   constructor(message = 'cancelled') {
     super(message);
-    this.name = 'CancelledError';
+    this.name = 'AbortError';
   }
 }
 
-/** The error of an API function (bad input, a missing function): its message is the API's. */
+/** Whether `e` is the outcome of a cancellation. */
+export function isAbort(e) {
+  return !!e && e.name === 'AbortError';
+}
+
+/** The error of an API function (bad input, a missing function): its message is the engine's. */
 export class QifError extends Error {
   constructor(message, { ns, fn } = {}) {
     super(message);
@@ -31,6 +47,43 @@ export class QifError extends Error {
   }
 }
 
+/**
+ * The progress callback of a planned call ({ns, fn, args} built ahead of time): it does nothing
+ * itself; the client forwards the engine's reports to the onProgress of the job that runs it.
+ */
+export function reportToJob() {}
+
+const isSignal = (v) => !!v && typeof v === 'object' && typeof v.aborted === 'boolean' && typeof v.addEventListener === 'function';
+const isPlainObject = (v) => !!v && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v) && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
+
+/**
+ * Takes the functions (and an AbortSignal) out of a call's arguments. Returns the arguments to
+ * send, the callbacks as {arg, key} (key null for a function given as an argument) and the
+ * signal, if any. The caller's objects are not modified.
+ */
+export function extractCallbacks(args) {
+  const out = [];
+  const callbacks = [];
+  let signal = null;
+  args.forEach((a, i) => {
+    if (typeof a === 'function') {
+      callbacks.push({ arg: i, key: null, fn: a });
+      out.push(undefined);
+    } else if (isPlainObject(a)) {
+      let copy = null;
+      for (const [k, v] of Object.entries(a)) {
+        if (typeof v === 'function') callbacks.push({ arg: i, key: k, fn: v });
+        else if (k === 'signal' && isSignal(v)) signal = v;
+        else continue;
+        copy ??= { ...a };
+        delete copy[k];
+      }
+      out.push(copy ?? a);
+    } else out.push(a);
+  });
+  return { args: out, callbacks, signal };
+}
+
 export class QifClient {
   /**
    * @param {{workerURL?: string|URL}} [options]
@@ -38,7 +91,7 @@ export class QifClient {
   constructor(options = {}) {
     this.workerURL = options.workerURL ?? new URL('./worker.js', import.meta.url);
     this.nextId = 1;
-    /** @type {Map<number, {message: object, resolve: Function, reject: Function, onProgress?: Function}>} */
+    /** @type {Map<number, {message: object, resolve: Function, reject: Function, onProgress?: Function, callbacks: Function[][]}>} */
     this.jobs = new Map();
     this.listeners = new Set();
     this.start();
@@ -83,7 +136,10 @@ export class QifClient {
       job.resolve(msg.results);
     } else if (msg.type === 'progress') {
       const job = this.jobs.get(msg.id);
-      job?.onProgress?.(msg.data, msg.call);
+      if (!job) return;
+      const data = Array.isArray(msg.data) ? msg.data : [];
+      job.callbacks[msg.call]?.[msg.callback]?.(...data);
+      job.onProgress?.(data, msg.call);
     }
   }
 
@@ -109,27 +165,43 @@ export class QifClient {
 
   /**
    * Submits several calls as one job. The promise resolves with one settled result per call
-   * ({ok: true, value} or {ok: false, error}); it rejects only if the job is cancelled or the
-   * worker fails.
-   * @param {{ns: string, fn: string, args: any[], progress?: {arg: number, key: string}}[]} calls
-   * @param {{onProgress?: (data: any, call: number) => void}} [options]
+   * ({ok: true, value} or {ok: false, error}); it rejects only if the job is cancelled (an
+   * AbortError) or the worker fails. Functions among a call's arguments or options are its
+   * callbacks (see the header); `onProgress(data, callIndex)` hears every report of the job.
+   * @param {{ns: string, fn: string, args?: any[]}[]} calls
+   * @param {{onProgress?: (data: any[], call: number) => void, signal?: AbortSignal}} [options]
    * @returns {{id: number, promise: Promise<Array<{ok: boolean, value?: any, error?: string}>>}}
    */
   submit(calls, options = {}) {
     const id = this.nextId++;
-    const message = { id, calls: calls.map(({ ns, fn, args = [], progress }) => ({ ns, fn, args, progress })) };
+    const callbacks = [];
+    const message = {
+      id,
+      calls: calls.map(({ ns, fn, args = [] }) => {
+        const x = extractCallbacks(args);
+        callbacks.push(x.callbacks.map((c) => c.fn));
+        const call = { ns, fn, args: x.args };
+        if (x.callbacks.length) call.callbacks = x.callbacks.map(({ arg, key }) => ({ arg, key }));
+        return call;
+      }),
+    };
     const promise = new Promise((resolve, reject) => {
       if (this.fatal) {
         reject(new Error(`cannot load the WebAssembly module: ${this.fatal}`));
         return;
       }
-      this.jobs.set(id, { message, resolve, reject, onProgress: options.onProgress });
+      if (options.signal?.aborted) {
+        reject(new AbortError());
+        return;
+      }
+      this.jobs.set(id, { message, resolve, reject, onProgress: options.onProgress, callbacks });
     });
     if (this.jobs.has(id)) {
+      options.signal?.addEventListener('abort', () => this.cancel(id), { once: true });
       try {
         this.worker.postMessage(message);
       } catch (err) {
-        // Arguments that cannot be cloned (a DOM node, a function) are the caller's error.
+        // Arguments that cannot be cloned (a DOM node, say) are the caller's error.
         const job = this.jobs.get(id);
         this.jobs.delete(id);
         job.reject(new TypeError(`cannot send the arguments to the worker: ${err.message}`));
@@ -140,15 +212,20 @@ export class QifClient {
 
   /**
    * Calls qif[ns][fn](...args) in the worker. Resolves with its value; rejects with a QifError
-   * carrying the API's message, or a CancelledError. The promise has a `jobId` property.
+   * carrying the API's message, or an AbortError. The promise has `jobId` and `cancel()`.
    */
   call(ns, fn, ...args) {
-    const { id, promise } = this.submit([{ ns, fn, args }]);
+    const signal = args.map((a) => (isPlainObject(a) && isSignal(a.signal) ? a.signal : null)).find(Boolean);
+    // An object that held only the signal is no argument of the function.
+    const last = args[args.length - 1];
+    if (isPlainObject(last) && Object.keys(last).length === 1 && isSignal(last.signal)) args = args.slice(0, -1);
+    const { id, promise } = this.submit([{ ns, fn, args }], { signal });
     const p = promise.then(([r]) => {
       if (r.ok) return r.value;
       throw new QifError(r.error, { ns, fn });
     });
     p.jobId = id;
+    p.cancel = () => this.cancel(id);
     return p;
   }
 
@@ -158,7 +235,7 @@ export class QifClient {
   }
 
   /**
-   * Cancels job `id`: its promise rejects with CancelledError. The worker is terminated and
+   * Cancels job `id`: its promise rejects with an AbortError. The worker is terminated and
    * restarted (the only way to stop a synchronous wasm call); other waiting jobs are sent to
    * the new worker. Returns false if the job had already settled.
    */
@@ -167,7 +244,7 @@ export class QifClient {
     if (!job) return false;
     this.jobs.delete(id);
     this.restart();
-    job.reject(new CancelledError());
+    job.reject(new AbortError());
     return true;
   }
 
@@ -176,7 +253,7 @@ export class QifClient {
     const jobs = [...this.jobs.values()];
     this.jobs.clear();
     if (jobs.length) this.restart();
-    for (const job of jobs) job.reject(new CancelledError());
+    for (const job of jobs) job.reject(new AbortError());
   }
 
   restart() {
@@ -190,49 +267,63 @@ export class QifClient {
     const jobs = [...this.jobs.values()];
     this.jobs.clear();
     this.worker.terminate();
-    for (const job of jobs) job.reject(new CancelledError());
+    for (const job of jobs) job.reject(new AbortError());
   }
 }
 
 /**
- * Keeps only the latest request per key: `latest(key, promise)` resolves like `promise` if no
- * newer request for `key` was made meanwhile, and with the STALE marker otherwise, so a slow
- * old answer can never overwrite a newer one on screen.
+ * The typed face of a client: one method per function of the API table.
+ *   engine.<ns>.<fn>(...args)        → promise of the value, with cancel() and jobId
+ *   engine.plan.<ns>.<fn>(...args)   → the call {ns, fn, args}, to run several as one job
+ *   engine.run(calls, {onProgress, signal}) → {id, promise} of settled results
+ * Methods carry the function's name and, as `length`, its number of required parameters. A call
+ * with more arguments than the table lists is refused here, naming the function.
+ * @param {QifClient} client
+ * @param {{functions: {ns: string, name: string, params: {name: string, optional?: boolean}[]}[]}} [api]
  */
-export const STALE = Symbol('stale');
-export function latestOnly() {
-  const seq = new Map();
-  return function latest(key, promise) {
-    const n = (seq.get(key) ?? 0) + 1;
-    seq.set(key, n);
-    return promise.then(
-      (v) => (seq.get(key) === n ? v : STALE),
-      (e) => {
-        if (seq.get(key) !== n) return STALE;
-        throw e;
-      },
-    );
-  };
+export function createEngine(client, api = API) {
+  const engine = { client, api, plan: {}, run: (calls, options) => client.submit(calls, options), cancel: (id) => client.cancel(id) };
+  for (const [ns, rows] of Object.entries(namespacesOf(api))) {
+    const calls = {};
+    const plans = {};
+    for (const { name: fn, params = [] } of rows) {
+      const required = params.filter((p) => !p.optional).length;
+      const check = (args) => {
+        if (args.length > params.length) {
+          throw new QifError(`${ns}.${fn}: expected at most ${params.length} argument${params.length === 1 ? '' : 's'} (${params.map((p) => p.name).join(', ')}), got ${args.length}`, { ns, fn });
+        }
+      };
+      plans[fn] = named(fn, required, (...args) => {
+        check(args);
+        return { ns, fn, args };
+      });
+      calls[fn] = named(fn, required, (...args) => {
+        // A trailing {signal} beyond the function's parameters is the caller's, not the engine's.
+        const last = args[args.length - 1];
+        let signal;
+        if (args.length === params.length + 1 && isPlainObject(last) && Object.keys(last).every((k) => k === 'signal') && isSignal(last.signal)) {
+          signal = last.signal;
+          args = args.slice(0, -1);
+        }
+        try {
+          check(args);
+        } catch (e) {
+          const p = Promise.reject(e);
+          p.cancel = () => false;
+          return p;
+        }
+        return signal ? client.call(ns, fn, ...args, { signal }) : client.call(ns, fn, ...args);
+      });
+    }
+    engine[ns] = Object.freeze(calls);
+    engine.plan[ns] = Object.freeze(plans);
+  }
+  Object.freeze(engine.plan);
+  return Object.freeze(engine);
 }
 
-/** Calls `fn` once `ms` milliseconds have passed without another call. */
-export function debounce(fn, ms) {
-  let timer = null;
-  const d = (...args) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      fn(...args);
-    }, ms);
-  };
-  d.flush = (...args) => {
-    clearTimeout(timer);
-    timer = null;
-    fn(...args);
-  };
-  d.cancel = () => {
-    clearTimeout(timer);
-    timer = null;
-  };
-  return d;
+function named(name, length, f) {
+  Object.defineProperty(f, 'name', { value: name });
+  Object.defineProperty(f, 'length', { value: length });
+  return f;
 }

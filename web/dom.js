@@ -42,3 +42,28 @@ export function byId(id) {
   if (!el) throw new Error(`page: missing element #${id}`);
   return el;
 }
+
+/**
+ * Marks a field invalid (or valid again) with its message: class "invalid", aria-invalid, and
+ * the message in msgEl, which the field then names as its description.
+ */
+export function setFieldMessage(input, msgEl, msg) {
+  input.classList.toggle('invalid', !!msg);
+  if (msg) {
+    input.setAttribute('aria-invalid', 'true');
+    if (msgEl) input.setAttribute('aria-describedby', msgEl.id);
+  } else {
+    input.removeAttribute('aria-invalid');
+    input.removeAttribute('aria-describedby');
+  }
+  if (msgEl) msgEl.textContent = msg || '';
+}
+
+/**
+ * Adds a section's stylesheet to the page once. `href` is written out by the caller as a
+ * literal (the single-file build finds stylesheets by their literal names).
+ */
+export function addStylesheet(href, name) {
+  if (document.querySelector(`link[data-section-css="${name}"]`)) return;
+  document.head.append(h('link', { rel: 'stylesheet', href, 'data-section-css': name }));
+}

@@ -1,7 +1,9 @@
 // engine.js — the one computation engine of the page: a single Web Worker (worker.js) running
-// the wasm, shared by every section so that the module is downloaded and compiled once.
-// Sections import { client } and submit jobs; a cancelled job restarts the worker without
-// touching the jobs of other sections queued behind it (see client.js).
-import { QifClient } from './client.js';
+// the wasm, shared by every section and widget so that the module is downloaded and compiled
+// once. `engine` is its typed face (engine.measure.shannonEntropy(p) → promise, see client.js);
+// sections and widgets run their jobs through a pipeline (pipeline.js) over it. A cancelled job
+// restarts the worker without touching the jobs of others queued behind it.
+import { QifClient, createEngine } from './client.js';
 
 export const client = new QifClient();
+export const engine = createEngine(client);

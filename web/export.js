@@ -18,14 +18,14 @@
 //         table: \begin{tabular}{l r ...} with \hline rules, text escaped for LaTeX.
 // All of it is text built from data; nothing is ever parsed as HTML.
 
-import { parseEntry } from './numbers.js';
+import { parseNumber } from './input/number.js';
 import { parseFraction } from './format.js';
 
 // ---------------------------------------------------------------- formats
 
 function asNumber(v) {
   if (typeof v === 'number') return v;
-  const r = parseEntry(v);
+  const r = parseNumber(v);
   return 'value' in r ? r.value : null;
 }
 

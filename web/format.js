@@ -8,6 +8,10 @@
 // build DOM through textContent only.
 
 import { formatNumber, formatFull } from './numbers.js';
+import { parseRational } from './input/number.js';
+import { Fraction } from './rational.js';
+
+export { Fraction };
 
 /** Largest reduced denominator of an input entry for which exact results are shown. */
 export const MAX_DENOMINATOR = 1000n;
@@ -16,90 +20,17 @@ export const MAX_ENTRIES = 4096;
 /** Largest denominator of a result still shown as a fraction (beyond, it is no longer "simple"). */
 export const MAX_RESULT_DENOMINATOR = 10n ** 12n;
 
-const abs = (a) => (a < 0n ? -a : a);
-function gcd(a, b) {
-  a = abs(a);
-  b = abs(b);
-  while (b) [a, b] = [b, a % b];
-  return a;
-}
-
-/** An exact rational number n/d with d > 0 and gcd(n, d) = 1. Immutable. */
-export class Fraction {
-  constructor(n, d = 1n) {
-    n = BigInt(n);
-    d = BigInt(d);
-    if (d === 0n) throw new RangeError('Fraction: zero denominator');
-    if (d < 0n) {
-      n = -n;
-      d = -d;
-    }
-    const g = gcd(n, d) || 1n;
-    this.n = n / g;
-    this.d = d / g;
-    Object.freeze(this);
-  }
-  add(o) { return new Fraction(this.n * o.d + o.n * this.d, this.d * o.d); }
-  sub(o) { return new Fraction(this.n * o.d - o.n * this.d, this.d * o.d); }
-  mul(o) { return new Fraction(this.n * o.n, this.d * o.d); }
-  div(o) { return new Fraction(this.n * o.d, this.d * o.n); }
-  cmp(o) {
-    const l = this.n * o.d;
-    const r = o.n * this.d;
-    return l < r ? -1 : l > r ? 1 : 0;
-  }
-  eq(o) { return this.n === o.n && this.d === o.d; }
-  isZero() { return this.n === 0n; }
-  sign() { return this.n < 0n ? -1 : this.n > 0n ? 1 : 0; }
-  /** Nearest double (exact for small parts; the division keeps ~17 significant digits otherwise). */
-  toNumber() {
-    const q = Number(this.n) / Number(this.d);
-    if (Number.isFinite(q)) return q;
-    // Huge parts: scale both down by the same power of two first.
-    const shift = BigInt(Math.max(this.n.toString(2).length, this.d.toString(2).length) - 1000);
-    return Number(this.n >> shift) / Number(this.d >> shift);
-  }
-  /** "2/7", "−3/4", "5" (with a real minus sign). */
-  toString() {
-    const s = this.d === 1n ? abs(this.n).toString() : `${abs(this.n)}/${this.d}`;
-    return this.n < 0n ? `−${s}` : s;
-  }
-  /** TeX: \frac{2}{7}, -\frac{3}{4}, 5. */
-  toTeX() {
-    const s = this.d === 1n ? abs(this.n).toString() : `\\frac{${abs(this.n)}}{${this.d}}`;
-    return this.n < 0n ? `-${s}` : s;
-  }
-}
-
 const ZERO = new Fraction(0n);
 const ONE = new Fraction(1n);
 
-const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
-
 /**
- * Parses a decimal ("0.25", "2.5e-3") or a fraction ("1/3", "−2 / 7") exactly.
- * Returns null for anything else (including exponents beyond ±30, which are not "simple").
+ * Reads a typed entry exactly with the page's one grammar (input/number.js): "0.25", "1/3",
+ * "2.5e-3", "1 − 1/3" … Returns null for anything else (logarithms, exponents beyond ±60, text).
  * @param {string} text
  * @returns {Fraction | null}
  */
 export function parseFraction(text) {
-  const s = String(text ?? '').trim().replace(/\u2212/g, '-');
-  if (s === '') return null;
-  const slash = s.indexOf('/');
-  if (slash >= 0) {
-    const a = parseFraction(s.slice(0, slash));
-    const b = parseFraction(s.slice(slash + 1));
-    if (!a || !b || b.isZero() || s.indexOf('/', slash + 1) >= 0) return null;
-    return a.div(b);
-  }
-  const m = DECIMAL.exec(s);
-  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return null;
-  const frac = m[3] ?? '';
-  const exp = m[4] ? Number(m[4]) - frac.length : -frac.length;
-  if (Math.abs(exp) > 60) return null;
-  let n = BigInt((m[2] || '0') + frac);
-  if (m[1] === '-') n = -n;
-  return exp >= 0 ? new Fraction(n * 10n ** BigInt(exp)) : new Fraction(n, 10n ** BigInt(-exp));
+  return parseRational(text);
 }
 
 /** Parses an entry and accepts it only when its reduced denominator is ≤ MAX_DENOMINATOR. */
@@ -214,6 +145,11 @@ function showable(f) {
 /** Whether the engine's value v is the fraction f (relative 1e-9: they are computed apart). */
 export function agrees(f, v) {
   return typeof v === 'number' && Number.isFinite(v) && Math.abs(f.toNumber() - v) <= 1e-9 * Math.max(1, Math.abs(v));
+}
+
+/** The exact value "n/d" of a result the page shows beside the engine's v, or '' (exports). */
+export function exactValue(f, v) {
+  return showable(f) && agrees(f, v) ? `${f.n}/${f.d}` : '';
 }
 
 /**

@@ -83,11 +83,10 @@ export function refHref(ref) {
 }
 
 /** <a class="ref"> to the source `ref` ("Alvim et al. (FOSAD 2011) §3.2"). */
-export function refLink(ref) {
+export function refLink(ref, href = refHref(ref)) {
   const a = document.createElement('a');
   a.className = 'ref';
   a.textContent = ref;
-  const href = refHref(ref);
   if (href) a.href = href;
   a.title = /^Mathematics/.test(ref) ? `The toolkit's statement of the mathematics, ${ref.replace(/^Mathematics\s*/, '')}` : `${ref} (see the references)`;
   return a;
@@ -120,8 +119,36 @@ export function sourceParts(text) {
 export function sourceRefs(text) {
   const span = document.createElement('span');
   span.className = 'source';
-  for (const part of sourceParts(text)) span.append(part.href ? refLink(part.text) : part.text);
+  // A bare "§3.1" continues the paper before it: its address comes from sourceParts, not the text.
+  for (const part of sourceParts(text)) span.append(part.href ? refLink(part.text, part.href) : part.text);
   return span;
+}
+
+/** Renders one of our own formula strings (never user text): "x_y", "x_{ab}", "x^y", "x^{ab}". */
+export function plainFormula(text) {
+  const out = [];
+  let plain = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if ((ch === '_' || ch === '^') && i + 1 < text.length) {
+      let body;
+      if (text[i + 1] === '{') {
+        const end = text.indexOf('}', i + 2);
+        body = text.slice(i + 2, end);
+        i = end;
+      } else {
+        body = String.fromCodePoint(text.codePointAt(i + 1));
+        i += body.length;
+      }
+      if (plain) out.push(plain);
+      plain = '';
+      const el = document.createElement(ch === '_' ? 'sub' : 'sup');
+      el.textContent = body;
+      out.push(el);
+    } else plain += ch;
+  }
+  if (plain) out.push(plain);
+  return out;
 }
 
 /**

@@ -2,6 +2,8 @@
 // value is obtained from the API. The page groups results into panels by what they depend on,
 // so that changing α recomputes one number, not all of them; each panel is one worker job.
 
+import { reportToJob } from './client.js';
+
 /**
  * Display definitions, in page order within their group. `unit` is shown after the value.
  * @type {Record<string, {name: string, formula: string, unit: string, group: string}>}
@@ -47,6 +49,7 @@ export const GROUPS = [
 ];
 
 const m = (fn, ...args) => ({ ns: 'measure', fn, args });
+
 
 /**
  * Panels: `deps` are the inputs that must be valid, `calls` builds the worker job from the
@@ -106,7 +109,7 @@ export const PANELS = {
   // cancelled (the page shows both after a short delay).
   capacity: {
     deps: ['channel', 'tolerance'],
-    calls: ({ C, tolerance }) => [{ ...m('shannonCapacity', C, { tolerance }), progress: { arg: 1, key: 'progress' } }],
+    calls: ({ C, tolerance }) => [m('shannonCapacity', C, { tolerance, onProgress: reportToJob })],
     derive: ([r]) => ({ shannonCapacity: r }),
   },
   renyi: {

@@ -7,7 +7,7 @@
 // shows them exactly as the paper prints them; numericChannel() turns them into numbers.
 // Rows are secrets (channel inputs), columns are observables (outputs), C[x][y] = p(y|x).
 
-import { parseEntry } from './numbers.js';
+import { parseNumber } from './input/number.js';
 
 const THREE_BIT = ['000', '001', '010', '011', '100', '101', '110', '111'];
 
@@ -139,7 +139,7 @@ export function presetById(id) {
 export function numericChannel(preset) {
   return preset.channel.map((row, i) =>
     row.map((text, j) => {
-      const r = parseEntry(text);
+      const r = parseNumber(text);
       if ('error' in r) throw new Error(`preset ${preset.id}: entry [${i}][${j}] ${r.error}`);
       return r.value;
     }),

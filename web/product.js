@@ -1,51 +1,46 @@
 // product.js — what makes the page a product rather than a set of sections: formulas rendered
 // with KaTeX and linked to their paper sections, "Export" menus on the matrices and result
 // tables, SVG/PNG buttons on every plot, and the state of each section in a shareable URL.
-// It decorates what app.js and sections.js build, so they need not know about any of it.
+// It decorates what the sections build (sections.js), so they need not know about any of it.
 
-import * as channel from './app.js';
 import { sections } from './sections.js';
 import { exportMenu, observePlots } from './export.js';
 import { typesetFormulas } from './formulas.js';
-import { installSharing, checkChannelState } from './share.js';
+import { installSharing } from './share.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
 // ---------------------------------------------------------------- exports
+// They read the section's data (getResults), never the numbers back out of the page.
+
+const channel = sections.channel;
 
 function channelMatrix() {
-  const s = channel.getState();
+  const s = channel.getResults().inputs;
   return { kind: 'matrix', rows: s.cells, rowLabels: s.secrets, colLabels: s.observables };
 }
 
 function gainMatrix() {
-  const s = channel.getState();
+  const s = channel.getResults().inputs;
   return { kind: 'matrix', rows: s.gain, rowLabels: s.gainLabels, colLabels: s.secrets };
 }
 
 function priorVector() {
-  const s = channel.getState();
+  const s = channel.getResults().inputs;
   return { kind: 'matrix', rows: s.prior.map((p) => [p]), rowLabels: s.secrets, colLabels: ['π'] };
 }
 
 // Every measure shown, with its exact fraction when there is one.
 function resultsTable() {
-  const rows = [];
-  for (const r of document.querySelectorAll('#results .result[data-key]')) {
-    if (r.dataset.status !== 'ok') continue;
-    const value = r.querySelector('output.value');
-    if (!value || value.dataset.value === undefined) continue;
-    const exact = r.querySelector('.exact')?.dataset.value ?? '';
-    rows.push([r.querySelector('.r-name')?.textContent ?? r.dataset.key, Number(value.dataset.value), exact, r.querySelector('.unit')?.textContent ?? '']);
-  }
+  const rows = channel.getResults().measures.map((r) => [r.name, r.value, r.exact, r.unit]);
   return { kind: 'table', colLabels: ['measure', 'value', 'exact', 'unit'], rows };
 }
 
 function hyperTable() {
-  const t = $('[data-testid="hyper-table"]');
-  if (!t) return null;
-  const colLabels = [...t.tHead.rows[0].cells].map((c) => c.textContent);
-  const rows = [...t.tBodies[0].rows].map((tr) => [tr.cells[0].textContent, ...[...tr.cells].slice(1).map((td) => Number(td.dataset.value))]);
+  const { hyper, inputs } = channel.getResults();
+  if (!hyper) return null;
+  const colLabels = ['outputs y', 'outer p(y)', ...inputs.secrets.map((x) => `p(${x}|y)`)];
+  const rows = hyper.inners.map((inner, k) => [hyper.labels[k]?.length ? hyper.labels[k].join(', ') : `inner ${k + 1}`, hyper.outer[k], ...inner]);
   return { kind: 'table', colLabels, rows };
 }
 
@@ -53,10 +48,10 @@ function addTo(container, menu) {
   if (container) container.append(menu);
 }
 
-addTo($('#matrix-title')?.parentElement, exportMenu(channelMatrix, { what: 'channel matrix', testid: 'export-channel', label: 'Export C' }));
-addTo($('#matrix-title')?.parentElement, exportMenu(priorVector, { what: 'prior', testid: 'export-prior', label: 'Export π' }));
-addTo($('#gain-title')?.parentElement, exportMenu(gainMatrix, { what: 'gain matrix', testid: 'export-gain', label: 'Export g' }));
-{
+if (channel) {
+  addTo($('#matrix-title')?.parentElement, exportMenu(channelMatrix, { what: 'channel matrix', testid: 'export-channel', label: 'Export C' }));
+  addTo($('#matrix-title')?.parentElement, exportMenu(priorVector, { what: 'prior', testid: 'export-prior', label: 'Export π' }));
+  addTo($('#gain-title')?.parentElement, exportMenu(gainMatrix, { what: 'gain matrix', testid: 'export-gain', label: 'Export g' }));
   const results = $('#results');
   if (results) {
     const bar = document.createElement('div');
@@ -67,8 +62,7 @@ addTo($('#gain-title')?.parentElement, exportMenu(gainMatrix, { what: 'gain matr
     bar.append(title, exportMenu(resultsTable, { what: 'results table', testid: 'export-results' }));
     results.prepend(bar);
   }
-  const hyperHead = $('#group-hyper')?.parentElement;
-  addTo(hyperHead, exportMenu(hyperTable, { what: 'hyper-distribution table', testid: 'export-hyper' }));
+  addTo($('#group-hyper')?.parentElement, exportMenu(hyperTable, { what: 'hyper-distribution table', testid: 'export-hyper' }));
 }
 
 observePlots(document.body);
@@ -85,21 +79,18 @@ observePlots(document.body);
       document.documentElement.dataset.formulas = 'ready';
     });
   };
-  const main = document.getElementById('main');
+  const first = document.getElementById('channel');
   const mo = new MutationObserver(() => {
-    if (main.dataset.busy === 'false') {
+    if (first.dataset.busy === 'false') {
       mo.disconnect();
       start();
     }
   });
-  mo.observe(main, { attributes: true, attributeFilter: ['data-busy'] });
+  mo.observe(first, { attributes: true, attributeFilter: ['data-busy'] });
   setTimeout(start, 1000);
 }
 
 // ---------------------------------------------------------------- sharing
 
-installSharing({
-  channel: { getState: channel.getState, setState: channel.setState, check: checkChannelState },
-  ...sections,
-});
+installSharing(sections);
 document.documentElement.dataset.product = 'ready';

@@ -135,10 +135,42 @@ export interface AbortError extends Error {
 
 // ───────────────────────────── qif.channel ─────────────────────────────
 
+/** Result of channel.factorize and channel.leftFactorize: whether a channel X reproduces A, and that X. */
+export interface Factorization {
+  /** Whether such a channel X exists (A reproduced within the refinement tolerance). */
+  exists: boolean;
+  /** When exists: the row-stochastic X. */
+  witness?: MatrixOut;
+  /** When exists: the largest entry of |product − A|, recomputed by multiplying X back. */
+  maxError?: number;
+  /** When not and the sizes match: a certified lower bound on how far every product is from A (L1). */
+  lowerBound?: number;
+  /** When not: why, in words. */
+  reason?: string;
+}
+
 /** The hyper-distribution [π▷C]: row k of `inners` is the k-th distinct posterior, `outer[k]` its probability. */
 export interface Hyper {
   outer: Float64Array;
   inners: MatrixOut;
+}
+
+/** Result of channel.iterativeBayesianUpdate. */
+export interface IterativeBayesianUpdate {
+  /** The estimate of the input distribution. */
+  prior: Float64Array;
+  /** Steps made, the converged step included. */
+  iterations: number;
+  /** Whether the last step moved the estimate by at most maxDiff (false when stopped by maxIterations). */
+  converged: boolean;
+}
+
+/** Options of channel.iterativeBayesianUpdate. */
+export interface IterativeBayesianUpdateOptions {
+  /** Stop once a step moves the estimate by at most this much (L1); a positive finite number (default 1e-6). */
+  maxDiff?: number;
+  /** Largest number of steps; a positive integer (default 10000). */
+  maxIterations?: number;
 }
 
 export interface ChannelAPI {
@@ -148,6 +180,13 @@ export interface ChannelAPI {
    * @param B A channel on the same secrets.
    */
   cascade(A: Matrix, B: Matrix): MatrixOut;
+  /**
+   * Finds a channel X with A = B·X (A is a post-processing of B, B ⊑avg A), or says that none exists (different numbers of rows included).
+   * @param A A channel.
+   * @param B A channel on the same secrets.
+   * @see Mathematics §8 (libqif)
+   */
+  factorize(A: Matrix, B: Matrix): Factorization;
   /**
    * A channel whose induced metric (privacy order ⊑prv) is exactly the metric D (nats).
    * @param D Distance matrix (symmetric, zero diagonal, Infinity allowed), nats per unit of ε.
@@ -161,6 +200,21 @@ export interface ChannelAPI {
    * @see Chatzikokolakis et al. (CSF 2019) §2
    */
   hyper(prior: Vector, C: Matrix): Hyper;
+  /**
+   * Estimates the input distribution of C from observed output frequencies by the iterative Bayesian update (expectation–maximization, from the uniform prior).
+   * @param C Channel: rows secrets, columns observables, each row sums to 1.
+   * @param observed Observed frequencies of the outputs (one per column of C, summing to 1).
+   * @param options Keys: maxDiff, maxIterations.
+   * @see Mathematics §8 (libqif)
+   */
+  iterativeBayesianUpdate(C: Matrix, observed: Vector, options?: IterativeBayesianUpdateOptions): IterativeBayesianUpdate;
+  /**
+   * Finds a channel X with A = X·B (every row of A a mixture of the rows of B), or says that none exists (different numbers of columns included).
+   * @param A A channel.
+   * @param B A channel on the same secrets.
+   * @see Mathematics §8 (libqif)
+   */
+  leftFactorize(A: Matrix, B: Matrix): Factorization;
   /**
    * Parallel composition A‖B on the same secret: outputs are pairs (y, z), column y·cols(B) + z.
    * @param A A channel.
@@ -180,6 +234,12 @@ export interface ChannelAPI {
 }
 
 // ───────────────────────────── qif.measure ─────────────────────────────
+
+/** Options of measure.additiveGCapacity. */
+export interface AdditiveGCapacityOptions {
+  /** The class of gain functions: 1-spanning vulnerabilities or 1-spanning gain functions (default 'oneSpanningVulnerability'). */
+  gainClass?: 'oneSpanningVulnerability' | 'oneSpanningGain';
+}
 
 /** Result of measure.shannonCapacity. */
 export interface ShannonCapacity {
@@ -217,6 +277,14 @@ export interface MeasureAPI {
    * @see Chatzikokolakis et al. (CSF 2019) §2
    */
   additiveBayesLeakage(prior: Vector, C: Matrix): number;
+  /**
+   * Additive capacity of C for the fixed prior π over a class of gain functions: its largest additive g-leakage V_g[π▷C] − V_g(π), in [0, 1].
+   * @param prior Prior π on the secrets (non-negative, sums to 1).
+   * @param C Channel: rows secrets, columns observables, each row sums to 1.
+   * @param options Keys: gainClass.
+   * @see Mathematics §8 (libqif)
+   */
+  additiveGCapacity(prior: Vector, C: Matrix, options?: AdditiveGCapacityOptions): number;
   /**
    * Additive g-leakage V_g[π▷C] − V_g(π), in the gain's units.
    * @param gain Gain matrix G: rows guesses w, columns secrets x.
@@ -327,12 +395,24 @@ export interface MeasureAPI {
    */
   minEntropyLeakage(prior: Vector, C: Matrix): number;
   /**
+   * Multiplicative Bayes capacity Σ_y max_x C[x][y]: the largest V[π▷C]/V(π) over all priors, reached at the uniform prior (a ratio; its log₂ is minCapacity).
+   * @param C Channel: rows secrets, columns observables, each row sums to 1.
+   * @see Alvim et al. (FOSAD 2011) §3.2; Mathematics §8 (libqif)
+   */
+  multiplicativeBayesCapacity(C: Matrix): number;
+  /**
    * Multiplicative Bayes leakage V[π▷C]/V(π) (≥ 1, a ratio; its log₂ is minEntropyLeakage).
    * @param prior Prior π on the secrets (non-negative, sums to 1).
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @see Alvim et al. (FOSAD 2011) §3.2
    */
   multiplicativeBayesLeakage(prior: Vector, C: Matrix): number;
+  /**
+   * Multiplicative Bayes-risk capacity sup_π R(π)/R[π▷C] = 1/(1 − diam/2), diam the largest L1 distance between two rows (Infinity when two rows have disjoint supports).
+   * @param C Channel: rows secrets, columns observables, each row sums to 1.
+   * @see Mathematics §8 (libqif)
+   */
+  multiplicativeBayesRiskCapacity(C: Matrix): number;
   /**
    * Multiplicative g-leakage V_g[π▷C]/V_g(π), a ratio.
    * @param gain Gain matrix G: rows guesses w, columns secrets x.
@@ -421,6 +501,90 @@ export interface MeasureAPI {
    * @see Vadhan (2013)
    */
   statisticalDistance(P: Vector, Q: Vector): number;
+}
+
+// ───────────────────────────── qif.metric ─────────────────────────────
+
+export interface MetricAPI {
+  /**
+   * Convex separation max(q(P,Q), q(Q,P)) with q(a,b) = max over a_i > 0 of 1 − b_i/a_i: the largest relative loss of mass.
+   * @param P A distribution.
+   * @param Q A distribution on the same points.
+   * @see Mathematics §8 (libqif)
+   */
+  convexSeparation(P: Vector, Q: Vector): number;
+  /**
+   * Discrete metric scaled by s: s between distinct points, 0 on the diagonal (also for s = Infinity).
+   * @param n Number of points; a positive integer.
+   * @param scale The distance s between distinct points: ≥ 0, Infinity allowed (default 1).
+   * @see Mathematics §8 (libqif)
+   */
+  discrete(n: number, scale?: number): MatrixOut;
+  /**
+   * Euclidean distances between points, as an n×n distance matrix.
+   * @param points The points: one array of coordinates per point, all of the same dimension.
+   * @see Mathematics §8 (libqif)
+   */
+  euclidean(points: Matrix): MatrixOut;
+  /**
+   * Euclidean distances between the cells of a width×height grid: cell i (row-major) is the point (i mod width, ⌊i/width⌋)·cellSize.
+   * @param width Number of columns of the grid; a positive integer.
+   * @param height Number of rows of the grid; a positive integer.
+   * @param cellSize Side of a cell, in the units of the distances; a positive finite number (default 1).
+   * @see Mathematics §8 (libqif)
+   */
+  gridEuclidean(width: number, height: number, cellSize?: number): MatrixOut;
+  /**
+   * Manhattan distances between the cells of a width×height grid: cell i (row-major) is the point (i mod width, ⌊i/width⌋)·cellSize.
+   * @param width Number of columns of the grid; a positive integer.
+   * @param height Number of rows of the grid; a positive integer.
+   * @param cellSize Side of a cell, in the units of the distances; a positive finite number (default 1).
+   * @see Mathematics §8 (libqif)
+   */
+  gridManhattan(width: number, height: number, cellSize?: number): MatrixOut;
+  /**
+   * Kantorovich (earth mover's) distance for the ground metric D, in D's units: the cheapest coupling of P and Q (Infinity when every coupling uses an infinite distance).
+   * @param P A distribution.
+   * @param Q A distribution on the same points.
+   * @param D Ground metric: n×n distances (≥ 0, Infinity allowed, zero diagonal, symmetric).
+   * @see Mathematics §8 (libqif)
+   */
+  kantorovich(P: Vector, Q: Vector, D: Matrix): number;
+  /**
+   * Manhattan (L1) distances between points, as an n×n distance matrix.
+   * @param points The points: one array of coordinates per point, all of the same dimension.
+   * @see Mathematics §8 (libqif)
+   */
+  manhattan(points: Matrix): MatrixOut;
+  /**
+   * Multiplicative Kantorovich distance for the ground metric D, nats: the larger of two one-sided values ln z* of a linear program (Infinity when infeasible).
+   * @param P A distribution.
+   * @param Q A distribution on the same points.
+   * @param D Ground metric: n×n distances (≥ 0, Infinity allowed, zero diagonal, symmetric).
+   * @see Mathematics §8 (libqif)
+   */
+  multiplicativeKantorovich(P: Vector, Q: Vector, D: Matrix): number;
+  /**
+   * Multiplicative total variation max_i |ln P_i − ln Q_i|, nats (entries 0 in both ignored, 0 in one only gives Infinity).
+   * @param P A distribution.
+   * @param Q A distribution on the same points.
+   * @see Mathematics §8 (libqif)
+   */
+  multiplicativeTotalVariation(P: Vector, Q: Vector): number;
+  /**
+   * The 0/1 matrix of the distances of D at least t: 0 below t, 1 from t on (the diagonal stays 0).
+   * @param D Ground metric: n×n distances (≥ 0, Infinity allowed, zero diagonal, symmetric).
+   * @param t The threshold t > 0 (Infinity allowed).
+   * @see Mathematics §8 (libqif)
+   */
+  threshold(D: Matrix, t: number): MatrixOut;
+  /**
+   * Total variation distance ½Σ|P − Q|, probability.
+   * @param P A distribution.
+   * @param Q A distribution on the same points.
+   * @see Mathematics §8 (libqif)
+   */
+  totalVariation(P: Vector, Q: Vector): number;
 }
 
 // ───────────────────────────── qif.privacy ─────────────────────────────
@@ -728,6 +892,14 @@ export interface OptimalLPOptions {
   onProgress?: (progress: LPProgress) => boolean | void;
 }
 
+/** Options of mechanism.truncatedGeometric. */
+export interface GeometricWindowOptions {
+  /** The value of secret 0: the secrets are firstInput..firstInput+n−1 (default 0). */
+  firstInput?: number;
+  /** The value of output 0: the outputs are firstOutput..firstOutput+m−1 (default 0). */
+  firstOutput?: number;
+}
+
 export interface MechanismAPI {
   /**
    * Expected loss (0-1 loss by default) with the loss-minimizing guess for each output.
@@ -806,13 +978,20 @@ export interface MechanismAPI {
    */
   randomizedResponse(n: number, epsilon: number, m?: number): MatrixOut;
   /**
-   * Truncated geometric mechanism on inputs 0..n−1, outputs 0..m−1 (m = n by default), ε in nats.
+   * Tight-constraints mechanism of the metric D (nats): C[x][y] = e^{−D[x][y]}·c_y with e^{−D}·c = 1; throws when some c_y < 0 (no such mechanism).
+   * @param D Ground metric: n×n distances (≥ 0, Infinity allowed, zero diagonal, symmetric).
+   * @see Mathematics §8 (libqif)
+   */
+  tightConstraints(D: Matrix): MatrixOut;
+  /**
+   * Truncated geometric mechanism on inputs 0..n−1, outputs 0..m−1 (m = n by default, m ≥ n), ε in nats; with options, the geometric mechanism clamped to any output window (m ≥ 2).
    * @param n Number of inputs 0..n−1.
    * @param epsilon Privacy parameter ε, nats.
    * @param m Number of outputs 0..m−1 (default n).
-   * @see Chatzikokolakis et al. (CSF 2019) Def. 10
+   * @param options Given (even empty): the window form, on any input and output windows, m ≥ 2; keys: firstInput, firstOutput.
+   * @see Chatzikokolakis et al. (CSF 2019) Def. 10; Mathematics §8 (libqif)
    */
-  truncatedGeometric(n: number, epsilon: number, m?: number): MatrixOut;
+  truncatedGeometric(n: number, epsilon: number, m?: number, options?: GeometricWindowOptions): MatrixOut;
   /**
    * Expected gain (probability for the binary gain) with the optimal guess for each output.
    * @param prior Prior π on the secrets (non-negative, sums to 1).
@@ -832,6 +1011,21 @@ export interface MechanismAPI {
 }
 
 // ───────────────────────────── qif.refine ─────────────────────────────
+
+/** Result of refine.additiveMetric. */
+export interface AdditiveMetric {
+  /** sup_g (V_g[π▷B] − V_g[π▷A]) ≥ 0, in gain units (at most 1). */
+  value: number;
+  /** A gain function attaining it: rows guesses (one per output of A, one per output of B, then the zero guess), columns secrets; usable with measure.posteriorGVulnerability. */
+  gain: MatrixOut;
+  /** V_g[π▷A] for that gain, recomputed. */
+  vulnerabilityA: number;
+  /** V_g[π▷B] for that gain, recomputed; vulnerabilityB − vulnerabilityA = value. */
+  vulnerabilityB: number;
+  /** Size of the linear program solved. */
+  lpVariables: number;
+  lpConstraints: number;
+}
 
 /** Result of refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). */
 export interface AvgRefinement {
@@ -952,6 +1146,14 @@ export interface SafeEpsilonCurveOptions {
 }
 
 export interface RefineAPI {
+  /**
+   * How much more B can leak than A for the prior π: the largest V_g[π▷B] − V_g[π▷A] over gain functions bounded by 1 with a zero-gain guess, and a gain attaining it (0 when A ⊑avg B).
+   * @param prior Prior π on the secrets (non-negative, sums to 1).
+   * @param A A channel.
+   * @param B A channel on the same secrets.
+   * @see Mathematics §8 (libqif)
+   */
+  additiveMetric(prior: Vector, A: Matrix, B: Matrix): AdditiveMetric;
   /**
    * Decides average-case refinement A ⊑avg B, with a witness R or a verified gain/prior counterexample.
    * @param A A channel.
@@ -1422,6 +1624,8 @@ export interface ExactMeasureAPI {
    * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
    * @param options Keys: gainClass.
    * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Mathematics §8 (libqif)
+   * @see measure.additiveGCapacity (floating point)
    */
   additiveGCapacity(prior: RationalVector, C: RationalMatrix, options?: ExactAdditiveGCapacityOptions): string;
   /**
@@ -1499,6 +1703,8 @@ export interface ExactMeasureAPI {
    * Multiplicative Bayes capacity Σ_y max_x C[x][y], the largest multiplicative Bayes leakage over priors, exactly (its log₂ is minCapacity).
    * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
    * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Alvim et al. (FOSAD 2011) §3.2; Mathematics §8 (libqif)
+   * @see measure.multiplicativeBayesCapacity (floating point)
    */
   multiplicativeBayesCapacity(C: RationalMatrix): string;
   /**
@@ -1514,6 +1720,8 @@ export interface ExactMeasureAPI {
    * Multiplicative Bayes-risk capacity sup_π R(π)/R[π▷C] = 1/(1 − diam/2), diam the largest L1 distance between two rows, exactly; "Infinity" when two rows have disjoint supports.
    * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
    * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Mathematics §8 (libqif)
+   * @see measure.multiplicativeBayesRiskCapacity (floating point)
    */
   multiplicativeBayesRiskCapacity(C: RationalMatrix): string;
   /**
@@ -1658,7 +1866,7 @@ export interface ExactMechanismAPI {
    * @param expEpsilon The rational e^ε > 1 (2 for ε = ln 2).
    * @param m Number of outputs 0..m−1; a positive integer (default n).
    * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
-   * @see Chatzikokolakis et al. (CSF 2019) Def. 10
+   * @see Chatzikokolakis et al. (CSF 2019) Def. 10; Mathematics §8 (libqif)
    * @see mechanism.truncatedGeometric (floating point)
    */
   truncatedGeometric(n: number, expEpsilon: Rational, m?: number): ExactMatrix;
@@ -1717,6 +1925,7 @@ export interface QIF {
   readonly version: string;
   readonly channel: Readonly<ChannelAPI>;
   readonly measure: Readonly<MeasureAPI>;
+  readonly metric: Readonly<MetricAPI>;
   readonly privacy: Readonly<PrivacyAPI>;
   readonly graph: Readonly<GraphAPI>;
   readonly mechanism: Readonly<MechanismAPI>;

@@ -1,25 +1,46 @@
-// sections.js — mounts the page's sections other than "Channel & leakage" (app.js).
+// sections.js — mounts the page's sections and reports the engine's state in the header.
 //
 // Each section is a module web/sections/<name>.js exporting
-//   mount(root, { client }) → { getState(): object, setState(state: object): void }
+//   mount(root, { engine, client }) → { getState(), setState(state), getResults?(), check?(state) }
 // root is the (empty) <section data-section="<name>"> element of index.html; the module builds
-// its content inside it, with an <h2 id="<name>-title">. getState/setState let the page save a
-// section's whole state in the URL and restore it. A section that fails to load is
-// reported in place and leaves the others working.
-import { client } from './engine.js';
+// its content inside it, with an <h2 id="<name>-title">, and keeps root.dataset.busy "true"
+// while anything it shows is being computed. getState/setState let the page save a section's
+// whole state in the URL and restore it; getResults gives what it shows as data (exports).
+// A section that fails to load is reported in place and leaves the others working.
+import { client, engine } from './engine.js';
+import './register-sw.js'; // offline use after the first visit
 
 export const sections = {};
 
-const names = ['mechanism', 'compare', 'infopriv'];
+const names = ['channel', 'mechanism', 'compare', 'infopriv'];
+
+const status = document.getElementById('engine-status');
+client.ready.then(
+  (info) => {
+    status.dataset.state = 'ready';
+    status.textContent = `WebAssembly engine ready${info.version ? ` · qif ${info.version}` : ''}`;
+  },
+  (err) => {
+    status.dataset.state = 'error';
+    status.textContent = `The WebAssembly engine could not be loaded: ${err.message}`;
+  },
+);
+client.on((ev) => {
+  if (ev.type === 'crash') {
+    status.dataset.state = 'error';
+    status.textContent = `${ev.error} — restarted.`;
+  }
+});
 
 await Promise.all(names.map(async (name) => {
   const root = document.querySelector(`section[data-section="${name}"]`);
   if (!root) return;
   try {
     const mod = await import(`./sections/${name}.js`);
-    sections[name] = mod.mount(root, { client });
+    sections[name] = mod.mount(root, { engine, client });
   } catch (e) {
     root.textContent = `This section could not be loaded: ${e && e.message ? e.message : e}`;
+    root.dataset.busy = 'false';
     console.error(e);
   }
 }));

@@ -3,18 +3,14 @@
 // Opening such a link (or changing the hash) restores the named sections.
 //
 // URL text is untrusted: it is decoded as JSON only (never evaluated), size-limited, checked
-// field by field for the channel section (checkChannelState) and handed to the other sections'
-// setState inside try/catch; labels reach the page through textContent only (dom.js).
+// field by field by the section's check() where it has one (the channel section's is
+// checkChannelState) and handed to its setState inside try/catch; labels reach the page through
+// textContent only (dom.js).
 
-import { presetById, DEFAULT_PRESET } from './presets.js';
 import { copyText } from './export.js';
 
 /** Longest hash accepted (characters); a bigger state is refused rather than parsed. */
 export const MAX_HASH = 1_000_000;
-const MAX_ROWS = 1000;
-const MAX_COLS = 1000;
-const MAX_ENTRIES = 250_000;
-const MAX_TEXT = 200;
 
 // ---------------------------------------------------------------- encoding
 
@@ -72,72 +68,8 @@ export function shareURL(states, base = location.href) {
   return u.href;
 }
 
-// ---------------------------------------------------------------- the channel section's state
-
-function fail(msg) {
-  throw new Error(msg);
-}
-
-function text(v, what) {
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  if (typeof v !== 'string') fail(`${what} must be text`);
-  if (v.length > MAX_TEXT) fail(`${what} is longer than ${MAX_TEXT} characters`);
-  return v;
-}
-
-function texts(v, what, len) {
-  if (!Array.isArray(v)) fail(`${what} must be a list`);
-  if (len !== undefined && v.length !== len) fail(`${what} has ${v.length} entries, expected ${len}`);
-  return v.map((x, i) => text(x, `${what}[${i + 1}]`));
-}
-
-function grid(v, what, rows, cols) {
-  if (!Array.isArray(v)) fail(`${what} must be a list of rows`);
-  if (rows !== undefined && v.length !== rows) fail(`${what} has ${v.length} rows, expected ${rows}`);
-  return v.map((r, i) => texts(r, `${what} row ${i + 1}`, cols));
-}
-
-/**
- * Checks a channel-section state from a URL and returns a clean copy with exactly the fields
- * of app.js's state; throws an Error naming the first problem.
- * @param {unknown} s
- */
-export function checkChannelState(s) {
-  if (!s || typeof s !== 'object' || Array.isArray(s)) fail('the channel state must be an object');
-  const secrets = texts(s.secrets, 'secrets');
-  const observables = texts(s.observables, 'observables');
-  const n = secrets.length;
-  const m = observables.length;
-  if (n < 1 || m < 1) fail('the channel needs at least one row and one column');
-  if (n > MAX_ROWS || m > MAX_COLS || n * m > MAX_ENTRIES) fail(`the channel is too large (${n}×${m})`);
-  const cells = grid(s.cells, 'channel', n, m);
-  const priorUniform = s.priorUniform === true;
-  const prior = priorUniform && s.prior === undefined ? [] : texts(s.prior, 'prior', n);
-  const gainIdentity = s.gainIdentity !== false;
-  let gain = [];
-  let gainLabels = [];
-  if (!gainIdentity || s.gain !== undefined) {
-    gain = grid(s.gain, 'gain', undefined, n);
-    if (gain.length < 1 || gain.length > MAX_ROWS || gain.length * n > MAX_ENTRIES) fail('the gain matrix has no rows or too many');
-    gainLabels = texts(s.gainLabels ?? gain.map((_, w) => `w${w + 1}`), 'gain labels', gain.length);
-  }
-  const known = typeof s.presetId === 'string' && presetById(s.presetId);
-  return {
-    presetId: known ? s.presetId : DEFAULT_PRESET,
-    // A state that is not a known preset as it stands is shown as "Custom (edited)".
-    edited: known ? s.edited === true : true,
-    secrets,
-    observables,
-    cells,
-    prior,
-    priorUniform,
-    gainLabels,
-    gain,
-    gainIdentity,
-    alpha: s.alpha === undefined ? '2' : text(s.alpha, 'α'),
-    tolerance: s.tolerance === undefined ? '1e-9' : text(s.tolerance, 'the capacity tolerance'),
-  };
-}
+// The channel section checks its own state from a URL (sections/channel/state.js).
+export { checkState as checkChannelState } from './sections/channel/state.js';
 
 // ---------------------------------------------------------------- wiring
 

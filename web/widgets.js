@@ -7,24 +7,28 @@
 //
 // Each element renders into its own shadow root, styled by one constructed stylesheet (no inline
 // <style>, so a strict Content-Security-Policy needs nothing extra), and computes through the
-// page's one shared worker (engine.js): any number of widgets share one wasm instance.
-// Attributes are untrusted text: they are parsed without eval, checked, and a bad value is
-// reported inside the widget — nothing is thrown into the page. Every attribute is observed;
-// changing one re-renders the widget. The README's "Widgets" section documents them all.
+// page's one shared worker (engine.js): any number of widgets share one wasm instance, and each
+// widget runs its jobs through the page's job pipeline (pipeline.js: debounce, latest answer
+// only). Attributes are untrusted text read with the page's one grammar (input/): numbers as on
+// the page (`ln 2 / 5` is (ln 2)/5, `log` is refused), matrices as JSON or `a b; c d`; a bad
+// value is reported inside the widget — nothing is thrown into the page. Every attribute is
+// observed; changing one re-renders the widget. The README's "Widgets" section documents them.
 //
 // Each widget reflects its state on the host element as data-state="loading|ready|error" and
 // fires a `qif-update` event (detail: the computed values) after every successful computation.
 
-import { client } from './engine.js';
-import { latestOnly, STALE, debounce } from './client.js';
+import { engine } from './engine.js';
+import { createPipeline, Superseded } from './pipeline.js';
 import { presets, presetById } from './presets.js';
 import { MEASURES, PANELS } from './measures.js';
-import { parseEntry, formatNumber, formatFull } from './numbers.js';
+import { formatNumber, formatFull } from './numbers.js';
+import { parseNumber as readNumber, parseInteger as readInteger } from './input/number.js';
+import { parseMatrixLiteral, parseVectorLiteral, parseLabels } from './input/grid.js';
+import { WIDGET_MECHANISMS, mechanismCall, matrixOf, utilityCall, scalingText } from './mechanism-plan.js';
 import { heatmap } from './plot.js';
 import { h, replace } from './dom.js';
 import { sourceParts } from './formulas.js';
 
-const DEBOUNCE_MS = 150;
 /** The largest matrix side a widget accepts: widgets are for small, readable examples. */
 export const MAX_SIDE = 40;
 const DEFAULT_MEASURES = ['shannonEntropy', 'mutualInformation', 'minEntropyLeakage', 'posteriorBayesVulnerability'];
@@ -45,17 +49,10 @@ function fail(attr, msg) {
   throw new AttributeError(`${attr}: ${msg}`);
 }
 
-// A number as a course author would write it: 0.693, 2/7, or ln 2 / ln(2) / log 2 (natural log).
-function parseNumber(attr, text) {
+// A number as a course author would write it, in the page's grammar: 0.693, 2/7, ln 2, ln 2 / 5.
+function parseNumber(attr, text, options) {
   const s = String(text).trim();
-  const ln = /^(?:ln|log)\s*\(?\s*([^()]+?)\s*\)?$/i.exec(s);
-  if (ln) {
-    const r = parseEntry(ln[1]);
-    if ('error' in r) fail(attr, `cannot read “${ln[1]}” (${r.error})`);
-    if (!(r.value > 0)) fail(attr, 'the logarithm needs a positive number');
-    return Math.log(r.value);
-  }
-  const r = parseEntry(s);
+  const r = readNumber(s, options);
   if ('error' in r) fail(attr, `cannot read “${short(s)}” as a number (${r.error})`);
   return r.value;
 }
@@ -64,48 +61,25 @@ function short(s) {
   return s.length > 40 ? `${s.slice(0, 40)}…` : s;
 }
 
-function entry(attr, v, where) {
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) fail(attr, `${where} is not a finite number`);
-    return { value: v, text: String(v) };
-  }
-  if (typeof v === 'string') {
-    const r = parseEntry(v);
-    if ('error' in r) fail(attr, `${where} “${short(v)}”: ${r.error}`);
-    return { value: r.value, text: v.trim() };
-  }
-  return fail(attr, `${where} must be a number or a fraction such as "1/3"`);
+function entry(attr, text, where) {
+  const r = readNumber(text);
+  if ('error' in r) fail(attr, `${where} “${short(text)}”: ${r.error}`);
+  return { value: r.value, text: text.trim() };
 }
 
-// JSON (`[[0.5, 0.5], [1, 0]]`, entries may be strings like "1/3"), or rows separated by ";"
-// or new lines with entries separated by commas or spaces (`1/2 1/2; 1 0`).
-function parseRows(attr, text) {
-  const s = String(text).trim();
-  if (s === '') fail(attr, 'is empty');
-  if (s.startsWith('[') || s.startsWith('{')) {
-    let v;
-    try {
-      v = JSON.parse(s);
-    } catch (e) {
-      fail(attr, `is not valid JSON (${e.message})`);
-    }
-    return v;
-  }
-  return s.split(/\s*[;\n]\s*/).filter((r) => r !== '').map((r) => r.split(/[\s,]+/).filter((c) => c !== ''));
-}
-
-/** Parses a matrix attribute into {values: number[][], texts: string[][]}. */
+/** Parses a matrix attribute (see input/grid.js) into {values: number[][], texts: string[][]}. */
 export function parseMatrix(attr, text) {
-  const rows = parseRows(attr, text);
-  if (!Array.isArray(rows) || rows.length === 0) fail(attr, 'must be a non-empty array of rows');
+  const lit = parseMatrixLiteral(text);
+  if ('error' in lit) fail(attr, lit.error);
+  const rows = lit.rows;
+  if (rows.length === 0) fail(attr, 'must be a non-empty array of rows');
   if (rows.length > MAX_SIDE) fail(attr, `has ${rows.length} rows; widgets take at most ${MAX_SIDE}`);
-  const cols = Array.isArray(rows[0]) ? rows[0].length : -1;
+  const cols = rows[0].length;
   if (cols < 1) fail(attr, 'row 1 must be a non-empty array of numbers');
   if (cols > MAX_SIDE) fail(attr, `has ${cols} columns; widgets take at most ${MAX_SIDE}`);
   const values = [];
   const texts = [];
   rows.forEach((row, i) => {
-    if (!Array.isArray(row)) fail(attr, `row ${i + 1} is not an array`);
     if (row.length !== cols) fail(attr, `row ${i + 1} has ${row.length} entries, row 1 has ${cols}`);
     const e = row.map((v, j) => entry(attr, v, `entry (${i + 1}, ${j + 1})`));
     values.push(e.map((x) => x.value));
@@ -116,29 +90,19 @@ export function parseMatrix(attr, text) {
 
 /** Parses a vector attribute (JSON array, or entries separated by commas or spaces). */
 export function parseVector(attr, text) {
-  const s = String(text).trim();
-  let v;
-  if (s.startsWith('[')) {
-    try {
-      v = JSON.parse(s);
-    } catch (e) {
-      fail(attr, `is not valid JSON (${e.message})`);
-    }
-  } else {
-    v = s.split(/[\s,;]+/).filter((c) => c !== '');
-  }
-  if (!Array.isArray(v) || v.length === 0) fail(attr, 'must be a non-empty array of numbers');
+  const lit = parseVectorLiteral(text);
+  if ('error' in lit) fail(attr, lit.error);
+  const v = lit.entries;
+  if (v.length === 0) fail(attr, 'must be a non-empty array of numbers');
   if (v.length > MAX_SIDE * MAX_SIDE) fail(attr, 'is too long');
   const e = v.map((x, i) => entry(attr, x, `entry ${i + 1}`));
   return { values: e.map((x) => x.value), texts: e.map((x) => x.text) };
 }
 
 function parseInteger(attr, text, lo, hi) {
-  const s = String(text).trim();
-  if (!/^\d+$/.test(s)) fail(attr, `must be a whole number, got “${short(s)}”`);
-  const n = Number(s);
-  if (n < lo || n > hi) fail(attr, `must be between ${lo} and ${hi}, got ${n}`);
-  return n;
+  const r = readInteger(text, { min: lo, max: hi });
+  if ('error' in r) fail(attr, /must be at/.test(r.error) ? `must be between ${lo} and ${hi}, got ${short(String(text).trim())}` : `must be a whole number, got “${short(String(text).trim())}”`);
+  return r.value;
 }
 
 function uniformTexts(n) {
@@ -254,7 +218,7 @@ function messageOf(e) {
   return e && typeof e.message === 'string' ? e.message : String(e);
 }
 
-function matrixOf(m) {
+function toRowsOf(m) {
   // {rows, cols, data} from the API → number[][]
   if (Array.isArray(m)) return m;
   const out = [];
@@ -274,9 +238,13 @@ class QifWidget extends HTMLElement {
     super();
     this.root = this.attachShadow({ mode: 'open' });
     styles(this.root);
-    this.latest = latestOnly();
     this.scheduled = false;
-    this.schedule = debounce(() => this.compute(), DEBOUNCE_MS);
+    this.task = createPipeline({ engine }).task((job) => this.compute(job));
+  }
+
+  /** Recomputes after the pipeline's debounce (a reader is typing or sliding). */
+  schedule() {
+    this.task.schedule();
   }
 
   connectedCallback() {
@@ -284,7 +252,7 @@ class QifWidget extends HTMLElement {
   }
 
   disconnectedCallback() {
-    this.schedule.cancel();
+    this.task.supersede();
   }
 
   attributeChangedCallback(_name, oldValue, newValue) {
@@ -302,7 +270,7 @@ class QifWidget extends HTMLElement {
   }
 
   render() {
-    this.schedule.cancel();
+    this.task.supersede();
     this.errorBox = h('p', { class: 'w-error', role: 'alert', 'data-testid': 'error' });
     let body;
     try {
@@ -317,7 +285,7 @@ class QifWidget extends HTMLElement {
       return;
     }
     replace(this.root, h('div', { class: 'w', part: 'widget' }, this.head(), body, this.errorBox));
-    this.compute();
+    this.task.now();
   }
 
   head() {
@@ -335,25 +303,27 @@ class QifWidget extends HTMLElement {
     if (this.errorBox) this.errorBox.textContent = msg || '';
   }
 
-  /** Runs calls in the shared worker; resolves with settled results or STALE. */
-  run(key, calls) {
-    return this.latest(key, client.submit(calls).promise);
-  }
-
-  async compute() {
-    if (!this.config) return;
+  // One run of the pipeline: computeNow(job, config) resolves with the values to announce, or
+  // null when an edit is invalid (it has said so). A newer run supersedes it at its next await.
+  async compute(job) {
+    if (!this.config || !this.isConnected) return;
     this.setState('loading');
     try {
-      const r = await this.computeNow(this.config);
-      if (r === STALE) return;
+      const r = await this.computeNow(job, this.config);
+      if (r === null) return;
+      this.lastValues = r;
       this.setState(this.errorBox.textContent ? 'error' : 'ready');
       this.dispatchEvent(new CustomEvent('qif-update', { detail: r ?? {}, bubbles: true, composed: true }));
     } catch (e) {
-      if (e === STALE) return;
-      if (e && e.name === 'CancelledError') return;
+      if (e instanceof Superseded || (e && e.name === 'AbortError')) throw e;
       this.showError(messageOf(e));
       this.setState('error');
     }
+  }
+
+  /** What the widget shows, as data (the detail of its last qif-update event). */
+  getResults() {
+    return this.lastValues ?? null;
   }
 }
 
@@ -394,7 +364,7 @@ function matrixGrid({ texts, rowLabels, colLabels, prior, readonly, label, idPre
     inputs.forEach((input, k) => {
       const i = Math.floor(k / m);
       const j = k % m;
-      const r = parseEntry(input.value);
+      const r = readNumber(input.value);
       const bad = 'error' in r;
       input.setAttribute('aria-invalid', bad ? 'true' : 'false');
       const where = prior && j === m - 1 ? `π(${rowLabels[i]})` : `${label}(${rowLabels[i]}, ${colLabels[j]})`;
@@ -470,7 +440,7 @@ export class QifChannel extends QifWidget {
     const alphaAttr = this.getAttribute('alpha');
     let alpha = 2;
     if (alphaAttr !== null && alphaAttr.trim() !== '') {
-      alpha = /^\s*(inf|infinity|∞)\s*$/i.test(alphaAttr) ? Infinity : parseNumber('alpha', alphaAttr);
+      alpha = parseNumber('alpha', alphaAttr, { infinity: true });
       if (!(alpha >= 0)) fail('alpha', 'the order of a Rényi entropy must be ≥ 0');
     }
 
@@ -511,18 +481,18 @@ export class QifChannel extends QifWidget {
       list);
   }
 
-  async computeNow(cfg) {
+  async computeNow(job, cfg) {
     let C;
     let prior;
     if (cfg.readonly) {
-      C = cfg.texts.map((r) => r.map((t) => parseEntry(t).value));
-      prior = cfg.prior.map((t) => parseEntry(t).value);
+      C = cfg.texts.map((r) => r.map((t) => readNumber(t).value));
+      prior = cfg.prior.map((t) => readNumber(t).value);
     } else {
       const r = this.grid.read();
       if (r.error) {
         this.showError(r.error);
         this.setState('error');
-        return STALE;
+        return null;
       }
       ({ C, prior } = r);
     }
@@ -538,8 +508,7 @@ export class QifChannel extends QifWidget {
       calls.push(...c.map(({ ns, fn, args }) => ({ ns, fn, args })));
       return c.length;
     });
-    const results = await this.run('measures', calls);
-    if (results === STALE) return STALE;
+    const results = await job.run(calls);
     const byKey = {};
     let k = 0;
     panels.forEach((p, i) => {
@@ -571,18 +540,10 @@ export class QifChannel extends QifWidget {
 
 function labels(attr, text, count) {
   if (text === null || text.trim() === '') return null;
-  let v;
-  if (text.trim().startsWith('[')) {
-    try {
-      v = JSON.parse(text);
-    } catch (e) {
-      fail(attr, `is not valid JSON (${e.message})`);
-    }
-  } else {
-    v = text.split(',').map((s) => s.trim());
-  }
-  if (!Array.isArray(v) || v.length !== count) fail(attr, `needs ${count} labels`);
-  return v.map((s) => short(String(s)));
+  const r = parseLabels(text);
+  if ('error' in r) fail(attr, r.error);
+  if (r.labels.length !== count) fail(attr, `needs ${count} labels`);
+  return r.labels.map((s) => short(s));
 }
 
 function readonlyTable(cfg) {
@@ -686,32 +647,27 @@ export class QifMechanism extends QifWidget {
     this.plotBox = h('div', { 'data-testid': 'heatmap' });
     this.results = h('dl', { class: 'results', 'data-testid': 'results' });
     this.warn = h('p', { class: 'w-warn', 'data-testid': 'warning', 'aria-live': 'polite' });
+    this.scaling = h('p', { class: 'w-note', 'data-testid': 'scaling' });
     return h('div', {},
       h('div', { class: 'controls' }, h('label', { for: id }, 'Privacy ε'), slider, out),
       h('div', { class: 'w-body' }, this.plotBox, h('div', {}, this.results, this.warn,
-        h('p', { class: 'w-note' }, `Utility: expected binary gain of the best guess from the output, ${cfg.uniform ? 'uniform prior' : 'the given prior'}. The bound (Thm 6.1) holds for the uniform prior.`))));
+        this.scaling,
+        h('p', { class: 'w-note' }, `Every mechanism is offered at ε on this graph (as on the page): the truncated geometric and exponential ones run at ε/s per step, s the longest edge |a − b| of the graph, so that they are ε-DP on it. Utility: expected binary gain of the best guess from the output, ${cfg.uniform ? 'uniform prior' : 'the given prior'}. The bound (Thm 6.1) holds for the uniform prior.`))));
   }
 
-  async computeNow(cfg) {
+  async computeNow(job, cfg) {
     const eps = this.epsilon;
-    const g = cfg.graph.literal
-      ? cfg.graph.literal
-      : await this.graphCache(cfg);
-    const mechCall = cfg.mechanism === 'optimal'
-      ? { ns: 'mechanism', fn: 'optimalLP', args: [{ graph: g, epsilon: eps, prior: cfg.prior }] }
-      : { ns: 'mechanism', fn: cfg.mechanism, args: [cfg.n, eps] };
-    const first = await this.run('mechanism', [mechCall, { ns: 'privacy', fn: 'utilityBound', args: [g, eps] }]);
-    if (first === STALE) return STALE;
-    const [mr, br] = first;
-    if (!mr.ok) throw new Error(mr.error);
-    const H = cfg.mechanism === 'optimal' ? mr.value.mechanism : mr.value;
-    const second = await this.run('mechanism', [
-      { ns: 'mechanism', fn: 'utility', args: [cfg.prior, H] },
-      { ns: 'privacy', fn: 'epsilon', args: [H, g] },
+    const g = cfg.graph.literal ? cfg.graph.literal : await this.graphOf(job, cfg);
+    // The same plan as the page's "Design a mechanism" section: same inputs, same matrix.
+    const key = WIDGET_MECHANISMS[cfg.mechanism];
+    const [mr, br] = await job.run([
+      mechanismCall(key, { graph: g, epsilon: eps, prior: cfg.prior }),
+      engine.plan.privacy.utilityBound(g, eps),
     ]);
-    if (second === STALE) return STALE;
-    const [ur, er] = second;
-    const M = matrixOf(H);
+    if (!mr.ok) throw new Error(mr.error);
+    const H = matrixOf(key, mr.value);
+    const [ur, er] = await job.run([utilityCall(cfg.prior, H), engine.plan.privacy.epsilon(H, g)]);
+    const M = toRowsOf(H);
     replace(this.plotBox, heatmap({
       title: `${MECHANISMS[cfg.mechanism]}, ε = ${formatNumber(eps)}: H[input][output]`,
       matrix: M,
@@ -720,16 +676,17 @@ export class QifMechanism extends QifWidget {
       max: 1,
     }));
     const rows = [];
-    const row = (key, name, formula, r, unit) => {
-      const dd = h('dd', { 'data-testid': `result-${key}`, 'data-status': r.ok ? 'ok' : 'error' },
-        r.ok ? numberNode(r.value, `value-${key}`, unit) : [h('span', { class: 'value' }, '—'), h('span', { class: 'msg' }, r.error)]);
+    const row = (k, name, formula, r, unit) => {
+      const dd = h('dd', { 'data-testid': `result-${k}`, 'data-status': r.ok ? 'ok' : 'error' },
+        r.ok ? numberNode(r.value, `value-${k}`, unit) : [h('span', { class: 'value' }, '—'), h('span', { class: 'msg' }, r.error)]);
       rows.push(h('dt', {}, name, h('span', { class: 'f' }, formula)), dd);
     };
     row('utility', 'Utility', 'U = Σ_z max_y π(y) H(y, z)', ur, 'probability');
     row('bound', 'Utility bound (Thm 6.1)', 'U ≤ 1 / Σ_d n_d e^(−εd)', br.ok ? { ok: true, value: br.value.bound } : br, 'probability');
     row('actualEpsilon', 'Actual ε on the graph', 'max over edges x∼x′, y of ln H(x,y)/H(x′,y)', er, 'nats');
     replace(this.results, rows);
-    const values = { epsilon: eps, utility: ur.ok ? ur.value : null, bound: br.ok ? br.value.bound : null, actualEpsilon: er.ok ? er.value : null };
+    this.scaling.textContent = scalingText(key, eps, g, formatNumber);
+    const values = { epsilon: eps, utility: ur.ok ? ur.value : null, bound: br.ok ? br.value.bound : null, actualEpsilon: er.ok ? er.value : null, matrix: M };
     const notes = [];
     if (er.ok && er.value > eps * (1 + 1e-9) + 1e-12) notes.push(`this mechanism is not ${formatNumber(eps)}-DP on the ${cfg.graphName}: its actual ε is ${formatNumber(er.value)}`);
     if (br.ok && br.value.tight === false && cfg.mechanism === 'optimal') notes.push('the bound is not tight on this graph');
@@ -737,10 +694,10 @@ export class QifMechanism extends QifWidget {
     return values;
   }
 
-  async graphCache(cfg) {
+  async graphOf(job, cfg) {
     const key = `${cfg.graph.fn}(${cfg.graph.args.join(',')})`;
     if (this.graphKey === key) return this.graphValue;
-    const g = await client.call('graph', cfg.graph.fn, ...cfg.graph.args);
+    const g = await job.call({ ns: 'graph', fn: cfg.graph.fn, args: cfg.graph.args });
     this.graphKey = key;
     this.graphValue = g;
     return g;
@@ -794,7 +751,7 @@ export class QifRefinement extends QifWidget {
       this.list);
   }
 
-  async computeNow(cfg) {
+  async computeNow(job, cfg) {
     let A = cfg.A.values;
     let B = cfg.B.values;
     if (!cfg.readonly) {
@@ -804,13 +761,12 @@ export class QifRefinement extends QifWidget {
       if (err) {
         this.showError(err);
         this.setState('error');
-        return STALE;
+        return null;
       }
       A = a.C;
       B = b.C;
     }
-    const results = await this.run('refine', ORDERS.map((o) => ({ ns: 'refine', fn: o.fn, args: [A, B] })));
-    if (results === STALE) return STALE;
+    const results = await job.run(ORDERS.map((o) => ({ ns: 'refine', fn: o.fn, args: [A, B] })));
     const verdicts = {};
     const errors = [];
     ORDERS.forEach((o, i) => {

@@ -2,18 +2,25 @@
 // long call (capacity iterations, an LP) never freezes typing. It loads the wasm through
 // qif.js and answers messages from client.js:
 //
-//   page → worker  {id, calls: [{ns, fn, args, progress?: {arg, key}}]}
+//   page → worker  {id, calls: [{ns, fn, args, callbacks?: [{arg, key}]}]}
 //   worker → page  {type: 'ready', version, api: {ns: [fn, ...]}}
 //                  {type: 'fatal', error}                      the module could not be loaded
 //                  {type: 'result', id, results: [{ok: true, value} | {ok: false, error}]}
-//                  {type: 'progress', id, call, data: [args]}  from a function's progress callback
+//                  {type: 'progress', id, call, callback, data: [args]}   a callback's report
 //
 // Calls of one message run in order and each settles on its own, so one failing measure does
-// not hide the others. `progress` asks the worker to put a callback at args[arg][key] (an
-// options object) that forwards its arguments to the page. A namespace may be "exact.measure"
-// (qif.exact.measure): the first message with such a call loads the exact module before it runs.
+// not hide the others. `callbacks` says where the caller had put functions (argument `arg`,
+// option `key`, or the argument itself when key is null); the API table (api.gen.js, generated
+// from bindings/) says where the function's callbacks go, and the worker puts there a function
+// that forwards its arguments to the page (api-table.js callbackSlot). A namespace may be
+// "exact.measure" (qif.exact.measure): the first message with such a call loads the exact module
+// (qif-exact.wasm) before it runs.
 
 import { load } from './qif.js';
+import { API } from './api.gen.js';
+import { callbackSlot, indexTable } from './api-table.js';
+
+const TABLE = indexTable(API);
 
 let qif = null;
 let exactError = null; // why qif.exact could not be loaded, for the calls that need it
@@ -42,6 +49,10 @@ function messageOf(err) {
   return String(err);
 }
 
+// Forward at most ~10 reports a second: an iterative method may call back thousands of times,
+// and the page only needs to show that work goes on.
+const REPORT_EVERY_MS = 100;
+
 function runCall(id, index, call) {
   const { ns, fn } = call;
   const args = Array.isArray(call.args) ? call.args.slice() : [];
@@ -51,20 +62,24 @@ function runCall(id, index, call) {
   if (typeof f !== 'function') {
     return { ok: false, error: `qif.${ns}.${fn} is not available in this build` };
   }
-  if (call.progress) {
-    const { arg, key } = call.progress;
-    const opts = args[arg] && typeof args[arg] === 'object' ? { ...args[arg] } : {};
-    // Forward at most ~10 reports a second: an iterative method may call back thousands of
-    // times, and the page only needs to show that work goes on.
+  const spec = TABLE.get(`${ns}.${fn}`);
+  for (const [k, c] of (call.callbacks ?? []).entries()) {
+    const slot = callbackSlot(spec, ns, fn, c.arg, c.key ?? null);
+    if (slot.error) return { ok: false, error: slot.error };
     let last = 0;
-    opts[key] = (...data) => {
+    const forward = (...data) => {
       const now = Date.now();
-      if (now - last >= 100) {
+      if (now - last >= REPORT_EVERY_MS) {
         last = now;
-        self.postMessage({ type: 'progress', id, call: index, data });
+        self.postMessage({ type: 'progress', id, call: index, callback: k, data });
       }
     };
-    args[arg] = opts;
+    if (slot.key === null) args[slot.arg] = forward;
+    else {
+      const opts = args[slot.arg] && typeof args[slot.arg] === 'object' ? { ...args[slot.arg] } : {};
+      opts[slot.key] = forward;
+      args[slot.arg] = opts;
+    }
   }
   try {
     return { ok: true, value: f(...args) };
@@ -78,7 +93,6 @@ self.onmessage = async (event) => {
   if (!msg || typeof msg.id !== 'number' || !Array.isArray(msg.calls)) return;
   await loaded;
   if (!qif) return; // the fatal message already told the page
-  // The exact mode's module (qif-exact.wasm) loads the first time a call asks for it.
   if (!qif.exact.loaded && msg.calls.some((c) => typeof c.ns === 'string' && c.ns.startsWith('exact.'))) {
     exactError = null;
     await qif.exact.load().catch((err) => { exactError = `the exact module could not be loaded: ${messageOf(err)}`; });

@@ -98,3 +98,20 @@ func TestExactModule(t *testing.T) {
 		t.Error("docs/api.md: no link to the floating-point twin")
 	}
 }
+
+// Every source of the tables (an exact function's is its twin's) becomes a link in the reference: a
+// paper of docs/references.md or a section of docs/mathematics.md that the generator knows (the
+// docs test checks the anchors).
+func TestEverySourceIsLinked(t *testing.T) {
+	for _, f := range functions() {
+		_, source := formula(f)
+		if source == "" {
+			continue
+		}
+		for _, src := range strings.Split(source, "; ") {
+			if !strings.HasPrefix(citation(src), "[") {
+				t.Errorf("%s: source %q links nowhere", f.Qualified(), src)
+			}
+		}
+	}
+}

@@ -115,9 +115,19 @@ var papers = [][2]string{{"Alvim et al. (ICALP 2011)", "icalp2011"}, {"Alvim et 
 
 var firstSection = regexp.MustCompile(`^ §(\d+(?:\.\d+)*)`)
 
+// mathematics are the anchors of the sections of docs/mathematics.md that sources cite as
+// "Mathematics §8" (the toolkit's own statement of definitions that follow libqif).
+var mathematics = map[string]string{"8": "metrics-and-capacities"}
+
+var mathSection = regexp.MustCompile(`^Mathematics §(\d+(?:\.\d+)*)`)
+
 // citation links a source ("Alvim et al. (ICALP 2011) §6") to its entry in the references: the
-// section's anchor when it names one, else the paper's.
+// section's anchor when it names one, else the paper's; "Mathematics §8 (libqif)" links to that
+// section of the mathematics.
 func citation(src string) string {
+	if m := mathSection.FindStringSubmatch(src); m != nil && mathematics[m[1]] != "" {
+		return "[" + src + "](mathematics.md#" + mathematics[m[1]] + ")"
+	}
 	for _, p := range papers {
 		if rest, ok := strings.CutPrefix(src, p[0]); ok {
 			anchor := p[1]

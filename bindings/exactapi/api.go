@@ -118,11 +118,9 @@ var measureAPI = []table.Func{
 		}},
 	{NS: "exact.measure", Name: "multiplicativeBayesCapacity", Params: []*table.Param{&pC}, Result: fraction1,
 		Doc:  "Multiplicative Bayes capacity Σ_y max_x C[x][y], the largest multiplicative Bayes leakage over priors, exactly (its log₂ is minCapacity).",
-		TeX:  `\mathcal{ML}^{\times}(C) = \sum_y \max_x C(x,y)`,
 		Call: func(a *table.Args) (any, error) { return fraction(exact.MultiplicativeBayesCapacity(mat(a, "C"))) }},
 	{NS: "exact.measure", Name: "multiplicativeBayesRiskCapacity", Params: []*table.Param{&pC}, Result: fraction1,
 		Doc: "Multiplicative Bayes-risk capacity sup_π R(π)/R[π▷C] = 1/(1 − diam/2), diam the largest L1 distance between two rows, exactly; \"Infinity\" when two rows have disjoint supports.",
-		TeX: `\sup_\pi \frac{R(\pi)}{R[\pi\triangleright C]} = \frac{1}{1 - \tfrac12\max_{x,x'} \lVert C_x - C_{x'}\rVert_1}`,
 		Call: func(a *table.Args) (any, error) {
 			v, infinite, err := exact.MultiplicativeBayesRiskCapacity(mat(a, "C"))
 			if infinite {
@@ -135,7 +133,6 @@ var measureAPI = []table.Func{
 			{Name: "gainClass", Kind: table.KindEnum, Enum: []string{string(exact.OneSpanningVulnerability), string(exact.OneSpanningGain)},
 				Default: string(exact.OneSpanningVulnerability), Doc: "the class of gain functions maximized over"}}}},
 		Doc: "Additive g-capacity of C under the prior π over a class of gain functions (libqif's classes), exactly.",
-		TeX: `\max_{g \in \mathcal{G}} \big(V_g[\pi\triangleright C] - V_g(\pi)\big)`,
 		Call: func(a *table.Args) (any, error) {
 			return fraction(exact.AdditiveGCapacity(vec(a, "prior"), mat(a, "C"), exact.GainClass(a.Str("gainClass"))))
 		}},

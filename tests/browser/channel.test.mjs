@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, settled, valueOf, typeInto, SCREENSHOTS } from './harness.mjs';
 import { presets, presetById, numericChannel } from '../../web/presets.js';
-import { all, distinctPosteriors } from './reference.mjs';
+import { all, distinctPosteriors, slowChannel } from './reference.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -264,16 +264,18 @@ test('labels are inert text, keyboard moves between cells', async () => {
   assertNoErrors(page);
 });
 
-test('the worker client: job ids, API errors, cancel, latest only', async () => {
+test('the worker client: typed calls, API errors, cancel, job ids', async () => {
   const page = await open();
   const r = await page.evaluate(async () => {
-    const { QifClient, CancelledError, latestOnly, STALE } = await import('./client.js');
+    const { QifClient, createEngine, isAbort } = await import('./client.js');
     const c = new QifClient();
+    const engine = createEngine(c);
     const out = {};
     out.ready = await c.ready;
-    out.value = await c.call('measure', 'shannonEntropy', [0.5, 0.25, 0.25]);
+    out.value = await engine.measure.shannonEntropy([0.5, 0.25, 0.25]);
+    out.length = engine.measure.posteriorBayesVulnerability.length;
     try {
-      await c.call('measure', 'shannonEntropy', [0.5, 0.6]);
+      await engine.measure.shannonEntropy([0.5, 0.6]);
     } catch (e) {
       out.apiError = { name: e.name, message: e.message };
     }
@@ -282,33 +284,41 @@ test('the worker client: job ids, API errors, cancel, latest only', async () => 
     } catch (e) {
       out.missing = e.message;
     }
-    // Cancel one of three queued jobs: it rejects with CancelledError, the others still answer.
-    const a = c.call('measure', 'minEntropy', [0.5, 0.5]);
-    const b = c.call('measure', 'minEntropy', [0.25, 0.25, 0.25, 0.25]);
-    const d = c.call('measure', 'minEntropy', [1]);
+    try {
+      await engine.measure.minEntropy([1], 'extra');
+    } catch (e) {
+      out.arity = e.message;
+    }
+    // Cancel one of three queued calls: it rejects with an AbortError, the others still answer.
+    const a = engine.measure.minEntropy([0.5, 0.5]);
+    const b = engine.measure.minEntropy([0.25, 0.25, 0.25, 0.25]);
+    const d = engine.measure.minEntropy([1]);
     out.ids = [a.jobId, b.jobId, d.jobId];
-    out.cancelled = c.cancel(b.jobId);
-    out.results = await Promise.allSettled([a, b, d]).then((rs) => rs.map((x) => (x.status === 'fulfilled' ? x.value : { name: x.reason.name, message: x.reason.message, isCancel: x.reason instanceof CancelledError })));
-    out.afterCancel = await c.call('measure', 'bayesVulnerability', [0.3, 0.7]);
-    const latest = latestOnly();
-    const slow = latest('k', new Promise((res) => setTimeout(() => res('old'), 50)));
-    const fast = latest('k', Promise.resolve('new'));
-    out.latest = [await slow === STALE, await fast];
+    out.cancelled = b.cancel();
+    out.results = await Promise.allSettled([a, b, d]).then((rs) => rs.map((x) => (x.status === 'fulfilled' ? x.value : { name: x.reason.name, message: x.reason.message, isAbort: isAbort(x.reason) })));
+    out.afterCancel = await engine.measure.bayesVulnerability([0.3, 0.7]);
+    // An AbortSignal cancels as well.
+    const ac = new AbortController();
+    const e = engine.measure.minEntropy([0.5, 0.5], { signal: ac.signal });
+    ac.abort();
+    out.signal = await e.then(() => 'resolved', (err) => err.name);
     c.terminate();
     return out;
   });
   assert.equal(typeof r.ready.version, 'string');
   assert.ok(Math.abs(r.value - 1.5) < 1e-12);
+  assert.equal(r.length, 2, 'typed methods carry their number of parameters');
   assert.equal(r.apiError.name, 'QifError');
   assert.match(r.apiError.message, /prior|distribution|sums to/i);
   assert.match(r.missing, /not available/);
+  assert.match(r.arity, /measure\.minEntropy: expected at most 1 argument/);
   assert.equal(new Set(r.ids).size, 3, 'distinct job ids');
   assert.equal(r.cancelled, true);
   assert.equal(r.results[0], 1);
-  assert.deepEqual(r.results[1], { name: 'CancelledError', message: 'cancelled', isCancel: true });
+  assert.deepEqual(r.results[1], { name: 'AbortError', message: 'cancelled', isAbort: true });
   assert.equal(r.results[2], 0);
   assert.ok(Math.abs(r.afterCancel - 0.7) < 1e-12);
-  assert.deepEqual(r.latest, [true, 'new']);
+  assert.equal(r.signal, 'AbortError');
   assertNoErrors(page);
 });
 
@@ -321,40 +331,27 @@ test('usable on a phone: no horizontal page scroll, results readable', async () 
   assertNoErrors(page);
 });
 
-// A channel on which Blahut–Arimoto needs many iterations (random rows with a heavy skew).
-function slowChannel(n) {
-  let s = 7;
-  const rnd = () => (s = (s * 16807) % 2147483647) / 2147483647;
-  return Array.from({ length: n }, () => {
-    const r = Array.from({ length: n }, () => rnd() ** 4);
-    const t = r.reduce((a, b) => a + b, 0);
-    return r.map((v) => v / t);
-  });
-}
-
 test('the worker client cancels a running computation and keeps working', async () => {
   const page = await open();
   const r = await page.evaluate(async (C) => {
-    const { QifClient } = await import('./client.js');
+    const { QifClient, createEngine } = await import('./client.js');
     const c = new QifClient();
+    const engine = createEngine(c);
     await c.ready;
     const progress = [];
     let sawProgress;
     const seen = new Promise((res) => { sawProgress = res; });
-    const t0 = performance.now();
-    const job = c.submit([{ ns: 'measure', fn: 'shannonCapacity', args: [C, { tolerance: 1e-15 }], progress: { arg: 1, key: 'progress' } }], {
-      onProgress: (data) => { progress.push(data); sawProgress(); },
-    });
-    const other = c.call('measure', 'shannonEntropy', [0.5, 0.5]); // queued behind it
+    // The caller's onProgress reaches the engine's progress callback through the API table.
+    const job = engine.measure.shannonCapacity(C, { tolerance: 1e-15, onProgress: (...data) => { progress.push(data); sawProgress(); } });
+    const other = engine.measure.shannonEntropy([0.5, 0.5]); // queued behind it
     await seen;
-    c.cancel(job.id);
-    const outcome = await job.promise.then(() => 'resolved', (e) => e.name);
+    job.cancel();
+    const outcome = await job.then(() => 'resolved', (e) => e.name);
     const after = await other;
-    const elapsed = performance.now() - t0;
     c.terminate();
-    return { outcome, after, elapsed, first: progress[0] };
+    return { outcome, after, first: progress[0] };
   }, slowChannel(300));
-  assert.equal(r.outcome, 'CancelledError');
+  assert.equal(r.outcome, 'AbortError');
   assert.equal(r.after, 1, 'a job queued behind the cancelled one still runs');
   assert.equal(r.first.length, 3, 'progress reports [iteration, lower, upper]');
   assert.ok(r.first[1] <= r.first[2], 'lower ≤ upper bound');

@@ -122,9 +122,9 @@ export async function startHarness() {
 
 /** Waits until the page has no pending or running computation. */
 export async function settled(page, timeout = 15000) {
-  // The page sets data-busy="true" synchronously on every input, so after an edit this cannot
+  // The section sets data-busy="true" synchronously on every input, so after an edit this cannot
   // see the state from before it.
-  await page.waitForFunction(() => document.getElementById('main')?.dataset.busy === 'false', null, { timeout });
+  await page.waitForFunction(() => document.getElementById('channel')?.dataset.busy === 'false', null, { timeout });
 }
 
 /** The full-precision number shown for a measure (from data-value), or null. */

@@ -92,3 +92,14 @@ export function distinctPosteriors(prior, C) {
   }
   return seen.length;
 }
+
+/** A channel on which Blahut–Arimoto needs many iterations (random rows with a heavy skew). */
+export function slowChannel(n) {
+  let s = 7;
+  const rnd = () => (s = (s * 16807) % 2147483647) / 2147483647;
+  return Array.from({ length: n }, () => {
+    const r = Array.from({ length: n }, () => rnd() ** 4);
+    const t = r.reduce((a, b) => a + b, 0);
+    return r.map((v) => v / t);
+  });
+}

@@ -197,15 +197,19 @@ test('changing an attribute re-renders the widget', async () => {
   close(await value(page, 'w-rr', 'bound'), 3 / 8, 'bound at ln 3');
   close(Number(await page.locator('#w-rr [data-testid="epsilon"]').inputValue()), Math.log(3), 'the slider follows', 1e-12);
 
-  // Another mechanism on the same clique: the truncated geometric is ln 2-DP on the path only,
-  // so on the clique its actual ε is (n−1)·ε and the widget says so.
-  await updated(page, 'w-rr', [['mechanism', 'truncatedGeometric'], ['epsilon', '0.5']]);
-  const G = truncatedGeometric(6, 0.5);
+  // Another mechanism on the same clique. The truncated geometric treats the answers as 0..5 and
+  // is ε′-private for |x − y|; the clique's edges span up to 5 such steps, so (as on the page)
+  // it runs at ε′ = ε/5 and is exactly ε-DP on the clique. The widget says how ε′ was chosen.
+  const d2 = await updated(page, 'w-rr', [['mechanism', 'truncatedGeometric'], ['epsilon', '0.5']]);
+  const G = truncatedGeometric(6, 0.5 / 5);
   const clique = [];
   for (let a = 0; a < 6; a++) for (let b = a + 1; b < 6; b++) clique.push([a, b]);
-  close(await value(page, 'w-rr', 'actualEpsilon'), dpEpsilon(G, clique), 'geometric ε on the clique');
-  close(dpEpsilon(G, clique), 5 * 0.5, 'reference: (n−1)ε', 1e-12);
-  assert.match(await page.locator('#w-rr [data-testid="warning"]').textContent(), /not 0\.5-DP on the clique of 6: its actual ε is 2\.5/);
+  close(dpEpsilon(G, clique), 0.5, 'reference: TG(ε/5) is ε-DP on the clique', 1e-12);
+  close(await value(page, 'w-rr', 'actualEpsilon'), 0.5, 'geometric ε on the clique');
+  close(await value(page, 'w-rr', 'utility'), utility(new Array(6).fill(1 / 6), G), 'geometric utility on the clique');
+  G.forEach((row, i) => row.forEach((v, j) => close(d2.matrix[i][j], v, `H[${i}][${j}]`, 1e-12)));
+  assert.match(await page.locator('#w-rr [data-testid="scaling"]').textContent(), /per step ε\/5 = 0\.1, so that it is ε-DP on this graph/);
+  assert.equal(await page.locator('#w-rr [data-testid="warning"]').textContent(), '');
 
   // The optimal mechanism for a non-uniform prior (Alvim et al. (ICALP 2011) Table 1: A = F = 1/10,
   // others 1/5, ε = ln 2): the LP optimum is 0.32, above the 2/7 of the uniform-prior optimum.

@@ -19,7 +19,7 @@ test('describe() returns the table; describe(name | namespace | function) one pa
   const all = qif.describe();
   assert.equal(all, API);
   assert.ok(Object.isFrozen(all) && Object.isFrozen(all.functions[0].params), 'the table cannot be changed');
-  assert.deepEqual(all.namespaces, ['channel', 'measure', 'privacy', 'graph', 'mechanism', 'refine', 'infoPrivacy', 'lp', 'debug',
+  assert.deepEqual(all.namespaces, ['channel', 'measure', 'metric', 'privacy', 'graph', 'mechanism', 'refine', 'infoPrivacy', 'lp', 'debug',
     'exact.channel', 'exact.measure', 'exact.mechanism', 'exact.refine']);
   let count = 0;
   for (const ns of all.namespaces) count += Object.keys(nsOf(ns)).length;

@@ -61,7 +61,8 @@ test('the section numbers of MATHEMATICS are those of the rendered mathematics, 
 test('every source line of the page and the widgets and every formula reference lands on an anchor', () => {
   const lines = [];
   const dir = new URL('sections/', web);
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.js'))) {
+  // The sections' modules, in sections/ and its subfolders (one per section).
+  for (const f of readdirSync(dir, { recursive: true }).filter((n) => n.endsWith('.js'))) {
     for (const m of readFileSync(new URL(f, dir), 'utf8').matchAll(/sourceRefs\('([^']+)'\)/g)) lines.push(m[1]);
   }
   for (const m of readFileSync(new URL('widgets.js', web), 'utf8').matchAll(/this\.source = '([^']+)'/g)) lines.push(m[1]);

@@ -6,7 +6,11 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { presets, presetById, numericChannel, DEFAULT_PRESET } from '../../web/presets.js';
-import { parseEntry, parseAlpha, splitGrid, formatNumber } from '../../web/numbers.js';
+import { formatNumber } from '../../web/numbers.js';
+import { parseNumber as parseEntry, splitDelimited } from '../../web/input/index.js';
+import { parseAlpha } from '../../web/sections/channel/validate.js';
+
+const splitGrid = (t) => splitDelimited(t).rows;
 
 const close = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol;
 const log2 = Math.log2;
@@ -96,7 +100,7 @@ test('number parsing and formatting', () => {
   assert.equal(parseEntry('abc').error, 'not a number');
   assert.equal(parseEntry('1/0').error, 'division by zero');
   assert.match(parseEntry('').error, /empty/);
-  assert.equal(parseEntry('1/2/3').error, 'not a number');
+  assert.equal(parseEntry('1/2/3').value, 1 / 6, 'one grammar: (1/2)/3');
   assert.equal(parseEntry('<img src=x>').error, 'not a number');
   assert.equal(parseAlpha('∞').value, Infinity);
   assert.equal(parseAlpha('inf').value, Infinity);

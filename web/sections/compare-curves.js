@@ -3,10 +3,11 @@
 // range of ε1. Computed in the worker as one job (one call per F2, each a bisection per ε1 with the
 // refinement test as oracle), with progress and Cancel; drawn with plot.js linePlot.
 
-import { h, replace } from '../dom.js';
-import { CancelledError } from '../client.js';
+import { h, replace, setFieldMessage } from '../dom.js';
+import { isAbort, reportToJob } from '../client.js';
+import { Superseded } from '../pipeline.js';
 import { linePlot, PALETTE } from '../plot.js';
-import { parseEntry } from '../numbers.js';
+import { parseNumber } from '../input/number.js';
 import { FAMILIES } from './compare-presets.js';
 import { sourceRefs } from '../formulas.js';
 
@@ -42,11 +43,10 @@ export function sweep(from, to, points) {
 /**
  * Mounts the curves card into `card`. Returns { getState, setState }.
  * @param {HTMLElement} card
- * @param {{client: import('../client.js').QifClient}} deps
+ * @param {{pipe: ReturnType<import('../pipeline.js').createPipeline>}} deps  the section's pipeline
  */
-export function mountCurves(card, { client }) {
+export function mountCurves(card, { pipe }) {
   let state = { ...DEFAULT_CURVES, families2: DEFAULT_CURVES.families2.slice() };
-  let job = null; // { id }
   let lastData = null;
 
   const f1 = h('select', { id: 'curve-f1', 'data-testid': 'curve-f1' },
@@ -114,30 +114,21 @@ export function mountCurves(card, { client }) {
   }
 
   function setMsg(input, msg) {
-    const el = msgs[input.id];
-    input.classList.toggle('invalid', !!msg);
-    if (msg) {
-      input.setAttribute('aria-invalid', 'true');
-      input.setAttribute('aria-describedby', el.id);
-    } else {
-      input.removeAttribute('aria-invalid');
-      input.removeAttribute('aria-describedby');
-    }
-    el.textContent = msg || '';
+    setFieldMessage(input, msgs[input.id], msg);
   }
 
   // Validates the controls; returns the parsed request or null (messages shown inline).
   function validate() {
     let ok = true;
     const intIn = (input, lo, hi) => {
-      const r = parseEntry(input.value);
+      const r = parseNumber(input.value);
       const msg = 'error' in r ? r.error : !Number.isInteger(r.value) || r.value < lo || r.value > hi ? `an integer from ${lo} to ${hi}` : null;
       setMsg(input, msg);
       if (msg) ok = false;
       return r.value;
     };
     const posIn = (input) => {
-      const r = parseEntry(input.value);
+      const r = parseNumber(input.value);
       const msg = 'error' in r ? r.error : r.value <= 0 ? 'ε must be > 0' : r.value > 50 ? 'at most 50' : null;
       setMsg(input, msg);
       if (msg) ok = false;
@@ -171,7 +162,7 @@ export function mountCurves(card, { client }) {
     card.dataset.status = running ? 'running' : card.dataset.status === 'running' ? 'idle' : card.dataset.status || 'idle';
   }
 
-  async function compute() {
+  const task = pipe.task(async (job) => {
     read();
     const req = validate();
     if (!req) {
@@ -182,53 +173,49 @@ export function mountCurves(card, { client }) {
     const calls = fams.map((family2) => ({
       ns: 'refine',
       fn: 'safeEpsilonCurve',
-      args: [{ family1: state.family1, family2, order: state.order, n: req.n, epsilons1: req.eps1 }],
-      progress: { arg: 0, key: 'onProgress' },
+      args: [{ family1: state.family1, family2, order: state.order, n: req.n, epsilons1: req.eps1, onProgress: reportToJob }],
     }));
     const total = fams.length * req.eps1.length;
     const done = new Array(fams.length).fill(0);
     bar.value = 0;
     status.textContent = `Computing ${fams.length} curve${fams.length > 1 ? 's' : ''} of ${req.eps1.length} points…`;
-    const submitted = client.submit(calls, {
-      onProgress: (data, call) => {
-        const d = progressDone(data);
-        if (d !== null && call >= 0 && call < done.length) done[call] = d;
-        const sum = done.reduce((x, y) => x + y, 0);
-        bar.value = Math.min(1, sum / total);
-        status.textContent = `Computing… ${sum} of ${total} points`;
-      },
-    });
-    job = submitted;
     setRunning(true);
+    let results;
     try {
-      const results = await submitted.promise;
-      if (job !== submitted) return;
-      const series = [];
-      const errors = [];
-      results.forEach((r, i) => {
-        if (!r.ok) {
-          errors.push(`${CURVE_FAMILIES[fams[i]]}: ${r.error}`);
-          return;
-        }
-        series.push({ family2: fams[i], points: curvePoints(r.value) });
+      results = await job.run(calls, {
+        cancelStale: true,
+        onProgress: (data, call) => {
+          const d = progressDone(data);
+          if (d !== null && call >= 0 && call < done.length) done[call] = d;
+          const sum = done.reduce((x, y) => x + y, 0);
+          bar.value = Math.min(1, sum / total);
+          status.textContent = `Computing… ${sum} of ${total} points`;
+        },
       });
-      bar.value = 1;
-      lastData = { family1: state.family1, order: state.order, n: req.n, series };
-      draw();
-      card.dataset.status = errors.length ? 'error' : 'done';
-      status.textContent = errors.length ? errors.join(' · ') : `Done: ${total} points, n = ${req.n}.`;
-      status.classList.toggle('error-text', errors.length > 0);
     } catch (e) {
-      if (job !== submitted) return;
-      card.dataset.status = e instanceof CancelledError ? 'cancelled' : 'error';
-      status.textContent = e instanceof CancelledError ? 'Cancelled.' : `Failed: ${e.message}`;
+      if (e instanceof Superseded) throw e;
+      card.dataset.status = isAbort(e) ? 'cancelled' : 'error';
+      status.textContent = isAbort(e) ? 'Cancelled.' : `Failed: ${e.message}`;
+      return;
     } finally {
-      if (job === submitted) {
-        job = null;
-        setRunning(false);
-      }
+      if (job.current) setRunning(false);
     }
-  }
+    const series = [];
+    const errors = [];
+    results.forEach((r, i) => {
+      if (!r.ok) {
+        errors.push(`${CURVE_FAMILIES[fams[i]]}: ${r.error}`);
+        return;
+      }
+      series.push({ family2: fams[i], points: curvePoints(r.value) });
+    });
+    bar.value = 1;
+    lastData = { family1: state.family1, order: state.order, n: req.n, series };
+    draw();
+    card.dataset.status = errors.length ? 'error' : 'done';
+    status.textContent = errors.length ? errors.join(' · ') : `Done: ${total} points, n = ${req.n}.`;
+    status.classList.toggle('error-text', errors.length > 0);
+  });
 
   function draw() {
     if (!lastData) {
@@ -249,10 +236,8 @@ export function mountCurves(card, { client }) {
     replace(plot, linePlot({ title, xLabel: 'ε1 (nats)', yLabel: 'safe ε2 (nats)', series: lines }));
   }
 
-  run.addEventListener('click', compute);
-  cancel.addEventListener('click', () => {
-    if (job) client.cancel(job.id);
-  });
+  run.addEventListener('click', () => task.now());
+  cancel.addEventListener('click', () => task.cancel());
 
   show();
   return {

@@ -1,8 +1,20 @@
-// validate.js — immediate, per-cell checks of the Channel & leakage inputs, in the page, so
-// that a mistake is shown next to the cell while typing. The API validates again (and its
-// message is shown if it disagrees); the rules here mirror core/channel/validate.go.
+// sections/channel/validate.js — immediate, per-cell checks of the Channel & leakage inputs, so
+// that a mistake is shown next to the cell while typing. The engine validates again (and its
+// message is shown if it disagrees); the rules here mirror core/channel/validate.go. Numbers are
+// read with the page's one grammar (input/number.js).
 
-import { parseEntry, parseAlpha, formatNumber, TOLERANCE } from './numbers.js';
+import { formatNumber, TOLERANCE } from '../../numbers.js';
+import { parseNumber } from '../../input/number.js';
+
+const parseEntry = (t) => parseNumber(t);
+
+/** An order α of a Rényi entropy: a number ≥ 0 or ∞ ("inf", "∞"). */
+export function parseAlpha(text) {
+  const r = parseNumber(text, { infinity: true });
+  if ('error' in r) return r;
+  if (r.value < 0) return { error: 'α must be ≥ 0' };
+  return r;
+}
 
 /**
  * @typedef {object} Inputs

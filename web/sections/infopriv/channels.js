@@ -1,16 +1,15 @@
-// sections/infopriv-channels.js — the "Privacy channels of Wu (2019)" card: the binary symmetric
+// sections/infopriv/channels.js — the "Privacy channels of Wu (2019)" card: the binary symmetric
 // channel (capacity 1 − h(p), and the flip probability for a target capacity), the Gaussian channel
 // (½ log₂(1 + P/σ²), and σ for a target capacity), and the noise variances of the Laplace and
 // Gaussian mechanisms beside the Gaussian privacy channel (Wu (2019) §5.2). Every number is
-// computed in the worker; each panel keeps only its latest answer.
+// computed in the worker, each panel a task of the section's pipeline (only its latest
+// answer is shown).
 
-import { h } from '../dom.js';
-import { STALE, debounce } from '../client.js';
-import { resultRow, field, num } from './infopriv-ui.js';
-import { parseBounded } from './infopriv-query.js';
-import { sourceRefs } from '../formulas.js';
-
-const DEBOUNCE_MS = 150;
+import { h } from '../../dom.js';
+import { Superseded } from '../../pipeline.js';
+import { resultRow, field, num } from './ui.js';
+import { parseBounded } from './state.js';
+import { sourceRefs } from '../../formulas.js';
 
 export const CHANNELS_DEFAULTS = {
   p: '0.1', capTarget: '0.5',
@@ -19,10 +18,10 @@ export const CHANNELS_DEFAULTS = {
 };
 
 /**
- * Builds the card. `busy` ({schedule(key), track(key, promise)}) keeps the section's busy flag.
+ * Builds the card; its panels run on the section's pipeline `pipe`.
  * @returns {{el: HTMLElement, getState(): object, setState(s: object): void, recompute(): void}}
  */
-export function channelsCard({ client, latest, busy }) {
+export function channelsCard({ pipe }) {
   const state = { ...CHANNELS_DEFAULTS };
 
   // ---- binary symmetric
@@ -69,65 +68,60 @@ export function channelsCard({ client, latest, busy }) {
     h('dl', { class: 'result-list' }, vLap.root, vGm.root, vGpc.root));
 
   // One panel: parse its fields, show field errors inline, call the worker, show the result.
-  function panel(key, fields, run) {
-    const go = debounce(() => {
+  function panel(fields, run) {
+    const task = pipe.task(async (job) => {
       const parsed = fields.map(([f, opts]) => {
         const r = parseBounded(f.input.value, opts);
         f.setError(r.error);
         return r;
       });
-      const rows = run.rows;
       if (parsed.some((r) => 'error' in r)) {
-        for (const row of rows) row.stale('fix the input above');
-        latest(key, Promise.resolve(null)); // forget any answer still on its way
-        busy.track(key, null);
+        for (const row of run.rows) row.stale('fix the input above');
         return;
       }
       const values = parsed.map((r) => r.value);
-      for (const row of rows) row.pending();
-      const p = latest(key, busy.track(key, run.calls(values)));
-      p.then((results) => {
-        if (results === STALE) return;
-        run.show(values, results);
-      }, (err) => {
-        if (err && err.name === 'CancelledError') return;
-        for (const row of rows) row.set({ error: err.message });
-      });
-    }, DEBOUNCE_MS);
-    return () => {
-      busy.schedule(key);
-      go();
-    };
+      for (const row of run.rows) row.pending();
+      let results;
+      try {
+        results = await job.run(run.calls(values));
+      } catch (err) {
+        if (err instanceof Superseded || err?.name === 'AbortError') throw err;
+        for (const row of run.rows) row.set({ error: err.message });
+        return;
+      }
+      run.show(values, results);
+    });
+    return () => task.schedule();
   }
 
   const settle = (row, r, extra) => row.set(r.ok ? { value: r.value } : { error: r.error }, extra);
 
-  const bscPanel = panel('bsc', [[pField, { min: 0, max: 1, what: 'p' }]], {
+  const bscPanel = panel([[pField, { min: 0, max: 1, what: 'p' }]], {
     rows: [bscCap],
-    calls: ([p]) => client.submit([{ ns: 'infoPrivacy', fn: 'binarySymmetricCapacity', args: [p] }]).promise,
+    calls: ([p]) => [{ ns: 'infoPrivacy', fn: 'binarySymmetricCapacity', args: [p] }],
     show: (_, [r]) => settle(bscCap, r),
   });
-  const flipPanel = panel('flip', [[capField, { min: 0, max: 1, what: 'capacity' }]], {
+  const flipPanel = panel([[capField, { min: 0, max: 1, what: 'capacity' }]], {
     rows: [bscFlip],
-    calls: ([c]) => client.submit([{ ns: 'infoPrivacy', fn: 'flipProbability', args: [c] }]).promise,
+    calls: ([c]) => [{ ns: 'infoPrivacy', fn: 'flipProbability', args: [c] }],
     show: (_, [r]) => settle(bscFlip, r),
   });
-  const gPanel = panel('gauss', [[powerField, { min: 0, minOpen: true, what: 'P' }], [sigmaField, { min: 0, minOpen: true, what: 'σ' }], [gTarget, { min: 0, minOpen: true, what: 'capacity' }]], {
+  const gPanel = panel([[powerField, { min: 0, minOpen: true, what: 'P' }], [sigmaField, { min: 0, minOpen: true, what: 'σ' }], [gTarget, { min: 0, minOpen: true, what: 'capacity' }]], {
     rows: [gCap, gSigma],
-    calls: ([P, s, c]) => client.submit([
+    calls: ([P, s, c]) => [
       { ns: 'infoPrivacy', fn: 'gaussianCapacity', args: [P, s] },
       { ns: 'infoPrivacy', fn: 'sigmaForCapacity', args: [P, c] },
-    ]).promise,
+    ],
     show: (_, [cap, sig]) => { settle(gCap, cap); settle(gSigma, sig); },
   });
-  const vPanel = panel('variance', [
+  const vPanel = panel([
     [sensField, { min: 0, minOpen: true, what: 'Δ' }], [epsField, { min: 0, minOpen: true, what: 'ε' }],
     [deltaField, { min: 0, minOpen: true, max: 1, what: 'δ' }], [vcapField, { min: 0, minOpen: true, what: 'capacity' }],
   ], {
     rows: [vLap, vGm, vGpc],
-    calls: ([sensitivity, epsilon, delta, capacity]) => client.submit([
+    calls: ([sensitivity, epsilon, delta, capacity]) => [
       { ns: 'infoPrivacy', fn: 'varianceComparison', args: [{ sensitivity, epsilon, delta, capacity }] },
-    ]).promise,
+    ],
     show: (_, [r]) => {
       if (!r.ok) {
         for (const row of [vLap, vGm, vGpc]) row.set({ error: r.error });
@@ -159,8 +153,8 @@ export function channelsCard({ client, latest, busy }) {
     bscPanel();
   });
   function syncSlider() {
-    const v = Number(pField.input.value);
-    if (Number.isFinite(v)) slider.value = String(Math.min(0.5, Math.max(0, v)));
+    const r = parseBounded(pField.input.value, { min: 0, max: 1, what: 'p' });
+    if ('value' in r) slider.value = String(Math.min(0.5, r.value));
   }
 
   function recompute() {

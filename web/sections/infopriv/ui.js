@@ -1,35 +1,10 @@
-// sections/infopriv-ui.js — small DOM builders shared by the "Information privacy" section:
+// sections/infopriv/ui.js — small DOM builders shared by the "Information privacy" section:
 // result rows in the look of the channel section (name / formula / value / unit), labelled
 // fields with an inline message, and formula text with sub- and superscripts.
 
-import { h } from '../dom.js';
-import { formatNumber, formatFull } from '../numbers.js';
-import { formulaSlot } from '../formulas.js';
-
-/** Renders one of our own formula strings (never user text): "x_y", "x_{ab}", "x^y", "x^{ab}". */
-export function formula(text) {
-  const out = [];
-  let plain = '';
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if ((ch === '_' || ch === '^') && i + 1 < text.length) {
-      let body;
-      if (text[i + 1] === '{') {
-        const end = text.indexOf('}', i + 2);
-        body = text.slice(i + 2, end);
-        i = end;
-      } else {
-        body = String.fromCodePoint(text.codePointAt(i + 1));
-        i += body.length;
-      }
-      if (plain) out.push(plain);
-      plain = '';
-      out.push(h(ch === '_' ? 'sub' : 'sup', { text: body }));
-    } else plain += ch;
-  }
-  if (plain) out.push(plain);
-  return out;
-}
+import { h } from '../../dom.js';
+import { formatNumber, formatFull } from '../../numbers.js';
+import { formulaSlot, plainFormula } from '../../formulas.js';
 
 /**
  * A result row: <div class="result"> with dt (name, formula: plain text, typeset from `tex` once
@@ -43,7 +18,7 @@ export function resultRow({ id, name, formula: f, tex, unit = '' }) {
   const msg = h('div', { class: 'r-msg', 'data-testid': `ip-msg-${id}` });
   const unitEl = h('span', { class: 'unit', text: unit });
   const root = h('div', { class: 'result', 'data-testid': `ip-result-${id}`, dataset: { status: 'pending' } },
-    h('dt', {}, h('span', { class: 'r-name', text: name }), f ? formulaSlot(f, tex, formula(f)) : null),
+    h('dt', {}, h('span', { class: 'r-name', text: name }), f ? formulaSlot(f, tex, plainFormula(f)) : null),
     h('dd', {}, h('span', { class: 'r-value' }, value, ' ', unitEl)),
     // Details (the situation, e^ε, …) and messages run under the whole row.
     h('dd', { class: 'ip-more' }, extra, msg));

@@ -1,0 +1,238 @@
+// The one input grammar (web/input/): numbers, ln expressions, decimal commas, pastes from
+// spreadsheets, literals of widgets. Expected values are written from the mathematics (ln 2 / 5
+// is Math.log(2) / 5), never from the module.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  parseNumber, parseRational, parseInteger, parseBounded, isNumber,
+  splitDelimited, parseGrid, parseMatrixLiteral, parseVectorLiteral, parseIndexList, parseLabels,
+} from '../../web/input/index.js';
+
+const value = (t, o) => {
+  const r = parseNumber(t, o);
+  assert.ok('value' in r, `${JSON.stringify(t)} should parse, got ${JSON.stringify(r)}`);
+  return r.value;
+};
+const error = (t, o) => {
+  const r = parseNumber(t, o);
+  assert.ok('error' in r, `${JSON.stringify(t)} should be refused, got ${JSON.stringify(r)}`);
+  return r.error;
+};
+const close = (a, b, what) => assert.ok(Math.abs(a - b) <= 1e-15 * Math.max(1, Math.abs(b)), `${what}: ${a} vs ${b}`);
+
+test('decimals, fractions, signs and the typographic minus', () => {
+  assert.equal(value('0.25'), 0.25);
+  assert.equal(value(' .5 '), 0.5);
+  assert.equal(value('2.5e-1'), 0.25);
+  assert.equal(value('1E3'), 1000);
+  assert.equal(value('+3'), 3);
+  assert.equal(value('1/3'), 1 / 3);
+  assert.equal(value('.5 / 2'), 0.25);
+  assert.equal(value('−1/2'), -0.5); // U+2212
+  assert.equal(value('-2 / 7'), -2 / 7);
+  assert.equal(value('1/2/3'), 1 / 6, 'left-associative');
+  close(value('1 - 1/3'), 2 / 3, '1 - 1/3');
+  assert.equal(value('10^6'), 1e6);
+  assert.equal(value('2^-3'), 0.125);
+  assert.equal(value('-2^2'), -4, 'the power binds tighter than the sign');
+  assert.equal(value('2·3'), 6);
+  assert.equal(value('2 × 3'), 6);
+  assert.equal(value(0.5), 0.5, 'a number passes through');
+});
+
+test('ln: one precedence, written down once', () => {
+  // A function name binds tighter than / and *: (ln 2)/5, as on the page and in every widget.
+  close(value('ln 2 / 5'), Math.log(2) / 5, 'ln 2 / 5');
+  close(value('ln 2/5'), Math.log(2) / 5, 'ln 2/5');
+  close(value('ln(2/5)'), Math.log(2 / 5), 'ln(2/5)');
+  close(value('ln (3/2)'), Math.log(1.5), 'ln (3/2)');
+  close(value('2 ln 2'), 2 * Math.log(2), '2 ln 2');
+  close(value('2ln2'), 2 * Math.log(2), '2ln2');
+  close(value('1/2 ln 3'), Math.log(3) / 2, '1/2 ln 3');
+  close(value('LN 2'), Math.log(2), 'case');
+  close(value('ln 2^3'), Math.log(8), 'ln 2^3 = ln 8');
+  close(value('−ln 2'), -Math.log(2), 'minus ln 2');
+  close(value('ln 2 ln 3'), Math.log(2) * Math.log(3), 'ln 2 ln 3');
+  assert.match(error('ln 0'), /positive/);
+  assert.match(error('ln -2'), /positive/);
+  assert.match(error('ln'), /incomplete/);
+});
+
+test('log is refused everywhere, with the reason', () => {
+  for (const t of ['log 2', 'log(2)', 'LOG 2', '2 log 2', 'log2 8', 'log10 100']) {
+    assert.match(error(t), /ambiguous.*write ln/, t);
+  }
+});
+
+test('what is not a number says so', () => {
+  assert.equal(error('abc'), 'not a number');
+  assert.equal(error('<img src=x>'), 'not a number');
+  assert.equal(error('<b>1/2</b>'), 'not a number');
+  assert.equal(error('2 3'), 'not a number', 'two bare numbers never multiply');
+  assert.equal(error('1/0'), 'division by zero');
+  assert.equal(error(''), 'empty');
+  assert.equal(error('   '), 'empty');
+  assert.equal(error(null), 'empty');
+  assert.equal(error('(1/2'), 'unbalanced parentheses');
+  assert.equal(error('1/2)'), 'unbalanced parentheses');
+  assert.equal(error('1/'), 'incomplete expression');
+  assert.equal(error('1e999'), 'not a finite number');
+  assert.equal(error('10^400'), 'not a finite number');
+  assert.equal(error(NaN), 'not a finite number');
+  assert.equal(error('x'.repeat(300)), 'too long for a number');
+  assert.equal(isNumber('1/3'), true);
+  assert.equal(isNumber('s1'), false);
+});
+
+test('infinity only where asked for', () => {
+  assert.match(error('∞'), /not allowed/);
+  assert.equal(value('∞', { infinity: true }), Infinity);
+  assert.equal(value('inf', { infinity: true }), Infinity);
+  assert.equal(value('Infinity', { infinity: true }), Infinity);
+  assert.equal(value(Infinity, { infinity: true }), Infinity);
+});
+
+test('decimal commas: refused with a message that names them, or read where the caller knows', () => {
+  assert.match(error('0,5'), /decimal comma.*0\.5/);
+  assert.match(error('−1,25'), /decimal comma/);
+  assert.equal(value('0,5', { decimalComma: true }), 0.5);
+  assert.equal(value('1/2', { decimalComma: true }), 0.5);
+  assert.match(error('1.000,5', { decimalComma: true }), /both a decimal point and a decimal comma/);
+});
+
+const nd = (q) => [q.n, q.d];
+
+test('exact rational readings', () => {
+  assert.deepEqual(nd(parseRational('1/3')), [1n, 3n]);
+  assert.deepEqual(nd(parseRational('0.25')), [1n, 4n]);
+  assert.deepEqual(nd(parseRational('−2/4')), [-1n, 2n]);
+  assert.deepEqual(nd(parseRational('2.5e-1')), [1n, 4n]);
+  assert.deepEqual(nd(parseRational('1 - 1/3')), [2n, 3n]);
+  assert.deepEqual(nd(parseRational('2^-3')), [1n, 8n]);
+  assert.deepEqual(nd(parseRational('3')), [3n, 1n]);
+  assert.equal(parseRational('ln 2'), null);
+  assert.equal(parseRational('1e-100'), null, 'beyond 10^±60 is not simple');
+  assert.equal(parseRational('1/0'), null);
+  assert.equal(parseRational('abc'), null);
+});
+
+test('integers and bounds', () => {
+  assert.deepEqual(parseInteger('12'), { value: 12 });
+  assert.deepEqual(parseInteger('1e6'), { value: 1e6 });
+  assert.deepEqual(parseInteger('10^9', { max: 1e15 }), { value: 1e9 });
+  assert.match(parseInteger('2.5', { what: 'n' }).error, /^n: must be a whole number/);
+  assert.match(parseInteger('1', { min: 2, what: 'v' }).error, /^v: must be at least 2/);
+  assert.match(parseInteger('100', { max: 64, what: 'u' }).error, /^u: must be at most 64/);
+  assert.match(parseInteger('', { what: 'n' }).error, /^n: required/);
+  assert.deepEqual(parseBounded('ln 2', { min: 0, minOpen: true, what: 'ε' }), { value: Math.log(2) });
+  assert.equal(parseBounded('0', { min: 0, minOpen: true, what: 'ε' }).error, 'ε must be > 0');
+  assert.equal(parseBounded('2', { max: 1, what: 'δ' }).error, 'δ must be ≤ 1');
+  assert.equal(parseBounded('', { what: 'δ' }).error, 'δ: required');
+});
+
+test('pastes: separators, quotes, line ends', () => {
+  assert.deepEqual(splitDelimited('1\t0\n0.5\t0.5\n').rows, [['1', '0'], ['0.5', '0.5']]);
+  assert.deepEqual(splitDelimited('1, 0\r\n1/2,1/2').rows, [['1', '0'], ['1/2', '1/2']]);
+  assert.deepEqual(splitDelimited('1,0,0\n0.5,0.5,0').rows, [['1', '0', '0'], ['0.5', '0.5', '0']]);
+  assert.deepEqual(splitDelimited('  1 0\n1/2   1/2').rows, [['1', '0'], ['1/2', '1/2']]);
+  assert.deepEqual(splitDelimited('1;0\n0;1').rows, [['1', '0'], ['0', '1']]);
+  // Quoted fields: separators and line breaks inside, "" for a quote.
+  assert.deepEqual(splitDelimited('"a, b",1,0\n"say ""hi""\nthere",0,1\n').rows, [['a, b', '1', '0'], ['say "hi"\nthere', '0', '1']]);
+  assert.deepEqual(splitDelimited('"x;y"\t1\n"z"\t0').rows, [['x;y', '1'], ['z', '0']]);
+  assert.deepEqual(splitDelimited('"one two" 1 0\n"three"  0 1').rows, [['one two', '1', '0'], ['three', '0', '1']]);
+  // A trailing separator on every line adds no column; a byte-order mark is dropped.
+  assert.deepEqual(splitDelimited('\ufeff1\t0\t\n0\t1\t\n').rows, [['1', '0'], ['0', '1']]);
+});
+
+test('pastes: decimal commas read as halves or refused, never silently wrong', () => {
+  // The example of the issue: 0,5 ⇥ 0,5 is two halves.
+  const t = splitDelimited('0,5\t0,5');
+  assert.deepEqual(t.rows, [['0.5', '0.5']]);
+  assert.equal(t.decimalComma, true);
+  assert.deepEqual(splitDelimited('0,25;0,75\n1;0').rows, [['0.25', '0.75'], ['1', '0']]);
+  assert.deepEqual(splitDelimited('0,5 0,5\n1 0').rows, [['0.5', '0.5'], ['1', '0']]);
+  // Where commas separate cells, a lone "0,5" or a field "05" cannot be told apart: refused.
+  assert.match(splitDelimited('0,5').error, /decimal comma/);
+  assert.match(splitDelimited('0,05,0,95').error, /decimal comma/);
+  assert.match(splitDelimited('0,2\n0,3\n').error, /decimal comma/, 'a column of decimal commas');
+  assert.match(splitDelimited('1,0\n0,1').error, /decimal comma/, 'ambiguous too: 1.0 and 0.1, or two values');
+  assert.deepEqual(splitDelimited('1, 0\n0, 1').rows, [['1', '0'], ['0', '1']], 'a space after the comma: two values');
+  // An ordinary CSV stays CSV.
+  assert.deepEqual(splitDelimited('0.5,0.5\n1,0').rows, [['0.5', '0.5'], ['1', '0']]);
+  assert.deepEqual(splitDelimited('1,0,0\n0,1,0').rows, [['1', '0', '0'], ['0', '1', '0']]);
+  // A quoted decimal comma in a CSV is one field, read as a decimal comma by nobody: the cell
+  // shows the number grammar's message.
+  const q = splitDelimited('"0,5","0,5"');
+  assert.deepEqual(q.rows, [['0,5', '0,5']]);
+  assert.match(parseNumber(q.rows[0][0]).error, /decimal comma/);
+});
+
+test('pastes with and without header rows and row labels', () => {
+  const plain = parseGrid('1\t0\n1/2\t1/2');
+  assert.deepEqual(plain, { cells: [['1', '0'], ['1/2', '1/2']], rowLabels: null, colLabels: null, decimalComma: false });
+  const both = parseGrid('x\\y\tA\tB\ns1\t1\t0\ns2\t0,5\t0,5\n');
+  assert.deepEqual(both.cells, [['1', '0'], ['0.5', '0.5']]);
+  assert.deepEqual(both.rowLabels, ['s1', 's2']);
+  assert.deepEqual(both.colLabels, ['A', 'B']);
+  const header = parseGrid('A,B\n1,0\n0.5,0.5');
+  assert.deepEqual(header.colLabels, ['A', 'B']);
+  assert.equal(header.rowLabels, null);
+  assert.deepEqual(header.cells, [['1', '0'], ['0.5', '0.5']]);
+  const rowsOnly = parseGrid('s1;1;0\ns2;0;1');
+  assert.deepEqual(rowsOnly.rowLabels, ['s1', 's2']);
+  assert.equal(rowsOnly.colLabels, null);
+  const emptyCorner = parseGrid('\tA\tB\ns1\t1\t0\ns2\t0\t1');
+  assert.deepEqual(emptyCorner.colLabels, ['A', 'B']);
+  assert.deepEqual(emptyCorner.rowLabels, ['s1', 's2']);
+  const quotedCsv = parseGrid('"",  "out, 1","out 2"\n"in ""a""",1/3,2/3\n"in b",1,0\n');
+  assert.deepEqual(quotedCsv.colLabels, ['out, 1', 'out 2']);
+  assert.deepEqual(quotedCsv.rowLabels, ['in "a"', 'in b']);
+  assert.deepEqual(quotedCsv.cells, [['1/3', '2/3'], ['1', '0']]);
+  // Labels that look like numbers stay cells: the caller decides.
+  assert.deepEqual(parseGrid('10\t01\n1\t0').cells, [['10', '01'], ['1', '0']]);
+  assert.match(parseGrid('').error, /nothing/);
+});
+
+test('a 2,000 × 2,000 paste is split in one pass', () => {
+  const n = 2000;
+  const line = Array.from({ length: n }, (_, j) => (j === 0 ? '1' : '0')).join('\t');
+  const text = Array.from({ length: n }, () => line).join('\n');
+  const t0 = performance.now();
+  const g = parseGrid(text);
+  const ms = performance.now() - t0;
+  assert.equal(g.cells.length, n);
+  assert.equal(g.cells[n - 1].length, n);
+  assert.equal(g.rowLabels, null);
+  // Not a timing assertion: reported, so that a regression shows in the log.
+  console.log(`parseGrid 2000×2000: ${ms.toFixed(0)} ms`);
+});
+
+test('matrix and vector literals of widget attributes', () => {
+  assert.deepEqual(parseMatrixLiteral('[[0.5, 0.5], ["1/3", "2/3"]]').rows, [['0.5', '0.5'], ['1/3', '2/3']]);
+  assert.deepEqual(parseMatrixLiteral('1/2 1/2; 1 0').rows, [['1/2', '1/2'], ['1', '0']]);
+  assert.deepEqual(parseMatrixLiteral('1, 0\n0, 1').rows, [['1', '0'], ['0', '1']]);
+  assert.deepEqual(parseMatrixLiteral('1,0;0,1').rows, [['1', '0'], ['0', '1']]);
+  assert.match(parseMatrixLiteral('0,5 0,5; 1 0').error, /decimal comma/);
+  assert.match(parseMatrixLiteral('[[1, null]]').error, /entry \(1, 2\)/);
+  assert.match(parseMatrixLiteral('[[1, 0]').error, /not valid JSON/);
+  assert.match(parseMatrixLiteral('').error, /empty/);
+  assert.deepEqual(parseVectorLiteral('[0.5, "1/4", 0.25]').entries, ['0.5', '1/4', '0.25']);
+  assert.deepEqual(parseVectorLiteral('1/2, 1/4; 1/4').entries, ['1/2', '1/4', '1/4']);
+  assert.deepEqual(parseVectorLiteral('0.2 0.8').entries, ['0.2', '0.8']);
+  assert.match(parseVectorLiteral('0,5 0,5').error, /decimal comma/);
+});
+
+test('index lists and labels', () => {
+  assert.deepEqual(parseIndexList('0-1, 1-2; 2–3').value, [0, 1, 1, 2, 2, 3]);
+  assert.deepEqual(parseIndexList('[[0,1],[1,2]]').value, [0, 1, 1, 2]);
+  assert.match(parseIndexList('0-1, a', 'edges').error, /^edges: unexpected character “a”/);
+  assert.deepEqual(parseLabels('A, B ,C').labels, ['A', 'B', 'C']);
+  assert.deepEqual(parseLabels('["a,b", "c"]').labels, ['a,b', 'c']);
+  assert.deepEqual(parseLabels('').labels, []);
+});
+
+test('a quote that does not close a field is text (labels such as "><b>)', () => {
+  assert.deepEqual(splitDelimited('\t"><b>x</b>\ty\n"a\t1\t0').rows, [['', '"><b>x</b>', 'y'], ['"a', '1', '0']]);
+  assert.deepEqual(splitDelimited('say "hi",1\n"ok",0').rows, [['say "hi"', '1'], ['ok', '0']]);
+  assert.deepEqual(splitDelimited('"a" "b c"\n1 2').rows, [['a', 'b c'], ['1', '2']]);
+});

@@ -1,0 +1,337 @@
+// sections/channel/view.js — the "Channel & leakage" section on the page: an editable channel,
+// prior and gain function, and every measure of the section computed in the worker.
+//
+// mount(root, {engine, client}) → {getState, setState, check, getResults}, like every section.
+// Flow: an input event updates the state (state.js), re-validates at once (per-cell messages),
+// marks the panels whose inputs changed pending and schedules the pipeline's debounced run,
+// which starts one job per such panel (panels group measures by what they depend on, so that
+// changing α recomputes one number). Only the latest answer of a panel is shown; the capacity
+// job shows its progress after the pipeline's delay and can be cancelled.
+
+import { h, replace, setFieldMessage } from '../../dom.js';
+import { presets, presetById } from '../../presets.js';
+import { MEASURES } from '../../measures.js';
+import { exactMeasures, exactValue } from '../../format.js';
+import { createPipeline, Superseded } from '../../pipeline.js';
+import { isAbort } from '../../client.js';
+import { validateInputs } from './validate.js';
+import * as S from './state.js';
+import { renderChannelTable, renderGainTable, GridMessages, onGridKey } from './grid-view.js';
+import { ResultsView } from './results-view.js';
+
+function skeleton(root) {
+  const table = (id, label, hint) => h('table', { id, class: 'grid', 'data-testid': id, 'aria-labelledby': label, 'aria-describedby': hint });
+  const els = {
+    preset: h('select', { id: 'preset', 'data-testid': 'preset-select' }),
+    presetText: h('p', { id: 'preset-description', class: 'muted', 'data-testid': 'preset-description' }),
+    channelTable: table('channel-table', 'matrix-title', 'matrix-hint'),
+    gainTable: table('gain-table', 'gain-title', 'gain-hint'),
+    errors: h('ul', { id: 'input-errors', class: 'error-list', 'data-testid': 'input-errors', 'aria-live': 'polite' }),
+    note: h('p', { id: 'results-note', class: 'results-note', 'data-testid': 'results-note', 'aria-live': 'polite' }),
+    results: h('div', { class: 'results', id: 'results', 'data-testid': 'results' }),
+  };
+  els.results.append(els.note);
+  const button = (id, testid, text) => h('button', { type: 'button', id, 'data-testid': testid, text });
+  root.append(
+    h('div', { class: 'section-head' },
+      h('h2', { id: 'channel-title' }, 'Channel & leakage'),
+      h('p', {}, 'A channel ', h('var', { text: 'C' }), ' maps each secret ', h('var', { text: 'x' }), ' to a distribution on observables ', h('var', { text: 'y' }), ': ',
+        h('var', { text: 'C' }), '(', h('var', { text: 'x' }), ',', h('var', { text: 'y' }), ') = p(', h('var', { text: 'y' }), '|', h('var', { text: 'x' }), '). Given a prior ',
+        h('var', { text: 'π' }), ' on secrets, the results say how much an adversary learns by observing ', h('var', { text: 'y' }), '.')),
+    h('div', { class: 'layout' },
+      h('div', { class: 'inputs' },
+        h('div', { class: 'card', id: 'preset-card' },
+          h('div', { class: 'preset-row' }, h('label', { for: 'preset', text: 'Example' }), els.preset),
+          els.presetText),
+        h('div', { class: 'card' },
+          h('div', { class: 'card-head' }, h('h3', { id: 'matrix-title' }, 'Channel matrix ', h('var', { text: 'C' }), ' and prior ', h('var', { text: 'π' }))),
+          h('p', { class: 'hint', id: 'matrix-hint' }, 'Rows are secrets, columns observables; each row is a distribution and sums to 1. Type decimals, fractions (', h('kbd', { text: '1/3' }),
+            ') or ', h('kbd', { text: 'ln' }), ' expressions. Paste a block copied from a spreadsheet into any cell to fill the grid from there: a header row and a first column of labels are recognised, and decimal commas are read when cells are separated by tabs or semicolons. Arrow keys and ', h('kbd', { text: 'Enter' }), ' move between cells.'),
+          h('div', { class: 'table-wrap' }, els.channelTable),
+          h('div', { class: 'toolbar', role: 'group', 'aria-label': 'Matrix actions' },
+            button('add-row', 'add-row', '+ Secret (row)'), button('add-col', 'add-col', '+ Observable (column)'), button('uniform', 'uniform-prior', 'Uniform prior')),
+          els.errors),
+        h('div', { class: 'card' },
+          h('div', { class: 'card-head' }, h('h3', { id: 'gain-title' }, 'Gain function ', h('var', { text: 'g' }))),
+          h('p', { class: 'hint', id: 'gain-hint' }, 'Rows are the adversary’s guesses ', h('var', { text: 'w' }), ', columns the secrets ', h('var', { text: 'x' }), ': ',
+            h('var', { text: 'g' }), '(', h('var', { text: 'w' }), ',', h('var', { text: 'x' }), ') is the gain of guessing ', h('var', { text: 'w' }), ' when the secret is ', h('var', { text: 'x' }), '. The identity gives Bayes vulnerability.'),
+          h('div', { class: 'table-wrap' }, els.gainTable),
+          h('div', { class: 'toolbar', role: 'group', 'aria-label': 'Gain actions' },
+            button('add-guess', 'add-guess', '+ Guess (row)'), button('identity-gain', 'identity-gain', 'Identity gain')))),
+      els.results));
+  return els;
+}
+
+export function mount(root, { engine, client }) {
+  const state = S.createState();
+  let checked = validateInputs(state);
+  let pasteMessage = null;
+  const els = skeleton(root);
+  const grid = new GridMessages(root, els.channelTable);
+  const view = new ResultsView(els.results, state);
+  const shown = {}; // measure key → last settled result shown
+  const lastSig = {}; // panel → signature of its last run
+  let exact = null; // exact fractions for the inputs of the last run (format.js)
+  let hyperInputs = null; // {C, prior} of the last run, to label the posteriors
+
+  const pipe = createPipeline({ engine, onBusy: (b) => { root.dataset.busy = String(b); } });
+  root.dataset.busy = 'true';
+
+  // ---------------------------------------------------------------- rendering the inputs
+  function renderPresetMenu() {
+    const options = presets.map((p) => h('option', { value: p.id, text: p.name }));
+    options.push(h('option', { value: 'custom', text: 'Custom (edited)', disabled: !state.edited }));
+    replace(els.preset, options);
+    els.preset.value = state.edited ? 'custom' : state.presetId;
+    const p = presetById(state.presetId);
+    els.presetText.textContent = state.edited
+      ? `Edited from: ${p ? p.name : 'a preset'}. Choose an example to start again.`
+      : `${p.description} Secrets: ${p.secretName}; observables: ${p.observableName}. Source: ${p.source}.`;
+  }
+
+  // Rebuilds the tables keeping focus (and the caret) on the same grid position.
+  function rerenderInputs() {
+    const a = document.activeElement;
+    const pos = a && a.dataset && a.dataset.grid ? { grid: a.dataset.grid, r: a.dataset.r, c: a.dataset.c, s: a.selectionStart, e: a.selectionEnd } : null;
+    renderChannelTable(els.channelTable, state);
+    renderGainTable(els.gainTable, state);
+    renderPresetMenu();
+    grid.index();
+    if (pos) {
+      const el = root.querySelector(`input[data-grid="${pos.grid}"][data-r="${pos.r}"][data-c="${pos.c}"]`);
+      if (el) {
+        el.focus();
+        try { el.setSelectionRange(pos.s, pos.e); } catch { /* not a text input */ }
+      }
+    }
+    changed();
+  }
+
+  function showValidation() {
+    checked = validateInputs(state);
+    grid.show(checked);
+    setFieldMessage(root.querySelector('#alpha'), root.querySelector('#alpha-msg'), checked.alphaMsg);
+    setFieldMessage(root.querySelector('#capacity-tolerance'), root.querySelector('#capacity-tolerance-msg'), checked.toleranceMsg);
+    const messages = pasteMessage ? [{ text: `Paste: ${pasteMessage}` }, ...checked.messages] : checked.messages;
+    replace(els.errors, messages.slice(0, 12).map((m) => h('li', { text: m.text })),
+      messages.length > 12 ? h('li', { text: `… and ${messages.length - 12} more` }) : null);
+    const n = checked.messages.length;
+    els.note.textContent = n ? `The input has ${n} problem${n === 1 ? '' : 's'} (see the matrix): values that depend on it are marked stale.` : '';
+    els.note.classList.toggle('warn', n > 0);
+  }
+
+  // ---------------------------------------------------------------- computing
+  const panels = {};
+  for (const name of Object.keys(S.PANEL_KEYS)) panels[name] = pipe.task((job, calls) => runPanel(job, name, calls));
+
+  async function runPanel(job, name, calls) {
+    const keys = S.PANEL_KEYS[name];
+    const capacity = name === 'capacity';
+    try {
+      const results = await job.run(calls, capacity ? {
+        cancelStale: true, // a capacity still running for older inputs only delays the new one
+        slow: () => view.showCapacityProgress(null),
+        onProgress: (data) => view.showCapacityProgress(data),
+      } : {});
+      for (const [key, r] of Object.entries(S.derivePanel(name, results))) show(key, r);
+    } catch (e) {
+      if (e instanceof Superseded) throw e;
+      lastSig[name] = null;
+      view.showFailure(keys, isAbort(e), e.message);
+    }
+  }
+
+  function show(key, r) {
+    shown[key] = r;
+    if (key === 'hyper') showHyper();
+    else if (key === 'shannonCapacity') view.showCapacity(r, state.secrets);
+    else view.showNumber(key, r, exact?.[key]);
+  }
+
+  function showHyper() {
+    const r = shown.hyper;
+    const labels = r?.ok && hyperInputs ? S.posteriorLabels(r.value, hyperInputs.C, hyperInputs.prior, state.observables) : [];
+    view.showHyper(r, { labels, secrets: state.secrets, outputs: state.observables.length, exact: exact?.hyper });
+  }
+
+  // The debounced step: decide, panel by panel, what the inputs ask for.
+  const recompute = pipe.task(() => {
+    const plan = S.panelPlan(S.panelInputs(checked), lastSig);
+    if (checked.channel && checked.prior) hyperInputs = { C: checked.channel, prior: checked.prior };
+    exact = checked.channel && checked.prior ? exactMeasures(state) : null;
+    for (const [name, p] of Object.entries(plan)) {
+      if (p.action === 'run') {
+        lastSig[name] = p.sig;
+        panels[name].now(p.calls);
+      } else if (p.action === 'same' && !panels[name].busy) {
+        // Back to inputs already shown (e.g. 0.5 retyped as 1/2): nothing to recompute.
+        for (const key of S.PANEL_KEYS[name]) if (view.status(key) === 'pending') view.setStatus([key], 'ok');
+      }
+    }
+  });
+
+  // Called on every input: immediate validation, then a debounced recompute.
+  function changed() {
+    showValidation();
+    const plan = S.panelPlan(S.panelInputs(checked), lastSig);
+    for (const [name, p] of Object.entries(plan)) {
+      if (p.action === 'stale') {
+        view.setStatus(S.PANEL_KEYS[name], 'stale', '');
+        lastSig[name] = null;
+        panels[name].supersede();
+      } else if (p.action === 'run') view.setStatus(S.PANEL_KEYS[name], 'pending');
+    }
+    recompute.schedule();
+  }
+
+  // ---------------------------------------------------------------- events
+  function markEdited() {
+    if (!state.edited) {
+      state.edited = true;
+      renderPresetMenu();
+    }
+  }
+
+  root.addEventListener('input', (e) => {
+    const t = e.target;
+    if (t.id === 'alpha' || t.id === 'capacity-tolerance') {
+      state[t.id === 'alpha' ? 'alpha' : 'tolerance'] = t.value;
+      changed();
+      return;
+    }
+    const d = t.dataset;
+    if (!d || !d.grid) return;
+    const r = Number(d.r);
+    const c = Number(d.c);
+    pasteMessage = null;
+    if (d.grid === 'channel') {
+      if (d.kind === 'cell') state.cells[r][c] = t.value;
+      else if (d.kind === 'prior') {
+        state.prior[r] = t.value;
+        state.priorUniform = false;
+      } else if (r === -1) state.observables[c] = t.value;
+      else {
+        state.secrets[r] = t.value;
+        if (state.gainIdentity) state.gainLabels[r] = t.value;
+        renderGainTable(els.gainTable, state); // its column headers are the secrets
+        grid.index();
+      }
+      if (d.kind !== 'prior') markEdited();
+      if (d.kind === 'label') refreshLabelled();
+    } else if (d.grid === 'gain') {
+      state.gainIdentity = false;
+      if (d.kind === 'gain') state.gain[r][c] = t.value;
+      else state.gainLabels[r] = t.value;
+    }
+    changed();
+  });
+
+  // Labels appear in the hyper table and the capacity prior: redraw them when a label changes
+  // (the numbers do not change, so nothing is recomputed).
+  function refreshLabelled() {
+    if (shown.hyper && view.status('hyper') === 'ok') showHyper();
+    if (shown.shannonCapacity && view.status('shannonCapacity') === 'ok') view.showCapacity(shown.shannonCapacity, state.secrets);
+  }
+
+  root.addEventListener('click', (e) => {
+    const b = e.target.closest('button');
+    if (!b) return;
+    const i = Number(b.dataset.index);
+    pasteMessage = null;
+    switch (b.dataset.action ?? b.id) {
+      case 'remove-row': S.removeRow(state, i); markEdited(); break;
+      case 'remove-col': S.removeCol(state, i); markEdited(); break;
+      case 'remove-guess': S.removeGuess(state, i); break;
+      case 'add-row': S.addRow(state); markEdited(); break;
+      case 'add-col': S.addCol(state); markEdited(); break;
+      case 'uniform': state.priorUniform = true; S.syncDerived(state); break;
+      case 'add-guess': S.addGuess(state); break;
+      case 'identity-gain': state.gainIdentity = true; S.syncDerived(state); break;
+      case 'edit-gain': state.gainIdentity = false; break;
+      case 'cancel-capacity': panels.capacity.cancel(); return;
+      case 'recompute-capacity': changed(); return;
+      case 'use-capacity-prior': {
+        const cap = shown.shannonCapacity;
+        if (!cap?.ok || cap.value.prior.length !== state.secrets.length) return;
+        S.setPrior(state, cap.value.prior);
+        break;
+      }
+      default: return;
+    }
+    rerenderInputs();
+  });
+
+  root.addEventListener('paste', (e) => {
+    const d = e.target.dataset;
+    if (!d || !d.grid) return;
+    const text = e.clipboardData?.getData('text/plain') ?? '';
+    if (!/[\t\n,; ]/.test(text.trim())) return; // one value: the browser's own paste
+    const r = Number(d.r);
+    const c = Number(d.c);
+    let res = { error: 'not here' };
+    if (d.grid === 'channel') {
+      if (d.kind === 'label') res = S.pasteLabels(state, r === -1 ? 'col' : 'row', r === -1 ? c : r, text);
+      else res = S.pasteIntoChannel(state, r, d.kind === 'prior' ? -1 : c, text);
+      if (res.ok && d.kind !== 'prior') markEdited();
+    } else if (d.grid === 'gain' && d.kind === 'gain') res = S.pasteIntoGain(state, r, c, text);
+    if (res.ok) {
+      e.preventDefault();
+      pasteMessage = null;
+      rerenderInputs();
+    } else if (d.kind !== 'label' && /\n/.test(text.trim())) {
+      // A block that cannot be read: say why rather than paste it into one cell.
+      e.preventDefault();
+      pasteMessage = res.error;
+      showValidation();
+    }
+    // Else one line the grid cannot split (a lone "0,5", say): the browser pastes it into the
+    // cell, whose own message then says what is wrong with it.
+  });
+
+  root.addEventListener('keydown', (e) => onGridKey(root, e));
+
+  els.preset.addEventListener('change', () => {
+    const p = presetById(els.preset.value);
+    if (!p) return;
+    S.loadPreset(state, p);
+    pasteMessage = null;
+    rerenderInputs();
+  });
+
+  client?.on((ev) => {
+    if (ev.type === 'crash') {
+      for (const name of Object.keys(lastSig)) lastSig[name] = null;
+      changed();
+    }
+  });
+
+  // ---------------------------------------------------------------- start
+  rerenderInputs();
+  recompute.now(); // the first results need no debounce: nobody is typing yet
+
+  return {
+    /** The whole input state as plain JSON (share.js carries it in the URL hash). */
+    getState: () => structuredClone(state),
+    /** Restores a state checked by check() and recomputes. */
+    setState(s) {
+      S.assignState(state, s);
+      root.querySelector('#alpha').value = state.alpha;
+      root.querySelector('#capacity-tolerance').value = state.tolerance;
+      rerenderInputs();
+    },
+    check: S.checkState,
+    /** The inputs and the results shown, as data (the Export menus read these). */
+    getResults() {
+      const exactTexts = {};
+      for (const [key, f] of Object.entries(exact ?? {})) {
+        const r = shown[key];
+        if (key !== 'hyper' && r?.ok) exactTexts[key] = exactValue(f, r.value);
+      }
+      const hyperLabels = shown.hyper?.ok && hyperInputs ? S.posteriorLabels(shown.hyper.value, hyperInputs.C, hyperInputs.prior, state.observables) : [];
+      return {
+        inputs: { secrets: state.secrets.slice(), observables: state.observables.slice(), cells: structuredClone(state.cells), prior: state.prior.slice(), gain: structuredClone(state.gain), gainLabels: state.gainLabels.slice() },
+        ...S.resultsOf(Object.fromEntries(Object.entries(shown).filter(([key]) => view.status(key) === 'ok')), { measures: MEASURES, exact: exactTexts, hyperLabels }),
+      };
+    },
+  };
+}

@@ -1,0 +1,154 @@
+// sections/compare/details.js — the DOM of the verdicts of "Compare two mechanisms": the chain of
+// the three orders, the other direction, and each order's witness or counterexample (with the
+// counterexample's vulnerabilities recomputed in the page from its gain and prior). Functions
+// of what they are given; nothing here computes a verdict.
+
+import { h, replace } from '../../dom.js';
+import { formatNumber, formatFull } from '../../numbers.js';
+import { postGVuln } from './state.js';
+
+const SHOW_MATRIX_UP_TO = 16; // larger witnesses are summarized, not drawn
+
+export const ORDERS = [
+  { id: 'avg', sym: '⊑avg', name: 'Average-case', text: 'B is safe in place of A against every adversary with any gain function and prior: B = A·R is a post-processing of A.', fail: 'Some gain function and prior make B leak more than A.' },
+  { id: 'max', sym: '⊑max', name: 'Max-case', text: 'B is safe in place of A for every max-case vulnerability: each posterior of B is a mixture of A’s posteriors.', fail: 'A posterior of B lies outside the convex hull of A’s posteriors.' },
+  { id: 'prv', sym: '⊑prv', name: 'Privacy', text: 'B is safe in place of A for d-privacy under every metric d: d_B ≤ d_A for every pair of secrets.', fail: 'B distinguishes some pair of secrets more than A does.' },
+];
+
+export function num(v, unit, testid) {
+  return h('span', { class: 'cmp-num' },
+    h('output', { class: 'value', 'data-testid': testid, 'data-value': String(v), title: formatFull(v), text: formatNumber(v) }),
+    unit ? h('span', { class: 'unit', text: ` ${unit}` }) : null);
+}
+
+export function matrixTable(M, { rowLabel = (i) => String(i), colLabel = (j) => String(j), corner = '', testid } = {}) {
+  const rows = M.rows ?? M.length;
+  const cols = M.cols ?? (rows ? M[0].length : 0);
+  const at = M.data ? (i, j) => M.data[i * cols + j] : (i, j) => M[i][j];
+  if (rows > SHOW_MATRIX_UP_TO || cols > SHOW_MATRIX_UP_TO) {
+    return h('p', { class: 'muted', 'data-testid': testid, text: `A ${rows}×${cols} matrix (too large to show here).` });
+  }
+  return h('div', { class: 'table-wrap' }, h('table', { class: 'mini cmp-matrix', 'data-testid': testid },
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col', class: 'corner', text: corner }), Array.from({ length: cols }, (_, j) => h('th', { scope: 'col', text: colLabel(j) })))),
+    h('tbody', {}, Array.from({ length: rows }, (_, i) => h('tr', {},
+      h('th', { scope: 'row', text: rowLabel(i) }),
+      Array.from({ length: cols }, (_, j) => {
+        const v = at(i, j);
+        return h('td', { title: formatFull(v), class: Math.abs(v) < 1e-12 ? 'zero' : undefined, text: formatNumber(v) });
+      }))))));
+}
+
+function head(o, r) {
+  const word = !r.ok ? 'error' : r.value.holds ? 'holds' : 'fails';
+  return h('h4', {}, `${o.name}: A ${o.sym} B `, h('span', { class: `tag tag-${word}`, text: word }));
+}
+
+export function renderAvg(el, r, A, B) {
+  el.dataset.status = r.ok ? (r.value.holds ? 'holds' : 'fails') : 'error';
+  if (!r.ok) return replace(el, head(ORDERS[0], r), h('p', { class: 'r-msg', text: r.error }));
+  const v = r.value;
+  if (v.holds) {
+    return replace(el, head(ORDERS[0], r),
+      h('p', {}, 'Witness: a row-stochastic ', h('var', { text: 'R' }), ' with ', h('var', { text: 'B' }), ' = ', h('var', { text: 'A' }), '·', h('var', { text: 'R' }), ' (rows: outputs of A, columns: outputs of B).'),
+      v.witness ? matrixTable(v.witness, { rowLabel: (i) => `y${i}`, colLabel: (j) => `z${j}`, corner: 'R', testid: 'avg-witness' }) : null,
+      Number.isFinite(v.residual) ? h('p', { class: 'muted' }, 'Residual (1/n)·Σ|A·R − B| = ', num(v.residual, '', 'avg-residual')) : null);
+  }
+  const ce = v.counterexample;
+  if (!ce) return replace(el, head(ORDERS[0], r), h('p', { class: 'muted', text: 'No counterexample was returned.' }));
+  const G = ce.gain;
+  const prior = Array.from(ce.prior);
+  // Recompute both sides in the page: V_g[π▷C] = Σ_y max_w Σ_x G[w][x] π_x C[x][y].
+  const vA = postGVuln(G, prior, A);
+  const vB = postGVuln(G, prior, B);
+  const agree = Math.abs(vA - ce.vulnerabilityA) <= 1e-9 * Math.max(1, Math.abs(vA)) && Math.abs(vB - ce.vulnerabilityB) <= 1e-9 * Math.max(1, Math.abs(vB));
+  replace(el, head(ORDERS[0], r),
+    h('p', {}, 'An adversary with this gain function ', h('var', { text: 'g' }), ' (rows: guesses ', h('var', { text: 'w' }), ', columns: secrets ', h('var', { text: 'x' }), ') and prior ', h('var', { text: 'π' }), ' gains more from B than from A:'),
+    matrixTable(G, { rowLabel: (w) => `w${w}`, colLabel: (x) => `x${x}`, corner: 'g', testid: 'avg-gain' }),
+    matrixTable([prior], { rowLabel: () => 'π', colLabel: (x) => `x${x}`, testid: 'avg-prior' }),
+    h('dl', { class: 'cmp-vuln' },
+      h('div', {}, h('dt', {}, 'V', h('sub', { text: 'g' }), '[π▷A]'), h('dd', {}, num(ce.vulnerabilityA, 'gain', 'avg-vA'))),
+      h('div', { class: 'worse' }, h('dt', {}, 'V', h('sub', { text: 'g' }), '[π▷B]'), h('dd', {}, num(ce.vulnerabilityB, 'gain', 'avg-vB')))),
+    h('p', { class: 'cmp-verdict-line' }, 'V', h('sub', { text: 'g' }), '[π▷B] − V', h('sub', { text: 'g' }), '[π▷A] = ', num(ce.vulnerabilityB - ce.vulnerabilityA, 'gain', 'avg-gap'), ' > 0'),
+    h('p', { class: agree ? 'muted check-ok' : 'muted check-bad', 'data-testid': 'avg-check', dataset: { ok: String(agree) },
+      text: agree ? `✓ Recomputed in the page: V_g[π▷A] = ${formatNumber(vA)}, V_g[π▷B] = ${formatNumber(vB)}.` : `Recomputed in the page: V_g[π▷A] = ${formatNumber(vA)}, V_g[π▷B] = ${formatNumber(vB)} — differs from the engine.` }));
+}
+
+export function renderMax(el, r) {
+  el.dataset.status = r.ok ? (r.value.holds ? 'holds' : 'fails') : 'error';
+  if (!r.ok) return replace(el, head(ORDERS[1], r), h('p', { class: 'r-msg', text: r.error }));
+  const v = r.value;
+  if (v.holds) {
+    return replace(el, head(ORDERS[1], r),
+      h('p', {}, 'Witness: a row-stochastic ', h('var', { text: 'R' }), ' with B̂ = ', h('var', { text: 'R' }), '·Â — row i holds the convex weights of B’s i-th posterior over A’s posteriors.'),
+      v.witness ? matrixTable(v.witness, { rowLabel: (i) => `σB${i}`, colLabel: (j) => `σA${j}`, corner: 'R', testid: 'max-witness' }) : null);
+  }
+  const ce = v.counterexample;
+  if (!ce) return replace(el, head(ORDERS[1], r), h('p', { class: 'muted', text: 'No counterexample was returned.' }));
+  const post = Array.from(ce.posterior);
+  replace(el, head(ORDERS[1], r),
+    h('p', {}, 'This posterior of B (uniform prior) lies outside the convex hull of A’s posteriors:'),
+    matrixTable([post], { rowLabel: () => 'σ', colLabel: (x) => `x${x}`, testid: 'max-posterior' }),
+    h('p', { class: 'cmp-verdict-line' }, 'Euclidean distance to the hull: ', num(ce.distance, '', 'max-distance')),
+    h('p', { class: 'muted', text: 'The max-case vulnerability V(σ) = distance from σ to A’s hull is 0 for every posterior of A and positive here: that adversary prefers B.' }));
+}
+
+export function renderPrv(el, r) {
+  el.dataset.status = r.ok ? (r.value.holds ? 'holds' : 'fails') : 'error';
+  if (!r.ok) return replace(el, head(ORDERS[2], r), h('p', { class: 'r-msg', text: r.error }));
+  const v = r.value;
+  if (v.holds) {
+    return replace(el, head(ORDERS[2], r),
+      h('p', {}, 'For every pair of secrets, d', h('sub', { text: 'B' }), '(x, x′) ≤ d', h('sub', { text: 'A' }), '(x, x′): B is d-private for every metric d for which A is.'));
+  }
+  const ce = v.counterexample;
+  if (!ce) return replace(el, head(ORDERS[2], r), h('p', { class: 'muted', text: 'No counterexample was returned.' }));
+  replace(el, head(ORDERS[2], r),
+    h('p', {}, 'B distinguishes the secrets ', h('b', { 'data-testid': 'prv-pair', text: `x${ce.x} and x${ce.x2}` }), ' more than A does:'),
+    h('dl', { class: 'cmp-vuln' },
+      h('div', {}, h('dt', {}, `d_A(x${ce.x}, x${ce.x2})`), h('dd', {}, num(ce.dA, 'nats', 'prv-dA'), h('span', { class: 'unit', title: formatFull(Math.exp(ce.dA)), text: ` e^d = ${formatNumber(Math.exp(ce.dA))}` }))),
+      h('div', { class: 'worse' }, h('dt', {}, `d_B(x${ce.x}, x${ce.x2})`), h('dd', {}, num(ce.dB, 'nats', 'prv-dB'), h('span', { class: 'unit', title: formatFull(Math.exp(ce.dB)), text: ` e^d = ${formatNumber(Math.exp(ce.dB))}` })))),
+    h('p', { class: 'muted', text: 'A is d_A-private, B is not: d_C(x, x′) = max_y |ln C[x][y] − ln C[x′][y]|.' }));
+}
+
+export function renderChain(chainEl, results) {
+  replace(chainEl, ORDERS.flatMap((o, k) => {
+    const r = results ? results[k] : null;
+    const status = !r ? 'pending' : !r.ok ? 'error' : r.value.holds ? 'holds' : 'fails';
+    const verdict = status === 'holds' ? '✓ holds' : status === 'fails' ? '✗ fails' : status === 'error' ? 'error' : '…';
+    const text = status === 'holds' ? o.text : status === 'fails' ? o.fail : status === 'error' ? r.error : 'Waiting for valid channels.';
+    const box = h('div', { class: 'order-box', role: 'listitem', 'data-testid': `verdict-${o.id}`, dataset: { status, holds: status === 'holds' ? 'true' : status === 'fails' ? 'false' : '' } },
+      h('div', { class: 'order-head' },
+        h('span', { class: 'order-sym' }, 'A ', o.sym, ' B'),
+        h('span', { class: 'order-verdict', 'data-testid': `verdict-${o.id}-text`, text: verdict })),
+      h('span', { class: 'order-name', text: o.name }),
+      h('p', { class: 'order-text', text }));
+    return k < ORDERS.length - 1 ? [box, h('span', { class: 'implies', 'aria-hidden': 'true', text: '⇒' })] : [box];
+  }));
+}
+
+function verdictWord(r) {
+  return !r ? '…' : !r.ok ? 'error' : r.value.holds ? 'holds' : 'fails';
+}
+
+export function bothWays(f, r) {
+  const names = ORDERS.map((o) => o.sym);
+  const eq = names.filter((_, k) => f[k] && r[k]);
+  const inc = names.filter((_, k) => f[k] === false && r[k] === false);
+  const parts = [];
+  if (eq.length) parts.push(`equivalent under ${eq.join(', ')}`);
+  if (inc.length) parts.push(`incomparable under ${inc.join(', ')}`);
+  return parts.length ? `A and B are ${parts.join('; ')}.` : '';
+}
+
+
+/** The other direction, compactly: B ⊑ A for each order, and what both directions say. */
+export function renderReverse(reverseEl, forward, reverse) {
+  const f = forward.map((r) => (r.ok ? r.value.holds : null));
+  const rv = reverse.map((r) => (r.ok ? r.value.holds : null));
+  replace(reverseEl,
+    h('span', { class: 'cmp-reverse-label', text: 'Other direction, B ⊑ A (is A safe in place of B?):' }),
+    ORDERS.map((o, k) => h('span', { class: 'chip', 'data-testid': `reverse-${o.id}`, dataset: { status: verdictWord(reverse[k]), holds: rv[k] === null ? '' : String(rv[k]) }, title: reverse[k].ok ? '' : reverse[k].error },
+      `B ${o.sym} A `, h('b', { text: rv[k] === null ? 'error' : rv[k] ? '✓' : '✗' }))),
+    h('span', { class: 'muted cmp-both', text: bothWays(f, rv) }));
+  reverseEl.dataset.status = 'done';
+}
