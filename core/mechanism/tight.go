@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/internal/lu"
 	"github.com/qif-toolkit/qif/core/privacy"
 	"gonum.org/v1/gonum/mat"
 )
@@ -45,49 +46,54 @@ func TightConstraints(D mat.Matrix) (*mat.Dense, error) {
 	if err := privacy.ValidateMetric("D", D, n); err != nil {
 		return nil, err
 	}
-	phi := mat.NewDense(n, n, nil)
+	phi := make([]float64, n*n) // e^{−D}, row-major
 	for x := 0; x < n; x++ {
 		for y := 0; y < n; y++ {
-			phi.Set(x, y, math.Exp(-D.At(x, y)))
+			phi[x*n+y] = math.Exp(-D.At(x, y))
 		}
 	}
-	var lu mat.LU
-	lu.Factorize(phi)
-	if cond := lu.Cond(); !(cond <= tightCond) {
+	f, err := lu.Factorize(n, phi)
+	if err != nil {
+		return nil, fmt.Errorf("D: the system e^{−D}·c = 1 is singular, so no tight-constraints mechanism is defined (are two secrets at distance 0?)")
+	}
+	if cond := f.Cond(); !(cond <= tightCond) {
 		return nil, fmt.Errorf("D: the system e^{−D}·c = 1 is singular or nearly so (condition number %.3g), so no tight-constraints mechanism is defined (are two secrets at distance 0?)", cond)
 	}
-	ones := mat.NewVecDense(n, nil)
-	for i := 0; i < n; i++ {
-		ones.SetVec(i, 1)
+	ones := make([]float64, n)
+	for i := range ones {
+		ones[i] = 1
 	}
-	var c, r, delta mat.VecDense
-	if err := lu.SolveVecTo(&c, false, ones); err != nil {
-		return nil, fmt.Errorf("D: the system e^{−D}·c = 1 cannot be solved: %v", err)
-	}
+	c := f.Solve(ones)
 	// One step of iterative refinement: r = 1 − e^{−D}·c, c += e^{−D}⁻¹·r.
-	r.MulVec(phi, &c)
-	r.SubVec(ones, &r)
-	if err := lu.SolveVecTo(&delta, false, &r); err == nil {
-		c.AddVec(&c, &delta)
+	r := make([]float64, n)
+	for x := 0; x < n; x++ {
+		s := 1.0
+		for y, v := range phi[x*n : (x+1)*n] {
+			s -= v * c[y]
+		}
+		r[x] = s
+	}
+	for y, v := range f.Solve(r) {
+		c[y] += v
 	}
 	scale := 0.0
 	for y := 0; y < n; y++ {
-		scale = math.Max(scale, math.Abs(c.AtVec(y)))
+		scale = math.Max(scale, math.Abs(c[y]))
 	}
 	for y := 0; y < n; y++ {
-		v := c.AtVec(y)
+		v := c[y]
 		if v < -1e-12*scale {
 			return nil, fmt.Errorf("D: no tight-constraints mechanism exists for this metric: the coefficient of output %d is %.6g < 0", y, v)
 		}
 		if v < 0 {
-			c.SetVec(y, 0)
+			c[y] = 0
 		}
 	}
 	out := mat.NewDense(n, n, nil)
 	for x := 0; x < n; x++ {
 		s := 0.0
 		for y := 0; y < n; y++ {
-			v := phi.At(x, y) * c.AtVec(y)
+			v := phi[x*n+y] * c[y]
 			out.Set(x, y, v)
 			s += v
 		}
