@@ -45,7 +45,7 @@ function randomChannel(rows, cols, seed, zeros = 0) {
 }
 const randomPrior = (n, seed) => randomChannel(1, n, seed)[0];
 const toFloat = (m) => m.map((row) => row.map(num));
-const close = (a, b, what) => assert.ok(Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b)), `${what}: exact ${a}, float ${b}`);
+const close = (a, b, what) => assert.ok(a === b || Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b)), `${what}: exact ${a}, float ${b}`);
 
 // ---------------------------------------------------------------- values by hand
 
