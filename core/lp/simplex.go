@@ -25,6 +25,7 @@ const (
 	hitIterLimit
 	hitTimeLimit
 	wasCancelled
+	brokeDown // no pivot where one must be: overflow or NaN in the solver's state
 )
 
 const (
@@ -1082,6 +1083,11 @@ func (s *solver) primalSimplex() outcome {
 				r, rMag, theta, leave = i, math.Abs(g), ratio, st
 			}
 		}
+		if r < 0 {
+			// The first pass bounded the step, so a row must attain it; none does when the
+			// state has overflowed to ±Inf or NaN (coefficients near 1e300): give up, honestly.
+			return brokeDown
+		}
 		if theta < 0 {
 			theta = 0
 		}
@@ -1494,6 +1500,8 @@ func (s *solver) limitStatus(out outcome) Status {
 		return TimeLimit
 	case wasCancelled:
 		return Cancelled
+	case brokeDown:
+		return Imprecise
 	}
 	return IterationLimit
 }
