@@ -17,7 +17,7 @@
 // Each widget reflects its state on the host element as data-state="loading|ready|error" and
 // fires a `qif-update` event (detail: the computed values) after every successful computation.
 
-import { engine } from './engine.js';
+import { engine, client } from './engine.js';
 import { createPipeline, Superseded } from './pipeline.js';
 import { presets, presetById } from './presets.js';
 import { MEASURES, PANELS } from './measures.js';
@@ -201,8 +201,11 @@ function styles(root) {
 
 // The widget's source ("from Alvim et al. (FOSAD 2011) §3, Example 4"), its citations linked to
 // the rendered references beside this module (web/docs/references.html), whichever page embeds it.
+// In the one-file bundle (scripts/widgets-bundle.mjs defines __qifBundle) the rendered references
+// are not beside the script: there the source is plain text.
+const LINK_SOURCES = typeof __qifBundle === 'undefined';
 function sourceLine(text) {
-  return h('span', { class: 'w-src', 'data-testid': 'source' }, ...sourceParts(text).map((p) => (p.href
+  return h('span', { class: 'w-src', 'data-testid': 'source' }, ...sourceParts(text).map((p) => (p.href && LINK_SOURCES
     ? h('a', { href: new URL(p.href, import.meta.url).href, target: '_blank', rel: 'noopener' }, p.text)
     : p.text)));
 }
@@ -212,6 +215,31 @@ function numberNode(v, testid, unit) {
     h('span', { class: 'value', title: formatFull(v), 'data-testid': testid, 'data-value': String(v) }, formatNumber(v)),
     unit ? h('span', { class: 'unit' }, unit) : null,
   ];
+}
+
+// The engine could not start: every widget says why in its own box, and the console says once
+// what the page's author can do about it.
+let advised = false;
+function engineFailure(reason) {
+  reason = String(reason).replace(/[.\s]+$/, '');
+  if (!advised) {
+    advised = true;
+    console.error(`QIF widgets: the computation engine could not start: ${reason}. ${adviceFor(reason)}`);
+  }
+  return `The computation engine could not start, so nothing can be computed here: ${reason}.`;
+}
+
+function adviceFor(reason) {
+  if (/cannot be accessed from origin|cross.origin/i.test(reason)) {
+    return 'widgets.js starts its worker from its own folder, which must be on the page\'s origin; from another origin (a CDN, an asset host) or from file://, include the one-file bundle qif-widgets.js instead (<script src=".../qif-widgets.js"></script>).';
+  }
+  if (/Content.Security.Policy|unsafe-eval|Refused|worker could not start/i.test(reason)) {
+    return 'Most often the page\'s Content-Security-Policy refuses it (the console shows the refusal): it must allow the engine with script-src \'wasm-unsafe-eval\' (to compile the WebAssembly module), and worker-src blob: for qif-widgets.js or worker-src \'self\' for widgets.js.';
+  }
+  if (/WebAssembly|DecompressionStream|Worker is not defined/i.test(reason)) {
+    return 'This browser lacks what the engine needs (Web Workers, WebAssembly, DecompressionStream): use a current Chrome, Edge, Firefox or Safari.';
+  }
+  return 'Reload the page; if it happens again, open the browser console for the cause.';
 }
 
 function messageOf(e) {
@@ -316,7 +344,7 @@ class QifWidget extends HTMLElement {
       this.dispatchEvent(new CustomEvent('qif-update', { detail: r ?? {}, bubbles: true, composed: true }));
     } catch (e) {
       if (e instanceof Superseded || (e && e.name === 'AbortError')) throw e;
-      this.showError(messageOf(e));
+      this.showError(client.fatal ? engineFailure(client.fatal) : messageOf(e));
       this.setState('error');
     }
   }
