@@ -143,17 +143,17 @@ function uniformTexts(n) {
 // ---------------------------------------------------------------- shared look
 
 // The colours a page may set, as --qif-<name> on the widgets or any ancestor, and their defaults
-// in the light and the dark look. A widget is dark when the reader's system prefers it
+// [light, dark] (docs/widgets.md#styling says what each colours). A widget is dark when the reader's system prefers it
 // (prefers-color-scheme) or when theme="dark"; theme="light" keeps it light.
-export const PALETTE = {
-  accent: ['#1f5fbf', '#8ab4f8', 'links, focus rings, the slider'],
-  ink: ['#1c2430', '#e6e9ee', 'text'],
-  muted: ['#5a6472', '#a3acb9', 'captions, units, formulas'],
-  line: ['#d9dee5', '#3d4552', 'borders and rules'],
-  bg: ['#ffffff', '#1d2127', 'the background of the box, the cells and the plot'],
-  error: ['#b3261e', '#f2b8b5', 'error messages, invalid cells, failed verdicts'],
-  warn: ['#8a5a00', '#f0c674', 'notes (a mechanism that is not ε-DP on its graph)'],
-  ok: ['#1d7a3e', '#8fd19e', 'verdicts that hold'],
+const PALETTE = {
+  accent: ['#1f5fbf', '#8ab4f8'],
+  ink: ['#1c2430', '#e6e9ee'],
+  muted: ['#5a6472', '#a3acb9'],
+  line: ['#d9dee5', '#3d4552'],
+  bg: ['#ffffff', '#1d2127'],
+  error: ['#b3261e', '#f2b8b5'],
+  warn: ['#8a5a00', '#f0c674'],
+  ok: ['#1d7a3e', '#8fd19e'],
 };
 const palette = (k) => Object.entries(PALETTE).map(([name, c]) => `--w-${name}: var(--qif-${name}, ${c[k]});`).join(' ');
 
