@@ -5,7 +5,7 @@
 // — from the density and the ε′ the page shows, never from the page's code. Checks: every
 // mechanism shown is ε·d-private, the optimum is at most each mechanism's expected distance, the
 // spanner's guarantee, the map of the chosen true cell, the click-to-run size with Cancel, bad
-// input reported inline.
+// input reported inline; nothing computed before the section is in view.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, typeInto } from './harness.mjs';
@@ -15,12 +15,18 @@ before(async () => { h = await startHarness(); });
 after(async () => { await h?.close(); });
 
 async function settledSection(page, timeout = 120000) {
-  await page.waitForFunction(() => document.querySelector('#geo')?.dataset.busy === 'false', null, { timeout });
+  await page.waitForFunction(() => {
+    const root = document.querySelector('#geo');
+    return root?.dataset.started === 'true' && root.dataset.busy === 'false';
+  }, null, { timeout });
 }
 
 async function open(state) {
   const page = await h.newPage();
   await page.goto(`${h.url}#geo`);
+  // The section starts computing once it is in view.
+  await page.waitForSelector('#geo h2');
+  await page.locator('#geo').scrollIntoViewIfNeeded();
   await settledSection(page);
   if (state) {
     await page.evaluate(async (st) => (await import('./sections.js')).sections.geo.setState(st), state);
@@ -196,6 +202,22 @@ test('a large map waits for Compute, shows progress and can be cancelled', async
   await settledSection(page);
   assert.equal(await page.getAttribute('[data-testid="geo-row-lp"]', 'data-status'), 'ok');
   assert.ok((await num(page, 'loss-lp')) <= (await num(page, 'loss-geo')) + 1e-9);
+  assertNoErrors(page);
+});
+
+test('the section waits until it is in view: loading the page queues no LP', async () => {
+  const page = await h.newPage();
+  await page.goto(h.url);
+  await page.waitForSelector('#geo h2');
+  await page.waitForFunction(() => document.getElementById('channel')?.dataset.busy === 'false');
+  assert.equal(await page.getAttribute('#geo', 'data-started'), null, 'not started at the top of the page');
+  assert.equal(await page.getAttribute('#geo', 'data-busy'), 'false');
+  await page.locator('#geo').scrollIntoViewIfNeeded();
+  await settledSection(page);
+  // The default: 6 × 6 with the hot spots, δ = 1.1, solved by itself.
+  assert.equal(await page.getAttribute('[data-testid="geo-row-lp"]', 'data-status'), 'ok');
+  assert.ok((await num(page, 'eps-lp')) <= (await num(page, 'guaranteed')) + 1e-7);
+  assert.ok((await num(page, 'guaranteed')) < 1);
   assertNoErrors(page);
 });
 

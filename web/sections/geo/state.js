@@ -35,7 +35,7 @@ export const DENSITIES = [
 ];
 
 export const DEFAULT_STATE = Object.freeze({
-  side: '7',
+  side: '6',
   epsilon: '1',
   spanner: '1.1',
   density: 'hotspots',

@@ -49,7 +49,6 @@ export function mount(root, { engine }) {
   let state = clone(S.DEFAULT_STATE);
   const e = buildSkeleton(root);
   const pipe = createPipeline({ engine, onBusy: (b) => { root.dataset.busy = String(b); } });
-  root.dataset.busy = 'true';
   let metricCache = { side: null, D: null };
   let current = null; // {side, n, eps, spanner, prior, D, mech: {key: {K, loss, remapped, epsilon, ...}}}
 
@@ -325,15 +324,29 @@ export function mount(root, { engine }) {
     return h('figure', { class: 'geo-fig' }, grid, h('figcaption', { text: title }));
   }
 
+  // The page's sections share one worker: solve this section's program only once it is in view,
+  // so that loading the page never queues an LP in front of the other sections' work.
+  // data-started tells when it has (tests wait for it with data-busy).
+  function start() {
+    if (root.dataset.started === 'true') return;
+    root.dataset.started = 'true';
+    schedule(true);
+  }
   writeInputs();
-  schedule(true);
+  root.dataset.busy = 'false';
+  if (typeof IntersectionObserver === 'function') {
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((x) => x.isIntersecting)) { io.disconnect(); start(); }
+    }, { rootMargin: '200px' });
+    io.observe(root);
+  } else start();
 
   return {
     getState: () => clone(state),
     setState(next) {
       state = S.sanitizeState(next);
       writeInputs();
-      schedule(true);
+      if (root.dataset.started === 'true') schedule(true); else start();
     },
     /** What the section shows, as data. */
     getResults() {
