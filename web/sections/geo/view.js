@@ -70,6 +70,7 @@ export function mount(root, { engine }) {
     const cell = ev.target.closest?.('[data-cell]');
     if (cell && root.contains(cell) && current) {
       state.cell = Number(cell.dataset.cell);
+      current.cell = state.cell;
       renderMaps(current);
     }
   });
@@ -110,8 +111,9 @@ export function mount(root, { engine }) {
     const n = side.value * side.value;
     const D = await metric(job, side.value);
     const prior = S.densityPrior(state.density, side.value);
-    if (state.cell === null || state.cell >= n) state.cell = S.densest(prior);
-    const cur = { side: side.value, n, eps: eps.value, spanner: sp.value, prior, D, mech: {} };
+    // The state keeps what the user chose (null: the densest cell), so that a link round-trips.
+    const chosen = state.cell !== null && state.cell < n ? state.cell : S.densest(prior);
+    const cur = { side: side.value, n, eps: eps.value, spanner: sp.value, prior, D, cell: chosen, mech: {} };
     current = cur;
     e.summary.textContent = `${side.value} × ${side.value} = ${n} cells, one unit of distance per cell side; the diameter is ${formatNumber(Math.SQRT2 * (side.value - 1))}. ε = ${formatNumber(eps.value)} per unit: two cells at distance d are e^(εd)-indistinguishable.`;
     resetLP(cur);
@@ -290,7 +292,7 @@ export function mount(root, { engine }) {
 
   // ------------------------------------------------------------ maps
   function renderMaps(cur) {
-    const cell = state.cell ?? 0;
+    const { cell } = cur;
     e.cellName.textContent = `true cell ${S.cellName(cell, cur.side)} (prior ${formatNumber(cur.prior[cell])})`;
     const figs = [mapFigure('prior', 'Density π: where people are (click a cell)', cur.prior, cur.side, cell)];
     for (const m of MECHS) {
@@ -353,8 +355,8 @@ export function mount(root, { engine }) {
       const cur = current;
       if (!cur) return null;
       const mech = {};
-      for (const [k, m] of Object.entries(cur.mech)) mech[k] = { loss: m.loss, remapped: m.remapped, epsilon: m.epsilon, guaranteedEpsilon: m.guaranteedEpsilon, epsilonPrime: m.epsilonPrime, row: m.K[state.cell].slice() };
-      return { side: cur.side, epsilon: cur.eps, spanner: cur.spanner, prior: cur.prior.slice(), cell: state.cell, mechanisms: mech };
+      for (const [k, m] of Object.entries(cur.mech)) mech[k] = { loss: m.loss, remapped: m.remapped, epsilon: m.epsilon, guaranteedEpsilon: m.guaranteedEpsilon, epsilonPrime: m.epsilonPrime, row: m.K[cur.cell].slice() };
+      return { side: cur.side, epsilon: cur.eps, spanner: cur.spanner, prior: cur.prior.slice(), cell: cur.cell, mechanisms: mech };
     },
   };
 }
