@@ -356,3 +356,61 @@ test('infopriv: situations and a state from a URL', () => {
   assert.deepEqual(url.others, [5, 0]);
   assert.deepEqual(url.channels, { p: '0.1' });
 });
+
+// ---------------------------------------------------------------- location privacy section
+
+test('geo: densities, the product mechanism, the expected distance and the auto-run rule', async () => {
+  const GEO = await import('../../web/sections/geo/state.js');
+  for (const d of GEO.DENSITIES) {
+    const p = GEO.densityPrior(d.id, 7);
+    assert.equal(p.length, 49);
+    close(p.reduce((a, b) => a + b, 0), 1, `${d.id} sums to 1`);
+    assert.ok(p.every((x) => x > 0), `${d.id}: every cell possible`);
+  }
+  const u = GEO.densityPrior('uniform', 3);
+  for (const x of u) close(x, 1 / 9, 'uniform');
+  // The centre preset peaks at the centre cell.
+  assert.equal(GEO.densest(GEO.densityPrior('centre', 5)), 12);
+  // Product of two 2×2 channels: K[(x,y)][(x′,y′)] = A[x][x′]·B[y][y′], cells row-major.
+  const A = [[0.9, 0.1], [0.2, 0.8]];
+  const B = [[0.6, 0.4], [0.3, 0.7]];
+  const K = GEO.productMechanism(A, B);
+  close(K[1][2], A[1][0] * B[0][1], 'K[(1,0)][(0,1)]');
+  close(K[3][3], 0.8 * 0.7, 'K[(1,1)][(1,1)]');
+  for (const r of K) close(r.reduce((a, b) => a + b, 0), 1, 'rows of K');
+  // Expected distance by hand: identity → 0; always report cell 0 on a 2 × 1 map → π_1·1.
+  const D = [[0, 1], [1, 0]];
+  close(GEO.expectedDistance([0.3, 0.7], [[1, 0], [0, 1]], D), 0, 'identity');
+  close(GEO.expectedDistance([0.3, 0.7], [[1, 0], [1, 0]], D), 0.7, 'constant');
+  assert.equal(GEO.autoRun(36, null), true);
+  assert.equal(GEO.autoRun(49, null), false);
+  assert.equal(GEO.autoRun(49, 1.1), true);
+  assert.equal(GEO.autoRun(49, 1.05), false);
+  assert.equal(GEO.autoRun(64, 2), false);
+  // Input.
+  assert.ok('error' in GEO.parseSide('1') && 'error' in GEO.parseSide('17') && GEO.parseSide('16').value === 16);
+  assert.ok('error' in GEO.parseGeoEpsilon('0') && 'error' in GEO.parseGeoEpsilon('701'));
+  close(GEO.parseGeoEpsilon('ln 2').value, Math.LN2, 'ε = ln 2');
+  assert.deepEqual(GEO.parseSpanner(' '), { value: null });
+  assert.ok('error' in GEO.parseSpanner('0.99') && 'error' in GEO.parseSpanner('Infinity'));
+  assert.deepEqual(GEO.sanitizeState({ side: 9, density: 'nowhere', cell: -1, extra: 1 }), { ...GEO.DEFAULT_STATE, side: '9' });
+});
+
+test('geo: the calibration finds the largest ε′ whose exponential mechanism meets ε (engine)', async () => {
+  const GEO = await import('../../web/sections/geo/state.js');
+  const D = rows(qif.metric.gridEuclidean(4, 4));
+  const eps = 0.7;
+  const f = (x) => qif.privacy.dPrivacyEpsilon(qif.mechanism.exponentialMetric(D, x), D) - eps;
+  let lo = { x: eps, f: f(eps) };
+  assert.ok(lo.f < 0, 'ε′ = ε meets the target with room to spare');
+  let hi = null;
+  let steps = 0;
+  for (let x; (x = GEO.nextCalibration(lo, hi, eps)) !== null && steps < 60; steps++) {
+    const t = { x, f: f(x) };
+    if (t.f <= 0) lo = t; else hi = t;
+  }
+  assert.ok(steps < 60, `converged in ${steps} steps`);
+  assert.ok(lo.f <= 0 && -lo.f <= GEO.CALIBRATION_TOL * eps, `ε of the result ${lo.f + eps} within the tolerance of ${eps}`);
+  // The result is the largest: a slightly larger ε′ breaks the target.
+  assert.ok(f(lo.x * (1 + 1e-3)) > 0, 'just above ε′ the target fails');
+});

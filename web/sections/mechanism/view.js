@@ -153,7 +153,7 @@ export function mount(root, { engine }) {
   // "Compute again" and "Plot": one stage of the current run, on its own.
   const again = pipe.task(async (job, what) => {
     if (!current) return;
-    if (what === 'lp') await runLP(job, current);
+    if (what === 'lp') await runLP(job, current, true);
     else await runSweep(job, current);
   });
   const db = pipe.task((job) => computeDB(job));
@@ -283,7 +283,8 @@ export function mount(root, { engine }) {
     e.rows.rr.detail.textContent = '';
     P.showThm62(e, cur.thm, cur.eps, state.kind === 'clique');
     P.renderHeatmaps(e, cur, state.show, labels, S.HEATMAP_MAX_ANSWERS);
-    if (G.n <= S.LP_MAX_ANSWERS && cur.prior && !score.error) await runLP(job, cur);
+    if (G.n <= S.LP_AUTO_ANSWERS && cur.prior && !score.error) await runLP(job, cur);
+    else if (G.n <= S.LP_MAX_ANSWERS && cur.prior && !score.error) offerLP(cur);
     else showLPUnavailable(cur, score);
     job.check();
     if (G.n <= AUTO_SWEEP_MAX) await runSweep(job, cur);
@@ -312,7 +313,21 @@ export function mount(root, { engine }) {
     P.renderHeatmaps(e, cur, state.show, labels, S.HEATMAP_MAX_ANSWERS);
   }
 
-  async function runLP(job, cur) {
+  // Beyond LP_AUTO_ANSWERS the program may take from seconds to minutes: it runs on a click.
+  function offerLP(cur) {
+    const row = e.rows.lp;
+    row.tr.dataset.status = 'waiting';
+    clearNumber(row.util, '—');
+    clearNumber(row.eps, '—');
+    row.verdict.textContent = '';
+    row.detail.textContent = '';
+    e.lpVerdict.textContent = '';
+    replace(e.lpProgress, h('p', { class: 'muted' },
+      `The linear program has n² = ${(cur.G.n * cur.G.n).toLocaleString('en')} variables; above ${S.LP_AUTO_ANSWERS} answers it may take from seconds to minutes, so it runs on request. `,
+      h('button', { type: 'button', class: 'small', dataset: { action: 'run-lp' }, 'data-testid': ids('lp-compute'), text: 'Compute the optimal mechanism' })));
+  }
+
+  async function runLP(job, cur, clicked = false) {
     const row = e.rows.lp;
     row.tr.dataset.status = 'pending';
     clearNumber(row.util, '…');
@@ -322,7 +337,7 @@ export function mount(root, { engine }) {
     const call = S.optimalCall(cur, LP_TIME_LIMIT_MS);
     let r;
     try {
-      [r] = await job.run([call], { cancelStale: true, slow: () => P.showLPProgress(e, null), onProgress: ([p]) => P.showLPProgress(e, p) });
+      [r] = await job.run([call], { cancelStale: true, slowNow: clicked, slow: () => P.showLPProgress(e, null), onProgress: ([p]) => P.showLPProgress(e, p) });
     } catch (err) {
       if (err instanceof Superseded) throw err;
       P.showLPFailure(e, isAbort(err), err.message);
@@ -370,7 +385,7 @@ export function mount(root, { engine }) {
     const xs = S.epsilonGrid(cur.eps);
     replace(e.sweepStatus, h('p', { class: 'cap-stats progress' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'Preparing the mechanisms…'));
     const m1 = await job.run(S.sweepMatricesPlan(cur.G, xs));
-    const withLP = cur.G.n <= S.LP_MAX_ANSWERS;
+    const withLP = cur.G.n <= S.LP_AUTO_ANSWERS; // one LP per ε: only where one is quick
     const { calls, layout } = S.sweepPlan(cur, xs, m1, { withLP, timeLimit: LP_TIME_LIMIT_MS });
     const lpCount = withLP ? xs.length : 0;
     replace(e.sweepStatus, h('p', { class: 'cap-stats progress' },
