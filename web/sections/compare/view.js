@@ -291,6 +291,10 @@ export function mount(root, { engine }) {
 
   // ------------------------------------------------------------ family generation
   const gens = Object.fromEntries(KEYS.map((K) => [K, pipe.task((job) => generate(job, K))]));
+  // Whether a family of the channels shown is still being generated: its run calls changed() when
+  // done, so the verdicts wait for it. A run superseded by setState never reports back and must
+  // not hold them.
+  const generating = () => KEYS.some((K) => state.ch[K].source.kind === 'family' && gens[K].busy);
 
   async function generate(job, K) {
     const src = state.ch[K].source;
@@ -342,7 +346,7 @@ export function mount(root, { engine }) {
 
   // ------------------------------------------------------------ verdicts
   const verdicts = pipe.task(async (job) => {
-    if (gens.A.busy || gens.B.busy) return; // a generation in progress schedules us when done
+    if (generating()) return; // a generation in progress schedules us when done
     const mats = S.bothValid(checked);
     if (!mats) {
       showInvalid();
@@ -384,7 +388,7 @@ export function mount(root, { engine }) {
   let lastLeak = null;
   const leak = pipe.task(async (job) => {
     lastLeak = null;
-    if (gens.A.busy || gens.B.busy) return; // a generation in progress schedules us when done
+    if (generating()) return; // a generation in progress schedules us when done
     const mats = S.bothValid(checked);
     const prior = S.parsePrior(state.prior, state.n);
     setFieldMessage(priorInput, priorMsg, prior.error ?? null);
@@ -408,7 +412,7 @@ export function mount(root, { engine }) {
   let lastDistances = null;
   const distances = pipe.task(async (job) => {
     lastDistances = null;
-    if (gens.A.busy || gens.B.busy) return;
+    if (generating()) return;
     const mats = S.bothValid(checked);
     for (const k of ['x', 'x2', 'width']) setFieldMessage(distFields[k], null, null);
     distMsg.textContent = '';
@@ -560,6 +564,8 @@ export function mount(root, { engine }) {
     }
     const next = S.channelsFrom(s);
     if (!next) return;
+    // A family still being generated for the channels shown before must not land in these.
+    for (const K of KEYS) gens[K].supersede();
     state.n = next.n;
     state.ch = next.ch;
     state.example = '';
