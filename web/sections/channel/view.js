@@ -151,12 +151,13 @@ export function mount(root, { engine, client }) {
     showExactNote();
   }
 
-  // The exact values of a panel, after its decimals: exact arithmetic can take longer, so a
-  // newer run cancels this job rather than wait for it.
+  // The exact values of a panel, after its decimals. Within the page's exact limit a job takes
+  // at most about a second; a newer run lets it finish (and ignores it) rather than cancel it,
+  // which would restart the worker and load both modules again.
   async function runExact(job, name, plan) {
     let results;
     try {
-      results = await job.run(plan.calls, { cancelStale: true });
+      results = await job.run(plan.calls);
     } catch (e) {
       if (e instanceof Superseded) throw e;
       if (!isAbort(e)) exactErrors[name] = e.message;
