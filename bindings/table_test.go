@@ -88,7 +88,7 @@ func TestDecodeConventions(t *testing.T) {
 		{call(cap, C, true, nil, 0), "maxIterations: expected a positive integer, got 0"},
 		{call(Lookup("refine.familyEpsilon"), true, "truncatedGeometric", "nope"), "family2: expected one of 'truncatedGeometric'"},
 		{call(Lookup("mechanism.optimalLP"), true, nil, C), "mechanism.optimalLP: epsilon: missing (a required key of options)"},
-		{call(Lookup("mechanism.optimalLP"), true, nil, C, 1.0, nil, nil, nil, nil, 0.0), "timeLimit: expected a positive number (Infinity: no limit), got 0"},
+		{call(Lookup("mechanism.optimalLP"), true, nil, C, 1.0, nil, nil, nil, nil, nil, nil, 0.0), "timeLimit: expected a positive number (Infinity: no limit), got 0"},
 		{call(Lookup("graph.induced"), nil), "graph.induced: graph: missing argument 1"},
 	}
 	for _, c := range cases {

@@ -845,6 +845,14 @@ export interface OptimalDetail {
   c: Float64Array;
 }
 
+/** The spanner the constraints were imposed on. */
+export interface SpannerInfo {
+  /** Largest ratio of spanner distance to distance over the pairs at finite positive distance (at most δ). */
+  dilation: number;
+  /** Edges of the spanner: the constrained pairs. */
+  pairs: number;
+}
+
 /** Result of mechanism.optimalLP. */
 export interface OptimalLP {
   /** The mechanism H, n×|W|: rows true answers, columns the reported answers (= the guesses). */
@@ -868,6 +876,12 @@ export interface OptimalLP {
   primalResidual: number;
   /** Largest violation of the dual constraints, in utility per unit of probability (0 on the closed-form path). */
   dualResidual: number;
+  /** The method that solved the program ('' on the closed-form path); iterations counts its master pivots (decomposition) or simplex iterations. */
+  method: 'decomposition' | 'simplex' | '';
+  /** The ε the mechanism is guaranteed to have: epsilon, or with a spanner of dilation t, ε·t/δ ≤ ε. */
+  guaranteedEpsilon: number;
+  /** With spanner: the spanner used. */
+  spanner?: SpannerInfo;
 }
 
 /** Options of mechanism.optimalLP. */
@@ -886,6 +900,10 @@ export interface OptimalLPOptions {
   loss?: Matrix;
   /** Solve the linear program even where the closed form of Theorem 6.2 is optimal (default false). */
   forceLP?: boolean;
+  /** With a metric: a dilation δ ≥ 1; the constraints are imposed, with ε/δ, only on the edges of the greedy δ-spanner of the answers (still ε·d-private; see guaranteedEpsilon) (default all pairs). */
+  spanner?: number;
+  /** How the program is solved: by decomposition over the columns of H ('decomposition'), as one linear program by the simplex ('simplex'), or by decomposition with the simplex as fallback ('auto') (default 'auto'). */
+  method?: 'auto' | 'decomposition' | 'simplex';
   /** Wall-clock limit of the solve, milliseconds; a positive number (Infinity: no limit) (default no limit). */
   timeLimit?: number;
   /** Called every few hundred simplex iterations with {iteration, objective, infeasibility, phase}; return false to cancel. */
@@ -954,8 +972,8 @@ export interface MechanismAPI {
    */
   optimalDetail(graph: GraphInput, epsilon: number): OptimalDetail;
   /**
-   * Mechanism of maximal expected gain (or least expected loss) under ε-DP or ε·d-privacy, by linear programming or Theorem 6.2.
-   * @param options The graph (ε-DP) or a metric (ε·d-privacy) and what to optimize; keys: graph, metric, epsilon, prior, gain, loss, forceLP, timeLimit, onProgress.
+   * Mechanism of maximal expected gain (or least expected loss) under ε-DP or ε·d-privacy, by linear programming (decomposed over the columns of H) or Theorem 6.2.
+   * @param options The graph (ε-DP) or a metric (ε·d-privacy) and what to optimize; keys: graph, metric, epsilon, prior, gain, loss, forceLP, spanner, method, timeLimit, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Bordenabe et al. (CCS 2014); Alvim et al. (ICALP 2011) Thm 6.2
    */
@@ -1503,13 +1521,13 @@ export interface LPResult {
   /** Optimal objective value (NaN unless status is 'optimal'). */
   objective: number;
   iterations: number;
-  /** Largest violation of a row or bound by x, absolute, in the problem's units ('optimal' requires each row within 1e-9 times the largest of 1, |rhs| and its terms |a·x|). */
+  /** Largest violation of a row by x, absolute, in the problem's units; x is within its bounds exactly (projected onto them). 'optimal' and 'unbounded' require each row within 1e-9 times the largest of 1, |rhs| and its terms |a·x|. */
   primalResidual: number;
   /** Largest wrong-signed reduced cost or row dual (complementary slackness included), absolute, in objective units. */
   dualResidual: number;
-  /** Certificate of infeasibility (status 'infeasible'). */
+  /** Certificate of infeasibility (status 'infeasible'): row multipliers y, checked in the problem's units (entries of yᵀA count as zero only within 1e-9 of the sum of their terms). */
   farkas?: Float64Array;
-  /** Unbounded direction (status 'unbounded'). */
+  /** Unbounded direction from x (status 'unbounded'), checked in the problem's units. */
   ray?: Float64Array;
 }
 
