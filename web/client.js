@@ -7,6 +7,7 @@
 //   await engine.measure.shannonCapacity(C, { signal: controller.signal });        // or a signal
 //   await engine.measure.minEntropy(p, { signal });  // a trailing {signal} for any function
 //   const job = engine.run([engine.plan.measure.minEntropy(p), engine.plan.channel.hyper(p, C)]);
+//   await engine.exact.measure.bayesVulnerability(['1/2', '1/3', '1/6']);          // '1/2'
 //   await job.promise;                          // [{ok: true, value} | {ok: false, error}] per call
 //
 // Every request is a job with an id; a job's calls run in order in the worker and each settles
@@ -338,11 +339,21 @@ export function createEngine(client, api = API) {
         return signal ? client.call(ns, fn, ...args, { signal }) : client.call(ns, fn, ...args);
       });
     }
-    engine[ns] = Object.freeze(calls);
-    engine.plan[ns] = Object.freeze(plans);
+    // "exact.measure" (qif.exact.measure) nests as engine.exact.measure, as in qif.js.
+    setPath(engine, ns, Object.freeze(calls));
+    setPath(engine.plan, ns, Object.freeze(plans));
   }
+  for (const root of [engine, engine.plan]) if (root.exact) Object.freeze(root.exact);
   Object.freeze(engine.plan);
   return Object.freeze(engine);
+}
+
+function setPath(root, ns, value) {
+  const parts = ns.split('.');
+  const last = parts.pop();
+  let o = root;
+  for (const p of parts) o = o[p] ??= {};
+  o[last] = value;
 }
 
 function named(name, length, f) {

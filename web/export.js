@@ -18,8 +18,7 @@
 //         table: \begin{tabular}{l r ...} with \hline rules, text escaped for LaTeX.
 // All of it is text built from data; nothing is ever parsed as HTML.
 
-import { parseNumber } from './input/number.js';
-import { parseFraction } from './format.js';
+import { parseNumber, parseRational } from './input/number.js';
 
 // ---------------------------------------------------------------- formats
 
@@ -85,7 +84,7 @@ export function texEscape(s) {
 
 function texNumber(v) {
   if (typeof v === 'string' && v.includes('/')) {
-    const f = parseFraction(v);
+    const f = parseRational(v);
     if (f) return f.toTeX();
   }
   const x = asNumber(v);

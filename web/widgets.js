@@ -23,10 +23,11 @@
 import { engine, client } from './engine.js';
 import { createPipeline, Superseded } from './pipeline.js';
 import { presets, presetById } from './presets.js';
-import { MEASURES, PANELS } from './measures.js';
+import { MEASURES, PANELS, PANEL_KEYS, GAIN_CLASSES, DEFAULT_GAIN_CLASS, measureKey, exactPlan, exactResults } from './measures.js';
 import { formatNumber, formatFull } from './numbers.js';
 import { parseNumber as readNumber, parseInteger as readInteger } from './input/number.js';
-import { parseMatrixLiteral, parseVectorLiteral, parseLabels } from './input/grid.js';
+import { parseMatrixLiteral, parseVectorLiteral, parseLabels, rationalVector, rationalMatrix } from './input/grid.js';
+import { exactPrefix, exactTitle } from './format.js';
 import { WIDGET_MECHANISMS, mechanismCall, matrixOf, utilityCall, scalingText } from './mechanism-plan.js';
 import { heatmap } from './plot.js';
 import { h, replace } from './dom.js';
@@ -205,6 +206,8 @@ const CSS = `
 .results dt .f { display: block; color: var(--w-muted); font-size: 0.82em; font-family: ui-monospace, Menlo, Consolas, monospace; }
 .results dd { margin: 0; text-align: right; white-space: nowrap; }
 .value { font-weight: 650; font-variant-numeric: tabular-nums; }
+.exact { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.9em; margin-right: 0.15em; }
+[data-status="pending"] .exact, [data-status="error"] .exact { display: none; }
 .unit { color: var(--w-muted); font-size: 0.84em; margin-left: 0.25em; }
 [data-status="pending"] .value { color: var(--w-muted); }
 [data-status="error"] .value { color: var(--w-error); }
@@ -427,6 +430,8 @@ class QifWidget extends HTMLElement {
       this.lastValues = r;
       this.setState(this.errorBox.textContent ? 'error' : 'ready');
       this.dispatchEvent(new CustomEvent('qif-update', { detail: r ?? {}, bubbles: true, composed: true }));
+      // What comes after the values announced (the exact fractions of <qif-channel>).
+      await this.afterUpdate?.(job, this.config);
     } catch (e) {
       if (e instanceof Superseded || (e && e.name === 'AbortError')) throw e;
       this.showError(client.fatal ? engineFailure(client.fatal) : messageOf(e));
@@ -472,7 +477,9 @@ function matrixGrid({ texts, rowLabels, colLabels, prior, readonly, label, idPre
     const inputs = [...body.querySelectorAll('input')];
     const m = texts[0].length + (prior ? 1 : 0);
     const C = texts.map(() => []);
+    const Ct = texts.map(() => []);
     const p = [];
+    const pt = [];
     let error = null;
     inputs.forEach((input, k) => {
       const i = Math.floor(k / m);
@@ -482,10 +489,15 @@ function matrixGrid({ texts, rowLabels, colLabels, prior, readonly, label, idPre
       input.setAttribute('aria-invalid', bad ? 'true' : 'false');
       const where = prior && j === m - 1 ? `π(${rowLabels[i]})` : `${label}(${rowLabels[i]}, ${colLabels[j]})`;
       if (bad && !error) error = `${where}: ${r.error}`;
-      if (prior && j === m - 1) p.push(r.value);
-      else C[i].push(r.value);
+      if (prior && j === m - 1) {
+        p.push(r.value);
+        pt.push(input.value);
+      } else {
+        C[i].push(r.value);
+        Ct[i].push(input.value);
+      }
     });
-    return error ? { error } : { C, prior: p };
+    return error ? { error } : { C, prior: p, texts: { C: Ct, prior: pt } };
   };
   return { table, read };
 }
@@ -494,12 +506,14 @@ function matrixGrid({ texts, rowLabels, colLabels, prior, readonly, label, idPre
 
 /**
  * <qif-channel matrix="[[…]]" prior="[…]" preset="id" measures="key,key" alpha="2" gain="[[…]]"
- *              caption="…" readonly>
+ *              gain-class="oneSpanningVulnerability|oneSpanningGain" caption="…" readonly>
  * A small editable channel (rows secrets, columns observables) with a prior; the chosen measures
- * (keys of measures.js, docs/mathematics.md#entropies-and-leakage) update live as cells change.
+ * (keys of measures.js — the API's names —, docs/mathematics.md#entropies-and-leakage) update live
+ * as cells change. When every entry is a decimal or a fraction, the rational-valued measures get
+ * their exact fraction from the engine's exact mode once the decimals are shown.
  */
 export class QifChannel extends QifWidget {
-  static observedAttributes = ['matrix', 'prior', 'preset', 'measures', 'alpha', 'gain', 'caption', 'readonly', 'row-labels', 'col-labels'];
+  static observedAttributes = ['matrix', 'prior', 'preset', 'measures', 'alpha', 'gain', 'gain-class', 'caption', 'readonly', 'row-labels', 'col-labels'];
 
   defaultTitle() {
     return this.preset ? this.preset.name : 'Channel and leakage';
@@ -559,9 +573,18 @@ export class QifChannel extends QifWidget {
     if (measuresAttr !== null && measuresAttr.trim() !== '') {
       measures = each(() => {
         const list = measuresAttr.split(/[\s,]+/).filter(Boolean);
-        const unknown = list.filter((k) => !Object.hasOwn(MEASURES, k));
+        const unknown = list.filter((k) => measureKey(k) === null);
         if (unknown.length) fail('measures', `unknown measure${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `“${short(k)}”`).join(', ')}; known: ${Object.keys(MEASURES).join(', ')}`);
         return list;
+      });
+    }
+    const gainClassAttr = this.getAttribute('gain-class');
+    let gainClass = DEFAULT_GAIN_CLASS;
+    if (gainClassAttr !== null && gainClassAttr.trim() !== '') {
+      gainClass = each(() => {
+        const c = gainClassAttr.trim();
+        if (!GAIN_CLASSES.some((g) => g.id === c)) fail('gain-class', `must be one of ${GAIN_CLASSES.map((g) => g.id).join(', ')}`);
+        return c;
       });
     }
 
@@ -576,15 +599,17 @@ export class QifChannel extends QifWidget {
     }
 
     let G = null;
+    let gainTexts = null;
     const gainAttr = this.getAttribute('gain');
     if (gainAttr !== null && gainAttr.trim() !== '') {
-      G = each(() => {
-        const g = parseMatrix('gain', gainAttr).values;
-        if (n !== null && g[0].length !== n) fail('gain', `has ${g[0].length} columns; it needs one per secret (${n})`);
+      const parsed = each(() => {
+        const g = parseMatrix('gain', gainAttr);
+        if (n !== null && g.values[0].length !== n) fail('gain', `has ${g.values[0].length} columns; it needs one per secret (${n})`);
         return g;
       });
+      if (parsed) ({ values: G, texts: gainTexts } = parsed);
     }
-    return { texts, prior, rowLabels, colLabels, measures, alpha, G, readonly: this.hasAttribute('readonly') };
+    return { texts, prior, rowLabels, colLabels, measures, alpha, G, gainTexts, gainClass, readonly: this.hasAttribute('readonly') };
   }
 
   build(cfg) {
@@ -606,7 +631,7 @@ export class QifChannel extends QifWidget {
     this.rows = {};
     const list = h('dl', { class: 'results', 'data-testid': 'results' });
     for (const key of cfg.measures) {
-      const d = MEASURES[key];
+      const d = MEASURES[measureKey(key)];
       const dd = h('dd', { 'data-status': 'pending', 'data-testid': `result-${key}` }, h('span', { class: 'value' }, '…'));
       list.append(h('dt', {}, d.name, h('span', { class: 'f' }, d.formula)), dd);
       this.rows[key] = { dd, unit: d.unit };
@@ -619,9 +644,11 @@ export class QifChannel extends QifWidget {
   async computeNow(job, cfg) {
     let C;
     let prior;
+    let texts;
     if (cfg.readonly) {
       C = cfg.texts.map((r) => r.map((t) => readNumber(t).value));
       prior = cfg.prior.map((t) => readNumber(t).value);
+      texts = { C: cfg.texts, prior: cfg.prior };
     } else {
       const r = this.grid.read();
       if (r.error) {
@@ -629,14 +656,19 @@ export class QifChannel extends QifWidget {
         this.setState('error');
         return null;
       }
-      ({ C, prior } = r);
+      ({ C, prior, texts } = r);
     }
     const n = C.length;
-    const G = cfg.G ?? Array.from({ length: n }, (_, w) => Array.from({ length: n }, (_, x) => (w === x ? 1 : 0)));
-    const inputs = { C, prior, G, alpha: cfg.alpha, tolerance: 1e-9 };
+    const identity = (one, zero) => Array.from({ length: n }, (_, w) => Array.from({ length: n }, (_, x) => (w === x ? one : zero)));
+    const G = cfg.G ?? identity(1, 0);
+    const inputs = { C, prior, G, alpha: cfg.alpha, tolerance: 1e-9, gainClass: cfg.gainClass };
+    // The same inputs as typed, for the exact mode (null where an entry is not rational).
+    this.exactInputs = { C: rationalMatrix(texts.C), prior: rationalVector(texts.prior), G: cfg.G ? rationalMatrix(cfg.gainTexts) : identity('1', '0'), gainClass: cfg.gainClass };
     // Only the panels that yield a requested measure.
-    const wanted = new Set(cfg.measures);
-    const panels = Object.values(PANELS).filter((p) => Object.keys(p.derive(new Array(16).fill(null))).some((k) => wanted.has(k)));
+    const wanted = new Set(cfg.measures.map(measureKey));
+    const names = Object.keys(PANELS).filter((name) => PANEL_KEYS[name].some((k) => wanted.has(k)));
+    this.exactPanels = names;
+    const panels = names.map((name) => PANELS[name]);
     const calls = [];
     const slices = panels.map((p) => {
       const c = p.calls(inputs);
@@ -653,7 +685,7 @@ export class QifChannel extends QifWidget {
     const values = {};
     const errors = [];
     for (const key of cfg.measures) {
-      let r = byKey[key];
+      let r = byKey[measureKey(key)];
       if (r && r.ok && r.value && typeof r.value === 'object' && 'capacity' in r.value) r = { ok: true, value: r.value.capacity };
       const { dd, unit } = this.rows[key];
       if (r && r.ok) {
@@ -670,6 +702,38 @@ export class QifChannel extends QifWidget {
     // The API names the argument (“channel: row 2 sums to 0.9, expected 1”): one message suffices.
     this.showError([...new Set(errors)].join(' · '));
     return values;
+  }
+
+  // The exact fractions, after the decimals: "2/7 ≈ 0.2857" for each rational-valued measure
+  // shown, from qif.exact (loaded on first use). Where exact arithmetic refuses (too large, a row
+  // that sums to 1 only approximately), the decimals stay alone.
+  async afterUpdate(job, cfg) {
+    const x = this.exactInputs;
+    if (!x || !x.C || !x.prior || !x.G) return;
+    const plans = this.exactPanels.map((name) => exactPlan(name, { prior: x.prior, C: x.C, G: x.G, gainClass: x.gainClass })).filter(Boolean);
+    if (!plans.length) return;
+    let results;
+    try {
+      results = await job.run(plans.flatMap((p) => p.calls));
+    } catch (e) {
+      if (e instanceof Superseded || (e && e.name === 'AbortError')) throw e;
+      return;
+    }
+    let k = 0;
+    const exact = {};
+    for (const p of plans) {
+      Object.assign(exact, exactResults(p, results.slice(k, k + p.calls.length)));
+      k += p.calls.length;
+    }
+    for (const key of cfg.measures) {
+      const r = exact[measureKey(key)];
+      const dd = this.rows[key]?.dd;
+      const value = dd?.querySelector('.value');
+      if (!r?.ok || typeof r.value !== 'string' || dd.dataset.status !== 'ok' || !value) continue;
+      const prefix = exactPrefix(r.value, Number(value.dataset.value));
+      value.before(h('span', { class: 'exact', 'data-testid': `exact-${key}`, 'data-value': r.value, title: exactTitle(r.value) }, prefix));
+      dd.dataset.exact = r.value;
+    }
   }
 }
 

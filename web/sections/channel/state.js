@@ -4,13 +4,19 @@
 // DOM, no worker; tests/node/channel-section.test.mjs runs it in Node.
 //
 // State: {presetId, edited, secrets, observables, cells (n×m text), prior (n text), priorUniform,
-// gainLabels, gain (k×n text), gainIdentity, alpha, tolerance}. A uniform prior and an identity
-// gain follow the number of secrets (syncDerived).
+// gainLabels, gain (k×n text), gainIdentity, alpha, tolerance, gainClass, observed}. A uniform
+// prior and an identity gain follow the number of secrets (syncDerived). `gainClass` is the class
+// of gain functions of the additive g-capacity; `observed`, the output frequencies (text) from
+// which the iterative Bayesian update estimates a prior.
 
 import { presets, presetById, DEFAULT_PRESET } from '../../presets.js';
 import { uniformEntry } from '../../numbers.js';
-import { parseGrid, splitDelimited } from '../../input/grid.js';
-import { PANELS } from '../../measures.js';
+import { parseGrid, splitDelimited, parseVectorLiteral } from '../../input/grid.js';
+import { parseNumber } from '../../input/number.js';
+import { rationalVector, rationalMatrix } from '../../input/grid.js';
+import { PANELS, PANEL_KEYS, GAIN_CLASSES, DEFAULT_GAIN_CLASS, exactPlan } from '../../measures.js';
+
+export { PANEL_KEYS };
 
 export const DEFAULT_ALPHA = '2';
 export const DEFAULT_TOLERANCE = '1e-9';
@@ -20,6 +26,7 @@ export function createState(id = DEFAULT_PRESET) {
   const s = {
     presetId: id, edited: false, secrets: [], observables: [], cells: [], prior: [], priorUniform: true,
     gainLabels: [], gain: [], gainIdentity: true, alpha: DEFAULT_ALPHA, tolerance: DEFAULT_TOLERANCE,
+    gainClass: DEFAULT_GAIN_CLASS, observed: '',
   };
   loadPreset(s, presetById(id) ?? presets[0]);
   return s;
@@ -228,7 +235,14 @@ export function checkState(s) {
     gainIdentity,
     alpha: s.alpha === undefined ? DEFAULT_ALPHA : text(s.alpha, 'α'),
     tolerance: s.tolerance === undefined ? DEFAULT_TOLERANCE : text(s.tolerance, 'the capacity tolerance'),
+    gainClass: s.gainClass === undefined ? DEFAULT_GAIN_CLASS : gainClassOf(s.gainClass),
+    observed: s.observed === undefined ? '' : text(s.observed, 'the observed frequencies'),
   };
+}
+
+function gainClassOf(v) {
+  if (!GAIN_CLASSES.some((c) => c.id === v)) fail(`the class of gain functions must be one of ${GAIN_CLASSES.map((c) => c.id).join(', ')}`);
+  return v;
 }
 
 /** Replaces the fields of `s` by those of a checked state (checkState). */
@@ -238,11 +252,6 @@ export function assignState(s, clean) {
 }
 
 // ---------------------------------------------------------------- the call plan
-
-/** The measure keys each panel fills. */
-export const PANEL_KEYS = Object.fromEntries(Object.entries(PANELS).map(([name, p]) => [
-  name, Object.keys(p.derive(p.calls({ prior: [], C: [], G: [], alpha: 0, tolerance: 1 }).map(() => ({ ok: false, error: '' })))),
-]));
 
 // Matrices go to the worker as {rows, cols, data: Float64Array}: one cheap clone per job and one
 // bulk copy into Go, however many calls of the job use them.
@@ -254,29 +263,60 @@ function flat(M) {
   return { rows, cols, data };
 }
 
+/** Most channel entries (n·m, and k·n for the gain) for which the page asks for exact values. */
+export const EXACT_MAX_ENTRIES = 10_000;
+
+/**
+ * The inputs as exact fraction strings ("1/3") for the engine's exact mode: {prior, channel,
+ * gain}, each null when an entry is not rational as typed (ln 2, say) or the matrices are larger
+ * than EXACT_MAX_ENTRIES, and `why` saying why when one is null (for the note under the results).
+ * Only what the user typed is read, never the decimals: "1/3" stays 1/3.
+ * @param {{cells: string[][], prior: string[], gain: string[][]}} s
+ */
+export function exactInputs(s) {
+  const n = s.cells.length;
+  const m = n ? s.cells[0].length : 0;
+  const out = { prior: null, channel: null, gain: null, why: null };
+  if (n * m > EXACT_MAX_ENTRIES || s.gain.length * n > EXACT_MAX_ENTRIES) {
+    out.why = `exact values are computed for up to ${EXACT_MAX_ENTRIES.toLocaleString('en')} entries`;
+    return out;
+  }
+  out.prior = rationalVector(s.prior);
+  out.channel = rationalMatrix(s.cells);
+  out.gain = rationalMatrix(s.gain);
+  if (!out.prior || !out.channel || !out.gain) out.why = 'exact values need every entry as a decimal or a fraction (not ln, say)';
+  return out;
+}
+
 /**
  * The validated inputs (validateInputs) as panels use them: value (null when invalid; matrices
- * flattened) and a signature for change detection, per input.
+ * flattened), exact (its fraction strings, or null) and a signature for change detection, per
+ * input. `extra` carries what is not typed in the grids: the class of gain functions and the
+ * exact inputs (exactInputs).
  */
-export function panelInputs(checked) {
+export function panelInputs(checked, { gainClass = DEFAULT_GAIN_CLASS, exact = null } = {}) {
   const out = {};
-  for (const [d, raw] of Object.entries({ prior: checked.prior, channel: checked.channel, gain: checked.gain, alpha: checked.alpha, tolerance: checked.tolerance })) {
+  const exactOf = { prior: exact?.prior ?? null, channel: exact?.channel ?? null, gain: exact?.gain ?? null };
+  for (const [d, raw] of Object.entries({ prior: checked.prior, channel: checked.channel, gain: checked.gain, alpha: checked.alpha, tolerance: checked.tolerance, gainClass })) {
     const value = raw !== null && (d === 'channel' || d === 'gain') ? flat(raw) : raw;
-    // String() keeps α = ∞ apart from null in JSON.
-    const sig = raw === null ? 'null' : typeof raw === 'number' ? String(raw) : JSON.stringify(raw);
-    out[d] = { value, sig };
+    const ex = raw === null ? null : exactOf[d] ?? null;
+    // String() keeps α = ∞ apart from null in JSON; the exact text tells 1/3 from 0.3333333333333333.
+    const sig = raw === null ? 'null' : typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw : JSON.stringify(raw) + (ex ? JSON.stringify(ex) : '');
+    out[d] = { value, exact: ex, sig };
   }
   return out;
 }
 
 /**
  * What each panel should do for these inputs: 'stale' (an input it needs is invalid), 'same'
- * (its inputs are those of the answer shown or computing) or 'run' with the calls of its job.
+ * (its inputs are those of the answer shown or computing) or 'run' with the calls of its job
+ * and, when its exact inputs are all there, the exact job {keys, calls} (measures.js exactPlan).
  * `last` maps a panel to the signature of its last run.
- * @returns {Record<string, {action: 'stale'|'same'|'run', sig: string|null, calls?: object[]}>}
+ * @returns {Record<string, {action: 'stale'|'same'|'run', sig: string|null, calls?: object[], exact?: {keys: string[], calls: object[]}|null}>}
  */
 export function panelPlan(inputs, last = {}) {
-  const args = { prior: inputs.prior.value, C: inputs.channel.value, G: inputs.gain.value, alpha: inputs.alpha.value, tolerance: inputs.tolerance.value };
+  const args = { prior: inputs.prior.value, C: inputs.channel.value, G: inputs.gain.value, alpha: inputs.alpha.value, tolerance: inputs.tolerance.value, gainClass: inputs.gainClass.value };
+  const exactArgs = { prior: inputs.prior.exact, C: inputs.channel.exact, G: inputs.gain.exact, gainClass: inputs.gainClass.value };
   const plan = {};
   for (const [name, p] of Object.entries(PANELS)) {
     if (p.deps.some((d) => inputs[d].value === null)) {
@@ -284,9 +324,37 @@ export function panelPlan(inputs, last = {}) {
       continue;
     }
     const sig = p.deps.map((d) => inputs[d].sig).join('\u0000');
-    plan[name] = sig === last[name] ? { action: 'same', sig } : { action: 'run', sig, calls: p.calls(args) };
+    if (sig === last[name]) {
+      plan[name] = { action: 'same', sig };
+      continue;
+    }
+    const exactReady = p.exact && p.deps.every((d) => !['prior', 'channel', 'gain'].includes(d) || inputs[d].exact !== null);
+    plan[name] = { action: 'run', sig, calls: p.calls(args), exact: exactReady ? exactPlan(name, exactArgs) : null };
   }
   return plan;
+}
+
+/**
+ * The observed output frequencies typed for the iterative Bayesian update ("3, 5, 2" or
+ * "[0.3, 0.5, 0.2]"), one per observable: counts are scaled to frequencies summing to 1.
+ * @returns {{value: number[], scaled: boolean} | {error: string}}
+ */
+export function parseObserved(text, m) {
+  if (String(text ?? '').trim() === '') return { error: 'enter one count or frequency per observable' };
+  const lit = parseVectorLiteral(text);
+  if ('error' in lit) return { error: lit.error };
+  const values = [];
+  for (const [i, t] of lit.entries.entries()) {
+    const r = parseNumber(t);
+    if ('error' in r) return { error: `entry ${i + 1}: ${r.error}` };
+    values.push(r.value);
+  }
+  if (values.length !== m) return { error: `${values.length} value${values.length === 1 ? '' : 's'} for ${m} observables` };
+  if (values.some((v) => !(v >= 0))) return { error: 'counts and frequencies are ≥ 0' };
+  const total = values.reduce((a, b) => a + b, 0);
+  if (!(total > 0)) return { error: 'at least one count must be positive' };
+  const scaled = Math.abs(total - 1) > 1e-12;
+  return { value: scaled ? values.map((v) => v / total) : values, scaled };
 }
 
 /** The measures by key from a panel's settled results. */
@@ -301,7 +369,7 @@ export function derivePanel(name, results) {
  * ({key, value, exact, unit, name}), the hyper-distribution with its labels, the capacity.
  * `shown` maps a measure key to its settled result, `exact` to its exact fraction text.
  */
-export function resultsOf(shown, { measures, exact = {}, hyperLabels = [] }) {
+export function resultsOf(shown, { measures, exact = {}, hyperLabels = [], exactHyper = null }) {
   const rows = [];
   for (const [key, d] of Object.entries(measures)) {
     let r = shown[key];
@@ -320,6 +388,11 @@ export function resultsOf(shown, { measures, exact = {}, hyperLabels = [] }) {
       inners: Array.from({ length: inners.rows }, (_, k) => Array.from(inners.data.subarray(k * inners.cols, (k + 1) * inners.cols))),
       labels: hyperLabels,
     };
+    // The exact hyper, when the engine gave one: its rows in its own order, as fraction strings.
+    if (exactHyper) {
+      const { outer: eo, inners: ei, outputs } = exactHyper;
+      hyper.exact = { outer: eo.slice(), inners: Array.from({ length: ei.rows }, (_, k) => ei.data.slice(k * ei.cols, (k + 1) * ei.cols)), outputs: outputs.map((o) => o.slice()) };
+    }
   }
   const cap = shown.shannonCapacity;
   const capacity = cap && cap.ok ? { ...cap.value, prior: Array.from(cap.value.prior) } : null;

@@ -6,12 +6,14 @@
 // marks the panels whose inputs changed pending and schedules the pipeline's debounced run,
 // which starts one job per such panel (panels group measures by what they depend on, so that
 // changing α recomputes one number). Only the latest answer of a panel is shown; the capacity
-// job shows its progress after the pipeline's delay and can be cancelled.
+// job shows its progress after the pipeline's delay and can be cancelled. When the inputs were
+// typed as decimals or fractions, a panel's float job is followed by its exact job (qif.exact,
+// from the text as typed, never from the floats): its fractions are shown beside the decimals
+// with the label "exact", and its errors ("row 0 sums to 11/12") under the results.
 
 import { h, replace, setFieldMessage } from '../../dom.js';
 import { presets, presetById } from '../../presets.js';
-import { MEASURES } from '../../measures.js';
-import { exactMeasures, exactValue } from '../../format.js';
+import { MEASURES, exactResults as exactResultsOf } from '../../measures.js';
 import { createPipeline, Superseded } from '../../pipeline.js';
 import { isAbort } from '../../client.js';
 import { validateInputs } from './validate.js';
@@ -28,9 +30,10 @@ function skeleton(root) {
     gainTable: table('gain-table', 'gain-title', 'gain-hint'),
     errors: h('ul', { id: 'input-errors', class: 'error-list', 'data-testid': 'input-errors', 'aria-live': 'polite' }),
     note: h('p', { id: 'results-note', class: 'results-note', 'data-testid': 'results-note', 'aria-live': 'polite' }),
+    exactNote: h('p', { id: 'exact-note', class: 'exact-note', 'data-testid': 'exact-note', 'aria-live': 'polite' }),
     results: h('div', { class: 'results', id: 'results', 'data-testid': 'results' }),
   };
-  els.results.append(els.note);
+  els.results.append(els.note, els.exactNote);
   const button = (id, testid, text) => h('button', { type: 'button', id, 'data-testid': testid, text });
   root.append(
     h('div', { class: 'section-head' },
@@ -71,7 +74,9 @@ export function mount(root, { engine, client }) {
   const view = new ResultsView(els.results, state);
   const shown = {}; // measure key → last settled result shown
   const lastSig = {}; // panel → signature of its last run
-  let exact = null; // exact fractions for the inputs of the last run (format.js)
+  const exactShown = {}; // measure key → its exact value from qif.exact (a fraction string; the exact hyper)
+  const exactErrors = {}; // panel → why its exact job gave no values (the engine's message)
+  let exactWhy = null; // why the inputs as typed have no exact form, or null
   let hyperInputs = null; // {C, prior} of the last run, to label the posteriors
 
   const pipe = createPipeline({ engine, onBusy: (b) => { root.dataset.busy = String(b); } });
@@ -122,11 +127,13 @@ export function mount(root, { engine, client }) {
 
   // ---------------------------------------------------------------- computing
   const panels = {};
-  for (const name of Object.keys(S.PANEL_KEYS)) panels[name] = pipe.task((job, calls) => runPanel(job, name, calls));
+  for (const name of Object.keys(S.PANEL_KEYS)) panels[name] = pipe.task((job, calls, exactPlan) => runPanel(job, name, calls, exactPlan));
 
-  async function runPanel(job, name, calls) {
+  async function runPanel(job, name, calls, exactPlan) {
     const keys = S.PANEL_KEYS[name];
     const capacity = name === 'capacity';
+    for (const key of keys) delete exactShown[key];
+    delete exactErrors[name];
     try {
       const results = await job.run(calls, capacity ? {
         cancelStale: true, // a capacity still running for older inputs only delays the new one
@@ -138,42 +145,116 @@ export function mount(root, { engine, client }) {
       if (e instanceof Superseded) throw e;
       lastSig[name] = null;
       view.showFailure(keys, isAbort(e), e.message);
+      return;
     }
+    if (exactPlan) await runExact(job, name, exactPlan);
+    showExactNote();
+  }
+
+  // The exact values of a panel, after its decimals. Within the page's exact limit a job takes
+  // at most about a second; a newer run lets it finish (and ignores it) rather than cancel it,
+  // which would restart the worker and load both modules again.
+  async function runExact(job, name, plan) {
+    let results;
+    try {
+      results = await job.run(plan.calls);
+    } catch (e) {
+      if (e instanceof Superseded) throw e;
+      if (!isAbort(e)) exactErrors[name] = e.message;
+      return;
+    }
+    const errors = [];
+    for (const [key, r] of Object.entries(exactResultsOf(plan, results))) {
+      if (!r.ok) {
+        errors.push(r.error);
+        continue;
+      }
+      exactShown[key] = r.value;
+      if (key === 'hyper') showHyper();
+      else view.showExactOf(key, r.value);
+    }
+    if (errors.length) exactErrors[name] = errors[0];
+  }
+
+  function showExactNote() {
+    const messages = new Set(Object.values(exactErrors).map((m) => m.replace(/^exact\.\w+\.\w+: /, '')));
+    if (exactWhy && checked.channel && checked.prior) messages.add(exactWhy);
+    els.exactNote.textContent = messages.size ? `Decimals only, without exact fractions: ${[...messages].join('; ')}.` : '';
   }
 
   function show(key, r) {
     shown[key] = r;
     if (key === 'hyper') showHyper();
     else if (key === 'shannonCapacity') view.showCapacity(r, state.secrets);
-    else view.showNumber(key, r, exact?.[key]);
+    else view.showNumber(key, r, exactShown[key] ?? null);
   }
 
   function showHyper() {
     const r = shown.hyper;
     const labels = r?.ok && hyperInputs ? S.posteriorLabels(r.value, hyperInputs.C, hyperInputs.prior, state.observables) : [];
-    view.showHyper(r, { labels, secrets: state.secrets, outputs: state.observables.length, exact: exact?.hyper });
+    view.showHyper(r, { labels, secrets: state.secrets, outputs: state.observables.length, exact: exactShown.hyper ?? null, observables: state.observables });
+  }
+
+  function inputsNow() {
+    const exact = S.exactInputs(state);
+    exactWhy = exact.why;
+    return S.panelInputs(checked, { gainClass: state.gainClass, exact });
   }
 
   // The debounced step: decide, panel by panel, what the inputs ask for.
   const recompute = pipe.task(() => {
-    const plan = S.panelPlan(S.panelInputs(checked), lastSig);
+    const inputs = inputsNow();
+    const plan = S.panelPlan(inputs, lastSig);
     if (checked.channel && checked.prior) hyperInputs = { C: checked.channel, prior: checked.prior };
-    exact = checked.channel && checked.prior ? exactMeasures(state) : null;
+    const sig = `${inputs.channel.sig}\u0000${state.observed}`;
+    if (sig !== estimateSig) {
+      estimateSig = sig;
+      estimate.now();
+    }
     for (const [name, p] of Object.entries(plan)) {
       if (p.action === 'run') {
         lastSig[name] = p.sig;
-        panels[name].now(p.calls);
+        panels[name].now(p.calls, p.exact);
       } else if (p.action === 'same' && !panels[name].busy) {
         // Back to inputs already shown (e.g. 0.5 retyped as 1/2): nothing to recompute.
         for (const key of S.PANEL_KEYS[name]) if (view.status(key) === 'pending') view.setStatus([key], 'ok');
       }
     }
+    showExactNote();
   });
+
+  // The prior estimated from observed outputs (iterative Bayesian update), for the channel shown.
+  const estimate = pipe.task(async (job) => {
+    const field = root.querySelector('#observed');
+    if (state.observed.trim() === '') {
+      setFieldMessage(field, root.querySelector('#observed-msg'), null);
+      view.showEstimate(null);
+      return;
+    }
+    const o = S.parseObserved(state.observed, state.observables.length);
+    setFieldMessage(field, root.querySelector('#observed-msg'), o.error ?? null);
+    if (o.error || !checked.channel) {
+      view.showEstimate(null);
+      return;
+    }
+    const C = checked.channel;
+    let r;
+    try {
+      [r] = await job.run([engine.plan.channel.iterativeBayesianUpdate(C, o.value)], { cancelStale: true });
+    } catch (e) {
+      if (e instanceof Superseded) throw e;
+      r = { ok: false, error: isAbort(e) ? 'Cancelled.' : e.message };
+    }
+    lastEstimate = r.ok ? r.value : null;
+    view.showEstimate(r, state.secrets, o.scaled);
+  });
+  let lastEstimate = null;
+  let estimateSig = null; // channel and observed frequencies of the estimate shown
 
   // Called on every input: immediate validation, then a debounced recompute.
   function changed() {
     showValidation();
-    const plan = S.panelPlan(S.panelInputs(checked), lastSig);
+    const plan = S.panelPlan(inputsNow(), lastSig);
     for (const [name, p] of Object.entries(plan)) {
       if (p.action === 'stale') {
         view.setStatus(S.PANEL_KEYS[name], 'stale', '');
@@ -181,6 +262,7 @@ export function mount(root, { engine, client }) {
         panels[name].supersede();
       } else if (p.action === 'run') view.setStatus(S.PANEL_KEYS[name], 'pending');
     }
+    if (state.observed.trim() !== '' && !checked.channel) view.estimateBox.dataset.status = 'stale';
     recompute.schedule();
   }
 
@@ -197,6 +279,13 @@ export function mount(root, { engine, client }) {
     if (t.id === 'alpha' || t.id === 'capacity-tolerance') {
       state[t.id === 'alpha' ? 'alpha' : 'tolerance'] = t.value;
       changed();
+      return;
+    }
+    if (t.id === 'observed') {
+      state.observed = t.value;
+      view.estimateBox.dataset.status = 'pending';
+      estimateSig = null;
+      estimate.schedule();
       return;
     }
     const d = t.dataset;
@@ -256,6 +345,11 @@ export function mount(root, { engine, client }) {
         S.setPrior(state, cap.value.prior);
         break;
       }
+      case 'use-estimate': {
+        if (!lastEstimate || lastEstimate.prior.length !== state.secrets.length) return;
+        S.setPrior(state, lastEstimate.prior);
+        break;
+      }
       default: return;
     }
     rerenderInputs();
@@ -290,6 +384,11 @@ export function mount(root, { engine, client }) {
 
   root.addEventListener('keydown', (e) => onGridKey(root, e));
 
+  view.gainClass.addEventListener('change', () => {
+    state.gainClass = view.gainClass.value;
+    changed();
+  });
+
   els.preset.addEventListener('change', () => {
     const p = presetById(els.preset.value);
     if (!p) return;
@@ -301,6 +400,7 @@ export function mount(root, { engine, client }) {
   client?.on((ev) => {
     if (ev.type === 'crash') {
       for (const name of Object.keys(lastSig)) lastSig[name] = null;
+      estimateSig = null;
       changed();
     }
   });
@@ -317,20 +417,21 @@ export function mount(root, { engine, client }) {
       S.assignState(state, s);
       root.querySelector('#alpha').value = state.alpha;
       root.querySelector('#capacity-tolerance').value = state.tolerance;
+      view.gainClass.value = state.gainClass;
+      view.observed.value = state.observed;
       rerenderInputs();
     },
     check: S.checkState,
     /** The inputs and the results shown, as data (the Export menus read these). */
     getResults() {
       const exactTexts = {};
-      for (const [key, f] of Object.entries(exact ?? {})) {
-        const r = shown[key];
-        if (key !== 'hyper' && r?.ok) exactTexts[key] = exactValue(f, r.value);
+      for (const [key, text] of Object.entries(exactShown)) {
+        if (key !== 'hyper' && shown[key]?.ok && view.status(key) === 'ok') exactTexts[key] = text;
       }
       const hyperLabels = shown.hyper?.ok && hyperInputs ? S.posteriorLabels(shown.hyper.value, hyperInputs.C, hyperInputs.prior, state.observables) : [];
       return {
         inputs: { secrets: state.secrets.slice(), observables: state.observables.slice(), cells: structuredClone(state.cells), prior: state.prior.slice(), gain: structuredClone(state.gain), gainLabels: state.gainLabels.slice() },
-        ...S.resultsOf(Object.fromEntries(Object.entries(shown).filter(([key]) => view.status(key) === 'ok')), { measures: MEASURES, exact: exactTexts, hyperLabels }),
+        ...S.resultsOf(Object.fromEntries(Object.entries(shown).filter(([key]) => view.status(key) === 'ok')), { measures: MEASURES, exact: exactTexts, hyperLabels, exactHyper: view.status('hyper') === 'ok' ? exactShown.hyper ?? null : null }),
       };
     },
   };
