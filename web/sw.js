@@ -58,13 +58,15 @@ async function unredirected(response) {
   return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-// The cache key of a request: the page itself for navigations ("./", "index.html?x", "#…").
+// The cache key of a request. A navigation drops its query and fragment, and a directory
+// ("./", "docs/", the address a server redirects …/index.html to) stands for that directory's
+// own index.html — not the tool's, or the documentation's start page would show the tool.
 function keyOf(request) {
   const url = new URL(request.url);
   url.hash = '';
-  if (request.mode === 'navigate' && (url.href === SCOPE.href || url.pathname.endsWith('/'))) return INDEX;
-  if (request.mode === 'navigate') url.search = '';
-  return url.href;
+  if (request.mode !== 'navigate') return url.href;
+  url.search = '';
+  return url.pathname.endsWith('/') ? new URL('index.html', url).href : url.href;
 }
 
 async function refresh(cache, key, request) {

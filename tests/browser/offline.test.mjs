@@ -159,6 +159,11 @@ test('after the first visit the page works with the network off', async () => {
   assert.equal(await page.evaluate(() => document.querySelector('#refinement')?.matches(':target')), true, 'the mathematics offline');
   assert.ok(await page.locator('.katex').count() > 100, 'with its formulas');
   assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.katex')).fontFamily.includes('KaTeX')), true, 'and KaTeX\'s styles');
+  // A directory address (where a server redirects docs/index.html) is that directory's index,
+  // not the tool's page.
+  await page.goto(`${h.url}docs/`);
+  assert.match(await page.title(), /documentation/, 'docs/ is the documentation\'s start page');
+  assert.equal(await page.locator('section.tool').count(), 0, 'not the tool');
   // (Fetched, not opened: a text document makes Chromium ask for /favicon.ico, which is not cached.)
   assert.match(await page.evaluate(() => fetch('../THIRD_PARTY_NOTICES.txt').then((r) => r.text())), /gonum/);
   await page.context().setOffline(false);
