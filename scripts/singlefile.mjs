@@ -402,8 +402,11 @@ self.fetch = (input, init) => {
 };
 `;
 
-/** The worker (entry) and its static imports as one classic script. */
-export async function classicWorker(entry, have) {
+/**
+ * A worker (entry) and its static imports as one classic script; `wasm` adds the Go runtime and
+ * the fetch of qif.wasm (the engine's worker; the data worker runs no wasm).
+ */
+export async function classicWorker(entry, have, { wasm = true } = {}) {
   const order = [];
   const seen = new Set();
   const visit = async (f) => {
@@ -415,6 +418,7 @@ export async function classicWorker(entry, have) {
     order.push(c.text);
   };
   await visit(entry);
+  if (!wasm) return `"use strict";\n// The single-file build's data worker: one classic script (see scripts/singlefile.mjs).\nconst __qifModules = {};\n${order.join('\n')}`;
   const goExec = await readFile(path.join(WEB, 'wasm_exec.js'), 'utf8');
   return `${WORKER_PRELUDE}\n${goExec}\n${order.join('\n')}`;
 }
@@ -466,7 +470,7 @@ function urlOf(path) {
   visiting.add(path);
   let text;
   if (f.worker) {
-    text = f.text.replace('"qif-wasm-gz"', () => JSON.stringify(bundle.files[f.worker].gzip));
+    text = f.wasm ? f.text.replace('"qif-wasm-gz"', () => JSON.stringify(bundle.files[f.wasm].gzip)) : f.text;
   } else {
     text = f.text.replace(/"qif-dep:([^"]+)"/g, (_, p) => JSON.stringify(urlOf(p)));
   }
@@ -582,7 +586,8 @@ async function main() {
       const src = await readFile(path.join(WEB, f), 'utf8');
       // Vendored and classic scripts go in as they are; the page's modules are rewritten.
       const opaque = f.startsWith('vendor/') || f === 'wasm_exec.js';
-      if (f === 'worker.js') files[f] = { mime, text: await classicWorker(f, have), worker: 'qif.wasm' };
+      if (f === 'worker.js') files[f] = { mime, text: await classicWorker(f, have), worker: true, wasm: 'qif.wasm' };
+      else if (f === 'data-worker.js') files[f] = { mime, text: await classicWorker(f, have, { wasm: false }), worker: true };
       else files[f] = { mime, text: opaque ? src : rewriteModule(f, src, have).text };
     } else if (f === 'vendor/katex/katex.min.css') {
       // Already a <style> of the file (for the documentation): its fonts are not stored twice.

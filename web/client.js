@@ -20,6 +20,11 @@
 // `onProgress` reaches the engine's progress callback whatever the engine calls it), and the
 // client calls the caller's function with the reports. Its return value cannot stop the engine
 // from here: cancel the promise (or abort the signal) instead.
+//
+// Large matrices: share(key, {rows, cols, data}) sends a matrix to the worker once, its buffer
+// transferred, and returns a small reference ({$shared: key, v}) that calls take in its place,
+// so that the several jobs of a 2,000 × 2,000 channel do not each copy 32 MB on the page's
+// thread. Results come back with their buffers transferred too.
 
 import { API } from './api.gen.js';
 import { namespacesOf } from './api-table.js';
@@ -93,6 +98,9 @@ export class QifClient {
     this.nextId = 1;
     /** @type {Map<number, {message: object, resolve: Function, reject: Function, onProgress?: Function, callbacks: Function[][]}>} */
     this.jobs = new Map();
+    /** @type {Map<string, {v: number, value: {rows: number, cols: number, data: Float64Array}}>} */
+    this.shared = new Map();
+    this.sharedVersion = 0;
     this.listeners = new Set();
     this.start();
   }
@@ -112,7 +120,25 @@ export class QifClient {
       this.fail(`the computation worker stopped: ${e.message || 'unknown error'}`);
     };
     this.worker.onmessageerror = () => this.fail('a message from the computation worker could not be read');
+    // A fresh worker (after a cancel) gets the shared matrices again, then the waiting jobs.
+    for (const [key, { v, value }] of this.shared) this.worker.postMessage({ type: 'share', key, v, value });
     for (const job of this.jobs.values()) this.worker.postMessage(job.message);
+  }
+
+  /**
+   * Keeps the matrix `value` ({rows, cols, data: Float64Array}) in the worker under `key`,
+   * replacing what was there, and returns the reference that calls pass in its place. The
+   * caller's array is left alone: a copy is transferred, and one kept here for a restarted
+   * worker. A call whose reference has been replaced since fails ("replaced").
+   * @returns {{$shared: string, v: number}}
+   */
+  share(key, value) {
+    const v = ++this.sharedVersion;
+    const kept = { rows: value.rows, cols: value.cols, data: new Float64Array(value.data) };
+    this.shared.set(key, { v, value: kept });
+    const sent = { rows: kept.rows, cols: kept.cols, data: kept.data.slice() };
+    this.worker.postMessage({ type: 'share', key, v, value: sent }, [sent.data.buffer]);
+    return { $shared: key, v };
   }
 
   onMessage(msg) {
@@ -276,13 +302,14 @@ export class QifClient {
  *   engine.<ns>.<fn>(...args)        → promise of the value, with cancel() and jobId
  *   engine.plan.<ns>.<fn>(...args)   → the call {ns, fn, args}, to run several as one job
  *   engine.run(calls, {onProgress, signal}) → {id, promise} of settled results
+ *   engine.share(key, matrix)        → a reference to pass in place of a large matrix
  * Methods carry the function's name and, as `length`, its number of required parameters. A call
  * with more arguments than the table lists is refused here, naming the function.
  * @param {QifClient} client
  * @param {{functions: {ns: string, name: string, params: {name: string, optional?: boolean}[]}[]}} [api]
  */
 export function createEngine(client, api = API) {
-  const engine = { client, api, plan: {}, run: (calls, options) => client.submit(calls, options), cancel: (id) => client.cancel(id) };
+  const engine = { client, api, plan: {}, run: (calls, options) => client.submit(calls, options), cancel: (id) => client.cancel(id), share: (key, value) => client.share(key, value) };
   for (const [ns, rows] of Object.entries(namespacesOf(api))) {
     const calls = {};
     const plans = {};

@@ -2,7 +2,9 @@
 // fraction (reduced denominator ≤ MAX_DENOMINATOR) and the matrices are small, the rational-valued
 // measures of docs/mathematics.md#entropies-and-leakage (vulnerabilities, risks, leakages,
 // g-vulnerability, guessing entropy, the hyper-distribution) are rational too: the page shows them
-// as "2/7 ≈ 0.2857" next to the decimal from the wasm. The arithmetic here is exact (BigInt
+// as "2/7 ≈ 0.2857" next to the decimal from the wasm. So are the logarithmic measures whose
+// logarithms are of powers of two (a uniform prior on 8 secrets has H = 3 bits, a posterior
+// (1/2, 1/4, 1/4) an entropy of 3/2): exports then write 3, not the engine's 2.9999999999999996. The arithmetic here is exact (BigInt
 // numerators and denominators); it is a second, independent computation, and a fraction is shown
 // only when it agrees with the engine's value. Pure functions except showExact/exactCell, which
 // build DOM through textContent only.
@@ -60,6 +62,28 @@ function simpleMatrix(rows) {
 }
 
 const sum = (xs) => xs.reduce((a, b) => a.add(b), ZERO);
+
+const powerOfTwo = (b) => b > 0n && (b & (b - 1n)) === 0n;
+
+/** log₂ f when f is a power of two (2^k, k a whole number), else null. */
+export function log2Exact(f) {
+  if (f.sign() <= 0) return null;
+  if (f.n === 1n && powerOfTwo(f.d)) return new Fraction(-BigInt(f.d.toString(2).length - 1));
+  if (f.d === 1n && powerOfTwo(f.n)) return new Fraction(BigInt(f.n.toString(2).length - 1));
+  return null;
+}
+
+/** Shannon entropy in bits of a distribution whose non-zero entries are powers of two, else null. */
+function entropyExact(p) {
+  let h = ZERO;
+  for (const x of p) {
+    if (x.isZero()) continue;
+    const l = log2Exact(x);
+    if (!l) return null;
+    h = h.sub(x.mul(l));
+  }
+  return h;
+}
 const max = (xs) => xs.reduce((a, b) => (b.cmp(a) > 0 ? b : a));
 
 /** Guessing entropy Σ_i i·q_(i) of non-negative weights q sorted decreasingly (i from 1). */
@@ -124,6 +148,39 @@ export function exactMeasures(s) {
   out.hyper = values;
   if (vmax) out.maxCaseBayesVulnerability = vmax;
 
+  // Logarithmic measures, exact where every logarithm is of a power of two.
+  const H = entropyExact(prior);
+  if (H) out.shannonEntropy = H;
+  let Hpost = ZERO;
+  let cachin = ZERO;
+  for (let y = 0; y < m && (Hpost || cachin); y++) {
+    if (outer[y].isZero()) continue;
+    const post = cols[y].map((j) => j.div(outer[y]));
+    const h = Hpost && entropyExact(post);
+    const v = cachin && log2Exact(max(post));
+    Hpost = h ? Hpost.add(outer[y].mul(h)) : null;
+    cachin = v ? cachin.sub(outer[y].mul(v)) : null;
+  }
+  if (Hpost) out.conditionalShannonEntropy = Hpost;
+  if (H && Hpost) out.mutualInformation = H.sub(Hpost);
+  if (cachin) out.conditionalMinEntropyCachin = cachin;
+  const lV = log2Exact(V);
+  const lVpost = log2Exact(Vpost);
+  if (lV) out.minEntropy = ZERO.sub(lV);
+  if (lVpost) out.conditionalMinEntropy = ZERO.sub(lVpost);
+  if (!V.isZero()) {
+    const leak = log2Exact(Vpost.div(V));
+    if (leak) out.minEntropyLeakage = leak;
+  }
+  const cmax = log2Exact(sum(Array.from({ length: m }, (_, y) => max(C.map((row) => row[y])))));
+  if (cmax) out.minCapacity = cmax;
+  // Rényi entropies of a prior uniform on 2^k secrets are all k.
+  const support = prior.filter((p) => !p.isZero());
+  if (support.every((p) => p.eq(support[0]))) {
+    const k = log2Exact(new Fraction(BigInt(support.length)));
+    if (k) out.renyiEntropy = k;
+  }
+
   const k = s.gain ? s.gain.length : 0;
   const G = k && k * n <= MAX_ENTRIES && s.gain.every((r) => r.length === n) ? simpleMatrix(s.gain) : null;
   if (G) {
@@ -147,9 +204,24 @@ export function agrees(f, v) {
   return typeof v === 'number' && Number.isFinite(v) && Math.abs(f.toNumber() - v) <= 1e-9 * Math.max(1, Math.abs(v));
 }
 
-/** The exact value "n/d" of a result the page shows beside the engine's v, or '' (exports). */
+/** The exact value "n/d" of a result the page shows beside the engine's v, or ''. */
 export function exactValue(f, v) {
   return showable(f) && agrees(f, v) ? `${f.n}/${f.d}` : '';
+}
+
+/**
+ * The exact value of a result as exports write it — "n/d", or "n" for a whole number — when
+ * the page knows it and it agrees with the engine's v, else ''.
+ */
+export function exactText(f, v) {
+  if (!(f instanceof Fraction) || f.d > MAX_RESULT_DENOMINATOR || !agrees(f, v)) return '';
+  return f.d === 1n ? `${f.n}` : `${f.n}/${f.d}`;
+}
+
+/** The double nearest to the exact candidate that v is (the hyper's values), else v itself. */
+export function exactNumber(v, candidates) {
+  const f = candidates ? candidates.find((c) => agrees(c, v) && Math.abs(c.toNumber() - v) <= 1e-12) : null;
+  return f ? f.toNumber() : v;
 }
 
 /**

@@ -3,6 +3,7 @@
 // qif.js and answers messages from client.js:
 //
 //   page → worker  {id, calls: [{ns, fn, args, callbacks?: [{arg, key}]}]}
+//                  {type: 'share', key, v, value}    a matrix kept for the calls that follow
 //   worker → page  {type: 'ready', version, api: {ns: [fn, ...]}}
 //                  {type: 'fatal', error}                      the module could not be loaded
 //                  {type: 'result', id, results: [{ok: true, value} | {ok: false, error}]}
@@ -12,7 +13,9 @@
 // not hide the others. `callbacks` says where the caller had put functions (argument `arg`,
 // option `key`, or the argument itself when key is null); the API table (api.gen.js, generated
 // from bindings/) says where the function's callbacks go, and the worker puts there a function
-// that forwards its arguments to the page (api-table.js callbackSlot).
+// that forwards its arguments to the page (api-table.js callbackSlot). An argument
+// {$shared: key, v} is the matrix shared under key (client.js share); the buffers of results go
+// back transferred, not copied.
 
 import { load } from './qif.js';
 import { API } from './api.gen.js';
@@ -21,6 +24,13 @@ import { callbackSlot, indexTable } from './api-table.js';
 const TABLE = indexTable(API);
 
 let qif = null;
+
+/** Matrices shared by the page: key → {v, value}. */
+const shared = new Map();
+
+function isShared(a) {
+  return !!a && typeof a === 'object' && typeof a.$shared === 'string';
+}
 
 const loaded = load().then(
   (api) => {
@@ -48,6 +58,12 @@ const REPORT_EVERY_MS = 100;
 function runCall(id, index, call) {
   const { ns, fn } = call;
   const args = Array.isArray(call.args) ? call.args.slice() : [];
+  for (let i = 0; i < args.length; i++) {
+    if (!isShared(args[i])) continue;
+    const s = shared.get(args[i].$shared);
+    if (!s || s.v !== args[i].v) return { ok: false, error: `the shared input ${args[i].$shared} was replaced before this call ran` };
+    args[i] = s.value;
+  }
   const namespace = qif[ns];
   const f = namespace && namespace[fn];
   if (typeof f !== 'function') {
@@ -79,14 +95,35 @@ function runCall(id, index, call) {
   }
 }
 
+// The ArrayBuffers of typed arrays in results (values, or fields of object values), to transfer:
+// never those of shared matrices, which stay here.
+function transferables(results) {
+  const keep = new Set([...shared.values()].map((s) => s.value.data.buffer));
+  const out = new Set();
+  const visit = (v, depth) => {
+    if (!v || typeof v !== 'object' || depth > 3) return;
+    if (ArrayBuffer.isView(v)) {
+      if (!keep.has(v.buffer) && v.buffer.byteLength > 0) out.add(v.buffer);
+      return;
+    }
+    for (const x of Array.isArray(v) ? v : Object.values(v)) visit(x, depth + 1);
+  };
+  for (const r of results) if (r.ok) visit(r.value, 0);
+  return [...out];
+}
+
 self.onmessage = async (event) => {
   const msg = event.data;
+  if (msg && msg.type === 'share' && typeof msg.key === 'string') {
+    shared.set(msg.key, { v: msg.v, value: msg.value });
+    return;
+  }
   if (!msg || typeof msg.id !== 'number' || !Array.isArray(msg.calls)) return;
   await loaded;
   if (!qif) return; // the fatal message already told the page
   const results = msg.calls.map((call, i) => runCall(msg.id, i, call));
   try {
-    self.postMessage({ type: 'result', id: msg.id, results });
+    self.postMessage({ type: 'result', id: msg.id, results }, transferables(results));
   } catch (err) {
     // A result that cannot be cloned (a function, say) must still settle the job.
     self.postMessage({

@@ -33,10 +33,10 @@ test('channel: edits keep the uniform prior and the identity gain in step', () =
   assert.deepEqual(s.prior, new Array(9).fill('1/9'));
   assert.equal(s.gain.length, 9);
   assert.equal(s.gain[8][8], '1');
-  assert.deepEqual(s.cells[8], ['1/4', '1/4', '1/4', '1/4'], 'a new secret gets a uniform row');
+  assert.deepEqual(s.cells.toTexts()[8], ['1/4', '1/4', '1/4', '1/4'], 'a new secret gets a uniform row');
   CH.addCol(s);
-  assert.equal(s.cells[0].length, 5);
-  assert.equal(s.cells[3][4], '0');
+  assert.equal(s.cells.cols, 5);
+  assert.equal(s.cells.text(3, 4), '0');
   CH.removeRow(s, 0);
   assert.equal(s.secrets[0], '001');
   // A typed prior no longer follows the size.
@@ -50,17 +50,17 @@ test('channel: edits keep the uniform prior and the identity gain in step', () =
 test('channel: a pasted spreadsheet block with labels and decimal commas', () => {
   const s = CH.createState('dcnet-fair');
   const r = CH.pasteIntoChannel(s, 0, 0, 'x\\y\tA\tB\tC\ns1\t1\t0\t0\ns2\t0,5\t0,25\t0,25\ns3\t0\t0\t1\ns4\t0\t1\t0\ns5\t1\t0\t0\n');
-  assert.deepEqual(r, { ok: true });
+  assert.deepEqual(r, { ok: true, decimalComma: true }, 'read with decimal commas, and said so');
   assert.deepEqual(s.secrets, ['s1', 's2', 's3', 's4', 's5']);
   assert.deepEqual(s.observables.slice(0, 3), ['A', 'B', 'C']);
-  assert.deepEqual(s.cells[1].slice(0, 3), ['0.5', '0.25', '0.25']);
+  assert.deepEqual(s.cells.toTexts()[1].slice(0, 3), ['0.5', '0.25', '0.25']);
   assert.deepEqual(s.prior, new Array(5).fill('1/5'));
   // The old fourth column keeps its cells (0 for the new rows).
   assert.equal(s.observables.length, 4);
   // The prior column, pasted downwards (a column copied from a spreadsheet with decimal commas
   // cannot be told from two whole numbers per line: refused, and said why).
   assert.match(CH.pasteIntoChannel(s, 1, -1, '0,2\n0,3\n').error, /decimal comma/);
-  assert.deepEqual(CH.pasteIntoChannel(s, 1, -1, '0.2\n0.3\n'), { ok: true });
+  assert.deepEqual(CH.pasteIntoChannel(s, 1, -1, '0.2\n0.3\n'), { ok: true, decimalComma: false });
   assert.deepEqual(s.prior.slice(0, 3), ['1/5', '0.2', '0.3']);
   assert.equal(s.priorUniform, false);
   // What can only be a decimal comma split in two is refused, never pasted wrong.
@@ -68,13 +68,13 @@ test('channel: a pasted spreadsheet block with labels and decimal commas', () =>
   assert.match(CH.pasteLabels(s, 'row', 0, 'one').error, /one label/);
   assert.deepEqual(CH.pasteLabels(s, 'col', 0, 'P\tQ\tR\tS\tT'), { ok: true });
   assert.deepEqual(s.observables, ['P', 'Q', 'R', 'S', 'T']);
-  assert.equal(s.cells[0].length, 5);
+  assert.equal(s.cells.cols, 5);
 });
 
 test('channel: validation speaks of the grammar’s problems, cell by cell', () => {
   const s = CH.createState('dcnet-fair');
-  s.cells[0][0] = '0,5';
-  s.cells[1][1] = 'log 2';
+  s.cells.set(0, 0, '0,5');
+  s.cells.set(1, 1, 'log 2');
   s.alpha = 'ln 2';
   const c = validateInputs(s);
   assert.match(c.cell.get('c:0:0'), /decimal comma/);
@@ -102,11 +102,11 @@ test('channel: the call plan runs only the panels whose inputs changed', () => {
   assert.deepEqual(Object.entries(second).filter(([, p]) => p.action === 'run').map(([k]) => k), ['renyi']);
   // 0.5 retyped as 1/2: the same inputs, nothing runs.
   s.alpha = '2';
-  s.cells[0][0] = '0.5';
+  s.cells.set(0, 0, '0.5');
   const third = CH.panelPlan(CH.panelInputs(validateInputs(s)), last);
   assert.ok(Object.values(third).every((p) => p.action === 'same'));
   // A bad cell: the panels that need the channel are stale, the prior's are not.
-  s.cells[0][0] = 'x';
+  s.cells.set(0, 0, 'x');
   const fourth = CH.panelPlan(CH.panelInputs(validateInputs(s)), last);
   assert.equal(fourth.posterior.action, 'stale');
   assert.equal(fourth.capacity.action, 'stale');
@@ -138,7 +138,8 @@ test('channel: the plan’s calls run in the engine and resultsOf gives the data
   close(r.hyper.outer[0], 0.5, 'outer');
   assert.equal(r.capacity.prior.length, 4);
   // Posterior labels: each inner with the outputs whose posterior it is.
-  const C = s.cells.map((row) => row.map((t) => Number(eval(t)))); // eslint-disable-line no-eval
+  const texts = s.cells.toTexts();
+  const C = { rows: texts.length, cols: texts[0].length, data: Float64Array.from(texts.flat(), (t) => Number(eval(t))) }; // eslint-disable-line no-eval
   const labels = CH.posteriorLabels(shown.hyper.value, C, [0.25, 0.25, 0.25, 0.25], s.observables);
   assert.deepEqual(labels.map((l) => l.slice().sort()), [['01', '10'], ['00', '11']].map((l) => l.sort()));
 });

@@ -20,8 +20,11 @@
 
 import { isNumber, parseNumber } from './number.js';
 
-/** Longest text parseGrid accepts (characters): 2,000 × 2,000 cells of up to ~20 characters. */
-export const MAX_PASTE = 80_000_000;
+/**
+ * Longest text read (characters): 2,000 × 2,000 cells of up to ~30 characters, which holds a
+ * CSV of full-precision doubles with its labels.
+ */
+export const MAX_PASTE = 120_000_000;
 
 const DECIMAL_COMMA_FIELD = /^[+\-\u2212]?\d*,\d+$/;
 const COMMA_BETWEEN_DIGITS = /(\d),(\d)/g;

@@ -10,6 +10,10 @@ import { MEASURES, GROUPS } from '../../measures.js';
 import { sourceRefs, plainFormula } from '../../formulas.js';
 
 const MAX_HYPER_ROWS = 64;
+/** Secrets shown in the hyper table; its export holds them all. */
+const MAX_HYPER_COLS = 24;
+/** Secrets listed in the capacity-achieving prior (its export, and "Use as prior", hold all). */
+const MAX_PRIOR_ROWS = 64;
 
 const textField = (id, label, value, title) => h('div', { class: 'alpha-row' },
   h('label', { for: id }, label),
@@ -71,6 +75,28 @@ export class ResultsView {
     return this.els.get(key)?.root.dataset.status;
   }
 
+  /**
+   * Measures not computed at this size, with the reason; `panel` names the panel a "Compute
+   * anyway" button starts (null when there is nothing to start).
+   */
+  showSkipped(keys, reason, panel) {
+    this.setStatus(keys, 'skipped', null);
+    for (const key of keys) {
+      const el = this.els.get(key);
+      if (!el) continue;
+      if (el.value) {
+        el.value.textContent = 'skipped';
+        el.value.title = reason;
+        delete el.value.dataset.value;
+        showExact(el.value, null);
+      }
+      const msg = el.msg ?? (key === 'hyper' ? this.hyperBox : null);
+      if (!msg) continue;
+      replace(msg, h('span', { text: `Skipped: ${reason}.` }),
+        panel && key === keys[0] ? [' ', h('button', { type: 'button', class: 'small', dataset: { action: 'compute-anyway', panel }, 'data-testid': `compute-${panel}`, text: 'Compute anyway' })] : null);
+    }
+  }
+
   /** Shows a settled result of a plain number (capacity and hyper have their own). */
   showNumber(key, r, exact) {
     const el = this.els.get(key);
@@ -122,7 +148,9 @@ export class ResultsView {
     }
     const { capacity, prior, iterations, upperBound, converged } = r.value;
     const gap = upperBound - capacity;
-    const rows = Array.from(prior, (p, i) => h('tr', {}, h('th', { scope: 'row', text: secrets[i] ?? `x${i + 1}` }), h('td', { title: formatFull(p), text: formatNumber(p) })));
+    const listed = Math.min(prior.length, MAX_PRIOR_ROWS);
+    const rows = Array.from({ length: listed }, (_, i) => h('tr', {}, h('th', { scope: 'row', text: secrets[i] ?? `x${i + 1}` }), h('td', { title: formatFull(prior[i]), text: formatNumber(prior[i]) })));
+    if (prior.length > listed) rows.push(h('tr', {}, h('td', { colspan: '2', class: 'muted', text: `… and ${(prior.length - listed).toLocaleString('en')} more secrets` })));
     replace(box,
       h('p', { class: 'cap-stats' },
         h('span', {}, 'Iterations: ', h('output', { 'data-testid': 'capacity-iterations', text: String(iterations) })),
@@ -166,14 +194,15 @@ export class ResultsView {
     el.root.dataset.status = 'ok';
     const { outer, inners } = r.value;
     const visible = Math.min(inners.rows, MAX_HYPER_ROWS);
+    const cols = Math.min(inners.cols, MAX_HYPER_COLS);
     const head = h('tr', {}, h('th', { scope: 'col', text: 'outputs y' }), h('th', { scope: 'col', class: 'outer', text: 'outer p(y)' }),
-      Array.from({ length: inners.cols }, (_, x) => h('th', { scope: 'col', text: `p(${secrets[x] ?? x + 1}|y)` })));
+      Array.from({ length: cols }, (_, x) => h('th', { scope: 'col', text: `p(${secrets[x] ?? x + 1}|y)` })));
     const body = [];
     for (let k = 0; k < visible; k++) {
       body.push(h('tr', { 'data-testid': `hyper-row-${k}` },
         h('th', { scope: 'row', text: labels[k]?.length ? labels[k].join(', ') : `inner ${k + 1}` }),
         h('td', { class: 'outer', title: formatFull(outer[k]), 'data-value': String(outer[k]), text: exactCell(outer[k], exact) }),
-        Array.from({ length: inners.cols }, (_, x) => {
+        Array.from({ length: cols }, (_, x) => {
           const v = inners.data[k * inners.cols + x];
           return h('td', { class: v === 0 ? 'zero' : undefined, title: formatFull(v), 'data-value': String(v), text: exactCell(v, exact) });
         })));
@@ -181,6 +210,8 @@ export class ResultsView {
     replace(box,
       h('p', { class: 'muted', 'data-testid': 'hyper-summary', text: `${inners.rows} distinct posterior${inners.rows === 1 ? '' : 's'} from ${outputs} output${outputs === 1 ? '' : 's'}.` }),
       h('div', { class: 'table-wrap' }, h('table', { class: 'mini hyper-table', 'data-testid': 'hyper-table' }, h('thead', {}, head), h('tbody', {}, body))),
-      inners.rows > visible ? h('p', { class: 'muted', text: `… ${inners.rows - visible} more not shown.` }) : null);
+      inners.rows > visible || inners.cols > cols
+        ? h('p', { class: 'muted', 'data-testid': 'hyper-more', text: `Shown: ${visible.toLocaleString('en')} of ${inners.rows.toLocaleString('en')} posteriors and ${cols.toLocaleString('en')} of ${inners.cols.toLocaleString('en')} secrets; Export gives the whole table.` })
+        : null);
   }
 }
