@@ -21,10 +21,10 @@ var lpAPI = []Func{
 			{Name: "reducedCosts", Type: VectorOut},
 			{Name: "objective", Type: Number, Doc: "Optimal objective value (NaN unless status is 'optimal')."},
 			{Name: "iterations", Type: Number},
-			{Name: "primalResidual", Type: Number, Doc: "Largest violation of a row or bound by x, absolute, in the problem's units ('optimal' requires each row within 1e-9 times the largest of 1, |rhs| and its terms |a·x|)."},
+			{Name: "primalResidual", Type: Number, Doc: "Largest violation of a row by x, absolute, in the problem's units; x is within its bounds exactly (projected onto them). 'optimal' and 'unbounded' require each row within 1e-9 times the largest of 1, |rhs| and its terms |a·x|."},
 			{Name: "dualResidual", Type: Number, Doc: "Largest wrong-signed reduced cost or row dual (complementary slackness included), absolute, in objective units."},
-			{Name: "farkas", Type: VectorOut, Optional: true, Doc: "Certificate of infeasibility (status 'infeasible')."},
-			{Name: "ray", Type: VectorOut, Optional: true, Doc: "Unbounded direction (status 'unbounded')."}}},
+			{Name: "farkas", Type: VectorOut, Optional: true, Doc: "Certificate of infeasibility (status 'infeasible'): row multipliers y, checked in the problem's units (entries of yᵀA count as zero only within 1e-9 of the sum of their terms)."},
+			{Name: "ray", Type: VectorOut, Optional: true, Doc: "Unbounded direction from x (status 'unbounded'), checked in the problem's units."}}},
 		Call: func(a *Args) (any, error) {
 			opt := solverOptions(a)
 			opt.MaxIterations, opt.ProgressEvery = a.Int("maxIterations"), a.Int("progressEvery")

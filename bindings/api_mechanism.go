@@ -106,7 +106,7 @@ var mechanismAPI = []Func{
 			return Obj{"loss": v, "guess": guess}, err
 		}},
 	{NS: "mechanism", Name: "optimalLP", Source: "Bordenabe et al. (CCS 2014); " + icalp + " Thm 6.2",
-		Doc: "Mechanism of maximal expected gain (or least expected loss) under ε-DP or ε·d-privacy, by linear programming or Theorem 6.2.",
+		Doc: "Mechanism of maximal expected gain (or least expected loss) under ε-DP or ε·d-privacy, by linear programming (decomposed over the columns of H) or Theorem 6.2.",
 		TeX: `\max_{H\ \varepsilon\text{-DP}} \textstyle\sum_y \pi_y \sum_z H[y][z]\, g(z,y)`,
 		Params: []*Param{{Name: "options", Kind: KindOptions, Type: "OptimalLPOptions", Doc: "the graph (ε-DP) or a metric (ε·d-privacy) and what to optimize", Fields: []*Param{
 			{Name: "graph", Kind: KindGraph, Doc: "adjacency of the true answers 0..n−1 (ε-DP); give this or metric"},
@@ -116,6 +116,9 @@ var mechanismAPI = []Func{
 			{Name: "gain", Kind: KindMatrix, DefaultDoc: "binary gain", Doc: "gain matrix |W|×n (rows guesses, columns true answers)"},
 			{Name: "loss", Kind: KindMatrix, Doc: "loss matrix |W|×n (rows outputs, columns true answers): minimize the expected loss instead"},
 			{Name: "forceLP", Kind: KindBoolean, Default: false, Doc: "solve the linear program even where the closed form of Theorem 6.2 is optimal"},
+			{Name: "spanner", Kind: KindNumber, DefaultDoc: "all pairs", Doc: "with a metric: a dilation δ ≥ 1; the constraints are imposed, with ε/δ, only on the edges of the greedy δ-spanner of the answers (still ε·d-private; see guaranteedEpsilon)"},
+			{Name: "method", Kind: KindEnum, Enum: []string{"auto", "decomposition", "simplex"}, Default: "auto",
+				Doc: "how the program is solved: by decomposition over the columns of H ('decomposition'), as one linear program by the simplex ('simplex'), or by decomposition with the simplex as fallback ('auto')"},
 			&fTimeLim, &fLPReport}}},
 		Result: Type{Name: "OptimalLP", Doc: "Result of mechanism.optimalLP.", Fields: []Field{
 			{Name: "mechanism", Type: MatrixOut, Doc: "The mechanism H, n×|W|: rows true answers, columns the reported answers (= the guesses)."},
@@ -128,10 +131,19 @@ var mechanismAPI = []Func{
 			{Name: "variables", Type: Number}, {Name: "constraints", Type: Number},
 			{Name: "bound", Type: Number, Doc: "Upper bound on the expected gain of every ε-private mechanism (lower bound on the expected loss), from the solver's dual solution: the optimum lies between utility and bound."},
 			{Name: "primalResidual", Type: Number, Doc: "Largest violation, in probability, of a row sum, H ≥ 0 or a privacy row e^{−εd}·H[y][w] ≤ H[y'][w] by the solver's H before the privacy repair (0 on the closed-form path)."},
-			{Name: "dualResidual", Type: Number, Doc: "Largest violation of the dual constraints, in utility per unit of probability (0 on the closed-form path)."}}},
+			{Name: "dualResidual", Type: Number, Doc: "Largest violation of the dual constraints, in utility per unit of probability (0 on the closed-form path)."},
+			{Name: "method", Type: Type{TS: "'decomposition' | 'simplex' | ''"}, Doc: "The method that solved the program ('' on the closed-form path); iterations counts its master pivots (decomposition) or simplex iterations."},
+			{Name: "guaranteedEpsilon", Type: Number, Doc: "The ε the mechanism is guaranteed to have: epsilon, or with a spanner of dilation t, ε·t/δ ≤ ε."},
+			{Name: "spanner", Type: Type{Name: "SpannerInfo", Doc: "The spanner the constraints were imposed on.", Fields: []Field{
+				{Name: "dilation", Type: Number, Doc: "Largest ratio of spanner distance to distance over the pairs at finite positive distance (at most δ)."},
+				{Name: "pairs", Type: Number, Doc: "Edges of the spanner: the constrained pairs."}}},
+				Optional: true, Doc: "With spanner: the spanner used."}}},
 		Call: func(a *Args) (any, error) {
 			spec := mechanism.LPSpec{Graph: a.Graph("graph"), Metric: a.Mat("metric"), Epsilon: a.Float("epsilon"), Prior: a.Vec("prior"),
-				Gain: a.Mat("gain"), Loss: a.Mat("loss"), ForceLP: a.Bool("forceLP"), Solver: solverOptions(a)}
+				Gain: a.Mat("gain"), Loss: a.Mat("loss"), ForceLP: a.Bool("forceLP"), Spanner: a.Float("spanner"), Solver: solverOptions(a)}
+			if m := a.Str("method"); m != "auto" {
+				spec.Method = m
+			}
 			if (spec.Graph == nil) == (spec.Metric == nil) {
 				return nil, errors.New("graph, metric: give exactly one (the adjacency or the distance matrix of the answers)")
 			}
@@ -139,9 +151,14 @@ var mechanismAPI = []Func{
 			if err != nil {
 				return nil, err
 			}
-			return Obj{"mechanism": r.Mechanism, "utility": r.Utility, "objective": r.Objective, "path": r.Path, "reason": r.Reason,
+			out := Obj{"mechanism": r.Mechanism, "utility": r.Utility, "objective": r.Objective, "path": r.Path, "reason": r.Reason,
 				"status": r.Status.String(), "iterations": r.Iterations, "variables": r.Variables, "constraints": r.Constraints,
-				"bound": r.Bound, "primalResidual": r.PrimalResidual, "dualResidual": r.DualResidual}, nil
+				"bound": r.Bound, "primalResidual": r.PrimalResidual, "dualResidual": r.DualResidual,
+				"method": r.Method, "guaranteedEpsilon": r.GuaranteedEpsilon}
+			if r.Spanner != nil {
+				out["spanner"] = Obj{"dilation": r.Spanner.Dilation, "pairs": r.Spanner.Pairs}
+			}
+			return out, nil
 		}},
 }
 

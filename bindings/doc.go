@@ -1,5 +1,5 @@
-// Package bindings exposes the core packages to JavaScript: one declarative table and one
-// interpreter.
+// Package bindings exposes the core packages to JavaScript: one declarative table, interpreted
+// by package bindings/table, served by web/qif.wasm.
 //
 // The table (api_*.go, one []Func per namespace) describes every function of the JS API as
 // data: namespace and name, parameters by kind (vector, matrix, graph, number, integer, enum,
@@ -7,14 +7,16 @@
 // one-line doc, the formula in TeX and the paper it comes from, and Call, the Go code that runs
 // it on decoded arguments. It is plain Go without a build tag, so that it is tested natively and
 // read by the generator, and statically initialized, so that it costs the WebAssembly module
-// data, not code.
+// data, not code. Main is this table as a module; the exact mode (qif.exact) is a second module
+// with a table of its own, package bindings/exactapi, built into web/qif-exact.wasm and loaded
+// on demand, so that the page's module does not carry rational arithmetic.
 //
-// The interpreter is split in two. args.go (plain Go) decodes wire values into Go values by
-// kind, fills defaults, enforces checks, runs Call and turns a panic into an error; js.go (js &&
-// wasm only) reads js.Values into wire values and encodes results. On the JS side, web/qif.js
-// reads each argument by the same kinds into plain wire values — numbers, strings, functions and
-// byte arrays copied in bulk, never a caller's object — and rejects unknown option keys before
-// anything reaches Go, so that Go never calls back into JS to read an argument.
+// The vocabulary of the table (Func, Param, Kind, Args, ...) and the interpreter live in package
+// bindings/table, shared by both modules; aliases.go gives them their short names here. On the
+// JS side, web/qif.js reads each argument by the same kinds into plain wire values — numbers,
+// strings, functions and byte arrays copied in bulk, never a caller's object — and rejects
+// unknown option keys before anything reaches Go, so that Go never calls back into JS to read
+// an argument.
 //
 // Conventions the interpreter enforces for every function:
 //   - every error message starts with "<ns>.<name>: " and then names the argument
@@ -26,16 +28,17 @@
 //     throws an Error named "AbortError" with the message "<ns>.<name>: cancelled";
 //   - nothing panics across the boundary, and the module keeps working after any error.
 //
-// Generated from the table by go generate ./bindings (bindings/apigen), never by hand:
-// web/qif.d.ts, docs/api.md, web/api.gen.js (the table as data, which qif.describe() returns and
-// the page's worker client reads) and web/qif.gen.js (one wrapper per function with its own name
-// and parameters). A test fails when they differ from the table.
+// Generated from the tables of both modules by go generate ./bindings (bindings/apigen), never by
+// hand: web/qif.d.ts, docs/api.md, web/api.gen.js (the tables as data, which qif.describe()
+// returns and the page's worker client reads) and web/qif.gen.js (one wrapper per function with
+// its own name and parameters). A test fails when they differ from the tables.
 //
 // # Adding a function
 //
 //  1. Write the Go function in core/ (errors name the argument; no panics on bad input).
 //  2. Add one Func to the []Func of its namespace in api_<namespace>.go (a new namespace also
-//     goes into Namespaces and tables in table.go): Params with their kinds, Checks and defaults,
+//     goes into Namespaces and tables in table.go; an exact-mode function goes into
+//     bindings/exactapi the same way): Params with their kinds, Checks and defaults,
 //     Result (a Type with Fields for an object), Doc, TeX, Source ("Alvim et al. (ICALP 2011)
 //     §6"), and Call, which reads the arguments by name (a.Mat("C"), a.Vec("prior"), a.Float,
 //     a.Int, a.Has, a.Progress("onProgress")) and returns a float64, int, bool, string, []float64,
@@ -46,7 +49,8 @@
 // A long computation takes {Name: "onProgress", Kind: KindCallback, CallArgs: [...]} among its
 // options and hands a.Progress("onProgress") to the core's progress hook; returning the partial
 // result from Call makes it error.partial on cancellation. Nested inputs that no kind describes
-// (an LP problem) get a kind of their own: a reader in web/qif.js and a decoder in args.go.
+// (an LP problem) get a kind of their own: a reader in web/qif.js and a decoder in
+// bindings/table/args.go.
 package bindings
 
 //go:generate go run ./apigen

@@ -1,258 +1,26 @@
 package bindings
 
 import (
-	"sort"
-	"strings"
-
+	"github.com/qif-toolkit/qif/bindings/table"
 	"github.com/qif-toolkit/qif/core/lp"
 )
 
-// Func describes one exported function qif.<NS>.<Name>: how its arguments are read, what it
-// returns, what it means and where it comes from. The interpreter (args.go, js.go) decodes the
-// arguments by Params, calls Call and encodes what it returns; bindings/apigen writes
-// web/qif.d.ts, docs/api.md, web/api.gen.js and web/qif.gen.js from the same values.
-type Func struct {
-	NS, Name string
-	Params   []*Param
-	Result   Type
-	Doc      string // one line, a sentence
-	TeX      string // the formula computed, in TeX ("" when there is none)
-	Source   string // the paper section, "Alvim et al. (ICALP 2011) §6" ("" for plumbing)
-	// Call runs the function on decoded arguments. It returns a value of the shapes js.go
-	// encodes (see encode) or an error, which the interpreter prefixes with "<ns>.<name>: ".
-	Call func(a *Args) (any, error)
-
-	slots []slot // Params with the fields of options flattened, in wire order (see compile)
-}
-
-// Qualified is "<ns>.<name>", the prefix of every error the function reports.
-func (f *Func) Qualified() string { return f.NS + "." + f.Name }
-
-// Param is one parameter, or one field of an options parameter.
-type Param struct {
-	Name  string // the JS parameter name or option key
-	Label string // the name errors use when it differs from Name (C → "channel")
-	Kind  Kind
-	// Optional marks a positional parameter that may be left out; Required marks a field of an
-	// options object that may not. (Parameters are required and fields optional otherwise.)
-	Optional, Required bool
-	Default            any    // the value used when absent (float64, int, bool or string), or nil
-	DefaultDoc         string // the default in words when it is not a constant ("n", "uniform")
-	Check              Check
-	Enum               []string // KindEnum: the accepted strings
-	Fields             []*Param // KindOptions: the keys of the object
-	CallArgs           []string // KindCallback: what it is called with, in order
-	ArgsObject         bool     // KindCallback: the arguments arrive as one object {CallArgs...}
-	Alias              string   // a deprecated second key for the same option
-	Type               string   // TypeScript name of the options interface (KindOptions)
-	Doc                string
-}
-
-// label is the name used in error messages.
-func (p *Param) label() string {
-	if p.Label != "" {
-		return p.Label
-	}
-	return p.Name
-}
-
-// Kind is how a value crosses the boundary: what JS accepts and what Go receives.
-type Kind string
-
-const (
-	KindNumber   Kind = "number"   // float64; NaN and ±Infinity reach the Check
-	KindInteger  Kind = "integer"  // int
-	KindBoolean  Kind = "boolean"  // bool
-	KindEnum     Kind = "enum"     // string, one of Param.Enum
-	KindVector   Kind = "vector"   // number[] or typed array → []float64
-	KindIndices  Kind = "indices"  // array of non-negative integers → []int
-	KindMatrix   Kind = "matrix"   // number[][] or {rows, cols, data} → *mat.Dense
-	KindGraph    Kind = "graph"    // {n, edges: [[a, b], ...]} → *graph.Graph
-	KindCallback Kind = "callback" // function → Callback; returning false cancels
-	KindOptions  Kind = "options"  // object whose keys are Param.Fields; unknown keys throw
-	KindObject   Kind = "object"   // any object, copied as plain data → Object (debug only)
-	// KindLPProblem is the nested problem object of lp.solve, flattened in JS (web/qif.js).
-	KindLPProblem Kind = "lpProblem"
-)
-
-// width is the number of wire values a kind occupies: JS sends each argument as a fixed number
-// of plain values (numbers, strings, functions, byte arrays), so that Go never reads a property
-// of a caller's object. A matrix is (rows, cols, bytes), a graph (n, edge bytes), an LP problem
-// (header bytes, data bytes); an options object is whether it was given, then its fields each
-// as its own kind; everything else is one value.
-func (k Kind) width() int {
-	switch k {
-	case KindMatrix:
-		return 3
-	case KindGraph, KindLPProblem:
-		return 2
-	}
-	return 1
-}
-
-// Check is a constraint on a number, enforced after defaults are filled in. The same rule (and
-// message) holds wherever a check is named: 0, negatives and NaN are refused alike.
-type Check string
-
-const (
-	CheckNone        Check = ""
-	CheckPositive    Check = "positive"    // > 0 and finite (integers ≥ 1)
-	CheckPositiveInf Check = "positiveInf" // > 0; Infinity means no limit
-	CheckNonNegative Check = "nonNegative" // ≥ 0 and finite
-)
-
-// Describe is the constraint in words, as errors and the reference state it.
-func (c Check) Describe(k Kind) string {
-	what, a := "number", "a "
-	if k == KindInteger {
-		what, a = "integer", "an "
-	}
-	switch c {
-	case CheckPositive:
-		if k == KindInteger {
-			return "a positive integer"
-		}
-		return "a positive finite number"
-	case CheckPositiveInf:
-		return "a positive number (Infinity: no limit)"
-	case CheckNonNegative:
-		return "a non-negative " + what
-	}
-	return a + what
-}
-
-// Type is the shape of a result (or of one field of it) for the generated types and reference.
-type Type struct {
-	TS     string  // a TypeScript type for a plain shape: "number", "MatrixOut", "Graph", ...
-	Name   string  // an interface name for an object with Fields (inline when empty)
-	Fields []Field // the keys of an object result
-	Doc    string  // what the interface stands for
-}
-
-// Field is one key of an object result.
-type Field struct {
-	Name     string
-	Type     Type
-	Optional bool // present only in some results
-	Doc      string
-}
-
-// Result types shared by many functions.
-var (
-	Number    = Type{TS: "number"}
-	Boolean   = Type{TS: "boolean"}
-	String    = Type{TS: "string"}
-	MatrixOut = Type{TS: "MatrixOut"}
-	VectorOut = Type{TS: "Float64Array"}
-	IntList   = Type{TS: "number[]"}
-	GraphOut  = Type{TS: "Graph"}
-)
-
 // Limits are the sizes web/qif.js checks before it copies anything (written into web/api.gen.js).
-var Limits = map[string]int{"maxEntries": maxEntries, "lpMaxNonzeros": lp.MaxNonzeros}
+var Limits = map[string]int{"maxEntries": table.MaxEntries, "lpMaxNonzeros": lp.MaxNonzeros}
 
 // Namespaces lists the namespaces in the order of the reference and the wire ids.
 var Namespaces = []string{"channel", "measure", "metric", "privacy", "graph", "mechanism", "refine", "infoPrivacy", "lp", "debug"}
 
 // The table is data: one []Func literal per namespace (api_*.go), statically initialized, so that
 // a hundred descriptions cost the WebAssembly module bytes of data, not code that builds them.
-var (
-	tables = [][]Func{channelAPI, measureAPI, metricAPI, privacyAPI, graphAPI, mechanismAPI, refineAPI, infoPrivacyAPI, lpAPI, debugAPI}
-	funcs  []*Func
-	byName = map[string]*Func{}
-)
+var tables = [][]Func{channelAPI, measureAPI, metricAPI, privacyAPI, graphAPI, mechanismAPI, refineAPI, infoPrivacyAPI, lpAPI, debugAPI}
 
-func init() {
-	for _, t := range tables {
-		for i := range t {
-			f := &t[i]
-			q := f.Qualified()
-			if _, dup := byName[q]; dup || nsIndex(f.NS) == len(Namespaces) {
-				panic("bindings: " + q + " registered twice or in an unknown namespace")
-			}
-			f.compile()
-			byName[q] = f
-			funcs = append(funcs, f)
-		}
-	}
-	sort.SliceStable(funcs, func(i, j int) bool {
-		a, b := funcs[i], funcs[j]
-		if a.NS != b.NS {
-			return nsIndex(a.NS) < nsIndex(b.NS)
-		}
-		return a.Name < b.Name
-	})
-}
+// Main is the module of web/qif.wasm: every function of the tables above.
+var Main = table.NewModule("main", Namespaces, tables...)
 
 // Functions returns the table: every exported function, grouped by namespace in the order of
 // Namespaces and by name within each. The index of a function in this list is its wire id.
-func Functions() []*Func { return funcs }
-
-func nsIndex(ns string) int {
-	for i, n := range Namespaces {
-		if n == ns {
-			return i
-		}
-	}
-	return len(Namespaces)
-}
+func Functions() []*Func { return Main.Functions() }
 
 // Lookup returns the function named "<ns>.<name>", or nil.
-func Lookup(qualified string) *Func { return byName[qualified] }
-
-// slot is one decoded value of a call: a parameter or a field of an options parameter.
-type slot struct {
-	p     *Param
-	field bool // a field of an options object (vs a positional parameter)
-	arg   int  // the positional parameter it belongs to (0-based)
-}
-
-// compile flattens Params into slots, in the order of the wire values.
-func (f *Func) compile() {
-	for i, p := range f.Params {
-		f.slots = append(f.slots, slot{p: p, arg: i})
-		for _, q := range p.Fields {
-			f.slots = append(f.slots, slot{p: q, field: true, arg: i})
-		}
-	}
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
-// Wire is the number of wire values a call of f takes (after its id).
-func (f *Func) Wire() int {
-	n := 0
-	for _, s := range f.slots {
-		n += s.p.Kind.width()
-	}
-	return n
-}
-
-// Long reports whether f takes an onProgress callback (and so can be cancelled).
-func (f *Func) Long() bool {
-	for _, s := range f.slots {
-		if s.p.Kind == KindCallback && s.p.Name == "onProgress" {
-			return true
-		}
-	}
-	return false
-}
-
-// Signature is "ns.name(a, b?, options?)", for the reference.
-func (f *Func) Signature() string {
-	names := make([]string, len(f.Params))
-	for i, p := range f.Params {
-		names[i] = p.Name
-		if p.Optional {
-			names[i] += "?"
-		}
-	}
-	return f.Qualified() + "(" + strings.Join(names, ", ") + ")"
-}
+func Lookup(qualified string) *Func { return Main.Lookup(qualified) }

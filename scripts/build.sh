@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the site in web/: qif.wasm and the matching wasm_exec.js, the vendored KaTeX, the license
-# notices, the documentation pages (web/docs/) and version.js; then dist/qif-toolkit.html.
+# Builds the site in web/: qif.wasm, qif-exact.wasm and the matching wasm_exec.js, the vendored KaTeX,
+# the license notices, the documentation pages (web/docs/) and version.js; then dist/qif-toolkit.html.
 #   scripts/build.sh          build only
 #   scripts/build.sh serve    build, then serve web/ on http://localhost:${PORT:-8080}/
 set -euo pipefail
@@ -14,18 +14,23 @@ if ! [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]]; then
   echo "build: web/package.json has no semantic version (found \"$version\")" >&2
   exit 1
 fi
-# Build to a temporary file and rename, so that a page or test never sees a half-written module.
-tmp="web/.qif.wasm.$$"
+# Two modules: web/qif.wasm (the page's, ./wasm) and web/qif-exact.wasm (the exact mode, ./wasm/exact,
+# loaded by web/qif.js the first time qif.exact is used). Each is built to a temporary file and
+# renamed, so that a page or test never sees a half-written module.
 # -l for bindings/ only: its glue code has no hot loops, and not inlining there saves 7 KB of
 # the gzipped module (the transfer target is 1.2 MB: docs/design/performance.md).
-GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w -X github.com/qif-toolkit/qif/bindings.Version=$version" -gcflags='github.com/qif-toolkit/qif/bindings=-l' -o "$tmp" ./wasm
-mv "$tmp" web/qif.wasm
+for module in qif:./wasm qif-exact:./wasm/exact; do
+  name=${module%%:*}
+  tmp="web/.$name.wasm.$$"
+  GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w -X github.com/qif-toolkit/qif/bindings/table.Version=$version" -gcflags='github.com/qif-toolkit/qif/bindings/...=-l' -o "$tmp" "${module#*:}"
+  mv "$tmp" "web/$name.wasm"
+  raw=$(wc -c < "web/$name.wasm")
+  gz=$(gzip -9 -c "web/$name.wasm" | wc -c)
+  echo "built web/$name.wasm $version: $raw bytes ($gz gzipped)"
+done
 execjs="$GOROOT/lib/wasm/wasm_exec.js"
 [ -f "$execjs" ] || execjs="$GOROOT/misc/wasm/wasm_exec.js"
 cp "$execjs" "web/.wasm_exec.js.$$" && mv "web/.wasm_exec.js.$$" web/wasm_exec.js
-raw=$(wc -c < web/qif.wasm)
-gz=$(gzip -9 -c web/qif.wasm | wc -c)
-echo "built web/qif.wasm $version: $raw bytes ($gz gzipped)"
 # KaTeX (formulas on the page) is served from web/vendor/, never from a CDN. A fresh clone has
 # no node_modules yet (and an older one may lack markdown-it): install the locked versions first.
 { [ -d node_modules/katex ] && [ -d node_modules/markdown-it ]; } || npm ci --no-audit --no-fund

@@ -237,6 +237,8 @@ export function apiFromTypes(dts) {
   const qif = blocks.get('QIF');
   if (!qif) throw new Error('qif.d.ts: no QIF interface');
   const namespaces = [...qif.matchAll(/readonly (\w+): Readonly<(\w+)>;/g)].map((m) => ({ ns: m[1], iface: m[2] }));
+  // The exact mode's namespaces are members of qif.exact (interface ExactAPI).
+  for (const m of (blocks.get('ExactAPI') || '').matchAll(/readonly (\w+): Readonly<(\w+)>;/g)) namespaces.push({ ns: `exact.${m[1]}`, iface: m[2] });
   const out = [
     '# API reference {#api}',
     '',

@@ -5,9 +5,10 @@
 // scripts/pack.sh puts it in the npm package and scripts/singlefile.mjs embeds it.
 //
 // The list is not written by hand, so that it cannot fall behind the dependencies:
-//   - the Go modules compiled into qif.wasm are those of `go list -deps` for GOOS=js GOARCH=wasm
-//     ./wasm (each module's LICENSE and, when it has one, its THIRD_PARTY_LICENSES folder);
-//   - Go itself (runtime and standard library in qif.wasm, and wasm_exec.js): $GOROOT/LICENSE;
+//   - the Go modules compiled into qif.wasm and qif-exact.wasm are those of `go list -deps` for
+//     GOOS=js GOARCH=wasm ./wasm and ./wasm/exact (each module's LICENSE and, when it has one, its
+//     THIRD_PARTY_LICENSES folder);
+//   - Go itself (runtime and standard library in both modules, and wasm_exec.js): $GOROOT/LICENSE;
 //   - the npm packages copied into web/vendor/ by scripts/build.sh: their LICENSE in node_modules.
 // A module or package without a license file stops the build.
 
@@ -45,14 +46,20 @@ async function licenseFile(dir, what) {
   throw new Error(`${what}: no license file in ${dir}`);
 }
 
-/** The Go modules (other than this one) compiled into the wasm, with path, version and dir. */
+/** The WebAssembly modules: the file and the Go package of its entry point. */
+const WASM = [['qif.wasm', './wasm'], ['qif-exact.wasm', './wasm/exact']];
+
+/** The Go modules (other than this one) compiled into the wasm files, with path, version, dir and files. */
 export function wasmModules() {
-  const lines = go(['list', '-deps', '-f', '{{with .Module}}{{.Path}}\t{{.Version}}\t{{.Dir}}{{end}}', './wasm'], { GOOS: 'js', GOARCH: 'wasm' });
   const seen = new Map();
-  for (const line of lines.split('\n')) {
-    const [p, version, dir] = line.split('\t');
-    if (!p || p === MODULE || seen.has(p)) continue;
-    seen.set(p, { path: p, version, dir });
+  for (const [file, pkg] of WASM) {
+    const lines = go(['list', '-deps', '-f', '{{with .Module}}{{.Path}}\t{{.Version}}\t{{.Dir}}{{end}}', pkg], { GOOS: 'js', GOARCH: 'wasm' });
+    for (const line of lines.split('\n')) {
+      const [p, version, dir] = line.split('\t');
+      if (!p || p === MODULE) continue;
+      if (!seen.has(p)) seen.set(p, { path: p, version, dir, files: [] });
+      if (!seen.get(p).files.includes(file)) seen.get(p).files.push(file);
+    }
   }
   return [...seen.values()].sort((a, b) => a.path.localeCompare(b.path));
 }
@@ -65,7 +72,7 @@ export async function components() {
   out.push({
     name: `The Go programming language (${goVersion})`,
     license: 'BSD-3-Clause',
-    shipped: 'the runtime and standard library compiled into qif.wasm; wasm_exec.js',
+    shipped: `the runtime and standard library compiled into ${WASM.map(([f]) => f).join(' and ')}; wasm_exec.js`,
     texts: [{ title: 'LICENSE', text: await readFile(await licenseFile(goroot, 'Go'), 'utf8') }],
   });
   for (const m of wasmModules()) {
@@ -76,7 +83,7 @@ export async function components() {
         texts.push({ title: `THIRD_PARTY_LICENSES/${f}`, text: await readFile(path.join(extra, f), 'utf8') });
       }
     }
-    out.push({ name: `${m.path} ${m.version}`, license: spdx(texts[0].text), shipped: 'compiled into qif.wasm', texts });
+    out.push({ name: `${m.path} ${m.version}`, license: spdx(texts[0].text), shipped: `compiled into ${m.files.join(' and ')}`, texts });
   }
   for (const p of VENDORED_NPM) {
     const dir = path.join(ROOT, 'node_modules', p.name);

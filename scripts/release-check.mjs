@@ -33,10 +33,19 @@ async function listFiles(dir) {
   return out;
 }
 
-/** The qif.version of a module file, loaded through the loader qifJS (a path). */
-async function moduleVersion(qifJS, wasmFile) {
+/**
+ * The qif.version of a module file, loaded through the loader qifJS (a path); with the exact
+ * module's file, both are loaded and must agree (load() throws otherwise).
+ */
+async function moduleVersion(qifJS, wasmFile, exactFile = null) {
   const { load } = await import(pathToFileURL(qifJS).href);
-  return (await load({ wasmURL: pathToFileURL(wasmFile) })).version;
+  const options = { wasmURL: pathToFileURL(wasmFile) };
+  if (exactFile) Object.assign(options, { exact: true, exactWasmURL: pathToFileURL(exactFile) });
+  try {
+    return (await load(options)).version;
+  } catch (e) {
+    return e.message; // a mismatch names both versions
+  }
 }
 
 /** The versions inside a single-file build: {footer: [...], module}. */
@@ -47,7 +56,12 @@ async function singleFileVersions(html, scratch, tag) {
   const files = JSON.parse(bundle[1]).files;
   const wasm = path.join(scratch, `${tag}.wasm`);
   await writeFile(wasm, gunzipSync(Buffer.from(files['qif.wasm'].gzip, 'base64')));
-  return { footer, module: await moduleVersion(path.join(ROOT, 'web', 'qif.js'), wasm) };
+  let exact = null;
+  if (files['qif-exact.wasm']) {
+    exact = path.join(scratch, `${tag}-exact.wasm`);
+    await writeFile(exact, gunzipSync(Buffer.from(files['qif-exact.wasm'].gzip, 'base64')));
+  }
+  return { footer, module: await moduleVersion(path.join(ROOT, 'web', 'qif.js'), wasm, exact) };
 }
 
 export async function check(dir, version) {
@@ -72,7 +86,7 @@ export async function check(dir, version) {
       execFileSync('tar', ['-xzf', tgz, '-C', x]);
       const pkg = path.join(x, 'package');
       expect('npm package.json', JSON.parse(await readFile(path.join(pkg, 'package.json'), 'utf8')).version);
-      expect('npm qif.version', await moduleVersion(path.join(pkg, 'qif.js'), path.join(pkg, 'qif.wasm')));
+      expect('npm qif.version', await moduleVersion(path.join(pkg, 'qif.js'), path.join(pkg, 'qif.wasm'), path.join(pkg, 'qif-exact.wasm')));
       const notices = await readFile(path.join(pkg, 'THIRD_PARTY_NOTICES.txt'), 'utf8').catch(() => '');
       expect('npm THIRD_PARTY_NOTICES.txt', /^QIF Toolkit (\S+)/.exec(notices)?.[1] ?? null);
       const license = await readFile(path.join(pkg, 'LICENSE'), 'utf8').catch(() => null);

@@ -17,10 +17,10 @@
 // The rewriting is done here, on a scan that skips comments, strings, templates and regular
 // expressions, and marks each reference as "qif-dep:<path>"; the bootstrap swaps those for Blob
 // URLs. Stylesheets have their url(...) references inlined as data: URLs (KaTeX's fonts).
-// qif.wasm is stored gzipped and inflated with DecompressionStream. The worker is special: from
-// file:// Chromium lets a worker fetch nothing (no module worker, no import(), no Blob URL), so
-// worker.js and its imports are bundled into one classic script carrying the wasm itself
-// (see classicWorker below).
+// qif.wasm and qif-exact.wasm are stored gzipped and inflated with DecompressionStream. The worker is
+// special: from file:// Chromium lets a worker fetch nothing (no module worker, no import(), no Blob
+// URL), so worker.js and its imports are bundled into one classic script carrying the wasm itself
+// (see classicWorker below); the exact module is inflated only when qif.exact is loaded.
 //
 // The documentation is inside too: every page rendered by scripts/docs.mjs (in its 'single' mode)
 // is a <section class="qif-doc" id="docs/<page>"> of this file, and so are the license notices
@@ -388,13 +388,19 @@ export function moduleToClosure(file, src, have) {
   };
 }
 
+// The wasm files the worker may fetch, by the placeholder that the bootstrap replaces with their
+// gzipped bytes in base64. qif-exact.wasm is fetched, hence inflated, only when qif.exact is loaded.
+const WORKER_WASM = { 'qif.wasm': 'qif-wasm-gz', 'qif-exact.wasm': 'qif-exact-wasm-gz' };
+
 const WORKER_PRELUDE = `"use strict";
 // The single-file build's worker: one classic script (see scripts/singlefile.mjs).
 const __qifModules = {};
 const __qifNativeFetch = self.fetch.bind(self);
+const __qifWasm = { ${Object.entries(WORKER_WASM).map(([f, gz]) => `'qif-dep:${f}': "${gz}"`).join(', ')} };
 self.fetch = (input, init) => {
-  if (String((input && input.url) || input) !== 'qif-dep:qif.wasm') return __qifNativeFetch(input, init);
-  const bin = atob("qif-wasm-gz");
+  const gz = __qifWasm[String((input && input.url) || input)];
+  if (gz === undefined) return __qifNativeFetch(input, init);
+  const bin = atob(gz);
   const bytes = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
   const body = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
@@ -404,7 +410,7 @@ self.fetch = (input, init) => {
 
 /**
  * A worker (entry) and its static imports as one classic script; `wasm` adds the Go runtime and
- * the fetch of qif.wasm (the engine's worker; the data worker runs no wasm).
+ * the fetch of the wasm modules (the engine's worker; the data worker runs no wasm).
  */
 export async function classicWorker(entry, have, { wasm = true } = {}) {
   const order = [];
@@ -470,7 +476,8 @@ function urlOf(path) {
   visiting.add(path);
   let text;
   if (f.worker) {
-    text = f.wasm ? f.text.replace('"qif-wasm-gz"', () => JSON.stringify(bundle.files[f.wasm].gzip)) : f.text;
+    text = f.text;
+    for (const [file, gz] of Object.entries(f.worker)) text = text.replace('"' + gz + '"', () => JSON.stringify(bundle.files[file].gzip));
   } else {
     text = f.text.replace(/"qif-dep:([^"]+)"/g, (_, p) => JSON.stringify(urlOf(p)));
   }
@@ -586,8 +593,9 @@ async function main() {
       const src = await readFile(path.join(WEB, f), 'utf8');
       // Vendored and classic scripts go in as they are; the page's modules are rewritten.
       const opaque = f.startsWith('vendor/') || f === 'wasm_exec.js';
-      if (f === 'worker.js') files[f] = { mime, text: await classicWorker(f, have), worker: true, wasm: 'qif.wasm' };
-      else if (f === 'data-worker.js') files[f] = { mime, text: await classicWorker(f, have, { wasm: false }), worker: true };
+      if (f === 'worker.js') files[f] = { mime, text: await classicWorker(f, have), worker: Object.fromEntries(Object.entries(WORKER_WASM).filter(([w]) => have.has(w))) };
+      // The data worker runs no wasm: nothing of the bundle to put in it.
+      else if (f === 'data-worker.js') files[f] = { mime, text: await classicWorker(f, have, { wasm: false }), worker: {} };
       else files[f] = { mime, text: opaque ? src : rewriteModule(f, src, have).text };
     } else if (f === 'vendor/katex/katex.min.css') {
       // Already a <style> of the file (for the documentation): its fonts are not stored twice.

@@ -89,6 +89,43 @@ export interface LPProblem {
   upper?: readonly (number | null)[] | Float64Array;
 }
 
+/** A rational number of the exact mode: a number (read as the decimal it prints as: 0.1 is 1/10), a bigint or a string ("1/3", "0.25", "2"). */
+export type Rational = number | bigint | string;
+
+/** A vector of the exact mode: an array of rationals, or a typed array of numbers. */
+export type RationalVector = readonly Rational[] | NumericTypedArray;
+
+/** A matrix of the exact mode: an array of rows, or {rows, cols, data} row-major (an ExactMatrix result is accepted back). */
+export type RationalMatrix = readonly RationalVector[] | { readonly rows: number; readonly cols: number; readonly data: RationalVector };
+
+/** A matrix result of the exact mode: row-major reduced fractions, entry [i][j] at data[i*cols + j]. */
+export interface ExactMatrix {
+  rows: number;
+  cols: number;
+  data: string[];
+}
+
+/** The price of one privacy row H[from][output] ≤ factor·H[to][output] in a certificate of exact.mechanism.optimal. */
+export interface ExactPrivacyPrice {
+  from: number;
+  to: number;
+  output: number;
+  /** e^{ε·d(from, to)}, exactly. */
+  factor: string;
+  /** The dual price: ≥ 0 for a gain, ≤ 0 for a loss (either sign for a pair at distance 0). */
+  price: string;
+}
+
+/** Progress report of the exact solvers (exact.mechanism.optimal, exact.refine.avg). */
+export interface ExactProgress {
+  /** "floating point" (the solve that finds a starting basis) or "exact" (the pivots in rationals). */
+  stage: 'floating point' | 'exact';
+  /** Simplex iterations of the floating-point solve so far. */
+  iterations: number;
+  /** Exact pivots so far. */
+  pivots: number;
+}
+
 /** The Error a cancelled call throws. */
 export interface AbortError extends Error {
   name: 'AbortError';
@@ -808,6 +845,14 @@ export interface OptimalDetail {
   c: Float64Array;
 }
 
+/** The spanner the constraints were imposed on. */
+export interface SpannerInfo {
+  /** Largest ratio of spanner distance to distance over the pairs at finite positive distance (at most δ). */
+  dilation: number;
+  /** Edges of the spanner: the constrained pairs. */
+  pairs: number;
+}
+
 /** Result of mechanism.optimalLP. */
 export interface OptimalLP {
   /** The mechanism H, n×|W|: rows true answers, columns the reported answers (= the guesses). */
@@ -831,6 +876,12 @@ export interface OptimalLP {
   primalResidual: number;
   /** Largest violation of the dual constraints, in utility per unit of probability (0 on the closed-form path). */
   dualResidual: number;
+  /** The method that solved the program ('' on the closed-form path); iterations counts its master pivots (decomposition) or simplex iterations. */
+  method: 'decomposition' | 'simplex' | '';
+  /** The ε the mechanism is guaranteed to have: epsilon, or with a spanner of dilation t, ε·t/δ ≤ ε. */
+  guaranteedEpsilon: number;
+  /** With spanner: the spanner used. */
+  spanner?: SpannerInfo;
 }
 
 /** Options of mechanism.optimalLP. */
@@ -849,6 +900,10 @@ export interface OptimalLPOptions {
   loss?: Matrix;
   /** Solve the linear program even where the closed form of Theorem 6.2 is optimal (default false). */
   forceLP?: boolean;
+  /** With a metric: a dilation δ ≥ 1; the constraints are imposed, with ε/δ, only on the edges of the greedy δ-spanner of the answers (still ε·d-private; see guaranteedEpsilon) (default all pairs). */
+  spanner?: number;
+  /** How the program is solved: by decomposition over the columns of H ('decomposition'), as one linear program by the simplex ('simplex'), or by decomposition with the simplex as fallback ('auto') (default 'auto'). */
+  method?: 'auto' | 'decomposition' | 'simplex';
   /** Wall-clock limit of the solve, milliseconds; a positive number (Infinity: no limit) (default no limit). */
   timeLimit?: number;
   /** Called every few hundred simplex iterations with {iteration, objective, infeasibility, phase}; return false to cancel. */
@@ -917,8 +972,8 @@ export interface MechanismAPI {
    */
   optimalDetail(graph: GraphInput, epsilon: number): OptimalDetail;
   /**
-   * Mechanism of maximal expected gain (or least expected loss) under ε-DP or ε·d-privacy, by linear programming or Theorem 6.2.
-   * @param options The graph (ε-DP) or a metric (ε·d-privacy) and what to optimize; keys: graph, metric, epsilon, prior, gain, loss, forceLP, timeLimit, onProgress.
+   * Mechanism of maximal expected gain (or least expected loss) under ε-DP or ε·d-privacy, by linear programming (decomposed over the columns of H) or Theorem 6.2.
+   * @param options The graph (ε-DP) or a metric (ε·d-privacy) and what to optimize; keys: graph, metric, epsilon, prior, gain, loss, forceLP, spanner, method, timeLimit, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Bordenabe et al. (CCS 2014); Alvim et al. (ICALP 2011) Thm 6.2
    */
@@ -1466,13 +1521,13 @@ export interface LPResult {
   /** Optimal objective value (NaN unless status is 'optimal'). */
   objective: number;
   iterations: number;
-  /** Largest violation of a row or bound by x, absolute, in the problem's units ('optimal' requires each row within 1e-9 times the largest of 1, |rhs| and its terms |a·x|). */
+  /** Largest violation of a row by x, absolute, in the problem's units; x is within its bounds exactly (projected onto them). 'optimal' and 'unbounded' require each row within 1e-9 times the largest of 1, |rhs| and its terms |a·x|. */
   primalResidual: number;
   /** Largest wrong-signed reduced cost or row dual (complementary slackness included), absolute, in objective units. */
   dualResidual: number;
-  /** Certificate of infeasibility (status 'infeasible'). */
+  /** Certificate of infeasibility (status 'infeasible'): row multipliers y, checked in the problem's units (entries of yᵀA count as zero only within 1e-9 of the sum of their terms). */
   farkas?: Float64Array;
-  /** Unbounded direction (status 'unbounded'). */
+  /** Unbounded direction from x (status 'unbounded'), checked in the problem's units. */
   ray?: Float64Array;
 }
 
@@ -1516,6 +1571,370 @@ export interface DebugAPI {
   syscalls(k: number, o: { x: number }): number;
 }
 
+// ───────────────────────────── qif.exact.channel ─────────────────────────────
+
+/** The exact hyper-distribution [π▷C]: row k of `inners` is the k-th distinct posterior, `outer[k]` its probability. */
+export interface ExactHyper {
+  /** Probability of each distinct posterior; they sum to exactly 1. */
+  outer: string[];
+  /** The distinct posteriors, one per row, each summing to exactly 1. */
+  inners: ExactMatrix;
+  /** outputs[k]: the outputs of C (columns) whose posterior is row k. */
+  outputs: number[][];
+}
+
+export interface ExactChannelAPI {
+  /**
+   * Cascade A·B in exact arithmetic: the output of A fed into B (A n×m, B m×k).
+   * @param A A channel.
+   * @param B A channel on the same secrets.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see channel.cascade (floating point)
+   */
+  cascade(A: RationalMatrix, B: RationalMatrix): ExactMatrix;
+  /**
+   * Hyper-distribution of π through C in exact arithmetic: outputs of probability 0 dropped, exactly equal posteriors merged.
+   * @param prior Prior π on the secrets: non-negative rationals summing to exactly 1.
+   * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Chatzikokolakis et al. (CSF 2019) §2
+   * @see channel.hyper (floating point)
+   */
+  hyper(prior: RationalVector, C: RationalMatrix): ExactHyper;
+  /**
+   * Parallel composition A‖B in exact arithmetic: outputs are pairs (y, z), column y·cols(B) + z.
+   * @param A A channel.
+   * @param B A channel on the same secrets.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see channel.parallel (floating point)
+   */
+  parallel(A: RationalMatrix, B: RationalMatrix): ExactMatrix;
+  /**
+   * Reduced channel in exact arithmetic: all-zero columns dropped, exactly proportional columns merged.
+   * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see channel.reduce (floating point)
+   */
+  reduce(C: RationalMatrix): ExactMatrix;
+}
+
+// ───────────────────────────── qif.exact.measure ─────────────────────────────
+
+/** Options of exact.measure.additiveGCapacity. */
+export interface ExactAdditiveGCapacityOptions {
+  /** The class of gain functions maximized over (default 'oneSpanningVulnerability'). */
+  gainClass?: 'oneSpanningVulnerability' | 'oneSpanningGain';
+}
+
+export interface ExactMeasureAPI {
+  /**
+   * Additive Bayes leakage V[π▷C] − V(π), exactly.
+   * @param prior Prior π on the secrets: non-negative rationals summing to exactly 1.
+   * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Chatzikokolakis et al. (CSF 2019) §2
+   * @see measure.additiveBayesLeakage (floating point)
+   */
+  additiveBayesLeakage(prior: RationalVector, C: RationalMatrix): string;
+  /**
+   * Additive g-capacity of C under the prior π over a class of gain functions (libqif's classes), exactly.
+   * @param prior Prior π on the secrets: non-negative rationals summing to exactly 1.
+   * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
+   * @param options Keys: gainClass.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Mathematics §8 (libqif)
+   * @see measure.additiveGCapacity (floating point)
+   */
+  additiveGCapacity(prior: RationalVector, C: RationalMatrix, options?: ExactAdditiveGCapacityOptions): string;
+  /**
+   * Additive g-leakage V_g[π▷C] − V_g(π), exactly.
+   * @param gain Gain matrix G: rows guesses w, columns secrets x.
+   * @param prior Prior π on the secrets: non-negative rationals summing to exactly 1.
+   * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Chatzikokolakis et al. (CSF 2019) §2
+   * @see measure.additiveGLeakage (floating point)
+   */
+  additiveGLeakage(gain: RationalMatrix, prior: RationalVector, C: RationalMatrix): string;
+  /**
+   * Bayes risk 1 − V(π), exactly.
+   * @param prior Prior π on the secrets: non-negative rationals summing to exactly 1.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Alvim et al. (ICALP 2011) §2.2
+   * @see measure.bayesRisk (floating point)
+   */
+  bayesRisk(prior: RationalVector): string;
+  /**
+   * Bayes vulnerability V(π) = max_x π_x, exactly.
+   * @param prior Prior π on the secrets: non-negative rationals summing to exactly 1.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Alvim et al. (FOSAD 2011) §2.2
+   * @see measure.bayesVulnerability (floating point)
+   */
+  bayesVulnerability(prior: RationalVector): string;
+  /**
+   * g-vulnerability V_g(π) = max_w Σ_x G[w][x] π_x (G rows = guesses, cols = secrets), exactly.
+   * @param gain Gain matrix G: rows guesses w, columns secrets x.
+   * @param prior Prior π on the secrets: non-negative rationals summing to exactly 1.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Chatzikokolakis et al. (CSF 2019) §2
+   * @see measure.gVulnerability (floating point)
+   */
+  gVulnerability(gain: RationalMatrix, prior: RationalVector): string;
+  /**
+   * Guessing entropy: the expected number of guesses (most likely first) to find the secret, exactly.
+   * @param p A probability distribution.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Alvim et al. (FOSAD 2011) §1
+   * @see measure.guessingEntropy (floating point)
+   */
+  guessingEntropy(p: RationalVector): string;
+  /**
+   * Hockey-stick divergence Σ_y max(0, P(y) − e^ε Q(y)), the smallest δ, exactly.
+   * @param P A distribution.
+   * @param Q A distribution on the same outcomes.
+   * @param expEpsilon The rational e^ε ≥ 1 (1 for ε = 0).
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Vadhan (2013)
+   * @see measure.hockeyStick (floating point)
+   */
+  hockeyStick(P: RationalVector, Q: RationalVector, expEpsilon: Rational): string;
+  /**
+   * Loss risk U_ℓ(π) = min_w Σ_x L[w][x] π_x (L rows = actions, cols = secrets), exactly.
+   * @param loss Loss matrix L: rows actions w, columns secrets x.
+   * @param prior Prior π on the secrets: non-negative rationals summing to exactly 1.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Chatzikokolakis et al. (CSF 2019) §2
+   * @see measure.lossRisk (floating point)
+   */
+  lossRisk(loss: RationalMatrix, prior: RationalVector): string;
+  /**
+   * Max-case posterior Bayes vulnerability: the largest Bayes vulnerability of a posterior of an output of positive probability, exactly.
+   * @param prior Prior π on the secrets: non-negative rationals summing to exactly 1.
+   * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Chatzikokolakis et al. (CSF 2019) §3
+   * @see measure.maxCasePosteriorBayesVulnerability (floating point)
+   */
+  maxCasePosteriorBayesVulnerability(prior: RationalVector, C: RationalMatrix): string;
+  /**
+   * Multiplicative Bayes capacity Σ_y max_x C[x][y], the largest multiplicative Bayes leakage over priors, exactly (its log₂ is minCapacity).
+   * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Alvim et al. (FOSAD 2011) §3.2; Mathematics §8 (libqif)
+   * @see measure.multiplicativeBayesCapacity (floating point)
+   */
+  multiplicativeBayesCapacity(C: RationalMatrix): string;
+  /**
+   * Multiplicative Bayes leakage V[π▷C]/V(π), exactly (its log₂ is the min-entropy leakage).
+   * @param prior Prior π on the secrets: non-negative rationals summing to exactly 1.
+   * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Alvim et al. (FOSAD 2011) §3.2
+   * @see measure.multiplicativeBayesLeakage (floating point)
+   */
+  multiplicativeBayesLeakage(prior: RationalVector, C: RationalMatrix): string;
+  /**
+   * Multiplicative Bayes-risk capacity sup_π R(π)/R[π▷C] = 1/(1 − diam/2), diam the largest L1 distance between two rows, exactly; "Infinity" when two rows have disjoint supports.
+   * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Mathematics §8 (libqif)
+   * @see measure.multiplicativeBayesRiskCapacity (floating point)
+   */
+  multiplicativeBayesRiskCapacity(C: RationalMatrix): string;
+  /**
+   * Multiplicative g-leakage V_g[π▷C]/V_g(π), exactly (V_g(π) must be positive).
+   * @param gain Gain matrix G: rows guesses w, columns secrets x.
+   * @param prior Prior π on the secrets: non-negative rationals summing to exactly 1.
+   * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Chatzikokolakis et al. (CSF 2019) §2
+   * @see measure.multiplicativeGLeakage (floating point)
+   */
+  multiplicativeGLeakage(gain: RationalMatrix, prior: RationalVector, C: RationalMatrix): string;
+  /**
+   * Posterior Bayes risk 1 − V[π▷C], exactly.
+   * @param prior Prior π on the secrets: non-negative rationals summing to exactly 1.
+   * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Alvim et al. (ICALP 2011) §2.2
+   * @see measure.posteriorBayesRisk (floating point)
+   */
+  posteriorBayesRisk(prior: RationalVector, C: RationalMatrix): string;
+  /**
+   * Posterior Bayes vulnerability V[π▷C] = Σ_y max_x π_x C[x][y], exactly.
+   * @param prior Prior π on the secrets: non-negative rationals summing to exactly 1.
+   * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Alvim et al. (FOSAD 2011) §3.2
+   * @see measure.posteriorBayesVulnerability (floating point)
+   */
+  posteriorBayesVulnerability(prior: RationalVector, C: RationalMatrix): string;
+  /**
+   * Posterior g-vulnerability V_g[π▷C] = Σ_y max_w Σ_x G[w][x] π_x C[x][y], exactly.
+   * @param gain Gain matrix G: rows guesses w, columns secrets x.
+   * @param prior Prior π on the secrets: non-negative rationals summing to exactly 1.
+   * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Chatzikokolakis et al. (CSF 2019) §2
+   * @see measure.posteriorGVulnerability (floating point)
+   */
+  posteriorGVulnerability(gain: RationalMatrix, prior: RationalVector, C: RationalMatrix): string;
+  /**
+   * Posterior guessing entropy Σ_y p(y) G(δʸ), the expected number of guesses after seeing the output, exactly.
+   * @param prior Prior π on the secrets: non-negative rationals summing to exactly 1.
+   * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Alvim et al. (FOSAD 2011) §1
+   * @see measure.posteriorGuessingEntropy (floating point)
+   */
+  posteriorGuessingEntropy(prior: RationalVector, C: RationalMatrix): string;
+  /**
+   * Posterior loss risk Σ_y min_w Σ_x L[w][x] π_x C[x][y], exactly.
+   * @param loss Loss matrix L: rows actions w, columns secrets x.
+   * @param prior Prior π on the secrets: non-negative rationals summing to exactly 1.
+   * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Chatzikokolakis et al. (CSF 2019) §2
+   * @see measure.posteriorLossRisk (floating point)
+   */
+  posteriorLossRisk(loss: RationalMatrix, prior: RationalVector, C: RationalMatrix): string;
+  /**
+   * Statistical (total variation) distance ½Σ|P − Q|, exactly.
+   * @param P A distribution.
+   * @param Q A distribution on the same outcomes.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Vadhan (2013)
+   * @see measure.statisticalDistance (floating point)
+   */
+  statisticalDistance(P: RationalVector, Q: RationalVector): string;
+}
+
+// ───────────────────────────── qif.exact.mechanism ─────────────────────────────
+
+/** The dual prices proving the optimum: by LP duality Σ rowSums bounds the utility of every private mechanism, and equals it. */
+export interface ExactCertificate {
+  /** Price of Σ_w H[y][w] = 1 for each true answer y; they sum to the utility. */
+  rowSums: string[];
+  /** The privacy rows H[from][output] ≤ factor·H[to][output] with a nonzero price. */
+  privacy: ExactPrivacyPrice[];
+}
+
+/** Result of exact.mechanism.optimal: the exact optimum and its proof. */
+export interface ExactOptimal {
+  /** The exact optimum: expected gain of the mechanism with the optimal guess (or its expected loss when loss was given). */
+  utility: string;
+  /** An optimal mechanism H, n×|W|: rows true answers, columns reported answers. */
+  mechanism: ExactMatrix;
+  /** Always true: the mechanism and the prices below were checked to satisfy every constraint and sign exactly, with equal values. */
+  certified: true;
+  certificate: ExactCertificate;
+  /** Exact pivots made after the floating-point basis (0 when that basis was optimal as it was). */
+  pivots: number;
+  /** Simplex iterations of the floating-point solve that found the starting basis. */
+  floatIterations: number;
+  /** Variables that basis lost because it was singular in exact arithmetic. */
+  repaired: number;
+  /** Variables and constraints of the linear program. */
+  variables: number;
+  constraints: number;
+}
+
+/** Options of exact.mechanism.optimal. */
+export interface ExactOptimalOptions {
+  /** Adjacency of the true answers 0..n−1 (ε-DP); give this or metric. */
+  graph?: GraphInput;
+  /** N×n distance matrix (ε·d-privacy; Infinity allowed): expEpsilon^d must be rational (integer distances always are). */
+  metric?: RationalMatrix;
+  /** The rational e^ε > 1 (2 for ε = ln 2). */
+  expEpsilon: Rational;
+  /** Prior on the true answers (default uniform). */
+  prior?: RationalVector;
+  /** Gain matrix |W|×n (rows guesses, columns true answers) (default binary gain). */
+  gain?: RationalMatrix;
+  /** Loss matrix |W|×n: minimize the expected loss instead. */
+  loss?: RationalMatrix;
+  /** Called during the floating-point solve and after every exact pivot with {stage, iterations, pivots}; return false to cancel. */
+  onProgress?: (progress: ExactProgress) => boolean | void;
+}
+
+export interface ExactMechanismAPI {
+  /**
+   * Certified optimal mechanism: the linear program of mechanism.optimalLP in exact arithmetic, from the floating-point basis, with its dual certificate.
+   * @param options The graph (ε-DP) or a metric (ε·d-privacy), e^ε and what to optimize; keys: graph, metric, expEpsilon, prior, gain, loss, onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Bordenabe et al. (CCS 2014); Alvim et al. (ICALP 2011) Thm 6.2
+   * @see mechanism.optimalLP (floating point)
+   */
+  optimal(options: ExactOptimalOptions): ExactOptimal;
+  /**
+   * Randomized response on m outputs (m = n by default) with e^ε = expEpsilon: e^ε/(m−1+e^ε) on the true value, exactly.
+   * @param n Number of inputs 0..n−1; a positive integer.
+   * @param expEpsilon The rational e^ε > 1 (2 for ε = ln 2).
+   * @param m Number of outputs 0..m−1; a positive integer (default n).
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Chatzikokolakis et al. (CSF 2019) Def. 13
+   * @see mechanism.randomizedResponse (floating point)
+   */
+  randomizedResponse(n: number, expEpsilon: Rational, m?: number): ExactMatrix;
+  /**
+   * Truncated geometric mechanism on inputs 0..n−1, outputs 0..m−1 (m ≥ n, m = n by default), with α = 1/expEpsilon, exactly.
+   * @param n Number of inputs 0..n−1; a positive integer.
+   * @param expEpsilon The rational e^ε > 1 (2 for ε = ln 2).
+   * @param m Number of outputs 0..m−1; a positive integer (default n).
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Chatzikokolakis et al. (CSF 2019) Def. 10; Mathematics §8 (libqif)
+   * @see mechanism.truncatedGeometric (floating point)
+   */
+  truncatedGeometric(n: number, expEpsilon: Rational, m?: number): ExactMatrix;
+  /**
+   * Expected gain of the mechanism with the optimal guess for each output (probability for the binary gain), exactly.
+   * @param prior Prior π on the secrets: non-negative rationals summing to exactly 1.
+   * @param H Mechanism: rows true answers, columns reported answers.
+   * @param gain Gain matrix: rows guesses, columns true answers (default binary gain).
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Alvim et al. (ICALP 2011) §6
+   * @see mechanism.utility (floating point)
+   */
+  utility(prior: RationalVector, H: RationalMatrix, gain?: RationalMatrix): string;
+}
+
+// ───────────────────────────── qif.exact.refine ─────────────────────────────
+
+/** Result of exact.refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). */
+export interface ExactAvgRefinement {
+  holds: boolean;
+  /** When holds: R (|outputs of A| × |outputs of B|), row-stochastic, with A·R = B exactly. */
+  witness?: ExactMatrix;
+  /** When not: a gain function (rows the outputs of B as guesses, columns the secrets) and the uniform prior, with V_g[π▷A] < V_g[π▷B] exactly. */
+  counterexample?: { gain: ExactMatrix; prior: string[]; vulnerabilityA: string; vulnerabilityB: string };
+  /** Exact pivots made after the floating-point basis. */
+  pivots: number;
+  /** Simplex iterations of the floating-point solve. */
+  floatIterations: number;
+}
+
+/** Options of exact.refine.avg. */
+export interface ExactProgressOptions {
+  /** Called during the floating-point solve and after every exact pivot with {stage, iterations, pivots}; return false to cancel. */
+  onProgress?: (progress: ExactProgress) => boolean | void;
+}
+
+export interface ExactRefineAPI {
+  /**
+   * Decides A ⊑avg B in exact arithmetic: a witness R with A·R = B exactly, or a gain and prior under which B is strictly more vulnerable, both vulnerabilities exact.
+   * @param A A channel.
+   * @param B A channel on the same secrets.
+   * @param options Keys: onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Chatzikokolakis et al. (CSF 2019) §2.2, §5.1
+   * @see refine.avg (floating point)
+   */
+  avg(A: RationalMatrix, B: RationalMatrix, options?: ExactProgressOptions): ExactAvgRefinement;
+}
+
 // ───────────────────────────── The API object ─────────────────────────────
 
 /** The loaded API: frozen namespaces of synchronous functions. */
@@ -1532,6 +1951,8 @@ export interface QIF {
   readonly infoPrivacy: Readonly<InfoPrivacyAPI>;
   readonly lp: Readonly<LPAPI>;
   readonly debug: Readonly<DebugAPI>;
+  /** The exact mode: see ExactAPI. */
+  readonly exact: ExactAPI;
   /**
    * The API table at run time: every function with its parameters, options (kinds, defaults,
    * constraints), result, documentation, formula and source. With a name ("measure.shannonCapacity"),
@@ -1546,7 +1967,8 @@ export interface ApiParam {
   name: string;
   /** The name errors use when it differs from name. */
   label?: string;
-  kind: 'number' | 'integer' | 'boolean' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem';
+  kind: 'number' | 'integer' | 'boolean' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem'
+    | 'rational' | 'ratVector' | 'ratMatrix' | 'ratMetric';
   optional?: boolean;
   required?: boolean;
   default?: number | boolean | string;
@@ -1576,6 +1998,8 @@ export interface ApiType {
 export interface ApiFunction {
   ns: string;
   name: string;
+  /** 'exact' for a function of the exact module (qif-exact.wasm); absent for the main module's. */
+  module?: 'exact';
   signature: string;
   doc: string;
   tex?: string;
@@ -1598,6 +2022,16 @@ export interface ApiTable {
 export interface LoadOptions {
   /** Where qif.wasm lives (resolved against qif.js); by default qif.wasm beside qif.js. */
   wasmURL?: string | URL;
+  /** Load the exact mode's module too, so that qif.exact works at once (default false: see ExactAPI.load). */
+  exact?: boolean;
+  /** Where qif-exact.wasm lives; by default beside qif.wasm. */
+  exactWasmURL?: string | URL;
+}
+
+/** Options of qif.exact.load(). */
+export interface ExactLoadOptions {
+  /** Where qif-exact.wasm lives (resolved against qif.js); by default load()'s exactWasmURL, or beside qif.wasm. */
+  wasmURL?: string | URL;
 }
 
 /**
@@ -1605,3 +2039,23 @@ export interface LoadOptions {
  * Each call starts an independent instance.
  */
 export function load(options?: LoadOptions): Promise<QIF>;
+
+/**
+ * The exact mode, qif.exact: rational arithmetic, results as reduced fraction strings ("2/7") and
+ * matrices as ExactMatrix. It is a WebAssembly module of its own (qif-exact.wasm), loaded on demand:
+ * load({ exact: true }) loads it with the main module, or await qif.exact.load() loads it later.
+ * Its functions are synchronous once it is loaded; called before, they throw an Error saying so.
+ */
+export interface ExactAPI {
+  /** Whether the exact module is loaded (its functions can be called). */
+  readonly loaded: boolean;
+  /**
+   * Loads the exact module, once: later calls return the same promise (a failed load may be retried).
+   * Resolves to this object.
+   */
+  load(options?: ExactLoadOptions): Promise<ExactAPI>;
+  readonly channel: Readonly<ExactChannelAPI>;
+  readonly measure: Readonly<ExactMeasureAPI>;
+  readonly mechanism: Readonly<ExactMechanismAPI>;
+  readonly refine: Readonly<ExactRefineAPI>;
+}

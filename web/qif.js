@@ -9,6 +9,13 @@
 //
 // Each call to load() starts an independent instance of the Go runtime.
 //
+// The exact mode (qif.exact) is a second module, qif-exact.wasm, loaded on demand so that the page
+// does not download rational arithmetic it may never use:
+//
+//   const qif = await load({ exact: true });   // both modules: qif.exact.* works at once
+//   await qif.exact.load();                    // or later (once; later calls share the promise)
+//   qif.exact.measure.bayesVulnerability(['1/2', '1/3', '1/6'])   // '1/2'
+//
 // Every function is described once, in the table of bindings/ (Go); api.gen.js is that table as
 // data and qif.gen.js one wrapper per function, both generated from it. This file interprets the
 // table: it reads each argument by its kind (vector, matrix, graph, options, ...) into plain wire
@@ -36,8 +43,27 @@ function loadGoClass() {
   return goClassPromise;
 }
 
-async function wasmSource(wasmURL) {
-  const url = wasmURL ? new URL(wasmURL, import.meta.url) : new URL('./qif.wasm', import.meta.url);
+// The URL of qif.wasm: options.wasmURL, else beside this file.
+function mainURL(wasmURL) {
+  return wasmURL ? new URL(wasmURL, import.meta.url) : new URL('./qif.wasm', import.meta.url);
+}
+
+// The URL of qif-exact.wasm: the one given, else beside a qif.wasm given by URL, else beside this
+// file (also when qif.wasm's URL has no folder: blob:, data:).
+function exactURL(exactWasmURL, wasmURL) {
+  if (exactWasmURL) return new URL(exactWasmURL, import.meta.url);
+  if (wasmURL) {
+    try {
+      const main = new URL(wasmURL, import.meta.url);
+      if (/^(?:https?|file):$/.test(main.protocol)) return new URL('qif-exact.wasm', main);
+    } catch {
+      // fall through
+    }
+  }
+  return new URL('./qif-exact.wasm', import.meta.url);
+}
+
+async function wasmSource(url) {
   if (isNode && url.protocol === 'file:') {
     const { readFile } = await import('node:fs/promises');
     return { bytes: await readFile(url) };
@@ -248,7 +274,74 @@ function adapt(fn, p, state) {
   };
 }
 
-const WIDTH = { matrix: 3, graph: 2, lpProblem: 2 };
+const WIDTH = { matrix: 3, graph: 2, lpProblem: 2, ratVector: 2, ratMatrix: 3, ratMetric: 3 };
+
+// rationalText writes one number of the exact mode as the text Go parses: a number as String(x),
+// its shortest decimal (0.1 stays a tenth), a bigint in decimal, a string as it is. Lists cross as
+// their entries joined by commas, so a string holding one is refused here. Returns the text, or
+// an error message about x called `what` ("prior: entry 2", "expEpsilon"); infinite tells whether
+// Infinity is allowed (a missing distance of a metric).
+function rationalText(x, infinite, what) {
+  if (typeof x === 'string') {
+    if (!x.includes(',')) return { text: x };
+    return { error: `${what}: ${JSON.stringify(x)}: not a number (a comma is not a decimal point; expected an integer, a decimal such as 0.25 or a fraction such as 1/3)` };
+  }
+  if (typeof x === 'number') {
+    if (Number.isFinite(x) || (infinite && x === Infinity)) return { text: String(x) };
+    return { error: `${what} is ${x}, expected a finite number or a fraction string` };
+  }
+  if (typeof x === 'bigint') return { text: x.toString() };
+  return { error: `${what} is ${describe(x)}, expected a number or a fraction string` };
+}
+
+// rationalList writes the entries of an array (or typed array) as one text; name(i) names entry i.
+function rationalList(v, infinite, name) {
+  const parts = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const r = rationalText(v[i], infinite, name(i));
+    if (r.error) return r;
+    parts[i] = r.text;
+  }
+  return { text: parts.join(',') };
+}
+
+// ratMatrix reads a matrix of the exact mode: an array of rows or {rows, cols, data} (an
+// ExactMatrix result included) → [rows, cols, text] or an error message.
+function ratMatrix(x, p, w) {
+  if (x === undefined || x === null) { w.push(undefined, undefined, undefined); return; }
+  const infinite = p.kind === 'ratMetric';
+  const limit = API.limits.exactMaxEntries;
+  let rows, cols, text;
+  if (Array.isArray(x)) {
+    rows = x.length;
+    cols = rows > 0 && isNumberArrayLike(x[0]) ? x[0].length : 0;
+    if (rows * cols > limit) return `${p.label}: ${rows}×${cols} has more than the limit of ${limit} entries for exact arithmetic`;
+    const parts = [];
+    for (let i = 0; i < rows; i++) {
+      const row = x[i];
+      if (!isNumberArrayLike(row)) return `${p.label}: row ${i} is ${describe(row)}, expected an array of numbers or fraction strings`;
+      if (row.length !== cols) return `${p.label}: ragged matrix: row ${i} has ${row.length} entries, row 0 has ${cols}`;
+      const r = rationalList(row, infinite, (j) => `${p.label}: entry [${i}][${j}]`);
+      if (r.error) return r.error;
+      parts.push(r.text);
+    }
+    text = parts.join(',');
+  } else if (x && typeof x === 'object' && 'rows' in x && 'cols' in x && 'data' in x) {
+    ({ rows, cols } = x);
+    if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 0 || cols < 0) {
+      return `${p.label}: rows and cols must be non-negative integers, got ${String(rows)}×${String(cols)}`;
+    }
+    if (!isNumberArrayLike(x.data)) return `${p.label}: data: expected an array of numbers or fraction strings, got ${describe(x.data)}`;
+    if (x.data.length !== rows * cols) return `${p.label}: data has ${x.data.length} entries, expected rows×cols = ${rows * cols}`;
+    if (rows * cols > limit) return `${p.label}: ${rows}×${cols} has more than the limit of ${limit} entries for exact arithmetic`;
+    const r = rationalList(x.data, infinite, (k) => `${p.label}: entry [${Math.floor(k / cols)}][${k % cols}]`);
+    if (r.error) return r.error;
+    text = r.text;
+  } else {
+    return `${p.label}: expected a matrix (array of rows or {rows, cols, data}), got ${describe(x)}`;
+  }
+  w.push(rows, cols, text);
+}
 
 // scalar reads a value of one JS type (its range is checked in Go, against the table).
 const scalar = (type, what) => (x, p, w) => {
@@ -297,6 +390,22 @@ const readers = {
     else if (typeof x === 'object') w.push(plainCopy(x));
     else return `${p.label}: expected an object, got ${describe(x)}`;
   },
+  rational(x, p, w) {
+    if (x === undefined || x === null) { w.push(undefined); return; }
+    const r = rationalText(x, false, p.label);
+    if (r.error) return r.error;
+    w.push(r.text);
+  },
+  ratVector(x, p, w) {
+    if (x === undefined || x === null) { w.push(undefined, undefined); return; }
+    if (!isNumberArrayLike(x)) return `${p.label}: expected a vector (array of numbers or fraction strings), got ${describe(x)}`;
+    if (x.length > API.limits.exactMaxEntries) return `${p.label}: ${x.length} entries, more than the limit of ${API.limits.exactMaxEntries} for exact arithmetic`;
+    const r = rationalList(x, false, (i) => `${p.label}: entry ${i}`);
+    if (r.error) return r.error;
+    w.push(x.length, r.text);
+  },
+  ratMatrix,
+  ratMetric: ratMatrix,
   lpProblem(x, p, w) {
     if (x === undefined || x === null) { w.push(undefined, undefined); return; }
     const f = flattenLP(x, API.limits.lpMaxNonzeros);
@@ -357,6 +466,11 @@ class Failure {
   }
 }
 
+/** A list of strings from the module, which joins them with commas to cross the boundary once. */
+function split(text) {
+  return text === '' ? [] : text.split(',');
+}
+
 function messageOf(e) {
   return e && typeof e.message === 'string' ? e.message : String(e);
 }
@@ -372,19 +486,28 @@ function deepFreeze(o) {
 deepFreeze(API);
 const byName = new Map(API.functions.map((f) => [`${f.ns}.${f.name}`, f]));
 
+// Each function's module ('main', or f.module) and its index there, the wire id that module knows.
+const moduleOf = (f) => f.module || 'main';
+const counts = {};
+const localIds = API.functions.map((f) => {
+  const m = moduleOf(f);
+  counts[m] = (counts[m] ?? 0) + 1;
+  return counts[m] - 1;
+});
+
 /**
- * Loads the WebAssembly module and returns the API (see qif.d.ts and docs/api.md).
- * @param {{wasmURL?: string|URL}} [options]
+ * Starts one WebAssembly module and returns what it exports, {names, call, version}, after
+ * checking that it serves the functions api.gen.js lists for it.
  */
-export async function load(options = {}) {
-  const compiled = wasmSource(options.wasmURL).then(compile);
+async function instantiate(module, url) {
+  const compiled = wasmSource(url).then(compile);
   compiled.catch(() => {}); // awaited below; not unhandled if wasm_exec.js fails first
   const Go = await loadGoClass();
   const go = new Go();
   const name = `__qifExport${Date.now().toString(36)}_${counter++}`;
   const ready = new Promise((resolve) => {
     globalThis[name] = (api) => {
-      if (api === null) return { Failure };
+      if (api === null) return { Failure, split };
       delete globalThis[name];
       resolve(api);
       return undefined;
@@ -392,22 +515,75 @@ export async function load(options = {}) {
   });
   go.env = { QIF_EXPORT: name };
   const instance = await WebAssembly.instantiate(await compiled, go.importObject);
-  const exited = go.run(instance).then(() => { throw new Error('qif: the WebAssembly module exited'); });
+  const exited = go.run(instance).then(() => { throw new Error(`qif: the WebAssembly module ${fileOf(url)} exited`); });
   const raw = await Promise.race([ready, exited]);
   const names = Array.from(raw.names);
-  if (names.length !== API.functions.length || names.some((n, i) => !byName.has(n) || API.functions[i] !== byName.get(n))) {
-    throw new Error('qif: qif.wasm and api.gen.js come from different versions of the API table (rebuild with scripts/build.sh)');
+  const expected = API.functions.filter((f) => moduleOf(f) === module);
+  if (names.length !== expected.length || names.some((n, i) => byName.get(n) !== expected[i])) {
+    throw new Error(`qif: ${fileOf(url)} and api.gen.js come from different versions of the API table (rebuild with scripts/build.sh)`);
   }
-  return Object.freeze(bind(raw.call, raw.version));
+  return raw;
 }
 
-// bind builds the API object over the module's dispatcher.
-function bind(dispatch, version) {
-  const specs = API.functions.map((f) => ({ q: `${f.ns}.${f.name}`, params: f.params.map(prepare), callbacks: f.callbacks.length > 0 }));
+function fileOf(url) {
+  return url.protocol === 'blob:' || url.protocol === 'data:' ? url.protocol.slice(0, -1) + ' URL' : url.pathname.split('/').pop();
+}
+
+/**
+ * Loads the WebAssembly module and returns the API (see qif.d.ts and docs/api.md).
+ * @param {{wasmURL?: string|URL, exact?: boolean, exactWasmURL?: string|URL}} [options]
+ */
+export async function load(options = {}) {
+  const main = instantiate('main', mainURL(options.wasmURL));
+  const exact = lazyModule('exact', exactURL(options.exactWasmURL, options.wasmURL));
+  if (options.exact) {
+    // Both at once; an error of either rejects load().
+    const [m, e] = await Promise.all([main, exact.start()]);
+    sameVersion(m, e);
+    return Object.freeze(bind(m, exact));
+  }
+  return Object.freeze(bind(await main, exact));
+}
+
+// sameVersion throws unless both modules come from the same build.
+function sameVersion(main, exact) {
+  if (exact.version !== main.version) {
+    throw new Error(`qif: qif-exact.wasm is version ${exact.version} but qif.wasm is ${main.version} (rebuild with scripts/build.sh)`);
+  }
+}
+
+// lazyModule is a module loaded on first demand: start(url?) starts it once (again after a
+// failure) and resolves to what it exports; raw is that, once it is there.
+function lazyModule(module, defaultURL) {
+  const state = { raw: null, promise: null };
+  state.start = (url) => {
+    if (!state.promise) {
+      state.promise = instantiate(module, url ? new URL(url, import.meta.url) : defaultURL).then(
+        (raw) => (state.raw = raw),
+        (e) => { state.promise = null; throw e; },
+      );
+    }
+    return state.promise;
+  };
+  return state;
+}
+
+// bind builds the API object over the main module's exports and the exact module's loader.
+function bind(main, exact) {
+  const specs = API.functions.map((f) => ({
+    q: `${f.ns}.${f.name}`, module: moduleOf(f), params: f.params.map(prepare), callbacks: f.callbacks.length > 0,
+  }));
 
   function call(id, args) {
     const s = specs[id];
-    const w = [id];
+    let dispatch = main.call;
+    if (s.module === 'exact') {
+      if (!exact.raw) {
+        throw new Error(`${s.q}: the exact module (qif-exact.wasm) is not loaded: call \`await qif.exact.load()\` first, or load the toolkit with \`load({ exact: true })\``);
+      }
+      dispatch = exact.raw.call;
+    }
+    const w = [localIds[id]];
     const state = s.callbacks ? { thrown: null } : null;
     const params = s.params;
     for (let i = 0; i < params.length; i++) {
@@ -431,14 +607,28 @@ function bind(dispatch, version) {
     return r;
   }
 
-  const api = { version };
+  const api = { version: main.version };
   const byWrapper = new WeakMap();
   const made = wrappers(call);
+  // qif.exact: the loader of its module, then its namespaces (qif.exact.measure, ...).
+  const exactAPI = {};
+  Object.defineProperties(exactAPI, {
+    loaded: { enumerable: true, get: () => exact.raw !== null },
+    load: {
+      enumerable: true,
+      value: async function load(options = {}) {
+        sameVersion(main, await exact.start(options.wasmURL));
+        return api.exact;
+      },
+    },
+  });
   let id = 0;
   for (const ns of API.namespaces) {
     for (const f of Object.values(made[ns])) byWrapper.set(f, API.functions[id++]);
-    api[ns] = Object.freeze(made[ns]);
+    if (ns.startsWith('exact.')) exactAPI[ns.slice('exact.'.length)] = Object.freeze(made[ns]);
+    else api[ns] = Object.freeze(made[ns]);
   }
+  api.exact = Object.freeze(exactAPI);
   Object.defineProperty(api, 'describe', {
     enumerable: false,
     value: function describe(name = undefined) {
@@ -447,6 +637,7 @@ function bind(dispatch, version) {
       if (typeof name !== 'string') throw new Error('describe: expected a name ("measure.shannonCapacity"), a namespace or a function of the API');
       if (byName.has(name)) return byName.get(name);
       if (API.namespaces.includes(name)) return API.functions.filter((f) => f.ns === name);
+      if (name === 'exact') return API.functions.filter((f) => f.module === 'exact');
       const same = API.functions.filter((f) => f.name === name);
       if (same.length === 1) return same[0];
       throw new Error(`describe: unknown function "${name}"${same.length ? `; it is in ${same.map((f) => f.ns).join(' and ')}` : ''}`);

@@ -13,9 +13,10 @@
 // not hide the others. `callbacks` says where the caller had put functions (argument `arg`,
 // option `key`, or the argument itself when key is null); the API table (api.gen.js, generated
 // from bindings/) says where the function's callbacks go, and the worker puts there a function
-// that forwards its arguments to the page (api-table.js callbackSlot). An argument
-// {$shared: key, v} is the matrix shared under key (client.js share); the buffers of results go
-// back transferred, not copied.
+// that forwards its arguments to the page (api-table.js callbackSlot). A namespace may be
+// "exact.measure" (qif.exact.measure): the first message with such a call loads the exact module
+// (qif-exact.wasm) before it runs. An argument {$shared: key, v} is the matrix shared under key
+// (client.js share); the buffers of results go back transferred, not copied.
 
 import { load } from './qif.js';
 import { API } from './api.gen.js';
@@ -24,6 +25,7 @@ import { callbackSlot, indexTable } from './api-table.js';
 const TABLE = indexTable(API);
 
 let qif = null;
+let exactError = null; // why qif.exact could not be loaded, for the calls that need it
 
 /** Matrices shared by the page: key → {v, value}. */
 const shared = new Map();
@@ -37,7 +39,12 @@ const loaded = load().then(
     qif = api;
     const names = {};
     for (const ns of Object.keys(api)) {
-      if (api[ns] && typeof api[ns] === 'object') names[ns] = Object.keys(api[ns]).sort();
+      if (ns === 'exact') {
+        // qif.exact.measure and the like, as "exact.measure" (their module loads on first use).
+        for (const sub of Object.keys(api.exact)) {
+          if (api.exact[sub] && typeof api.exact[sub] === 'object') names[`exact.${sub}`] = Object.keys(api.exact[sub]).sort();
+        }
+      } else if (api[ns] && typeof api[ns] === 'object') names[ns] = Object.keys(api[ns]).sort();
     }
     self.postMessage({ type: 'ready', version: api.version, api: names });
   },
@@ -64,7 +71,8 @@ function runCall(id, index, call) {
     if (!s || s.v !== args[i].v) return { ok: false, error: `the shared input ${args[i].$shared} was replaced before this call ran` };
     args[i] = s.value;
   }
-  const namespace = qif[ns];
+  if (typeof ns === 'string' && ns.startsWith('exact.') && exactError) return { ok: false, error: exactError };
+  const namespace = typeof ns === 'string' ? ns.split('.').reduce((o, k) => (o && typeof o === 'object' ? o[k] : undefined), qif) : undefined;
   const f = namespace && namespace[fn];
   if (typeof f !== 'function') {
     return { ok: false, error: `qif.${ns}.${fn} is not available in this build` };
@@ -121,6 +129,10 @@ self.onmessage = async (event) => {
   if (!msg || typeof msg.id !== 'number' || !Array.isArray(msg.calls)) return;
   await loaded;
   if (!qif) return; // the fatal message already told the page
+  if (!qif.exact.loaded && msg.calls.some((c) => typeof c.ns === 'string' && c.ns.startsWith('exact.'))) {
+    exactError = null;
+    await qif.exact.load().catch((err) => { exactError = `the exact module could not be loaded: ${messageOf(err)}`; });
+  }
   const results = msg.calls.map((call, i) => runCall(msg.id, i, call));
   try {
     self.postMessage({ type: 'result', id: msg.id, results }, transferables(results));

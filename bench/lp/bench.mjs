@@ -1,94 +1,227 @@
-// Benchmark of the optimal ε-DP mechanism LP (binary gain, uniform prior, ε = ln 2;
-// docs/mathematics.md#optimal-mechanisms): qif.lp.solve (our Go solver compiled to WebAssembly)
-// against HiGHS compiled to WebAssembly (npm package `highs`), both in this Node process.
+// Benchmark of the optimal-mechanism program at research sizes (docs/mathematics.md#optimal-mechanisms):
+// qif.mechanism.optimalLP solving it by decomposition over the columns of the mechanism (package
+// conelp, compiled to WebAssembly) against HiGHS compiled to WebAssembly (npm package `highs`) on
+// the same linear program, both in this Node process.
 //
-//   scripts/build.sh && node bench/lp/bench.mjs [case ...] [--skip-highs=case,...] [--skip-ours=case,...]
+//   scripts/build.sh && node bench/lp/bench.mjs [case ...] [--highs-limit=seconds] [--simplex]
 //
-// Cases: path10 path20 path40 path80 clique10 clique20 clique40 clique80 grid4 grid6 grid8 grid10
-// (default: all but clique80, whose 505,600 rows take HiGHS far beyond a minute). Each solver gets
-// a time limit of 120 s per case. HiGHS runs with primal and dual feasibility tolerances 1e-10
-// (with its defaults it can be 2.5e-6 off these optima).
+// Cases (default: all): path10 path40 path80 path200, clique20 clique40 clique80, grid6 grid8
+// grid10 grid15 grid20 — the ε-DP program with the binary gain, the uniform prior and ε = ln 2 —
+// and geo10 geo15 geo15s1.1 geo15s1.5: location privacy on a side×side grid of cells, Euclidean
+// distance between cell centres, ε = 0.5 per cell, a prior with three hot spots and the expected
+// distance as the loss, on every pair of cells (geo10, geo15) or on the greedy δ-spanner with
+// ε/δ (…sδ). HiGHS states the same program (privacy rows in the mass form e^{−εd}·H[x][z] ≤
+// H[t][z], as ours) at primal and dual feasibility tolerances 1e−10, with a time limit
+// (--highs-limit, default 120 s); programs above 2.5 million rows are not given to it (building
+// them alone exhausts its memory). --simplex also runs our simplex (method 'simplex') where the
+// program has at most 40,000 variables and 10^6 rows.
 import { load } from '../../web/qif.js';
 import loadHighs from 'highs';
 
-const eps = Math.LN2;
-const K = Math.exp(eps);
-
-function edgesOf(name) {
-  const m = /^(path|clique|grid)(\d+)$/.exec(name);
-  if (!m) throw new Error(`unknown case ${name}`);
-  const k = Number(m[2]);
-  const e = [];
-  if (m[1] === 'path') { for (let i = 0; i + 1 < k; i++) e.push([i, i + 1]); return { n: k, edges: e }; }
-  if (m[1] === 'clique') { for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) e.push([i, j]); return { n: k, edges: e }; }
-  for (let r = 0; r < k; r++) for (let c = 0; c < k; c++) {
-    const v = r * k + c;
-    if (c + 1 < k) e.push([v, v + 1]);
-    if (r + 1 < k) e.push([v, v + k]);
-  }
-  return { n: k * k, edges: e };
-}
-
-// The LP for qif.lp.solve: variable y·n+z is H[y][z].
-function ourProblem(n, edges) {
-  const objective = new Float64Array(n * n);
-  for (let y = 0; y < n; y++) objective[y * n + y] = 1 / n;
-  const rows = [];
-  for (let y = 0; y < n; y++) {
-    const coeffs = new Array(n);
-    for (let z = 0; z < n; z++) coeffs[z] = [y * n + z, 1];
-    rows.push({ coeffs, op: '=', rhs: 1 });
-  }
-  for (const [a, b] of edges) for (const [y, y2] of [[a, b], [b, a]])
-    for (let z = 0; z < n; z++) rows.push({ coeffs: [[y * n + z, 1], [y2 * n + z, -K]], op: '<=', rhs: 0 });
-  return { sense: 'max', objective, rows };
-}
-
-// The same LP in CPLEX LP format for HiGHS.
-function lpString(n, edges) {
-  const v = (y, z) => `h${y}_${z}`;
-  const out = ['Maximize', ' obj: ' + Array.from({ length: n }, (_, y) => `${1 / n} ${v(y, y)}`).join(' + '), 'Subject To'];
-  for (let y = 0; y < n; y++) out.push(` s${y}: ` + Array.from({ length: n }, (_, z) => v(y, z)).join(' + ') + ' = 1');
-  let k = 0;
-  for (const [a, b] of edges) for (const [y, y2] of [[a, b], [b, a]])
-    for (let z = 0; z < n; z++) out.push(` p${k++}: ${v(y, z)} - ${K} ${v(y2, z)} <= 0`);
-  out.push('End');
-  return out.join('\n');
-}
-
 const args = process.argv.slice(2);
-const opt = (name) => (args.find((a) => a.startsWith(`--${name}=`)) || '').split('=')[1]?.split(',') || [];
-const skipHighs = new Set(opt('skip-highs'));
-const skipOurs = new Set(opt('skip-ours'));
-let cases = args.filter((a) => !a.startsWith('--'));
-if (cases.length === 0) cases = ['path10', 'path20', 'path40', 'path80', 'clique10', 'clique20', 'clique40', 'grid4', 'grid6', 'grid8', 'grid10'];
+const opt = (name, dflt) => (args.find((a) => a.startsWith(`--${name}=`)) ?? `=${dflt}`).split('=')[1];
+const HIGHS_LIMIT = Number(opt('highs-limit', 120));
+const withSimplex = args.includes('--simplex');
+const MAX_HIGHS_ROWS = 2.5e6;
+let names = args.filter((a) => !a.startsWith('--'));
+if (names.length === 0) {
+  names = ['path10', 'path40', 'path80', 'path200', 'clique20', 'clique40', 'clique80',
+    'grid6', 'grid8', 'grid10', 'grid15', 'grid20', 'geo10', 'geo15', 'geo15s1.1', 'geo15s1.5'];
+}
 
 const qif = await load();
 const highs = await loadHighs();
-const fmt = (s) => (s === undefined ? 'skipped' : s < 10 ? s.toFixed(3) : s.toFixed(1));
-console.log('case      vars    rows    HiGHS s   ours s   ratio   iters   HiGHS optimum        our optimum          difference');
-for (const name of cases) {
-  const { n, edges } = edgesOf(name);
-  const rows = n + 2 * edges.length * n;
-  let th, tq, vh, vq, iters;
-  if (!skipHighs.has(name)) {
-    const text = lpString(n, edges);
-    const t0 = performance.now();
-    const r = highs.solve(text, { output_flag: false, primal_feasibility_tolerance: 1e-10, dual_feasibility_tolerance: 1e-10, time_limit: 120 });
-    th = (performance.now() - t0) / 1000;
-    vh = r.Status === 'Optimal' ? r.ObjectiveValue : NaN;
-    if (r.Status !== 'Optimal') console.log(`  HiGHS ${name}: ${r.Status}`);
+
+// A graph case: {n, edges} with the binary gain and the uniform prior.
+function graphCase(kind, k) {
+  const edges = [];
+  let n = k;
+  if (kind === 'path') for (let i = 0; i + 1 < k; i++) edges.push([i, i + 1]);
+  if (kind === 'clique') for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) edges.push([i, j]);
+  if (kind === 'grid') {
+    n = k * k;
+    for (let r = 0; r < k; r++) for (let c = 0; c < k; c++) {
+      if (c + 1 < k) edges.push([r * k + c, r * k + c + 1]);
+      if (r + 1 < k) edges.push([r * k + c, (r + 1) * k + c]);
+    }
   }
-  if (!skipOurs.has(name)) {
-    const p = ourProblem(n, edges);
-    const t0 = performance.now();
-    const r = qif.lp.solve(p, { timeLimit: 120000 });
-    tq = (performance.now() - t0) / 1000;
-    vq = r.objective;
-    iters = r.iterations;
-    if (r.status !== 'optimal') console.log(`  ours ${name}: ${r.status}`);
-  }
-  const ratio = th && tq ? (tq / th).toFixed(2) : '-';
-  const diff = vh !== undefined && vq !== undefined ? Math.abs(vh - vq).toExponential(1) : '-';
-  console.log(`${name.padEnd(9)} ${String(n * n).padStart(6)} ${String(rows).padStart(7)}  ${fmt(th).padStart(8)} ${fmt(tq).padStart(8)} ${ratio.padStart(7)} ${String(iters ?? '-').padStart(7)}   ${String(vh ?? '-').padEnd(20)} ${String(vq ?? '-').padEnd(20)} ${diff}`);
+  const eps = Math.LN2;
+  const cost = (y, z) => (y === z ? 1 / n : 0); // maximized
+  return { n, w: n, sense: 'max', cost, pairs: edges.map(([a, b]) => [a, b, eps]),
+    options: { graph: { n, edges }, epsilon: eps } };
 }
+
+// Three hot spots over a floor, normalized: a city's density of users.
+function hotSpots(side) {
+  const spots = [[0.25, 0.3, 0.12], [0.7, 0.65, 0.08], [0.4, 0.8, 0.1]];
+  const p = new Float64Array(side * side);
+  let s = 0;
+  for (let v = 0; v < p.length; v++) {
+    const x = (v % side) / (side - 1), y = Math.floor(v / side) / (side - 1);
+    let d = 0.05;
+    for (const [cx, cy, w] of spots) d += Math.exp(-((x - cx) ** 2 + (y - cy) ** 2) / (2 * w * w));
+    p[v] = d;
+    s += d;
+  }
+  return p.map((v) => v / s);
+}
+
+// The greedy δ-spanner, as core/mechanism builds it: pairs by increasing distance (ties in the
+// order a < b, then b), each added unless the spanner already joins it within δ·d.
+function greedySpanner(n, d, delta) {
+  const pairs = [];
+  for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) pairs.push([a, b, d(a, b)]);
+  pairs.sort((p, q) => p[2] - q[2]); // stable
+  const adj = Array.from({ length: n }, () => []);
+  const dist = new Float64Array(n).fill(Infinity);
+  const edges = [];
+  for (const [a, b, dab] of pairs) {
+    const limit = delta * dab;
+    const touched = [a];
+    dist[a] = 0;
+    const heap = [[0, a]];
+    let joined = false;
+    while (heap.length) {
+      heap.sort((p, q) => q[0] - p[0]);
+      const [du, u] = heap.pop();
+      if (du > dist[u]) continue;
+      if (u === b) { joined = true; break; }
+      for (const v of adj[u]) {
+        const nd = du + d(u, v);
+        if (nd <= limit && nd < dist[v]) {
+          if (dist[v] === Infinity) touched.push(v);
+          dist[v] = nd;
+          heap.push([nd, v]);
+        }
+      }
+    }
+    for (const v of touched) dist[v] = Infinity;
+    if (!joined) { adj[a].push(b); adj[b].push(a); edges.push([a, b]); }
+  }
+  return edges;
+}
+
+function geoCase(side, delta) {
+  const n = side * side, eps = 0.5;
+  const metric = qif.metric.gridEuclidean(side, side);
+  const d = (a, b) => metric.data[a * n + b]; // the same numbers as ours
+  const prior = hotSpots(side);
+  let pairs = [];
+  if (delta) {
+    pairs = greedySpanner(n, d, delta).map(([a, b]) => [a, b, (eps / delta) * d(a, b)]);
+  } else {
+    // Every pair with no cell strictly between (gcd(dx, dy) = 1); the others follow.
+    const gcd = (x, y) => (y === 0 ? Math.abs(x) : gcd(y, x % y));
+    for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) {
+      if (gcd((a % side) - (b % side), Math.floor(a / side) - Math.floor(b / side)) === 1) pairs.push([a, b, eps * d(a, b)]);
+    }
+  }
+  const loss = Array.from({ length: n }, (_, z) => Array.from({ length: n }, (_, y) => d(z, y)));
+  const options = { metric, epsilon: eps, prior, loss };
+  if (delta) options.spanner = delta;
+  return { n, w: n, sense: 'min', cost: (y, z) => prior[y] * d(z, y), pairs, options };
+}
+
+function caseOf(name) {
+  let m = /^(path|clique|grid)(\d+)$/.exec(name);
+  if (m) return graphCase(m[1], Number(m[2]));
+  m = /^geo(\d+)(?:s([\d.]+))?$/.exec(name);
+  if (m) return geoCase(Number(m[1]), m[2] ? Number(m[2]) : 0);
+  throw new Error(`unknown case ${name}`);
+}
+
+// HiGHS on the program: H[y][z] is column y·w+z; row sums = 1; e^{−εd}·H[x][z] − H[t][z] ≤ 0.
+function solveHighs(c) {
+  const { n, w, pairs } = c;
+  const nv = n * w, nr = n + 2 * pairs.length * w;
+  const starts = new Int32Array(nr + 1), indices = new Int32Array(n * w + 4 * pairs.length * w);
+  const values = new Float64Array(indices.length);
+  const rowLower = new Float64Array(nr), rowUpper = new Float64Array(nr);
+  let r = 0, k = 0;
+  for (let y = 0; y < n; y++, r++) {
+    starts[r] = k;
+    for (let z = 0; z < w; z++) { indices[k] = y * w + z; values[k++] = 1; }
+    rowLower[r] = 1; rowUpper[r] = 1;
+  }
+  for (const [a, b, ed] of pairs) {
+    const f = Math.exp(-ed);
+    for (const [x, t] of [[a, b], [b, a]]) {
+      for (let z = 0; z < w; z++, r++) {
+        starts[r] = k;
+        const [i1, v1, i2, v2] = x < t ? [x * w + z, f, t * w + z, -1] : [t * w + z, -1, x * w + z, f];
+        indices[k] = i1; values[k++] = v1;
+        indices[k] = i2; values[k++] = v2;
+        rowLower[r] = -highs.infinity; rowUpper[r] = 0;
+      }
+    }
+  }
+  starts[r] = k;
+  const colCost = new Float64Array(nv);
+  for (let y = 0; y < n; y++) for (let z = 0; z < w; z++) colCost[y * w + z] = c.cost(y, z);
+  const t0 = performance.now();
+  const model = highs.createModel({
+    numCols: nv, numRows: nr,
+    sense: c.sense === 'max' ? highs.constants.objectiveSense.maximize : highs.constants.objectiveSense.minimize,
+    colCost, colLower: new Float64Array(nv), colUpper: new Float64Array(nv).fill(highs.infinity),
+    rowLower, rowUpper,
+    matrix: { format: 'csr', numRows: nr, numCols: nv, starts, indices, values },
+  });
+  try {
+    model.options.set({ output_flag: false, time_limit: HIGHS_LIMIT, primal_feasibility_tolerance: 1e-10, dual_feasibility_tolerance: 1e-10 });
+    model.run();
+    const status = model.getModelStatus();
+    return { s: (performance.now() - t0) / 1000, value: model.getObjectiveValue(),
+      iterations: Number(model.info.get('simplex_iteration_count')), optimal: status === 7 || status === 'Optimal', status };
+  } finally {
+    model.dispose();
+  }
+}
+
+function solveOurs(c, method) {
+  const t0 = performance.now();
+  const r = qif.mechanism.optimalLP({ ...c.options, forceLP: true, method });
+  return { s: (performance.now() - t0) / 1000, value: r.objective, r };
+}
+
+const fmt = (s) => (s === undefined ? '—' : s < 0.1 ? s.toFixed(4) : s < 100 ? s.toFixed(2) : s.toFixed(0));
+const exp = (x) => (x === undefined ? '—' : x.toExponential(1));
+qif.mechanism.optimalLP({ graph: { n: 4, edges: [[0, 1], [1, 2], [2, 3]] }, epsilon: 1, forceLP: true }); // warm-up
+const table = [];
+const notes = [];
+for (const name of names) {
+  const c = caseOf(name);
+  const rows = c.n + 2 * c.pairs.length * c.w;
+  const row = { case: name, variables: c.n * c.w, rows, pairs: c.pairs.length };
+  const ours = solveOurs(c, 'decomposition');
+  row['ours s'] = fmt(ours.s);
+  row['ours it.'] = ours.r.iterations;
+  row['primal res.'] = exp(ours.r.primalResidual);
+  row['dual res.'] = exp(ours.r.dualResidual);
+  row['bound − obj.'] = exp(Math.abs(ours.r.bound - ours.r.objective));
+  if (ours.r.spanner) row.dilation = ours.r.spanner.dilation.toFixed(3);
+  let h;
+  if (rows > MAX_HIGHS_ROWS) {
+    notes.push(`${name}: HiGHS not run (${rows.toLocaleString('en')} rows)`);
+  } else {
+    h = solveHighs(c);
+    if (!h.optimal) notes.push(`${name}: HiGHS stopped after ${h.s.toFixed(1)} s (status ${h.status})`);
+  }
+  row['HiGHS s'] = h ? fmt(h.s) + (h.optimal ? '' : '*') : '—';
+  row['HiGHS it.'] = h ? h.iterations : '—';
+  row['HiGHS/ours'] = h && h.optimal ? (h.s / ours.s).toFixed(1) : '—';
+  row['|Δ optimum|'] = h && h.optimal ? exp(Math.abs(h.value - ours.value)) : '—';
+  if (withSimplex) {
+    if (c.n * c.w <= 40000 && rows <= 1e6) {
+      const s = solveOurs(c, 'simplex');
+      row['simplex s'] = fmt(s.s);
+      row['|Δ simplex|'] = exp(Math.abs(s.value - ours.value));
+    } else {
+      row['simplex s'] = '—';
+    }
+  }
+  row.optimum = ours.value.toPrecision(12);
+  table.push(row);
+  console.error(`${name}: ours ${row['ours s']} s, HiGHS ${row['HiGHS s']} s`);
+}
+console.table(table);
+for (const s of notes) console.log(s);

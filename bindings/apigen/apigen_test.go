@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/qif-toolkit/qif/bindings"
+	"github.com/qif-toolkit/qif/bindings/exactapi"
 )
 
 // The checked-in generated files are exactly what the table produces: change the table, then
@@ -27,10 +28,10 @@ func TestGeneratedFilesAreCurrent(t *testing.T) {
 	}
 }
 
-// The generated files name every function, and the wrappers carry its parameters.
+// The generated files name every function of both modules, and the wrappers carry its parameters.
 func TestGeneratedFilesCoverTheTable(t *testing.T) {
 	files := Generate()
-	for id, f := range bindings.Functions() {
+	for id, f := range functions() {
 		for path, needle := range map[string]string{
 			"web/qif.d.ts":   "  " + f.Name + "(",
 			"docs/api.md":    "### " + f.Qualified() + " {#" + f.Qualified() + "}\n",
@@ -68,14 +69,46 @@ func TestSourcesLinkToReferences(t *testing.T) {
 	}
 }
 
-// Every source of the table becomes a link in the reference: a paper of docs/references.md or a
-// section of docs/mathematics.md that the generator knows (the docs test checks the anchors).
+// The exact module's functions are marked as such in the table data, read their formula from
+// their floating-point twin, and are typed under qif.exact.
+func TestExactModule(t *testing.T) {
+	files := Generate()
+	data, dts, md := string(files["web/api.gen.js"]), string(files["web/qif.d.ts"]), string(files["docs/api.md"])
+	if !strings.Contains(data, `{"ns":"exact.measure","name":"bayesVulnerability","module":"exact",`) ||
+		!strings.Contains(data, `{"ns":"measure","name":"bayesVulnerability","signature"`) {
+		t.Error("api.gen.js: the module of a function is not stated as expected")
+	}
+	if !strings.Contains(data, `"exactMaxEntries":1000000`) {
+		t.Error("api.gen.js: the exact limits are missing")
+	}
+	if !strings.Contains(dts, "  readonly exact: ExactAPI;\n") || !strings.Contains(dts, "  readonly measure: Readonly<ExactMeasureAPI>;\n") ||
+		!strings.Contains(dts, "  bayesVulnerability(prior: RationalVector): string;\n") {
+		t.Error("qif.d.ts: qif.exact is not typed as expected")
+	}
+	f := exactapi.Module.Lookup("exact.measure.bayesVulnerability")
+	tex, source := formula(f)
+	twin := bindings.Lookup("measure.bayesVulnerability")
+	if tex != twin.TeX || source != twin.Source || tex == "" {
+		t.Errorf("formula of the exact twin: %q, %q", tex, source)
+	}
+	if tex, _ := formula(exactapi.Module.Lookup("exact.mechanism.optimal")); tex != bindings.Lookup("mechanism.optimalLP").TeX {
+		t.Errorf("exact.mechanism.optimal takes its formula from %q", tex)
+	}
+	if !strings.Contains(md, "Floating-point twin: [`measure.bayesVulnerability`](#measure.bayesVulnerability).") {
+		t.Error("docs/api.md: no link to the floating-point twin")
+	}
+}
+
+// Every source of the tables (an exact function's is its twin's) becomes a link in the reference: a
+// paper of docs/references.md or a section of docs/mathematics.md that the generator knows (the
+// docs test checks the anchors).
 func TestEverySourceIsLinked(t *testing.T) {
-	for _, f := range bindings.Functions() {
-		if f.Source == "" {
+	for _, f := range functions() {
+		_, source := formula(f)
+		if source == "" {
 			continue
 		}
-		for _, src := range strings.Split(f.Source, "; ") {
+		for _, src := range strings.Split(source, "; ") {
 			if !strings.HasPrefix(citation(src), "[") {
 				t.Errorf("%s: source %q links nowhere", f.Qualified(), src)
 			}

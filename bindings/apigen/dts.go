@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/qif-toolkit/qif/bindings"
+	"github.com/qif-toolkit/qif/bindings/exactapi"
+	"github.com/qif-toolkit/qif/bindings/table"
 )
 
 // tsType is the TypeScript of a result type.
@@ -51,7 +53,16 @@ func tsParam(f *bindings.Func, p *bindings.Param) string {
 		return "{ x: number }"
 	case bindings.KindOptions:
 		return optionsName(f, p)
+	case table.KindRational:
+		return "Rational"
+	case table.KindRatVector:
+		return "RationalVector"
+	case table.KindRatMatrix, table.KindRatMetric:
+		return "RationalMatrix"
 	case bindings.KindCallback:
+		if p.ArgsObject && p.Type != "" {
+			return "(progress: " + p.Type + ") => boolean | void"
+		}
 		if p.ArgsObject {
 			return "(progress: LPProgress) => boolean | void"
 		}
@@ -77,11 +88,17 @@ func upper(s string, k int) string {
 	return strings.ToUpper(s[:k]) + s[k:]
 }
 
+// nsInterface names the interface of a namespace: "measure" → MeasureAPI, "lp" → LPAPI,
+// "exact.measure" → ExactMeasureAPI.
 func nsInterface(ns string) string {
 	if len(ns) <= 2 {
 		return strings.ToUpper(ns) + "API"
 	}
-	return upper(ns, 1) + "API"
+	parts := strings.Split(ns, ".")
+	for i, p := range parts {
+		parts[i] = upper(p, 1)
+	}
+	return strings.Join(parts, "") + "API"
 }
 
 // comment writes a JSDoc comment of lines at the indentation ind.
@@ -187,7 +204,7 @@ func declarations(fs []*bindings.Func) []byte {
 	fmt.Fprintf(&b, "// qif.d.ts — types of the QIF/DP toolkit's JavaScript API. %s\n", banner)
 	b.WriteString(dtsHeader)
 	d := declared{}
-	for _, ns := range bindings.Namespaces {
+	for _, ns := range namespaces() {
 		fmt.Fprintf(&b, "// ───────────────────────────── qif.%s ─────────────────────────────\n\n", ns)
 		var members bytes.Buffer
 		for _, f := range fs {
@@ -207,8 +224,14 @@ func declarations(fs []*bindings.Func) []byte {
 			if f.Long() {
 				lines = append(lines, "@throws An Error named 'AbortError' when onProgress returns false.")
 			}
-			if f.Source != "" {
-				lines = append(lines, "@see "+f.Source)
+			if moduleOf(f.NS) != bindings.Main.Name {
+				lines = append(lines, "@throws An Error when the exact module is not loaded yet (see ExactAPI.load).")
+			}
+			if _, source := formula(f); source != "" {
+				lines = append(lines, "@see "+source)
+			}
+			if t := twin(f); t != nil {
+				lines = append(lines, "@see "+t.Qualified()+" (floating point)")
 			}
 			comment(&members, "  ", lines...)
 			fmt.Fprintf(&members, "  %s(%s): %s;\n", f.Name, strings.Join(args, ", "), tsType(f.Result))
@@ -221,9 +244,33 @@ func declarations(fs []*bindings.Func) []byte {
 	for _, ns := range bindings.Namespaces {
 		fmt.Fprintf(&b, "  readonly %s: Readonly<%s>;\n", ns, nsInterface(ns))
 	}
+	b.WriteString("  /** The exact mode: see ExactAPI. */\n  readonly exact: ExactAPI;\n")
 	b.WriteString(dtsFooter)
+	b.WriteString(exactAPIDoc)
+	for _, ns := range exactapi.Namespaces {
+		fmt.Fprintf(&b, "  readonly %s: Readonly<%s>;\n", strings.TrimPrefix(ns, "exact."), nsInterface(ns))
+	}
+	b.WriteString("}\n")
 	return b.Bytes()
 }
+
+// The object qif.exact: its loader and its namespaces (written after the members below).
+const exactAPIDoc = `
+/**
+ * The exact mode, qif.exact: rational arithmetic, results as reduced fraction strings ("2/7") and
+ * matrices as ExactMatrix. It is a WebAssembly module of its own (qif-exact.wasm), loaded on demand:
+ * load({ exact: true }) loads it with the main module, or await qif.exact.load() loads it later.
+ * Its functions are synchronous once it is loaded; called before, they throw an Error saying so.
+ */
+export interface ExactAPI {
+  /** Whether the exact module is loaded (its functions can be called). */
+  readonly loaded: boolean;
+  /**
+   * Loads the exact module, once: later calls return the same promise (a failed load may be retried).
+   * Resolves to this object.
+   */
+  load(options?: ExactLoadOptions): Promise<ExactAPI>;
+`
 
 const dtsHeader = `//
 // Conventions (docs/mathematics.md): a channel C is n×m and row-stochastic, C[x][y] = p(y|x) (rows = secrets, columns =
@@ -315,6 +362,43 @@ export interface LPProblem {
   upper?: readonly (number | null)[] | Float64Array;
 }
 
+/** A rational number of the exact mode: a number (read as the decimal it prints as: 0.1 is 1/10), a bigint or a string ("1/3", "0.25", "2"). */
+export type Rational = number | bigint | string;
+
+/** A vector of the exact mode: an array of rationals, or a typed array of numbers. */
+export type RationalVector = readonly Rational[] | NumericTypedArray;
+
+/** A matrix of the exact mode: an array of rows, or {rows, cols, data} row-major (an ExactMatrix result is accepted back). */
+export type RationalMatrix = readonly RationalVector[] | { readonly rows: number; readonly cols: number; readonly data: RationalVector };
+
+/** A matrix result of the exact mode: row-major reduced fractions, entry [i][j] at data[i*cols + j]. */
+export interface ExactMatrix {
+  rows: number;
+  cols: number;
+  data: string[];
+}
+
+/** The price of one privacy row H[from][output] ≤ factor·H[to][output] in a certificate of exact.mechanism.optimal. */
+export interface ExactPrivacyPrice {
+  from: number;
+  to: number;
+  output: number;
+  /** e^{ε·d(from, to)}, exactly. */
+  factor: string;
+  /** The dual price: ≥ 0 for a gain, ≤ 0 for a loss (either sign for a pair at distance 0). */
+  price: string;
+}
+
+/** Progress report of the exact solvers (exact.mechanism.optimal, exact.refine.avg). */
+export interface ExactProgress {
+  /** "floating point" (the solve that finds a starting basis) or "exact" (the pivots in rationals). */
+  stage: 'floating point' | 'exact';
+  /** Simplex iterations of the floating-point solve so far. */
+  iterations: number;
+  /** Exact pivots so far. */
+  pivots: number;
+}
+
 /** The Error a cancelled call throws. */
 export interface AbortError extends Error {
   name: 'AbortError';
@@ -338,7 +422,8 @@ export interface ApiParam {
   name: string;
   /** The name errors use when it differs from name. */
   label?: string;
-  kind: 'number' | 'integer' | 'boolean' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem';
+  kind: 'number' | 'integer' | 'boolean' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem'
+    | 'rational' | 'ratVector' | 'ratMatrix' | 'ratMetric';
   optional?: boolean;
   required?: boolean;
   default?: number | boolean | string;
@@ -368,6 +453,8 @@ export interface ApiType {
 export interface ApiFunction {
   ns: string;
   name: string;
+  /** 'exact' for a function of the exact module (qif-exact.wasm); absent for the main module's. */
+  module?: 'exact';
   signature: string;
   doc: string;
   tex?: string;
@@ -389,6 +476,16 @@ export interface ApiTable {
 /** Options of load(). */
 export interface LoadOptions {
   /** Where qif.wasm lives (resolved against qif.js); by default qif.wasm beside qif.js. */
+  wasmURL?: string | URL;
+  /** Load the exact mode's module too, so that qif.exact works at once (default false: see ExactAPI.load). */
+  exact?: boolean;
+  /** Where qif-exact.wasm lives; by default beside qif.wasm. */
+  exactWasmURL?: string | URL;
+}
+
+/** Options of qif.exact.load(). */
+export interface ExactLoadOptions {
+  /** Where qif-exact.wasm lives (resolved against qif.js); by default load()'s exactWasmURL, or beside qif.wasm. */
   wasmURL?: string | URL;
 }
 

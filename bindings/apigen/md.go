@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/qif-toolkit/qif/bindings"
+	"github.com/qif-toolkit/qif/bindings/exactapi"
 )
 
 // cell escapes text for a Markdown table cell.
@@ -40,7 +41,7 @@ func reference(fs []*bindings.Func) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "<!-- %s -->\n\n# API reference {#api}\n\n", banner)
 	b.WriteString(mdIntro)
-	for _, ns := range bindings.Namespaces {
+	for _, ns := range namespaces() {
 		fmt.Fprintf(&b, "- [`qif.%s`](#%s):", ns, ns)
 		for _, f := range fs {
 			if f.NS == ns {
@@ -49,7 +50,11 @@ func reference(fs []*bindings.Func) []byte {
 		}
 		b.WriteString("\n")
 	}
-	for _, ns := range bindings.Namespaces {
+	for _, ns := range namespaces() {
+		if ns == exactapi.Namespaces[0] {
+			b.WriteString("\n## qif.exact {#exact}\n")
+			b.WriteString(mdExact)
+		}
 		fmt.Fprintf(&b, "\n## qif.%s {#%s}\n", ns, ns)
 		for _, f := range fs {
 			if f.NS == ns {
@@ -62,11 +67,15 @@ func reference(fs []*bindings.Func) []byte {
 
 func function(b *bytes.Buffer, f *bindings.Func) {
 	fmt.Fprintf(b, "\n### %s {#%s}\n\n`%s` → `%s`\n\n%s\n", f.Qualified(), f.Qualified(), f.Signature(), tsType(f.Result), f.Doc)
-	if f.TeX != "" {
-		fmt.Fprintf(b, "\n$$\n%s\n$$\n", f.TeX)
+	tex, source := formula(f)
+	if tex != "" {
+		fmt.Fprintf(b, "\n$$\n%s\n$$\n", tex)
 	}
-	if f.Source != "" {
-		cites := strings.Split(f.Source, "; ")
+	if t := twin(f); t != nil {
+		fmt.Fprintf(b, "\nFloating-point twin: [`%s`](#%s).\n", t.Qualified(), t.Qualified())
+	}
+	if source != "" {
+		cites := strings.Split(source, "; ")
 		for i, c := range cites {
 			cites[i] = citation(c)
 		}
@@ -138,6 +147,16 @@ func row(b *bytes.Buffer, f *bindings.Func, name string, p *bindings.Param) {
 	}
 	fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", name, cell(kindText(f, p)), def, cell(p.Doc))
 }
+
+// mdExact introduces the exact mode, before its namespaces.
+const mdExact = "\nThe exact mode computes the rational-valued quantities in rational arithmetic. Numbers in may be numbers (read as\n" +
+	"the decimal they print as: `0.1` is 1/10), bigints or strings (`\"1/3\"`, `\"0.25\"`); results are reduced fraction\n" +
+	"strings (`\"2/7\"`), matrices `{rows, cols, data: string[]}` (accepted back as input). `e^ε` is given as a rational\n" +
+	"`expEpsilon` (`\"2\"` for ε = ln 2). Distributions and channel rows must sum to exactly 1: the error names the row and\n" +
+	"its exact sum. Sizes beyond what exact arithmetic finishes in seconds are refused with an error.\n\n" +
+	"It is a WebAssembly module of its own, `qif-exact.wasm`, loaded on demand: `await load({ exact: true })` loads it\n" +
+	"with the main module, or `await qif.exact.load()` later (`qif.exact.loaded` tells whether it is); its functions are\n" +
+	"synchronous once it is loaded, and throw an `Error` saying what to do when called before.\n"
 
 const mdIntro = "Every function of the WebAssembly module, as `web/qif.js` exposes it after `const qif = await load()`.\n" +
 	"`qif.describe(name?)` returns the same table at run time.\n\n" +

@@ -468,3 +468,15 @@ func sameHyper(a, b *HyperDistribution) bool {
 	}
 	return true
 }
+
+// Errors give the exact sum, abbreviated when it has hundreds of digits.
+func TestLongSumInMessage(t *testing.T) {
+	err := ValidateDistribution("prior", vec("1e-300", "1"))
+	want := "prior: sums to 100000000000…000001/100000000000…000000 (301/301 digits, ≈ 1), expected exactly 1"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %q", err, want)
+	}
+	if err := ValidateDistribution("prior", vec("1/3", "1/3")); err == nil || err.Error() != "prior: sums to 2/3, expected exactly 1" {
+		t.Errorf("short sums stay whole: %v", err)
+	}
+}

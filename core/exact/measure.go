@@ -116,7 +116,7 @@ func MultiplicativeGLeakage(G *Matrix, prior Vector, C *Matrix) (*big.Rat, error
 		return nil, err
 	}
 	if pre.Sign() <= 0 {
-		return nil, fmt.Errorf("gain: prior g-vulnerability is %s, multiplicative leakage needs it positive", pre.RatString())
+		return nil, fmt.Errorf("gain: prior g-vulnerability is %s, multiplicative leakage needs it positive", inMessage(pre))
 	}
 	return post.Quo(post, pre), nil
 }

@@ -15,7 +15,7 @@ func checkExpEpsilon(e *big.Rat) error {
 		return fmt.Errorf("expEpsilon: missing (e^ε as a rational, such as 2 for ε = ln 2)")
 	}
 	if e.Cmp(one) <= 0 {
-		return fmt.Errorf("expEpsilon: e^ε must be greater than 1 (ε > 0), got %s", e.RatString())
+		return fmt.Errorf("expEpsilon: e^ε must be greater than 1 (ε > 0), got %s", inMessage(e))
 	}
 	if b := bits([]*big.Rat{e}); b > MaxExpEpsilonBits {
 		return fmt.Errorf("expEpsilon: %d-bit numerator or denominator, more than the limit of %d bits", b, MaxExpEpsilonBits)

@@ -37,8 +37,8 @@ type MechanismSpec struct {
 	Gain, Loss *Matrix
 	// Context cancels the solve; nil means context.Background().
 	Context context.Context
-	// Progress, when set, is called during the floating-point solve and after every exact
-	// pivot; returning false cancels.
+	// Progress, when set, is called when each stage starts, during the floating-point solve and
+	// after every exact pivot; returning false cancels.
 	Progress func(MechanismProgress) bool
 }
 
@@ -124,6 +124,11 @@ func OptimalMechanism(spec MechanismSpec) (*OptimalResult, error) {
 	}
 
 	out := &OptimalResult{Variables: n * w, Constraints: len(p.Rows)}
+	// Each stage starts with a report, so that a caller can cancel between stages even when
+	// neither reports on its own (a short floating-point solve, no exact pivot).
+	if !progress(MechanismProgress{Stage: "floating point"}) {
+		return nil, fmt.Errorf("optimal mechanism: cancelled before the floating-point solve")
+	}
 	var start *ratlp.Basis
 	if fp, kept, ok := p.Float(); ok {
 		fres, err := lp.Solve(fp, &lp.Options{Context: ctx, Progress: func(q lp.Progress) bool {
@@ -137,6 +142,9 @@ func OptimalMechanism(spec MechanismSpec) (*OptimalResult, error) {
 		}
 		out.FloatIterations = fres.Iterations
 		start = ratlp.StartFrom(p, kept, fres)
+	}
+	if !progress(MechanismProgress{Stage: "exact", Iterations: out.FloatIterations}) {
+		return nil, fmt.Errorf("optimal mechanism: cancelled before the exact pivots")
 	}
 	res, err := ratlp.Solve(p, start, &ratlp.Options{Context: ctx, Progress: func(q ratlp.Progress) bool {
 		return progress(MechanismProgress{Stage: "exact", Iterations: out.FloatIterations, Pivots: q.Pivots})
@@ -166,7 +174,7 @@ func OptimalMechanism(spec MechanismSpec) (*OptimalResult, error) {
 		return nil, err
 	}
 	if u.Cmp(out.Utility) != 0 {
-		return nil, fmt.Errorf("optimal mechanism: internal error: utility %s of the mechanism differs from the optimum %s", u.RatString(), out.Utility.RatString())
+		return nil, fmt.Errorf("optimal mechanism: internal error: utility %s of the mechanism differs from the optimum %s", inMessage(u), inMessage(out.Utility))
 	}
 	out.Certificate.RowSums = res.Duals[:n]
 	for i := n; i < len(res.Duals); i++ {
@@ -253,7 +261,7 @@ func validateMetric(name string, d *Matrix) error {
 			case i == j && (v == nil || v.Sign() != 0):
 				return fmt.Errorf("%s: diagonal entry [%d][%d] must be 0", name, i, i)
 			case v != nil && v.Sign() < 0:
-				return fmt.Errorf("%s: entry [%d][%d] is %s, expected a distance ≥ 0", name, i, j, v.RatString())
+				return fmt.Errorf("%s: entry [%d][%d] is %s, expected a distance ≥ 0", name, i, j, inMessage(v))
 			case (v == nil) != (u == nil) || (v != nil && v.Cmp(u) != 0):
 				return fmt.Errorf("%s: not symmetric at [%d][%d] and [%d][%d]", name, i, j, j, i)
 			}
@@ -316,17 +324,17 @@ const maxFactorBits = 1 << 17
 func ratPow(e, d *big.Rat) (*big.Rat, error) {
 	p, q := d.Num(), d.Denom()
 	if !q.IsInt64() || q.Int64() > 64 {
-		return nil, fmt.Errorf("distance %s: expEpsilon^d is not rational for this denominator (use integer distances)", d.RatString())
+		return nil, fmt.Errorf("distance %s: expEpsilon^d is not rational for this denominator (use integer distances)", inMessage(d))
 	}
 	k := int(q.Int64())
 	num, ok1 := intRoot(e.Num(), k)
 	den, ok2 := intRoot(e.Denom(), k)
 	if !ok1 || !ok2 {
-		return nil, fmt.Errorf("distance %s: expEpsilon^d = %s^(%s) is not rational (use integer distances, or an expEpsilon that is a %d-th power)", d.RatString(), e.RatString(), d.RatString(), k)
+		return nil, fmt.Errorf("distance %s: expEpsilon^d = %s^(%s) is not rational (use integer distances, or an expEpsilon that is a %d-th power)", inMessage(d), inMessage(e), inMessage(d), k)
 	}
 	root := new(big.Rat).SetFrac(num, den)
 	if !p.IsInt64() || float64(p.Int64())*float64(bits([]*big.Rat{root})) > maxFactorBits {
-		return nil, fmt.Errorf("distance %s: expEpsilon^d has more than %d bits", d.RatString(), maxFactorBits)
+		return nil, fmt.Errorf("distance %s: expEpsilon^d has more than %d bits", inMessage(d), maxFactorBits)
 	}
 	return new(big.Rat).SetFrac(new(big.Int).Exp(num, p, nil), new(big.Int).Exp(den, p, nil)), nil
 }

@@ -316,6 +316,24 @@ func TestOptimalErrors(t *testing.T) {
 	if _, err := OptimalMechanism(MechanismSpec{Graph: g4, ExpEpsilon: MustParse("2"), Progress: func(MechanismProgress) bool { calls++; return false }}); err == nil || !strings.Contains(err.Error(), "cancelled") || calls != 1 {
 		t.Errorf("progress false: %v after %d calls", err, calls)
 	}
+	// Each stage starts with a report, even where neither reports on its own (Table 1 of Alvim et
+	// al. (ICALP 2011): a short floating-point solve and no exact pivot), so that a caller can
+	// cancel between them.
+	k6, _ := graph.Clique(6)
+	var stages []string
+	if _, err := OptimalMechanism(MechanismSpec{Graph: k6, ExpEpsilon: MustParse("2"), Progress: func(p MechanismProgress) bool {
+		stages = append(stages, p.Stage)
+		return true
+	}}); err != nil || strings.Join(stages, ", ") != "floating point, exact" {
+		t.Errorf("stages %q, %v", stages, err)
+	}
+	stages = nil
+	if _, err := OptimalMechanism(MechanismSpec{Graph: k6, ExpEpsilon: MustParse("2"), Progress: func(p MechanismProgress) bool {
+		stages = append(stages, p.Stage)
+		return p.Stage != "exact"
+	}}); err == nil || !strings.Contains(err.Error(), "cancelled before the exact pivots") || len(stages) != 2 {
+		t.Errorf("cancel at the exact stage: %v after %q", err, stages)
+	}
 }
 
 // The exact pivots reach the same certified optimum from bases other than the floating-point
@@ -353,6 +371,26 @@ func TestOptimalFromOtherBases(t *testing.T) {
 		}
 		if c.want != "" {
 			equal(t, c.name, ref.Utility, c.want)
+		}
+	}
+}
+
+// At e^ε = 1e300 the floating-point solve of the clique breaks down (its state overflows) and
+// returns a basis it cannot vouch for; the exact pivots still reach the optimum, which on the
+// clique of n answers with the uniform prior is a/(a+n−1) for a = e^ε (every used column holds
+// its maximum once and at least max/a in the other n−1 rows, so Σ_z max_z ≤ n·a/(a+n−1); M2 of
+// Alvim et al. (ICALP 2011) attains it).
+func TestOptimalHugeExpEpsilon(t *testing.T) {
+	k6, _ := graph.Clique(6)
+	for _, e := range []string{"1e10", "1e300"} {
+		a := MustParse(e)
+		r, err := OptimalMechanism(MechanismSpec{Graph: k6, ExpEpsilon: a})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := new(big.Rat).Quo(a, new(big.Rat).Add(a, big.NewRat(5, 1)))
+		if r.Utility.Cmp(want) != 0 || !r.Certified {
+			t.Errorf("e^ε = %s: utility %s, want a/(a+5)", e, r.Utility.RatString())
 		}
 	}
 }

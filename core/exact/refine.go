@@ -45,8 +45,10 @@ type GainCounterexample struct {
 
 // RefineOptions carries cancellation and progress for RefineAvg; nil gives none.
 type RefineOptions struct {
-	Context  context.Context
-	Progress func(MechanismProgress) bool // returning false cancels
+	Context context.Context
+	// Progress, when set, is called when each stage starts, during the floating-point solve and
+	// after every exact pivot; returning false cancels.
+	Progress func(MechanismProgress) bool
 }
 
 // RefineAvg decides A ⊑avg B in exact arithmetic: whether B = A·R for a row-stochastic R
@@ -108,6 +110,9 @@ func RefineAvg(A, B *Matrix, opt *RefineOptions) (*AvgResult, error) {
 		p.Rows = append(p.Rows, ratlp.Row{Terms: terms, Op: ratlp.Equal, RHS: oneR})
 	}
 	out := &AvgResult{}
+	if !progress(MechanismProgress{Stage: "floating point"}) {
+		return nil, fmt.Errorf("refine avg: cancelled before the floating-point solve")
+	}
 	var start *ratlp.Basis
 	if fp, kept, ok := p.Float(); ok {
 		fres, err := lp.Solve(fp, &lp.Options{Context: o.Context, Progress: func(q lp.Progress) bool {
@@ -121,6 +126,9 @@ func RefineAvg(A, B *Matrix, opt *RefineOptions) (*AvgResult, error) {
 		}
 		out.FloatIterations = fres.Iterations
 		start = ratlp.StartFrom(p, kept, fres)
+	}
+	if !progress(MechanismProgress{Stage: "exact", Iterations: out.FloatIterations}) {
+		return nil, fmt.Errorf("refine avg: cancelled before the exact pivots")
 	}
 	res, err := ratlp.Solve(p, start, &ratlp.Options{Context: o.Context, Progress: func(q ratlp.Progress) bool {
 		return progress(MechanismProgress{Stage: "exact", Iterations: out.FloatIterations, Pivots: q.Pivots})
@@ -186,7 +194,7 @@ func gainFromFarkas(A, B *Matrix, y []*big.Rat) (*GainCounterexample, error) {
 		return nil, err
 	}
 	if vb.Cmp(va) <= 0 {
-		return nil, fmt.Errorf("refine avg: internal error: the certificate's gain does not separate (V_g[B] = %s, V_g[A] = %s)", vb.RatString(), va.RatString())
+		return nil, fmt.Errorf("refine avg: internal error: the certificate's gain does not separate (V_g[B] = %s, V_g[A] = %s)", inMessage(vb), inMessage(va))
 	}
 	return &GainCounterexample{Gain: G, Prior: prior, VulnerabilityA: va, VulnerabilityB: vb}, nil
 }

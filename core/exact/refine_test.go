@@ -117,3 +117,22 @@ func TestRefineAvgErrors(t *testing.T) {
 		t.Errorf("size: %v", err)
 	}
 }
+
+// RefineAvg reports the start of each stage and stops where the callback says so.
+func TestRefineAvgProgress(t *testing.T) {
+	A := mtx(row("1", "0"), row("0", "1"))
+	B := mtx(row("1/2", "1/2"), row("1/2", "1/2"))
+	for _, stop := range []string{"", "floating point", "exact"} {
+		var stages []string
+		res, err := RefineAvg(A, B, &RefineOptions{Progress: func(p MechanismProgress) bool {
+			stages = append(stages, p.Stage)
+			return p.Stage != stop
+		}})
+		switch {
+		case stop == "" && (err != nil || !res.Holds || strings.Join(stages, ", ") != "floating point, exact"):
+			t.Errorf("no cancel: %v, %v, stages %q", res, err, stages)
+		case stop != "" && (err == nil || !strings.Contains(err.Error(), "cancelled before the") || stages[len(stages)-1] != stop):
+			t.Errorf("cancel at %q: %v after %q", stop, err, stages)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package exact
 import (
 	"fmt"
 	"math/big"
+	"strings"
 )
 
 // MaxEntries bounds rows×columns of one exact matrix (and the length of one vector). A
@@ -93,7 +94,7 @@ func ValidateDistribution(name string, p Vector) error {
 			return fmt.Errorf("%s: entry %d is missing", name, i)
 		}
 		if r.Sign() < 0 {
-			return fmt.Errorf("%s: entry %d is negative (%s)", name, i, r.RatString())
+			return fmt.Errorf("%s: entry %d is negative (%s)", name, i, inMessage(r))
 		}
 	}
 	s, err := sum(name, p)
@@ -101,7 +102,7 @@ func ValidateDistribution(name string, p Vector) error {
 		return err
 	}
 	if s.Cmp(one) != 0 {
-		return fmt.Errorf("%s: sums to %s, expected exactly 1", name, s.RatString())
+		return fmt.Errorf("%s: sums to %s, expected exactly 1", name, inMessage(s))
 	}
 	return nil
 }
@@ -116,7 +117,7 @@ func ValidateChannel(name string, c *Matrix) error {
 	for i := 0; i < c.Rows; i++ {
 		for j, r := range c.Row(i) {
 			if r.Sign() < 0 {
-				return fmt.Errorf("%s: entry [%d][%d] is negative (%s)", name, i, j, r.RatString())
+				return fmt.Errorf("%s: entry [%d][%d] is negative (%s)", name, i, j, inMessage(r))
 			}
 		}
 		s, err := sum(name, c.Row(i))
@@ -124,7 +125,7 @@ func ValidateChannel(name string, c *Matrix) error {
 			return err
 		}
 		if s.Cmp(one) != 0 {
-			return fmt.Errorf("%s: row %d sums to %s, expected exactly 1", name, i, s.RatString())
+			return fmt.Errorf("%s: row %d sums to %s, expected exactly 1", name, i, inMessage(s))
 		}
 	}
 	return nil
@@ -156,3 +157,24 @@ func gainFor(name string, g *Matrix, n int) error {
 }
 
 var one = big.NewRat(1, 1)
+
+// inMessage writes a number for an error message: the reduced fraction, or, when its numerator
+// or denominator has more than 24 digits, their first and last digits with the digit counts and
+// the nearest float64, so that one message never carries hundreds of digits ("sums to
+// 100000000000…000001/100000000000…000000 (301/301 digits, ≈ 1)").
+func inMessage(r *big.Rat) string {
+	num, den := r.Num().String(), r.Denom().String()
+	if len(num) <= 24 && len(den) <= 24 {
+		return r.RatString()
+	}
+	cut := func(s string) string {
+		digits := strings.TrimPrefix(s, "-")
+		if len(digits) <= 24 {
+			return s
+		}
+		return s[:len(s)-len(digits)] + digits[:12] + "…" + digits[len(digits)-6:]
+	}
+	f, _ := r.Float64()
+	count := func(s string) int { return len(strings.TrimPrefix(s, "-")) }
+	return fmt.Sprintf("%s/%s (%d/%d digits, ≈ %.6g)", cut(num), cut(den), count(num), count(den), f)
+}

@@ -24,14 +24,16 @@
 // cancellation, a progress callback (iteration, objective, infeasibility; returning false
 // cancels), and iteration and time limits.
 //
-// No status is reported unchecked. The residuals are computed from the returned X and Duals on
-// the problem as stated, not from the solver's scaled internals; Optimal requires them within the
-// tolerances (relative to the size of each row's and column's terms, with a floor of 1; see
-// Result), Infeasible requires CheckFarkas to prove it and Unbounded a ray that checks. When a
-// check fails, Solve first continues from the final basis on the unscaled problem with
+// No status is reported unchecked. The residuals are computed from the returned X (projected
+// onto its bounds) and Duals on the problem as stated, not from the solver's scaled internals;
+// Optimal requires them within the tolerances (relative to the size of each row's and column's
+// terms, with a floor of 1; see Result), Infeasible requires CheckFarkas to prove it (entries
+// of yᵀA count as zero only within 1e-9 of their terms), and Unbounded a feasible point and a
+// ray that checks in the units of the problem (see Result.Ray). When a check fails, whatever
+// the status, Solve first continues from the final basis on the unscaled problem with
 // tolerances 100 times tighter (HiGHS's clean-up), then solves again with the usual causes
-// removed one at a time (see Solve), and returns the first result that checks — or Imprecise
-// with the best point and its residuals.
+// removed one at a time (see Solve), working to the check's own relative tolerances, and
+// returns the first result that checks — or Imprecise with the best point and its residuals.
 //
 // # Method
 //
@@ -40,6 +42,8 @@
 // pricing come first, with a small random cost perturbation against degeneracy, a Harris ratio
 // test and bound flips, and a primal simplex finishes; the basis is a sparse LU (Markowitz
 // pivoting, threshold 0.1) updated in product form; rows and columns are scaled by powers of two.
+// A ratio test that finds no pivot above its tolerance looks again below it, for entries that
+// are not rounding, before it declares a row a proof of infeasibility or a column a ray.
 // Why this method, how it compares with HiGHS, what was measured and not kept, and why every
 // status is checked on the unscaled problem are in docs/design/lp-solver.md.
 //

@@ -157,12 +157,14 @@ func (s *solver) polish() {
 	head := append([]int(nil), s.head...)
 	state := append([]int8(nil), s.state...)
 	x := append([]float64(nil), s.x...)
-	iter, maxIter, optTol := s.iter, s.maxIter, s.optTol
+	iter, maxIter, optTol, relTol := s.iter, s.maxIter, s.optTol, s.relTol
 	s.maxIter = min(maxIter, s.iter+20+s.m/100)
-	s.optTol = polishTol
+	s.optTol, s.relTol = polishTol, false
+	s.tolerances()
 	s.phase = "primal"
 	out := s.primalSimplex()
-	s.maxIter, s.optTol = maxIter, optTol
+	s.maxIter, s.optTol, s.relTol = maxIter, optTol, relTol
+	s.tolerances()
 	if out == done && s.countPrimalInfeasible() == 0 {
 		return
 	}

@@ -290,9 +290,11 @@ const (
 	// row and bound within FeasibilityTol, every reduced cost and row dual within
 	// OptimalityTol, each relative to the size of its terms with a floor of 1).
 	Optimal Status = iota
-	// Infeasible: no x satisfies the constraints; Result.Farkas proves it.
+	// Infeasible: no x satisfies the constraints; Result.Farkas proves it (CheckFarkas accepts
+	// it, with its relative tolerance of 1e-9).
 	Infeasible
-	// Unbounded: the objective can improve without limit; Result.Ray is an improving direction.
+	// Unbounded: the objective can improve without limit; Result.X is a feasible point and
+	// Result.Ray an improving direction from it (see Result.Ray for how it is checked).
 	Unbounded
 	// IterationLimit: Options.MaxIterations was reached.
 	IterationLimit
@@ -356,6 +358,7 @@ type Options struct {
 	NoDualize bool
 
 	rowMax bool // clean-up setting: rows divided by their largest |a_ij| (a power of two), no other scaling
+	relTol bool // clean-up setting: the simplex works to the tolerances of the check (see solver.tolerances)
 	warm   bool // clean-up setting: continue from the first solve's basis (see cleanUp)
 }
 
@@ -374,15 +377,17 @@ type Result struct {
 	ReducedCosts []float64 // c − Aᵀy (Optimal)
 	Objective    float64   // c·X
 	Iterations   int       // simplex iterations (all phases)
-	// PrimalResidual is the largest violation of a row or a bound by X, absolute, in the units
-	// of the problem as stated (computed from X and p, not from the solver's internal state):
-	// max over rows of the distance of A[i]·X to [lo_i, hi_i], and over variables of the
-	// distance of X[j] to [Lower[j], Upper[j]].
+	// PrimalResidual is the largest violation of a row by X, absolute, in the units of the
+	// problem as stated (computed from X and p, not from the solver's internal state): max over
+	// rows of the distance of A[i]·X to [lo_i, hi_i]. X is within its bounds exactly: it is
+	// projected onto them before the rows are measured, so that a bound left by a rounding
+	// counts through what it does to the rows (10^−13 below a bound of 0 is a whole unit in a
+	// row with a coefficient of 10^13).
 	//
-	// Optimal requires, row by row, a violation of at most FeasibilityTol·max(1, |b_i|,
-	// max_j |A[i][j]·X[j]|) — the tolerance relative to the largest term of the row, never
-	// below the absolute tolerance — and for each bound at most FeasibilityTol·max(1, |bound|).
-	// For data of size about 1 that is PrimalResidual ≤ FeasibilityTol.
+	// Optimal and Unbounded require, row by row, a violation of at most FeasibilityTol·max(1,
+	// |b_i|, max_j |A[i][j]·X[j]|) — the tolerance relative to the largest term of the row,
+	// never below the absolute tolerance. For data of size about 1 that is
+	// PrimalResidual ≤ FeasibilityTol.
 	PrimalResidual float64
 	// DualResidual is the largest violation of dual feasibility and complementary slackness,
 	// absolute, in objective units per unit of the variable or row, computed from Duals and p:
@@ -390,9 +395,11 @@ type Result struct {
 	// bound counts max(0, −d_j), at its upper bound max(0, d_j), strictly between them or free
 	// |d_j|; a row at the lower end of its interval counts max(0, −y_i), at the upper end
 	// max(0, y_i), strictly inside |y_i| (y_i the dual in minimization form; equalities count
-	// nothing). "At" means within the primal tolerance above. Optimal requires each of these to
-	// be at most OptimalityTol·max(1, |c_j|, max_i |A[i][j]·Duals[i]|) for variables and
-	// OptimalityTol·max(1, max_j |c_j|) for rows.
+	// nothing). "At" means within the primal tolerance above (for a bound, within
+	// FeasibilityTol·max(1, |bound|)). Optimal requires each variable's to be at most
+	// OptimalityTol·max(1, |c_j|, max_i |A[i][j]·Duals[i]|), and each row's to move no reduced
+	// cost by more than that: |y_i·A[i][j]| within the tolerance of column j, for every j (a
+	// row without coefficients: OptimalityTol·max(1, max_j |c_j|)).
 	DualResidual float64
 	// Farkas, when Status is Infeasible, is a vector y of row multipliers proving infeasibility:
 	// with r = yᵀA, the largest value of r·x over the variable bounds is smaller than the
@@ -400,7 +407,13 @@ type Result struct {
 	// smaller, over each row's interval [lo_i, hi_i]). CheckFarkas verifies it.
 	Farkas []float64
 	// Ray, when Status is Unbounded, is a direction d with x+t·d feasible for all t ≥ 0 from the
-	// returned X and c·d improving (< 0 for Minimize, > 0 for Maximize).
+	// returned X (itself feasible to the tolerance of PrimalResidual) and c·d improving (< 0 for
+	// Minimize, > 0 for Maximize). Solve checks it in the units of the problem: d ≥ 0 where a
+	// variable has a finite lower bound and ≤ 0 where a finite upper one (exactly: it is
+	// projected onto those directions first, so that no improvement comes from leaving a
+	// bound), each row that limits x+t·d left alone to FeasibilityTol times the sum of the
+	// magnitudes of its terms |A[i][j]·d_j|, and c·d improving by more than FeasibilityTol
+	// times Σ_j |c_j·d_j|.
 	Ray []float64
 	// VarStatus and RowStatus are the simplex basis the solve ended with (whatever the
 	// status): one entry per variable and per row, exactly len(RHS) of them Basic. A nonbasic
@@ -409,17 +422,26 @@ type Result struct {
 	// this problem by complementarity.
 	VarStatus, RowStatus []BasisStatus
 
-	score float64 // largest residual as a multiple of its tolerance (≤ 1: the optimality check passes)
+	score  float64 // largest residual as a multiple of its tolerance (≤ 1: the optimality check passes)
+	pscore float64 // the same for the primal residuals alone (≤ 1: X is feasible)
 }
 
-// farkasZero is the size below which an entry of the normalized yᵀA counts as zero in CheckFarkas.
-const farkasZero = 1e-11
+// farkasTol is the relative tolerance of CheckFarkas. An entry r_j = Σ_i y_i·A[i][j] of yᵀA
+// counts as zero (when it would meet an infinite bound) if |r_j| ≤ farkasTol·Σ_i |y_i·A[i][j]|:
+// a relative change of the coefficients A[i][j] by farkasTol cancels it, so it is within the
+// rounding of the terms it sums. An absolute threshold cannot say that: in a row holding 1 and
+// e^30 a genuine entry of e^−30 is no rounding. The gap, likewise, counts only beyond
+// farkasTol times the sum of the magnitudes of its terms.
+const farkasTol = 1e-9
 
-// CheckFarkas returns the gap L(y) − U(y) of a Farkas certificate y for p, where
-// U(y) = max over the variable bounds of (yᵀA)·x and L(y) = min over the row intervals of Σ y_i t_i.
-// A positive gap proves p infeasible. Infinite bounds that the certificate would use give −Inf.
-// To make the gap scale-free, y is first normalized to max |y_i| = 1; entries of yᵀA below
-// 1e-11 in magnitude then count as zero.
+// CheckFarkas returns the gap L(y) − U(y) of a Farkas certificate y for p, less its rounding
+// margin, where U(y) = max over the variable bounds of (yᵀA)·x and L(y) = min over the row
+// intervals of Σ y_i t_i. A positive result proves p infeasible: no x within the bounds
+// satisfies the rows. Entries of yᵀA within rounding of their terms count as zero, and the
+// margin is 1e-9 times the sum of the magnitudes of the terms of L and U (see farkasTol): a
+// certificate that needs more tolerance than that does not prove infeasibility. An infinite
+// bound that the certificate would use gives −Inf. To make the gap scale-free, y is first
+// normalized to max |y_i| = 1.
 func CheckFarkas(p *Problem, y []float64) (float64, error) {
 	if err := p.Validate(); err != nil {
 		return 0, err
@@ -435,38 +457,42 @@ func CheckFarkas(p *Problem, y []float64) (float64, error) {
 	if scale == 0 || math.IsNaN(scale) || math.IsInf(scale, 0) {
 		return math.Inf(-1), nil
 	}
-	r := make([]float64, n)
+	upper, size := 0.0, 0.0
 	for j := 0; j < n; j++ {
-		for k := p.A.ColStart[j]; k < p.A.ColStart[j+1]; k++ {
-			r[j] += y[p.A.RowIndex[k]] / scale * p.A.Value[k]
+		rj, mag := 0.0, 0.0
+		if p.A != nil {
+			for k := p.A.ColStart[j]; k < p.A.ColStart[j+1]; k++ {
+				t := y[p.A.RowIndex[k]] / scale * p.A.Value[k]
+				rj += t
+				mag += math.Abs(t)
+			}
 		}
-	}
-	upper := 0.0
-	for j, rj := range r {
 		l, u := p.bounds(j)
-		if math.Abs(rj) < farkasZero {
-			// Rounding noise in yᵀA must not meet an infinite bound.
-			rj = 0
+		b := u
+		if rj < 0 {
+			b = l
 		}
-		switch {
-		case rj > 0:
-			upper += rj * u
-		case rj < 0:
-			upper += rj * l
+		if rj == 0 || math.IsInf(b, 0) && math.Abs(rj) <= farkasTol*mag {
+			continue
 		}
+		upper += rj * b
+		size += math.Abs(rj * b)
 	}
 	lower := 0.0
 	for i, v := range y {
 		v /= scale
 		lo, hi := p.rowBounds(i)
+		var t float64
 		switch {
 		case v > 0:
-			lower += v * lo
+			t = v * lo
 		case v < 0:
-			lower += v * hi
+			t = v * hi
 		}
+		lower += t
+		size += math.Abs(t)
 	}
-	g := lower - upper
+	g := lower - upper - farkasTol*size
 	if math.IsNaN(g) {
 		return math.Inf(-1), nil
 	}

@@ -25,6 +25,7 @@ const (
 	hitIterLimit
 	hitTimeLimit
 	wasCancelled
+	brokeDown // no pivot where one must be: overflow or NaN in the solver's state
 )
 
 const (
@@ -86,6 +87,8 @@ type solver struct {
 	iter       int
 	feasTol    float64
 	optTol     float64
+	relTol     bool      // ptol and dtol follow the optimality check of Solve (see tolerances)
+	ptol, dtol []float64 // primal and dual feasibility tolerance of each variable
 	phase      string
 	perturbed  bool
 	rng        *rand.Rand
@@ -93,6 +96,10 @@ type solver struct {
 	ray        []float64 // scaled structural direction when unbounded
 	noPerturb  bool
 	lastReport int
+
+	// Rescue of a ratio test that found no pivot above pivotTol (see rescueDualRow).
+	noDrop   bool      // solved vectors keep their entries below zeroTol
+	minPivot []float64 // per-candidate pivot thresholds, relative to the terms of each entry
 }
 
 func newSolver(p *Problem, opt *Options) *solver {
@@ -194,6 +201,9 @@ func newSolver(p *Problem, opt *Options) *solver {
 	s.tau = make([]float64, m)
 	s.alphaRow = make([]float64, nt)
 	s.inRow = make([]bool, nt)
+	s.relTol = opt.relTol
+	s.ptol, s.dtol = make([]float64, nt), make([]float64, nt)
+	s.tolerances()
 	return s
 }
 
@@ -344,6 +354,94 @@ func (s *solver) refactor() {
 	s.updates = 0
 	s.computePrimal()
 	s.computeDuals()
+	if s.relTol {
+		s.tolerances()
+	}
+}
+
+// tolerances sets the feasibility tolerances of each variable: feasTol and optTol, or with
+// relTol those of the optimality check of Solve (see finish) carried into the scaled problem,
+// from the current point and duals, so that the simplex works to what will be checked. The
+// check's tolerances are relative to the size of each row's and column's terms; the scaled
+// problem's are absolute, and where the data span many orders of magnitude (a row of 1 and
+// e^30, costs of 10^4 and 10^14 with the objective scaled to max |c| = 1) no single absolute
+// tolerance matches them. With x̃ = x/colScale, ã = a·rowScale·colScale and
+// ỹ = y·costScale/rowScale:
+//
+//   - logical of row i: FeasibilityTol·max(rowScale_i, rowScale_i·|b_i|, max_j |ã_ij·x̃_j|)
+//     (the check's max(1, |b_i|, max_j |a_ij·x_j|) in scaled units), and for its dual the
+//     tightest min_j dtol_j/|ã_ij| that keeps every column of the row within its tolerance;
+//   - structural j: OptimalityTol·max(colScale_j·costScale, |c̃_j|, max_i |ã_ij·ỹ_i|) (the
+//     check's max(1, |c_j|, max_i |a_ij·y_i|)), and as primal tolerance the tightest
+//     min_i ptol_i/|ã_ij| over its rows: the check projects X onto its bounds, so a bound
+//     left by x̃_j costs |ã_ij|·(its distance) in every row i.
+//
+// They are refreshed at every refactorization.
+func (s *solver) tolerances() {
+	if !s.relTol {
+		for j := range s.ptol {
+			s.ptol[j], s.dtol[j] = s.feasTol, s.optTol
+		}
+		return
+	}
+	n := s.n
+	for j := 0; j < n; j++ {
+		mag := math.Max(s.colScale[j]*s.costScale, math.Abs(s.origCost[j]))
+		for k := s.aStart[j]; k < s.aStart[j+1]; k++ {
+			mag = math.Max(mag, math.Abs(s.aVal[k]*s.y[s.aIdx[k]]))
+		}
+		s.dtol[j] = s.optTol * mag
+		// A structural's bound is met exactly once X is projected onto it (see finish);
+		// its tolerance is what the projection may cost its rows, set below.
+		s.ptol[j] = math.Inf(1)
+	}
+	for i := 0; i < s.m; i++ {
+		l := n + i
+		// The logical is −rowScale_i·(a_i·x): its bounds are the scaled right-hand side.
+		mag := s.rowScale[i]
+		for _, v := range []float64{s.origLB[l], s.origUB[l]} {
+			if !math.IsInf(v, 0) {
+				mag = math.Max(mag, math.Abs(v))
+			}
+		}
+		dt := math.Inf(1)
+		for k := s.rStart[i]; k < s.rStart[i+1]; k++ {
+			j := s.rIdx[k]
+			mag = math.Max(mag, math.Abs(s.rVal[k]*s.x[j]))
+			dt = math.Min(dt, s.dtol[j]/math.Abs(s.rVal[k]))
+		}
+		pt := s.feasTol * mag
+		s.ptol[l] = pt
+		for k := s.rStart[i]; k < s.rStart[i+1]; k++ {
+			j := s.rIdx[k]
+			s.ptol[j] = math.Min(s.ptol[j], pt/math.Abs(s.rVal[k]))
+		}
+		if math.IsInf(dt, 1) {
+			dt = s.optTol
+		}
+		s.dtol[l] = dt
+	}
+	for j := 0; j < n; j++ {
+		if math.IsInf(s.ptol[j], 1) {
+			s.ptol[j] = s.feasTol / s.colScale[j] // a column without coefficients
+		}
+	}
+}
+
+// pt and dt are the primal and dual feasibility tolerances of variable j (see tolerances); the
+// first solve reads no slice for them.
+func (s *solver) pt(j int) float64 {
+	if s.relTol {
+		return s.ptol[j]
+	}
+	return s.feasTol
+}
+
+func (s *solver) dt(j int) float64 {
+	if s.relTol {
+		return s.dtol[j]
+	}
+	return s.optTol
 }
 
 // computePrimal sets x_B = −B⁻¹ N x_N.
@@ -475,12 +573,12 @@ func (s *solver) sumDualInfeasibility() float64 {
 	return v
 }
 
-// gather lists the entries of v above zeroTol, zeroing the others.
-func gather(v []float64, list []int) []int {
+// gather lists the nonzero entries of v; with drop, those below zeroTol are zeroed instead.
+func gather(v []float64, list []int, drop bool) []int {
 	list = list[:0]
 	for i, a := range v {
 		if a != 0 {
-			if math.Abs(a) < zeroTol {
+			if drop && math.Abs(a) < zeroTol {
 				v[i] = 0
 				continue
 			}
@@ -499,7 +597,7 @@ func (s *solver) btranRow(r int) {
 	}
 	e[r] = 1
 	s.lu.btran(e, s.rho)
-	s.rhoNZ = gather(s.rho, s.rhoNZ)
+	s.rhoNZ = gather(s.rho, s.rhoNZ, !s.noDrop)
 	alphaRow, inRow, state := s.alphaRow, s.inRow, s.state
 	for _, j := range s.rowList {
 		alphaRow[j] = 0
@@ -545,7 +643,7 @@ func (s *solver) ftranCol(q int) {
 		r[q-s.n] = 1
 	}
 	s.lu.ftran(r, s.alphaCol)
-	s.colNZ = gather(s.alphaCol, s.colNZ)
+	s.colNZ = gather(s.alphaCol, s.colNZ, !s.noDrop)
 }
 
 // pivot replaces the basic variable at position r by q (alphaCol must hold α_q).
@@ -585,12 +683,12 @@ func (s *solver) dualSimplex() outcome {
 		// CHUZR: dual steepest edge pricing.
 		r, best := -1, 0.0
 		{
-			x, lb, ub, dse, feasTol := s.x, s.lb, s.ub, s.dse[:len(s.head)], s.feasTol
+			x, lb, ub, dse := s.x, s.lb, s.ub, s.dse[:len(s.head)]
 			for p, j := range s.head {
 				v := lb[j] - x[j]
-				if v <= feasTol {
+				if v <= s.pt(j) {
 					v = x[j] - ub[j]
-					if v <= feasTol {
+					if v <= s.pt(j) {
 						continue
 					}
 				}
@@ -615,65 +713,21 @@ func (s *solver) dualSimplex() outcome {
 		}
 		s.btranRow(r)
 
-		// CHUZC: Harris two-pass ratio test on d_j + t·dir·α_rj. The first pass lists the
-		// candidates with their exact ratios and finds the Harris bound; the second picks the
-		// largest |α_rj| among the candidates within it.
-		thetaMax := math.Inf(1)
-		s.candJ, s.candRatio, s.candMag = s.candJ[:0], s.candRatio[:0], s.candMag[:0]
-		{
-			d, state, lb, ub, alphaRow := s.d, s.state, s.lb, s.ub, s.alphaRow
-			optTol := s.optTol
-			for _, j := range s.rowList {
-				a := dir * alphaRow[j]
-				var ratio, bound, mag float64
-				switch state[j] {
-				case atLower:
-					if a >= -pivotTol {
-						continue
-					}
-					dj := d[j]
-					if dj < 0 {
-						dj = 0
-					}
-					mag = -a
-					ratio, bound = dj/mag, (dj+optTol)/mag
-				case atUpper:
-					if a <= pivotTol {
-						continue
-					}
-					dj := -d[j]
-					if dj < 0 {
-						dj = 0
-					}
-					mag = a
-					ratio, bound = dj/mag, (dj+optTol)/mag
-				case atZero:
-					mag = math.Abs(a)
-					if mag <= pivotTol {
-						continue
-					}
-					ratio, bound = 0, optTol/mag
-				default:
-					continue
-				}
-				if lb[j] == ub[j] {
-					continue
-				}
-				if bound < thetaMax {
-					thetaMax = bound
-				}
-				s.candJ = append(s.candJ, j)
-				s.candRatio = append(s.candRatio, ratio)
-				s.candMag = append(s.candMag, mag)
-			}
-		}
+		// CHUZC: Harris two-pass ratio test on d_j + t·dir·α_rj (see dualCandidates); the
+		// second pass picks the largest |α_rj| among the candidates within the Harris bound.
+		thetaMax := s.dualCandidates(dir, nil)
+		rescued := false
 		if math.IsInf(thetaMax, 1) {
-			// No entering variable: the row proves primal infeasibility.
-			s.farkas = make([]float64, s.m)
-			for _, i := range s.rhoNZ {
-				s.farkas[i] = -dir * s.rho[i]
+			// No entering variable: the row proves primal infeasibility — unless entries
+			// below the pivot tolerance are genuine (see rescueDualRow).
+			if thetaMax = s.rescueDualRow(r, dir); math.IsInf(thetaMax, 1) {
+				s.farkas = make([]float64, s.m)
+				for _, i := range s.rhoNZ {
+					s.farkas[i] = -dir * s.rho[i]
+				}
+				return foundInfeasible
 			}
-			return foundInfeasible
+			rescued = true
 		}
 		q, qMag, t := -1, 0.0, 0.0
 		for k, j := range s.candJ {
@@ -682,9 +736,16 @@ func (s *solver) dualSimplex() outcome {
 			}
 		}
 
+		s.noDrop = rescued
 		s.ftranCol(q)
+		s.noDrop = false
 		alphaRQ := s.alphaCol[r]
-		if math.Abs(alphaRQ-s.alphaRow[q]) > 1e-8*(1+math.Abs(alphaRQ)) || math.Abs(alphaRQ) < pivotTol {
+		bad := math.Abs(alphaRQ-s.alphaRow[q]) > 1e-8*(1+math.Abs(alphaRQ)) || math.Abs(alphaRQ) < pivotTol
+		if rescued {
+			// A small pivot is expected here; FTRAN and BTRAN must still agree.
+			bad = !(math.Abs(alphaRQ-s.alphaRow[q]) <= 1e-6*math.Abs(s.alphaRow[q]))
+		}
+		if bad {
 			if s.updates > 0 && retries < 3 {
 				retries++
 				s.refactor()
@@ -706,15 +767,15 @@ func (s *solver) dualSimplex() outcome {
 			}
 			switch s.state[j] {
 			case atLower:
-				if dj >= -s.optTol {
+				if dj >= -s.dt(j) {
 					continue
 				}
 			case atUpper:
-				if dj <= s.optTol {
+				if dj <= s.dt(j) {
 					continue
 				}
 			case atZero:
-				if math.Abs(dj) <= s.optTol {
+				if math.Abs(dj) <= s.dt(j) {
 					continue
 				}
 			default:
@@ -728,9 +789,9 @@ func (s *solver) dualSimplex() outcome {
 				continue
 			}
 			var delta float64
-			if s.state[j] == atLower && s.d[j] < -s.optTol {
+			if s.state[j] == atLower && s.d[j] < -s.dt(j) {
 				s.state[j], s.x[j], delta = atUpper, s.ub[j], s.ub[j]-s.lb[j]
-			} else if s.state[j] == atUpper && s.d[j] > s.optTol {
+			} else if s.state[j] == atUpper && s.d[j] > s.dt(j) {
 				s.state[j], s.x[j], delta = atLower, s.lb[j], s.lb[j]-s.ub[j]
 			} else {
 				continue
@@ -794,54 +855,97 @@ func (s *solver) dualSimplex() outcome {
 		s.pivot(r, q, leave)
 		s.d[p] = dir * t
 		s.iter++
+		if rescued {
+			s.updates = refactorEvery // a small pivot stays in no eta file
+		}
 	}
 }
 
-// dualRatioBound is the Harris bound (|d_j| + tol)/|a| for a candidate entering variable j, where
-// a = dir·α_rj; ok is false when j cannot limit the dual step. Reduced costs with the wrong sign
-// (within the tolerance, or left by rounding) count as zero, so that the step is never negative;
-// the update then shifts their costs (see shiftCosts).
-func (s *solver) dualRatioBound(j int, a float64) (float64, bool) {
-	if s.lb[j] == s.ub[j] {
-		return 0, false
+// dualCandidates is the first pass of the dual ratio test on the pivot row in alphaRow, for a
+// step in direction dir: it lists the candidates (candJ, with their exact ratios and |α_rj|)
+// and returns the Harris bound, +Inf when there is none. An entry is a candidate when |α_rj|
+// exceeds pivotTol, or minPivot[j] when minPivot is set.
+func (s *solver) dualCandidates(dir float64, minPivot []float64) float64 {
+	thetaMax := math.Inf(1)
+	s.candJ, s.candRatio, s.candMag = s.candJ[:0], s.candRatio[:0], s.candMag[:0]
+	d, state, lb, ub, alphaRow := s.d, s.state, s.lb, s.ub, s.alphaRow
+	for _, j := range s.rowList {
+		a := dir * alphaRow[j]
+		pt := pivotTol
+		if minPivot != nil {
+			pt = minPivot[j]
+		}
+		var ratio, bound, mag float64
+		switch state[j] {
+		case atLower:
+			if a >= -pt {
+				continue
+			}
+			mag = -a
+			dj := d[j]
+			if dj < 0 {
+				dj = 0
+			}
+			ratio, bound = dj/mag, (dj+s.dt(j))/mag
+		case atUpper:
+			if a <= pt {
+				continue
+			}
+			mag = a
+			dj := -d[j]
+			if dj < 0 {
+				dj = 0
+			}
+			ratio, bound = dj/mag, (dj+s.dt(j))/mag
+		case atZero:
+			mag = math.Abs(a)
+			if mag <= pt {
+				continue
+			}
+			ratio, bound = 0, s.dt(j)/mag
+		default:
+			continue
+		}
+		if lb[j] == ub[j] {
+			continue
+		}
+		if bound < thetaMax {
+			thetaMax = bound
+		}
+		s.candJ = append(s.candJ, j)
+		s.candRatio = append(s.candRatio, ratio)
+		s.candMag = append(s.candMag, mag)
 	}
-	switch s.state[j] {
-	case atLower:
-		if a < -pivotTol {
-			return (math.Max(s.d[j], 0) + s.optTol) / -a, true
-		}
-	case atUpper:
-		if a > pivotTol {
-			return (math.Max(-s.d[j], 0) + s.optTol) / a, true
-		}
-	case atZero:
-		if math.Abs(a) > pivotTol {
-			return s.optTol / math.Abs(a), true
-		}
-	}
-	return 0, false
+	return thetaMax
 }
 
-// dualRatio is the exact ratio |d_j|/|a| of a candidate (0 for wrong-signed d_j).
-func (s *solver) dualRatio(j int, a float64) (float64, bool) {
-	if s.lb[j] == s.ub[j] {
-		return 0, false
+// rescueDualRow is called when the pivot row r has no entry above pivotTol that could enter:
+// before the row is taken for a proof of infeasibility, it is recomputed with nothing
+// dropped, and an entry counts when it exceeds farkasTol times the sum of the magnitudes of
+// the terms ρ_i·a_ij that make it — an entry that is not rounding, however small. In a row
+// that mixes 1 and e^30 the only way back to feasibility can be a pivot of e^−30, and a row
+// whose genuine entries are dropped is no Farkas certificate (CheckFarkas applies the same
+// test to it). It returns the Harris bound over those candidates, +Inf when the row proves
+// infeasibility; rho and rhoNZ then hold the row without drops.
+func (s *solver) rescueDualRow(r int, dir float64) float64 {
+	s.noDrop = true
+	s.btranRow(r)
+	s.noDrop = false
+	if len(s.minPivot) < s.nt {
+		s.minPivot = make([]float64, s.nt)
 	}
-	switch s.state[j] {
-	case atLower:
-		if a < -pivotTol {
-			return math.Max(s.d[j], 0) / -a, true
+	for _, j := range s.rowList {
+		if j >= s.n {
+			s.minPivot[j] = farkasTol * math.Abs(s.rho[j-s.n])
+			continue
 		}
-	case atUpper:
-		if a > pivotTol {
-			return math.Max(-s.d[j], 0) / a, true
+		mag := 0.0
+		for k := s.aStart[j]; k < s.aStart[j+1]; k++ {
+			mag += math.Abs(s.rho[s.aIdx[k]] * s.aVal[k])
 		}
-	case atZero:
-		if math.Abs(a) > pivotTol {
-			return 0, true
-		}
+		s.minPivot[j] = farkasTol * mag
 	}
-	return 0, false
+	return s.dualCandidates(dir, s.minPivot)
 }
 
 // shiftCost moves the cost of nonbasic j so that its reduced cost becomes zero, removing a dual
@@ -858,7 +962,7 @@ func (s *solver) shiftCost(j int) {
 func (s *solver) fixDualInfeasibilities() {
 	flipped := false
 	for j := 0; j < s.nt; j++ {
-		if s.state[j] == basic || s.dualInfeasibility(j) <= s.optTol {
+		if s.state[j] == basic || s.dualInfeasibility(j) <= s.dt(j) {
 			continue
 		}
 		if !math.IsInf(s.lb[j], 0) && !math.IsInf(s.ub[j], 0) {
@@ -890,7 +994,7 @@ func (s *solver) primalSimplex() outcome {
 		}
 		// CHUZC: Dantzig pricing (dualInfeasibility written out: this loop runs over all
 		// variables every iteration, and in WASM the call and math.Max are not inlined).
-		q, best := -1, s.optTol
+		q, best := -1, 0.0
 		d, lb, ub := s.d[:s.nt], s.lb[:s.nt], s.ub[:s.nt]
 		for j, st := range s.state[:s.nt] {
 			var v float64
@@ -904,7 +1008,7 @@ func (s *solver) primalSimplex() outcome {
 			default:
 				continue
 			}
-			if v > best && lb[j] != ub[j] {
+			if v > best && v > s.dt(j) && lb[j] != ub[j] {
 				q, best = j, v
 			}
 		}
@@ -920,18 +1024,18 @@ func (s *solver) primalSimplex() outcome {
 			dir = -1
 		}
 		s.ftranCol(q)
-		// CHUZR: Harris two-pass ratio test; basic x_i moves by −dir·α_i per unit step.
-		thetaMax := math.Inf(1)
-		for _, i := range s.colNZ {
-			g := -dir * s.alphaCol[i]
-			j := s.head[i]
-			if g < -pivotTol && !math.IsInf(s.lb[j], -1) {
-				thetaMax = math.Min(thetaMax, (s.x[j]-s.lb[j]+s.feasTol)/-g)
-			} else if g > pivotTol && !math.IsInf(s.ub[j], 1) {
-				thetaMax = math.Min(thetaMax, (s.ub[j]-s.x[j]+s.feasTol)/g)
+		// CHUZR: Harris two-pass ratio test (see primalBound); the second pass picks the
+		// largest |α_i| among the candidates within the Harris bound.
+		thetaMax := s.primalBound(dir, nil)
+		span := s.ub[q] - s.lb[q]
+		var minPivot []float64
+		if math.IsInf(thetaMax, 1) && math.IsInf(span, 1) {
+			// No basic variable limits the step: the column is an unbounded ray — unless
+			// entries below the pivot tolerance are genuine (see rescuePrimalColumn).
+			if thetaMax = s.rescuePrimalColumn(q, dir); !math.IsInf(thetaMax, 1) {
+				minPivot = s.minPivot
 			}
 		}
-		span := s.ub[q] - s.lb[q]
 		if math.IsInf(thetaMax, 1) && math.IsInf(span, 1) {
 			s.ray = make([]float64, s.n)
 			if q < s.n {
@@ -962,11 +1066,15 @@ func (s *solver) primalSimplex() outcome {
 		for _, i := range s.colNZ {
 			g := -dir * s.alphaCol[i]
 			j := s.head[i]
+			pt := pivotTol
+			if minPivot != nil {
+				pt = minPivot[i]
+			}
 			var ratio float64
 			var st int8
-			if g < -pivotTol && !math.IsInf(s.lb[j], -1) {
+			if g < -pt && !math.IsInf(s.lb[j], -1) {
 				ratio, st = (s.x[j]-s.lb[j])/-g, atLower
-			} else if g > pivotTol && !math.IsInf(s.ub[j], 1) {
+			} else if g > pt && !math.IsInf(s.ub[j], 1) {
 				ratio, st = (s.ub[j]-s.x[j])/g, atUpper
 			} else {
 				continue
@@ -975,12 +1083,25 @@ func (s *solver) primalSimplex() outcome {
 				r, rMag, theta, leave = i, math.Abs(g), ratio, st
 			}
 		}
+		if r < 0 {
+			// The first pass bounded the step, so a row must attain it; none does when the
+			// state has overflowed to ±Inf or NaN (coefficients near 1e300): give up, honestly.
+			return brokeDown
+		}
 		if theta < 0 {
 			theta = 0
 		}
 		alphaRQ := s.alphaCol[r]
+		rescued := minPivot != nil
+		s.noDrop = rescued
 		s.btranRow(r)
-		if math.Abs(alphaRQ-s.alphaRow[q]) > 1e-8*(1+math.Abs(alphaRQ)) {
+		s.noDrop = false
+		bad := math.Abs(alphaRQ-s.alphaRow[q]) > 1e-8*(1+math.Abs(alphaRQ))
+		if rescued {
+			// A small pivot is expected here; FTRAN and BTRAN must still agree.
+			bad = !(math.Abs(alphaRQ-s.alphaRow[q]) <= 1e-6*math.Abs(alphaRQ))
+		}
+		if bad {
 			if s.updates > 0 && retries < 3 {
 				retries++
 				s.refactor()
@@ -1008,7 +1129,85 @@ func (s *solver) primalSimplex() outcome {
 		s.pivot(r, q, leave)
 		s.d[p] = -thetaD
 		s.iter++
+		if rescued {
+			s.updates = refactorEvery // a small pivot stays in no eta file
+		}
 	}
+}
+
+// primalBound is the first pass of the primal ratio test on the column in alphaCol, for a step
+// of the entering variable in direction dir (basic x_i moves by −dir·α_i per unit step): the
+// Harris bound, +Inf when no basic variable limits the step. An entry counts when |α_i|
+// exceeds pivotTol, or minPivot[i] when minPivot is set.
+func (s *solver) primalBound(dir float64, minPivot []float64) float64 {
+	thetaMax := math.Inf(1)
+	for _, i := range s.colNZ {
+		g := -dir * s.alphaCol[i]
+		j := s.head[i]
+		pt := pivotTol
+		if minPivot != nil {
+			pt = minPivot[i]
+		}
+		if g < -pt && !math.IsInf(s.lb[j], -1) {
+			thetaMax = math.Min(thetaMax, (s.x[j]-s.lb[j]+s.pt(j))/-g)
+		} else if g > pt && !math.IsInf(s.ub[j], 1) {
+			thetaMax = math.Min(thetaMax, (s.ub[j]-s.x[j]+s.pt(j))/g)
+		}
+	}
+	return thetaMax
+}
+
+// rescuePrimalColumn is called when no entry of the column of q above pivotTol limits its
+// step: before the column is taken for an unbounded ray, it is recomputed with nothing
+// dropped and its small entries are judged as verifiedRay judges a ray. With Δ the move of
+// the structural variables per unit step, a basic logical's entry counts when it exceeds
+// farkasTol times Σ_j |ã_kj·Δ_j| over its row k, and a basic structural's when its move is
+// more than farkasTol of the terms of some row it appears in — when dropping it would leave
+// that row violated beyond rounding. It returns the Harris bound over those entries (+Inf:
+// the column is a ray, with alphaCol and colNZ holding it without drops); minPivot then
+// holds the threshold by basis position, 0 or +Inf.
+func (s *solver) rescuePrimalColumn(q int, dir float64) float64 {
+	s.noDrop = true
+	s.ftranCol(q)
+	s.noDrop = false
+	if len(s.minPivot) < s.nt {
+		s.minPivot = make([]float64, s.nt)
+	}
+	delta := make([]float64, s.n)
+	if q < s.n {
+		delta[q] = dir
+	}
+	for _, i := range s.colNZ {
+		if j := s.head[i]; j < s.n {
+			delta[j] = -dir * s.alphaCol[i]
+		}
+	}
+	terms := make([]float64, s.m) // Σ_j |ã_kj·Δ_j| by row
+	for j, dj := range delta {
+		if dj == 0 {
+			continue
+		}
+		for k := s.aStart[j]; k < s.aStart[j+1]; k++ {
+			terms[s.aIdx[k]] += math.Abs(s.aVal[k] * dj)
+		}
+	}
+	for _, i := range s.colNZ {
+		s.minPivot[i] = math.Inf(1)
+		j := s.head[i]
+		if j >= s.n {
+			if math.Abs(s.alphaCol[i]) > farkasTol*terms[j-s.n] {
+				s.minPivot[i] = 0
+			}
+			continue
+		}
+		for k := s.aStart[j]; k < s.aStart[j+1]; k++ {
+			if math.Abs(s.aVal[k]*delta[j]) > farkasTol*terms[s.aIdx[k]] {
+				s.minPivot[i] = 0
+				break
+			}
+		}
+	}
+	return s.primalBound(dir, s.minPivot)
 }
 
 // perturbCosts shifts the structural costs by small random amounts in the direction that keeps
@@ -1124,7 +1323,7 @@ func (s *solver) placeByDual(j int) {
 func (s *solver) countDualInfeasible() int {
 	c := 0
 	for j := 0; j < s.nt; j++ {
-		if s.state[j] != basic && s.dualInfeasibility(j) > s.optTol {
+		if s.state[j] != basic && s.dualInfeasibility(j) > s.dt(j) {
 			c++
 		}
 	}
@@ -1175,13 +1374,17 @@ func (s *solver) warmStart(prev *solver) Status {
 		s.where[j] = p
 	}
 	for j := 0; j < s.nt; j++ {
-		switch s.state[j] {
-		case atLower:
+		// A solve stopped in its dual phase 1 leaves states of the auxiliary boxes (at an
+		// upper bound of 1 that is +∞ here): those variables go to a bound they have.
+		switch st := s.state[j]; {
+		case st == atLower && !math.IsInf(s.lb[j], -1):
 			s.x[j] = s.lb[j]
-		case atUpper:
+		case st == atUpper && !math.IsInf(s.ub[j], 1):
 			s.x[j] = s.ub[j]
-		case atZero:
+		case st == atZero && math.IsInf(s.lb[j], -1) && math.IsInf(s.ub[j], 1):
 			s.x[j] = 0
+		case st != basic:
+			s.place(j, false)
 		}
 	}
 	for i := range s.dse {
@@ -1232,7 +1435,7 @@ func (s *solver) rounds() Status {
 func (s *solver) countPrimalInfeasible() int {
 	c := 0
 	for _, j := range s.head {
-		if s.primalInfeasibility(j) > s.feasTol {
+		if s.primalInfeasibility(j) > s.pt(j) {
 			c++
 		}
 	}
@@ -1297,6 +1500,8 @@ func (s *solver) limitStatus(out outcome) Status {
 		return TimeLimit
 	case wasCancelled:
 		return Cancelled
+	case brokeDown:
+		return Imprecise
 	}
 	return IterationLimit
 }

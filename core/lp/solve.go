@@ -11,17 +11,22 @@ import (
 // unbounded, imprecise, a limit or a cancellation — is reported in Result.Status.
 //
 // Every outcome is checked on p as stated before it is reported: an optimum by its residuals
-// (see Result), an infeasibility by its Farkas certificate (CheckFarkas), an unboundedness by its
-// ray. When the check fails — the scaled problem looked solved but p is not, which equilibration
-// can cause when it shrinks a right-hand side below the tolerance — Solve cleans up as mature
-// solvers do: first it continues from the final basis on the unscaled problem with tolerances
-// 100 times tighter and no perturbation (usually a few pivots), then it solves again with the
-// settings that remove the causes one at a time: rows divided by their largest coefficient and
-// nothing else scaled (when some row's coefficients span more than 2^8), no scaling, no scaling
-// with tolerances 100 times tighter, no dualization, and no dualization, scaling or
-// perturbation. The first solution that checks is returned; when none does, the status is
-// Imprecise with the best point found. Limits (MaxIterations, TimeLimit) and cancellation apply
-// to all the solves together, and Iterations counts them all.
+// (see Result), an infeasibility by its Farkas certificate (CheckFarkas), an unboundedness by a
+// feasible point and its ray (see Result.Ray). When the check fails — the scaled problem looked
+// solved but p is not, which equilibration can cause when it shrinks a right-hand side below
+// the tolerance, and absolute tolerances on a problem whose data span many orders of
+// magnitude — Solve cleans up as mature solvers do, whatever the status that failed: first it
+// continues from the final basis on the unscaled problem with tolerances 100 times tighter
+// and no perturbation (usually a few pivots), then it solves again with the settings that
+// remove the causes one at a time: rows divided by their largest coefficient and nothing else
+// scaled (when some row's coefficients span more than 2^8), no scaling, no scaling with
+// tolerances 100 times tighter, no dualization, and no dualization, scaling or perturbation.
+// These clean-up solves work to the check's own tolerances, relative to the terms of each row
+// and column, carried variable by variable into the scaled problem. The first solution that
+// checks is returned; when none does, the status is Imprecise with the best point found.
+// Limits (MaxIterations, TimeLimit) and cancellation apply to all the solves together, and
+// Iterations counts them all; the default iteration limit, which only a cycling solve
+// reaches, ends one solve, not the clean-up.
 func Solve(p *Problem, opt *Options) (*Result, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
@@ -88,14 +93,22 @@ func Solve(p *Problem, opt *Options) (*Result, error) {
 		iters += res.Iterations
 		res.Iterations = iters
 		switch res.Status {
-		case Cancelled, TimeLimit, IterationLimit:
+		case IterationLimit:
+			if o.MaxIterations > 0 {
+				return res, nil
+			}
+			// The default limit, 50 iterations per row and variable, is reached only by a
+			// solve that cycles: a numerical failure like the others.
+		case Cancelled, TimeLimit:
 			return res, nil
 		case Infeasible:
 			if g, err := CheckFarkas(p, res.Farkas); err == nil && g > 0 {
 				return res, nil
 			}
 		case Unbounded:
-			if rayImproves(p, res.Ray, o.FeasibilityTol) {
+			// The ray proves unboundedness only from a feasible point.
+			if ray := verifiedRay(p, res.Ray, o.FeasibilityTol); res.pscore <= 1 && ray != nil {
+				res.Ray = ray
 				return res, nil
 			}
 		case Optimal:
@@ -106,8 +119,9 @@ func Solve(p *Problem, opt *Options) (*Result, error) {
 		if res.score < bestScore || best == nil {
 			best, bestScore = res, res.score
 		}
-		if k == 0 && at.s != nil && (res.Status == Optimal || res.Status == Imprecise) {
-			// First clean-up: continue from this basis (see cleanUp).
+		if k == 0 && at.s != nil {
+			// First clean-up, whatever the status that failed its check: continue from this
+			// basis (see cleanUp).
 			w := o
 			w.warm = true
 			list = append(list[:1], append([]Options{w}, list[1:]...)...)
@@ -119,15 +133,17 @@ func Solve(p *Problem, opt *Options) (*Result, error) {
 }
 
 // strategies lists the settings Solve tries in turn: o itself, then the clean-up solves (the
-// warm-started clean-up, when the first solve leaves a basis, is inserted second by Solve).
+// warm-started clean-up, when the first solve leaves a basis, is inserted second by Solve),
+// which work to the tolerances of the check variable by variable (Options.relTol).
 func strategies(p *Problem, o Options) []Options {
 	list := []Options{o}
 	add := func(f func(*Options)) {
 		a := o
+		a.relTol = true
 		f(&a)
 		for _, b := range list {
 			if b.NoScaling == a.NoScaling && b.rowMax == a.rowMax && b.NoDualize == a.NoDualize && b.NoPerturbation == a.NoPerturbation &&
-				b.FeasibilityTol == a.FeasibilityTol && b.OptimalityTol == a.OptimalityTol {
+				b.FeasibilityTol == a.FeasibilityTol && b.OptimalityTol == a.OptimalityTol && b.relTol == a.relTol {
 				return
 			}
 		}
@@ -143,8 +159,8 @@ func strategies(p *Problem, o Options) []Options {
 	})
 	if canDualize(p) {
 		add(func(a *Options) { a.NoDualize = true })
-		add(func(a *Options) { a.NoDualize, a.NoScaling, a.NoPerturbation = true, true, true })
 	}
+	add(func(a *Options) { a.NoDualize, a.NoScaling, a.NoPerturbation = true, true, true })
 	return list
 }
 
@@ -222,7 +238,7 @@ func solveOnce(p *Problem, opt *Options) attempt {
 // one that meets them.
 func cleanUp(p *Problem, a attempt, opt *Options) attempt {
 	o := *opt
-	o.warm, o.NoScaling, o.NoPerturbation = false, true, true
+	o.warm, o.NoScaling, o.NoPerturbation, o.relTol = false, true, true, true
 	o.FeasibilityTol, o.OptimalityTol = math.Max(o.FeasibilityTol/100, 1e-14), math.Max(o.OptimalityTol/100, 1e-14)
 	s := newSolver(a.q, &o)
 	status := s.warmStart(a.s)
@@ -344,7 +360,12 @@ func finish(p *Problem, res *Result, opt *Options) {
 	res.Objective = 0
 	res.ReducedCosts = make([]float64, n)
 	for j := 0; j < n; j++ {
-		x := res.X[j]
+		// X is projected onto its bounds first: a bound left by a rounding of 10^−13 would
+		// otherwise count as met, while a coefficient of 10^13 turns it into a whole unit of
+		// its rows; projected, the rows measure what it costs.
+		l, u := p.bounds(j)
+		x := math.Min(math.Max(res.X[j], l), u)
+		res.X[j] = x
 		d := p.Objective[j]
 		res.Objective += d * x
 		if p.A != nil {
@@ -364,47 +385,60 @@ func finish(p *Problem, res *Result, opt *Options) {
 	for _, c := range p.Objective {
 		cmax = math.Max(cmax, math.Abs(c))
 	}
-	primal, dual, score := 0.0, 0.0, 0.0
-	// one records a violation v of tolerance tol·max(1, mag).
-	one := func(v, mag, tol float64, into *float64) {
+	primal, dual, pscore, dscore := 0.0, 0.0, 0.0, 0.0
+	// one records a violation v of tolerance tol·max(1, mag) in the residual into and the
+	// score sc.
+	one := func(v, mag, tol float64, into, sc *float64) {
 		if v > 0 {
 			*into = math.Max(*into, v)
-			score = math.Max(score, v/(tol*math.Max(1, mag)))
+			*sc = math.Max(*sc, v/(tol*math.Max(1, mag)))
 		}
 		if math.IsNaN(v) {
-			score = math.Inf(1)
+			*sc = math.Inf(1)
+		}
+	}
+	// A row dual of the wrong sign (or on a row that does not hold with equality) is
+	// measured by what it does to the reduced costs: y_i·A[i][j] against the tolerance of
+	// column j. A row holding 1 and e^30 cannot carry a wrong sign 10^−9 that would move a
+	// reduced cost by 10^4. A row without coefficients is measured against max |c_j|.
+	effect := make([]float64, m) // max_j |A[i][j]| / max(1, |c_j|, max_k |A[k][j]·Duals[k]|)
+	if p.A != nil {
+		for j := 0; j < n; j++ {
+			mag := math.Max(1, math.Max(colMag[j], math.Abs(p.Objective[j])))
+			for k := p.A.ColStart[j]; k < p.A.ColStart[j+1]; k++ {
+				effect[p.A.RowIndex[k]] = math.Max(effect[p.A.RowIndex[k]], math.Abs(p.A.Value[k])/mag)
+			}
 		}
 	}
 	for i := 0; i < m; i++ {
 		lo, hi := p.rowBounds(i)
 		mag := math.Max(rowMag[i], math.Abs(p.RHS[i]))
-		one(math.Max(lo-act[i], act[i]-hi), mag, tolP, &primal)
+		one(math.Max(lo-act[i], act[i]-hi), mag, tolP, &primal, &pscore)
 		atLo := !math.IsInf(lo, -1) && act[i]-lo <= tolP*math.Max(1, mag)
 		atHi := !math.IsInf(hi, 1) && hi-act[i] <= tolP*math.Max(1, mag)
-		one(wrongSign(sign*res.Duals[i], atLo, atHi), cmax, tolD, &dual)
+		v := wrongSign(sign*res.Duals[i], atLo, atHi)
+		if effect[i] == 0 {
+			one(v, cmax, tolD, &dual, &dscore)
+		} else {
+			one(v*effect[i], 0, tolD, new(float64), &dscore)
+			dual = math.Max(dual, v)
+		}
 	}
 	for j := 0; j < n; j++ {
 		l, u := p.bounds(j)
-		x := res.X[j]
-		bmag := 0.0
-		if !math.IsInf(l, 0) {
-			bmag = math.Abs(l)
-		}
-		if !math.IsInf(u, 0) {
-			bmag = math.Max(bmag, math.Abs(u))
-		}
-		one(math.Max(l-x, x-u), bmag, tolP, &primal)
+		x := res.X[j] // within its bounds, projected above
 		atL := !math.IsInf(l, -1) && x-l <= tolP*math.Max(1, math.Abs(l))
 		atU := !math.IsInf(u, 1) && u-x <= tolP*math.Max(1, math.Abs(u))
 		mag := math.Max(colMag[j], math.Abs(p.Objective[j]))
 		d := sign * res.ReducedCosts[j]
-		one(wrongSign(d, atL, atU), mag, tolD, &dual)
+		one(wrongSign(d, atL, atU), mag, tolD, &dual, &dscore)
 		// Cosmetic: a reduced cost that is rounding where it should be 0 or have a sign.
 		if v := wrongSign(d, atL, atU); v > 0 && v <= tolD*math.Max(1, mag) {
 			res.ReducedCosts[j] = 0
 		}
 	}
-	res.PrimalResidual, res.DualResidual, res.score = primal, dual, score
+	res.PrimalResidual, res.DualResidual = primal, dual
+	res.pscore, res.score = pscore, math.Max(pscore, dscore)
 }
 
 // wrongSign is the violation of a reduced cost or row dual y (minimization form) for a
@@ -422,19 +456,31 @@ func wrongSign(y float64, atLo, atHi bool) float64 {
 	return math.Abs(y)
 }
 
-// rayImproves checks an unbounded ray d on p: c·d improving (< 0 in minimization form), and
-// every row and bound that limits x + t·d in d's direction left alone, each to tol relative to
-// the size of its terms, after d is normalized to max |d_j| = 1.
-func rayImproves(p *Problem, d []float64, tol float64) bool {
-	if len(d) != len(p.Objective) {
-		return false
+// verifiedRay checks an unbounded ray d on p in the units of p and returns it projected onto the
+// directions the bounds allow (d_j ≥ 0 where x_j has a finite lower bound, ≤ 0 where it has a
+// finite upper one), or nil when it fails. The projection comes first, so that no improvement
+// can come from leaving a bound. Then every row that limits x + t·d in d's direction must be
+// left alone to tol times the sum of the magnitudes of its terms |A[i][j]·d_j| (a relative
+// change of the row's coefficients by tol makes it exact), and c·d must improve (< 0 in
+// minimization form) by more than tol times Σ_j |c_j·d_j|, more than its rounding.
+func verifiedRay(p *Problem, d []float64, tol float64) []float64 {
+	n := len(p.Objective)
+	if len(d) != n {
+		return nil
 	}
-	scale := 0.0
-	for _, v := range d {
-		scale = math.Max(scale, math.Abs(v))
-	}
-	if !(scale > 0) || math.IsInf(scale, 0) {
-		return false
+	v := make([]float64, n)
+	for j, dj := range d {
+		l, u := p.bounds(j)
+		if !math.IsInf(l, -1) {
+			dj = math.Max(dj, 0)
+		}
+		if !math.IsInf(u, 1) {
+			dj = math.Min(dj, 0)
+		}
+		if math.IsNaN(dj) || math.IsInf(dj, 0) {
+			return nil
+		}
+		v[j] = dj
 	}
 	sign := 1.0
 	if p.Sense == Maximize {
@@ -442,35 +488,29 @@ func rayImproves(p *Problem, d []float64, tol float64) bool {
 	}
 	cd, cmag := 0.0, 0.0
 	for j, c := range p.Objective {
-		cd += sign * c * d[j] / scale
-		cmag = math.Max(cmag, math.Abs(c*d[j]/scale))
+		cd += sign * c * v[j]
+		cmag += math.Abs(c * v[j])
 	}
-	if !(cd < -tol*math.Max(cmag, 1e-300)) {
-		return false
+	if !(cd < -tol*cmag) {
+		return nil
+	}
+	if p.A == nil {
+		return v
 	}
 	ad := make([]float64, len(p.RHS))
 	mag := make([]float64, len(p.RHS))
 	for j := range p.Objective {
-		v := d[j] / scale
-		l, u := p.bounds(j)
-		if (!math.IsInf(l, -1) && v < -tol) || (!math.IsInf(u, 1) && v > tol) {
-			return false
-		}
-		if p.A == nil {
-			continue
-		}
 		for k := p.A.ColStart[j]; k < p.A.ColStart[j+1]; k++ {
-			t := p.A.Value[k] * v
+			t := p.A.Value[k] * v[j]
 			ad[p.A.RowIndex[k]] += t
-			mag[p.A.RowIndex[k]] = math.Max(mag[p.A.RowIndex[k]], math.Abs(t))
+			mag[p.A.RowIndex[k]] += math.Abs(t)
 		}
 	}
 	for i := range p.RHS {
 		lo, hi := p.rowBounds(i)
-		t := tol * math.Max(mag[i], 1e-300) * 10
-		if (!math.IsInf(lo, -1) && ad[i] < -t) || (!math.IsInf(hi, 1) && ad[i] > t) {
-			return false
+		if (!math.IsInf(lo, -1) && ad[i] < -tol*mag[i]) || (!math.IsInf(hi, 1) && ad[i] > tol*mag[i]) {
+			return nil
 		}
 	}
-	return true
+	return v
 }

@@ -35,6 +35,11 @@ type mechProgram struct {
 
 // newMechProgram states the program of spec (validated, n answers).
 func newMechProgram(spec *LPSpec, n int) *mechProgram {
+	return newMechProgramPairs(spec, n, constrainedPairs(spec, n))
+}
+
+// newMechProgramPairs states the program of spec with the given constrained pairs.
+func newMechProgramPairs(spec *LPSpec, n int, pairs []lpPair) *mechProgram {
 	score := spec.score()
 	w := n
 	if score != nil {
@@ -61,7 +66,7 @@ func newMechProgram(spec *LPSpec, n int) *mechProgram {
 			p.c[y*w+z] = prior[y] * g
 		}
 	}
-	p.pairs = constrainedPairs(spec, n)
+	p.pairs = pairs
 	p.adj = make([][]privacyArc, n)
 	for _, q := range p.pairs {
 		ed := q.ed

@@ -56,6 +56,12 @@ type LPSpec struct {
 	// ForceLP solves the linear program even where the closed form is known to be optimal
 	// (for tests and benchmarks).
 	ForceLP bool
+	// Spanner, with Metric, is a dilation δ ≥ 1: the constraints are imposed only on the edges
+	// of the greedy δ-spanner of the answers, with ε/δ (see OptimalLP); 0 means all pairs.
+	Spanner float64
+	// Method chooses how the program is solved: MethodAuto (""), MethodDecomposition or
+	// MethodSimplex (see OptimalLP).
+	Method string
 	// Solver options: Context and Progress (cancellation and progress reports) and the limits
 	// and tolerances of lp.Options. nil gives the defaults.
 	Solver *lp.Options
@@ -97,6 +103,16 @@ type LPResult struct {
 	// entry H[y][z] above 0 (loss: below 0), or a privacy dual of the wrong sign. 0 on the
 	// closed-form path.
 	DualResidual float64
+
+	// Method is the method that solved the program (MethodDecomposition or MethodSimplex; ""
+	// on the closed-form path).
+	Method string
+	// Spanner describes the spanner the constraints were imposed on (nil without one).
+	Spanner *SpannerInfo
+	// GuaranteedEpsilon is the privacy the result is guaranteed to have: Mechanism is
+	// GuaranteedEpsilon·d-private (ε-DP for a graph). It is Epsilon, or with a spanner of
+	// dilation t, ε·t/δ ≤ ε.
+	GuaranteedEpsilon float64
 
 	dual *lpCheck // the solver's solution and duals, for the tests' certificates (nil on the closed-form path)
 	rows []privRow
@@ -175,7 +191,7 @@ func OptimalLP(spec LPSpec) (*LPResult, error) {
 			return res, err
 		}
 	}
-	return solveMechanismLP(&spec, n)
+	return solveProgram(&spec, n)
 }
 
 // checkLPSpec validates spec and returns the number of answers n.
@@ -248,9 +264,19 @@ func checkLPSpec(spec *LPSpec) (int, error) {
 	if s := spec.score(); s != nil {
 		w, _ = s.Dims()
 	}
-	if float64(n)*float64(w) > MaxLPVariables {
+	limit := MaxDecomposedVariables
+	if spec.Method == MethodSimplex {
+		limit = MaxLPVariables
+	}
+	if float64(n)*float64(w) > float64(limit) {
 		return 0, fmt.Errorf("%s: the program would have %d×%d = %d variables, more than the limit of %d",
-			spec.sizeArg(), n, w, n*w, MaxLPVariables)
+			spec.sizeArg(), n, w, n*w, limit)
+	}
+	if err := checkMethod(spec); err != nil {
+		return 0, err
+	}
+	if err := checkSpanner(spec); err != nil {
+		return 0, err
 	}
 	return n, nil
 }
@@ -329,7 +355,8 @@ func closedFormLP(spec *LPSpec, n int) (*LPResult, bool, error) {
 		Path:      PathClosedForm,
 		Reason: reason + ", the prior uniform and the gain binary: the Theorem 6.2 mechanism " +
 			"reaches the utility bound 1/Σ_d n_d e^(−εd), so it is optimal",
-		Status: lp.Optimal,
+		Status:            lp.Optimal,
+		GuaranteedEpsilon: spec.Epsilon,
 	}, true, nil
 }
 
@@ -368,10 +395,14 @@ func uniformPrior(n int) []float64 {
 	return p
 }
 
-// solveMechanismLP states and solves the program of OptimalLP, checks the solution and
-// repairs its privacy (see OptimalLP).
-func solveMechanismLP(spec *LPSpec, n int) (*LPResult, error) {
-	p := newMechProgram(spec, n)
+// solveMechanismLP states the program of OptimalLP as one linear program, solves it with the
+// simplex of package lp, checks the solution and repairs its privacy (see OptimalLP).
+func solveMechanismLP(spec *LPSpec, p *mechProgram) (*LPResult, error) {
+	n := p.n
+	if float64(n)*float64(p.w) > MaxLPVariables {
+		return nil, fmt.Errorf("%s: the program would have %d×%d = %d variables, more than the limit of %d for the simplex method",
+			spec.sizeArg(), n, p.w, n*p.w, MaxLPVariables)
+	}
 	if total := p.rowCount(); total > MaxLPConstraints {
 		return nil, fmt.Errorf("%s: the program would have %d constraints (%d variables), more than the limit of %d",
 			spec.sizeArg(), total, n*p.w, MaxLPConstraints)
@@ -400,22 +431,11 @@ func solveMechanismLP(spec *LPSpec, n int) (*LPResult, error) {
 	}
 	out := &LPResult{
 		Path:        PathLP,
+		Method:      MethodSimplex,
 		Status:      res.Status,
 		Iterations:  res.Iterations,
 		Variables:   m.NumVars(),
 		Constraints: m.NumRows(),
-	}
-	switch {
-	case spec.ForceLP:
-		out.Reason = "the linear program was asked for (forceLP)"
-	case spec.Metric != nil:
-		out.Reason = "a metric was given: no closed form is known"
-	case spec.Loss != nil || !isIdentity(spec.Gain, n):
-		out.Reason = "the gain is not binary: no closed form is known"
-	case !isUniform(spec.Prior):
-		out.Reason = "the prior is not uniform: the Theorem 6.2 mechanism need not be optimal"
-	default:
-		out.Reason = "vertices have different distance distributions (the graph is neither distance-regular nor VT+): the Theorem 6.2 mechanism is not ε-DP there"
 	}
 	if res.Status != lp.Optimal && res.Status != lp.Imprecise {
 		return nil, fmt.Errorf("optimal mechanism: the solver stopped (%v) after %d iterations on %d variables and %d constraints",
@@ -435,24 +455,7 @@ func solveMechanismLP(spec *LPSpec, n int) (*LPResult, error) {
 		return nil, fmt.Errorf("optimal mechanism: the solver could not reach its tolerances (status %v after %d iterations: "+
 			"primal residual %.3g, dual residual %.3g, gap to the dual bound %.3g)", res.Status, res.Iterations, k.Primal, k.Dual, gap)
 	}
-	h, err := repairPrivacy(spec, p, k.H)
-	if err != nil {
-		return nil, err
-	}
-	out.Mechanism = h
-	prior := spec.Prior
-	if prior == nil {
-		prior = uniformPrior(n)
-	}
-	if spec.Loss != nil {
-		out.Utility, _, err = ExpectedLoss(prior, h, spec.Loss)
-	} else {
-		out.Utility, err = Utility(prior, h, spec.Gain)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
+	return out, finishProgram(spec, p, k.H, out)
 }
 
 // lpTolerance is the solver's primal and dual tolerance for the mechanism program unless

@@ -1,9 +1,9 @@
 // Offline and portable, in headless Chromium:
 //  (a) the single-file build dist/qif-toolkit.html, opened straight from disk (file://), loads
 //      every section and computes the password checker's measures — compared with the plain-JS
-//      reference (reference.mjs) — with no request to anything but itself;
+//      reference (reference.mjs) — and the exact mode, with no request to anything but itself;
 //  (b) after one visit over http the service worker controls the page; with the network cut
-//      the page and the widget demo reload from its cache and still compute.
+//      the page, the exact mode and the widget demo reload from its cache and still compute.
 // Zero console errors in both.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -51,6 +51,19 @@ async function filePage() {
   return { page, context, errors, requests };
 }
 
+// Runs exact.mechanism.optimal on Table 1 of Alvim et al. (ICALP 2011) in the page's worker (the
+// engine module the page imported: in the single file, the Blob URL its bootstrap gave it) and
+// returns the utility.
+async function exactThroughWorker(page, singleFile) {
+  return page.evaluate(async (single) => {
+    const url = single ? globalThis.__qifResolve('engine.js', 'index.html') : new URL('engine.js', document.baseURI).href;
+    const { client } = await import(url);
+    const K6 = { n: 6, edges: [] };
+    for (let a = 0; a < 6; a++) for (let b = a + 1; b < 6; b++) K6.edges.push([a, b]);
+    return client.call('exact.mechanism', 'optimal', { graph: K6, expEpsilon: 2 }).then((r) => r.utility);
+  }, singleFile);
+}
+
 test('the single-file build works when opened from file://', async () => {
   const html = await readFile(SINGLE, 'utf8');
   const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)[1];
@@ -79,6 +92,8 @@ test('the single-file build works when opened from file://', async () => {
     assert.ok((await page.locator(`#${id} h2`).count()) === 1, `section ${id} rendered`);
     assert.doesNotMatch(await page.textContent(`#${id}`), /could not be loaded/);
   }
+  // The exact module is in the file too, inflated the first time the worker is asked for it.
+  assert.equal(await exactThroughWorker(page, true), '2/7', 'qif.exact from the single file');
   await h.screenshot(page, 'offline-single-file');
   assert.deepEqual(errors, [], 'no console or page errors');
   assert.deepEqual(requests, [], 'no request outside the file');
@@ -104,7 +119,7 @@ test('after the first visit the page works with the network off', async () => {
   const manifest = await readFile(path.join(ROOT, 'web', 'sw-manifest.js'), 'utf8');
   const { version, files } = JSON.parse(/QIF_PRECACHE = ([\s\S]*);/.exec(manifest)[1]);
   assert.equal(sw.keys[0], `qif-toolkit-${version}`, 'the cache is named by the manifest hash');
-  for (const f of ['index.html', 'qif.wasm', 'wasm_exec.js', 'worker.js', 'api.gen.js', 'sections.js', 'sections/channel/view.js', 'input/number.js', 'style.css', 'embed.html', 'widgets.js',
+  for (const f of ['index.html', 'qif.wasm', 'qif-exact.wasm', 'wasm_exec.js', 'worker.js', 'api.gen.js', 'sections.js', 'sections/channel/view.js', 'input/number.js', 'style.css', 'embed.html', 'widgets.js',
     'version.js', 'docs/mathematics.html', 'docs/references.html', 'docs/math.css', 'docs.css', 'THIRD_PARTY_NOTICES.txt']) {
     assert.ok(files.includes(f), `manifest lists ${f}`);
     assert.ok(sw.cached.includes(f), `${f} is cached`);
@@ -127,6 +142,7 @@ test('after the first visit the page works with the network off', async () => {
   await page.selectOption('[data-testid="preset-select"]', 'dcnet-fair');
   await settled(page);
   assert.ok(Math.abs((await valueOf(page, 'mutualInformation')) - 1) < 1e-12, 'fair dc-net reveals the bit: 1 bit');
+  assert.equal(await exactThroughWorker(page, false), '2/7', 'qif.exact offline, from the cache');
   await h.screenshot(page, 'offline-reload');
 
   // The widget demo, never visited before, comes from the cache as well.

@@ -8,18 +8,21 @@ import { load } from '../../web/qif.js';
 import { API } from '../../web/api.gen.js';
 
 let qif;
-before(async () => { qif = await load(); });
+before(async () => { qif = await load({ exact: true }); });
 
-const fnOf = (f) => qif[f.ns][f.name];
+// The namespace object of "measure" or "exact.measure".
+const nsOf = (ns) => ns.split('.').reduce((o, k) => o[k], qif);
+const fnOf = (f) => nsOf(f.ns)[f.name];
 const q = (f) => `${f.ns}.${f.name}`;
 
 test('describe() returns the table; describe(name | namespace | function) one part of it', () => {
   const all = qif.describe();
   assert.equal(all, API);
   assert.ok(Object.isFrozen(all) && Object.isFrozen(all.functions[0].params), 'the table cannot be changed');
-  assert.deepEqual(all.namespaces, ['channel', 'measure', 'metric', 'privacy', 'graph', 'mechanism', 'refine', 'infoPrivacy', 'lp', 'debug']);
+  assert.deepEqual(all.namespaces, ['channel', 'measure', 'metric', 'privacy', 'graph', 'mechanism', 'refine', 'infoPrivacy', 'lp', 'debug',
+    'exact.channel', 'exact.measure', 'exact.mechanism', 'exact.refine']);
   let count = 0;
-  for (const ns of all.namespaces) count += Object.keys(qif[ns]).length;
+  for (const ns of all.namespaces) count += Object.keys(nsOf(ns)).length;
   assert.equal(all.functions.length, count, 'one entry per function of the loaded API');
   const cap = qif.describe('measure.shannonCapacity');
   assert.equal(qif.describe(qif.measure.shannonCapacity), cap);
@@ -32,6 +35,11 @@ test('describe() returns the table; describe(name | namespace | function) one pa
   assert.deepEqual(cap.callbacks, [[1, 'onProgress']]);
   assert.deepEqual(cap.result.fields.map((f) => f.name), ['capacity', 'upperBound', 'gap', 'prior', 'iterations', 'converged']);
   assert.deepEqual(qif.describe('lp').map((f) => f.name), ['solve']);
+  assert.deepEqual(qif.describe('exact.refine').map((f) => f.name), ['avg']);
+  assert.equal(qif.describe(qif.exact.measure.bayesVulnerability).module, 'exact');
+  assert.equal(qif.describe('measure.bayesVulnerability').module, undefined);
+  assert.ok(qif.describe('exact').every((f) => f.ns.startsWith('exact.')) && qif.describe('exact').length >= 29);
+  assert.throws(() => qif.describe('bayesVulnerability'), /it is in measure and exact\.measure/);
   assert.throws(() => qif.describe('epsilonForDelta'), /unknown function "epsilonForDelta"; it is in privacy and infoPrivacy/);
   assert.throws(() => qif.describe('nope'), /^Error: describe: unknown function "nope"/);
   assert.throws(() => qif.describe(() => 1), /describe: expected a name/);
@@ -149,6 +157,8 @@ const LONG = {
   'infoPrivacy.individualCapacity': (p) => qif.infoPrivacy.individualCapacity({ domains: [4, 4, 4], channel: randomChannel(64, 5, 3), onProgress: p }),
   'infoPrivacy.individualEpsilon': (p) => qif.infoPrivacy.individualEpsilon({ domains: [8, 8, 8, 8, 8], channel: randomChannel(32768, 4, 4), onProgress: p }),
   'infoPrivacy.deltaCurve': (p) => qif.infoPrivacy.deltaCurve(randomChannel(64, 8, 5), qif.graph.clique(64), { onProgress: p }),
+  'exact.mechanism.optimal': (p) => qif.exact.mechanism.optimal({ graph: qif.graph.clique(6), expEpsilon: 2, onProgress: p }),
+  'exact.refine.avg': (p) => qif.exact.refine.avg([[1, 0], [0, 1]], [[0.5, 0.5], [0.5, 0.5]], { onProgress: p }),
 };
 
 test('every long function takes onProgress, and returning false cancels with one outcome', () => {

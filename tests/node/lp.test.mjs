@@ -60,6 +60,80 @@ test('lp.solve: infeasible and unbounded problems', () => {
   assert.ok(unb.ray[0] >= 0 && unb.ray[1] >= 0 && unb.ray[0] + unb.ray[1] > 0);
 });
 
+// A program whose rows mix 1 and F = e^d: variables x00 x01 x10 x11 r0 r1 z ≥ 0, minimize z
+// subject to x00 + x01 − r0 = 1, x10 + x11 − r1 = 0, x00 + F·x10 − r0 ≤ 0 and
+// F·x01 + x11 − r1 − z ≤ 0. By hand: the first and third rows give x01 − F·x10 ≥ 1, the second
+// r1 = x10 + x11, so the fourth reads z ≥ F·x01 − x10 ≥ F + (F² − 1)·x10 ≥ F; the optimum is F,
+// at x01 = 1, z = F. (At d = 30 the solver used to call it infeasible, at d = 40 imprecise.)
+const twoScales = (d, extra = []) => {
+  const F = Math.exp(d);
+  return {
+    objective: [0, 0, 0, 0, 0, 0, 1],
+    rows: [
+      { coeffs: [1, 1, 0, 0, -1, 0, 0], op: '=', rhs: 1 },
+      { coeffs: [0, 0, 1, 1, 0, -1, 0], op: '=', rhs: 0 },
+      { coeffs: [1, 0, F, 0, -1, 0, 0], op: '<=', rhs: 0 },
+      { coeffs: [0, F, 0, 1, 0, -1, -1], op: '<=', rhs: 0 },
+      ...extra,
+    ],
+  };
+};
+// rowsOf lists the dense rows of twoScales-like problems as [coeffs, op, rhs].
+const rowsOf = (p) => p.rows.map((r) => [r.coeffs, r.op, r.rhs]);
+
+test('lp.solve: rows mixing 1 and e^d (d = 20…100) are solved right, with optimum e^d', () => {
+  for (const d of [20, 22, 25, 30, 33, 35, 40, 41, 60, 100]) {
+    const p = twoScales(d);
+    const r = qif.lp.solve(p);
+    assert.equal(r.status, 'optimal', `d = ${d}`);
+    const F = Math.exp(d);
+    assert.ok(Math.abs(r.objective / F - 1) <= 1e-9, `d = ${d}: objective ${r.objective}, want ${F}`);
+    close(r.x[1], 1); // x01
+    // Feasible, each row to 1e-9 of its largest term, and x ≥ 0.
+    for (const [a, op, b] of rowsOf(p)) {
+      let act = 0, mag = Math.abs(b);
+      a.forEach((v, j) => { act += v * r.x[j]; mag = Math.max(mag, Math.abs(v * r.x[j])); });
+      const viol = op === '=' ? Math.abs(act - b) : op === '<=' ? act - b : b - act;
+      assert.ok(viol <= 1e-9 * Math.max(1, mag), `d = ${d}: row violated by ${viol}`);
+    }
+    assert.ok(r.x.every((v) => v >= 0));
+  }
+});
+
+test('lp.solve: rows mixing 1 and e^30: infeasible with a certificate that checks, unbounded with a ray that checks', () => {
+  const d = 30, F = Math.exp(d);
+  // z ≤ F/2 contradicts z ≥ F (derived above): infeasible. Check the certificate here: with
+  // r = yᵀA, every r_j must be ≤ 0 (x ≥ 0 unbounded above) up to 1e-9 of its terms, and
+  // Σ_i y_i·b_i, with y_i ≤ 0 on ≤ rows, must be > 0.
+  const inf = twoScales(d, [{ coeffs: [0, 0, 0, 0, 0, 0, 1], op: '<=', rhs: F / 2 }]);
+  const ri = qif.lp.solve(inf);
+  assert.equal(ri.status, 'infeasible');
+  const y = ri.farkas, rows = rowsOf(inf);
+  let yb = 0;
+  rows.forEach(([, op, b], i) => {
+    if (op === '<=') assert.ok(y[i] <= 0, `y[${i}] = ${y[i]} on a <= row`);
+    yb += y[i] * b;
+  });
+  for (let j = 0; j < 7; j++) {
+    let rj = 0, mag = 0;
+    rows.forEach(([a], i) => { rj += y[i] * a[j]; mag += Math.abs(y[i] * a[j]); });
+    assert.ok(rj <= 1e-9 * mag, `(yᵀA)[${j}] = ${rj} > 0`);
+  }
+  assert.ok(yb > 1e-9 * rows.reduce((s, [, , b], i) => s + Math.abs(y[i] * b), 0), `y·b = ${yb}`);
+  // Maximizing z instead: z is bounded by nothing above, so the program is unbounded; x must
+  // be feasible and the ray keep every row (= rows unchanged, ≤ rows not increased) and raise z.
+  const unb = { ...twoScales(d), sense: 'max' };
+  const ru = qif.lp.solve(unb);
+  assert.equal(ru.status, 'unbounded');
+  assert.ok(ru.ray[6] > 0 && ru.ray.every((v) => v >= 0));
+  for (const [a, op] of rowsOf(unb)) {
+    let ad = 0, mag = 0;
+    a.forEach((v, j) => { ad += v * ru.ray[j]; mag += Math.abs(v * ru.ray[j]); });
+    if (op === '=') assert.ok(Math.abs(ad) <= 1e-9 * mag);
+    else assert.ok(ad <= 1e-9 * mag);
+  }
+});
+
 test('lp.solve: progress callback and cancellation', () => {
   const n = 12, idx = (y, z) => y * n + z;
   const objective = new Array(n * n).fill(0);

@@ -142,19 +142,28 @@ test('progress callback and cancellation', () => {
   }
   // The 4×4 grid takes over 200 simplex iterations (the default reporting interval).
   const seen = [];
-  const r = M.optimalLP({ graph: g, epsilon: Math.LN2, forceLP: true, onProgress: (p) => { seen.push(p); } });
+  const r = M.optimalLP({ graph: g, epsilon: Math.LN2, forceLP: true, method: 'simplex', onProgress: (p) => { seen.push(p); } });
   assert.equal(r.status, 'optimal');
+  assert.equal(r.method, 'simplex');
   assert.ok(seen.length >= 1 && seen.length <= r.iterations / 100, `${seen.length} reports for ${r.iterations} iterations`);
   assert.equal(typeof seen[0].iteration, 'number');
   assert.equal(typeof seen[0].phase, 'string');
+  // The decomposition reports while it prices the columns (every 16) and after each round.
+  const seenD = [];
+  const rd = M.optimalLP({ graph: g, epsilon: Math.LN2, forceLP: true, onProgress: (p) => { seenD.push(p); } });
+  assert.equal(rd.method, 'decomposition');
+  close(rd.utility, r.utility, 1e-10, 'both methods');
+  assert.ok(seenD.length >= 1 && seenD.every((p) => p.phase === 'decomposition'), `${seenD.length} decomposition reports`);
   let calls = 0;
   assert.throws(() => M.optimalLP({ graph: g, epsilon: Math.LN2, onProgress: () => { calls++; return false; } }),
     (e) => e instanceof Error && e.name === 'AbortError' && e.message === 'mechanism.optimalLP: cancelled');
   assert.equal(calls, 1);
   close(M.optimalLP({ graph: g, epsilon: Math.LN2 }).utility, r.utility, 1e-12, 'same after a cancelled solve');
   // timeLimit is in milliseconds: 1e-6 ms stops the solve at its first check; a minute does not.
-  assert.throws(() => M.optimalLP({ graph: g, epsilon: Math.LN2, forceLP: true, timeLimit: 1e-6 }),
-    (e) => e instanceof Error && /solver stopped \(time limit\)/.test(e.message));
+  for (const method of ['simplex', 'decomposition']) {
+    assert.throws(() => M.optimalLP({ graph: g, epsilon: Math.LN2, forceLP: true, method, timeLimit: 1e-6 }),
+      (e) => e instanceof Error && /stopped \(time limit\)/.test(e.message), method);
+  }
   close(M.optimalLP({ graph: g, epsilon: Math.LN2, forceLP: true, timeLimit: 60000 }).utility, r.utility, 1e-9, 'a minute is enough');
 });
 
@@ -183,8 +192,13 @@ test('bad input: errors name the argument, the instance keeps working', () => {
     [() => M.optimalLP({ graph: g, epsilon: 1, timeLimit: 0 }), /^timeLimit: expected a positive number/],
     [() => M.optimalLP({ graph: g, epsilon: 1, timeLimit: -5 }), /^timeLimit:/],
     [() => M.optimalLP({ graph: g, epsilon: 1, timeLimit: NaN }), /^timeLimit:/],
-    [() => M.optimalLP({ graph: path(201), epsilon: 1 }), /variables, more than the limit/],
-    [() => M.optimalLP({ graph: clique(110), epsilon: 1, forceLP: true }), /constraints.*more than the limit/],
+    [() => M.optimalLP({ graph: path(501), epsilon: 1 }), /variables, more than the limit of 250000/],
+    [() => M.optimalLP({ graph: path(201), epsilon: 1, method: 'simplex' }), /variables, more than the limit of 40000/],
+    [() => M.optimalLP({ graph: clique(110), epsilon: 1, forceLP: true, method: 'simplex' }), /constraints.*more than the limit/],
+    [() => M.optimalLP({ graph: g, epsilon: 1, method: 'interior' }), /^method:/],
+    [() => M.optimalLP({ graph: g, epsilon: 1, spanner: 2 }), /^spanner:/],
+    [() => M.optimalLP({ metric: [[0, 1], [1, 0]], epsilon: 1, spanner: 0.5 }), /^spanner:/],
+    [() => M.optimalLP({ metric: [[0, 1], [1, 0]], epsilon: 1, spanner: NaN }), /^spanner:/],
   ];
   // Every message starts with the function, then names the argument.
   for (const [f, re] of bad) {

@@ -48,7 +48,7 @@ test('pack.sh prints the path of a tarball holding only the package files', () =
   assert.ok(tgz.endsWith(`${name}-${manifest.version}.tgz`), `tarball name: ${tgz}`);
   assert.ok(existsSync(tgz));
   const files = run('tar', ['tzf', tgz]).trim().split('\n').map((f) => f.replace(/^package\//, '')).sort();
-  assert.deepEqual(files, ['LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.txt', 'api.gen.js', 'package.json', 'qif.d.ts', 'qif.gen.js', 'qif.js', 'qif.wasm', 'wasm_exec.js']);
+  assert.deepEqual(files, ['LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.txt', 'api.gen.js', 'package.json', 'qif-exact.wasm', 'qif.d.ts', 'qif.gen.js', 'qif.js', 'qif.wasm', 'wasm_exec.js']);
 });
 
 test('the package carries its license and the notices of what it ships', () => {
@@ -81,7 +81,7 @@ test('the manifest: ESM, exports with types first, files present, no dependencie
   const dot = pkg.exports['.'];
   assert.equal(Object.keys(dot)[0], 'types', 'the "types" condition comes first');
   assert.equal(dot.types, pkg.types);
-  for (const target of [dot.types, dot.default, pkg.exports['./qif.wasm'], pkg.types]) {
+  for (const target of [dot.types, dot.default, pkg.exports['./qif.wasm'], pkg.exports['./qif-exact.wasm'], pkg.types]) {
     assert.ok(existsSync(join(dir, target)), `${target} is in the installed package`);
   }
   for (const f of pkg.files) assert.ok(existsSync(join(dir, f)), `files: ${f} is installed`);
@@ -104,20 +104,24 @@ test('import { load } from the installed package works in Node', () => {
       rows: hy.inners.rows, cols: hy.inners.cols, inners: Array.from(hy.inners.data) };
     try { qif.channel.validate([[0.5, 0.4]]); out.error = null; } catch (e) { out.error = e.message; }
     out.afterError = qif.measure.shannonEntropy([0.25, 0.25, 0.25, 0.25]);
+    await qif.exact.load();                                    // qif-exact.wasm beside qif.js
+    out.exact = qif.exact.mechanism.optimal({ graph: qif.graph.clique(6), expEpsilon: 2 }).utility;
     const qif2 = await load({ wasmURL: new URL(out.wasm) });   // the bundler/notebook path
     out.h2 = qif2.measure.minEntropy([0.5, 0.25, 0.25]);
     // The CDN path: qif.wasm fetched over HTTP (streaming compilation with application/wasm).
     const { createServer } = await import('node:http');
     const { readFile } = await import('node:fs/promises');
     const bytes = await readFile(new URL(out.wasm));
+    const exactBytes = await readFile(new URL(import.meta.resolve(${JSON.stringify(name + '/qif-exact.wasm')})));
     const server = createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/wasm' });
-      res.end(bytes);
+      res.end(req.url.endsWith('/qif-exact.wasm') ? exactBytes : bytes);
     });
     await new Promise((r) => server.listen(0, '127.0.0.1', r));
     try {
-      const qif3 = await load({ wasmURL: 'http://127.0.0.1:' + server.address().port + '/assets/qif.wasm' });
+      const qif3 = await load({ wasmURL: 'http://127.0.0.1:' + server.address().port + '/assets/qif.wasm', exact: true });
       out.h3 = qif3.measure.guessingEntropy([0.25, 0.25, 0.25, 0.25]);
+      out.exact3 = qif3.exact.measure.guessingEntropy(['1/2', '1/4', '1/4']);   // qif-exact.wasm beside it
     } finally {
       server.close();
     }
@@ -134,6 +138,8 @@ test('import { load } from the installed package works in Node', () => {
     assert.ok(out.namespaces.includes(ns), `qif.${ns} is exported`);
   }
   assert.equal(out.h, 1);
+  assert.equal(out.exact, '2/7', 'qif.exact from the installed package');
+  assert.equal(out.exact3, '7/4', 'qif-exact.wasm over HTTP, beside qif.wasm');
   // π = (½, ½), C = [[1, 0], [½, ½]]: p(y0) = ¾ with posterior (⅔, ⅓); p(y1) = ¼ with posterior (0, 1).
   assert.ok(out.hyper.outerIsF64);
   assert.equal(out.hyper.rows, 2);

@@ -1,6 +1,7 @@
 // Robustness: every function of the loaded API (whatever the namespaces hold, including functions
-// added later) is called with seeded random junk. Each call must return or throw an Error — never
-// throw a non-Error, hang, or crash — and afterwards the same instance must still compute.
+// added later and those of qif.exact) is called with seeded random junk. Each call must return or
+// throw an Error (a promise: resolve or reject with one) — never throw a non-Error, hang, or
+// crash — and afterwards the same instance must still compute, in both modules.
 //
 // The calls run in a worker thread with a watchdog, so that a call that hangs or runs out of
 // memory fails this test with the offending call named instead of stalling the whole suite.
@@ -95,14 +96,20 @@ function describe(v, depth = 0) {
 
 async function workerMain() {
   const { load } = await import(new URL('../../web/qif.js', import.meta.url).href);
-  const qif = await load();
+  const qif = await load({ exact: true });
   const r = rng(workerData.seed);
   const junk = junkMaker(r);
   const fns = [];
+  // Namespaces and the namespaces within them (qif.exact.measure).
+  const collect = (obj, path) => {
+    for (const name of Object.keys(obj).sort()) {
+      const v = obj[name];
+      if (typeof v === 'function') fns.push([path, name, v]);
+      else if (v && typeof v === 'object' && !path.includes('.')) collect(v, `${path}.${name}`);
+    }
+  };
   for (const ns of Object.keys(qif).sort()) {
-    const obj = qif[ns];
-    if (!obj || typeof obj !== 'object') continue;
-    for (const name of Object.keys(obj).sort()) if (typeof obj[name] === 'function') fns.push([ns, name, obj[name]]);
+    if (qif[ns] && typeof qif[ns] === 'object') collect(qif[ns], ns);
   }
   const skip = new Set(workerData.skip);
   const failures = [];
@@ -117,17 +124,21 @@ async function workerMain() {
       const call = `qif.${ns}.${name}(${args.map((a) => describe(a)).join(', ')})`;
       parentPort.postMessage({ type: 'call', call });
       calls++;
-      try {
-        f(...args);
-      } catch (e) {
+      const bad = (e) => {
         if (!(e instanceof Error)) failures.push(`${call} threw a non-Error: ${describe(e)}`);
         else if (typeof e.message !== 'string' || e.message === '') failures.push(`${call} threw an Error without a message`);
+      };
+      try {
+        const out = f(...args);
+        if (out instanceof Promise) await out.catch(bad); // qif.exact.load
+      } catch (e) {
+        bad(e);
       }
     }
   }
   let stillWorks;
   try {
-    stillWorks = qif.channel.validate([[1]]) === true;
+    stillWorks = qif.channel.validate([[1]]) === true && qif.exact.measure.bayesVulnerability(['1/3', '2/3']) === '2/3';
   } catch (e) {
     stillWorks = `threw ${e && e.message}`;
   }
@@ -171,6 +182,6 @@ if (!isMainThread) {
     t.diagnostic(`${result.calls} calls over ${result.functions} functions`);
     assert.ok(result.functions > 0, 'the API exposes functions');
     assert.deepEqual(result.failures, [], `${result.failures.length} bad calls`);
-    assert.equal(result.stillWorks, true, 'channel.validate([[1]]) after the junk');
+    assert.equal(result.stillWorks, true, 'channel.validate and exact.measure.bayesVulnerability after the junk');
   });
 }

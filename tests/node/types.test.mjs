@@ -50,10 +50,11 @@ function methodNames(body) {
   return names;
 }
 
-// namespace → interface name, from `readonly <ns>: Readonly<XAPI>;` in interface QIF.
-function namespaceInterfaces() {
-  const body = interfaceBody('QIF');
-  assert.ok(body, 'qif.d.ts declares interface QIF');
+// namespace → interface name, from `readonly <ns>: Readonly<XAPI>;` in an interface (QIF by
+// default; ExactAPI for the namespaces of qif.exact).
+function namespaceInterfaces(of = 'QIF') {
+  const body = interfaceBody(of);
+  assert.ok(body, `qif.d.ts declares interface ${of}`);
   const out = new Map();
   for (const m of body.matchAll(/readonly\s+([A-Za-z_$][\w$]*)\s*:\s*(?:Readonly<\s*)?([A-Za-z_$][\w$]*)/g)) {
     out.set(m[1], m[2]);
@@ -62,30 +63,49 @@ function namespaceInterfaces() {
 }
 
 let qif;
-before(async () => { qif = await load(); });
+before(async () => { qif = await load({ exact: true }); });
 
-test('qif.d.ts declares load(options?: {wasmURL}) returning Promise<QIF>', () => {
+test('qif.d.ts declares load(options?: {wasmURL, exact, exactWasmURL}) returning Promise<QIF>', () => {
   assert.match(dts, /export function load\(options\?: LoadOptions\): Promise<QIF>;/);
   assert.match(interfaceBody('LoadOptions'), /wasmURL\?: string \| URL;/);
+  assert.match(interfaceBody('LoadOptions'), /exact\?: boolean;/);
+  assert.match(interfaceBody('LoadOptions'), /exactWasmURL\?: string \| URL;/);
   assert.match(interfaceBody('QIF'), /readonly version: string;/);
+  assert.match(interfaceBody('QIF'), /readonly exact: ExactAPI;/);
+  assert.match(interfaceBody('ExactAPI'), /readonly loaded: boolean;/);
+  assert.match(interfaceBody('ExactAPI'), /load\(options\?: ExactLoadOptions\): Promise<ExactAPI>;/);
 });
 
+// Every namespace object under obj (typed by interface iface): [path, object, interface].
+function namespacesOf(obj, iface, path) {
+  const out = [];
+  const ifaces = namespaceInterfaces(iface);
+  for (const [k, v] of Object.entries(obj)) {
+    if (v && typeof v === 'object') {
+      out.push([`${path}.${k}`, v, ifaces.get(k)]);
+      if (ifaces.has(k) && namespaceInterfaces(ifaces.get(k)).size > 0) out.push(...namespacesOf(v, ifaces.get(k), `${path}.${k}`));
+    }
+  }
+  return out;
+}
+
 test('every exported namespace and function is declared in qif.d.ts', () => {
-  const ifaces = namespaceInterfaces();
   const missing = [];
-  for (const ns of Object.keys(qif)) {
-    if (ns === 'version') continue;
-    const iface = ifaces.get(ns);
+  for (const [path, ns, iface] of namespacesOf(qif, 'QIF', 'qif')) {
     if (!iface) {
-      missing.push(`namespace qif.${ns} (no "readonly ${ns}: Readonly<...API>" in interface QIF)`);
+      missing.push(`namespace ${path} (no "readonly <name>: Readonly<...API>" in the interface above it)`);
       continue;
     }
     const body = interfaceBody(iface);
-    assert.ok(body !== null, `qif.d.ts: interface ${iface} (for qif.${ns}) is declared`);
+    assert.ok(body !== null, `qif.d.ts: interface ${iface} (for ${path}) is declared`);
     const declared = methodNames(body);
-    for (const name of Object.keys(qif[ns])) {
-      assert.equal(typeof qif[ns][name], 'function', `qif.${ns}.${name} is a function`);
-      if (!declared.has(name)) missing.push(`qif.${ns}.${name} (add it to interface ${iface})`);
+    const props = propertyNames(body);
+    for (const [name, v] of Object.entries(ns)) {
+      if (typeof v === 'function') {
+        if (!declared.has(name)) missing.push(`${path}.${name} (add it to interface ${iface})`);
+      } else if (!props.has(name)) {
+        missing.push(`${path}.${name} (a ${typeof v}: add it to interface ${iface})`);
+      }
     }
   }
   assert.deepEqual(missing, [], `exported but not typed in web/qif.d.ts:\n  ${missing.join('\n  ')}`);
@@ -94,18 +114,19 @@ test('every exported namespace and function is declared in qif.d.ts', () => {
 test('every function declared in qif.d.ts is exported by the module', (t) => {
   const stale = [];
   const waiting = [];
-  for (const [ns, iface] of namespaceInterfaces()) {
-    if (ns === 'version') continue;
+  for (const [path, ns, iface] of namespacesOf(qif, 'QIF', 'qif')) {
     const body = interfaceBody(iface);
     assert.ok(body !== null, `qif.d.ts: interface ${iface} is declared`);
     for (const name of methodNames(body)) {
-      if (qif[ns] && typeof qif[ns][name] === 'function') continue;
-      if (pending.has(`${ns}.${name}`)) waiting.push(`qif.${ns}.${name}`);
-      else stale.push(`qif.${ns}.${name}`);
+      if (typeof ns[name] === 'function') continue;
+      if (pending.has(`${path.slice(4)}.${name}`)) waiting.push(`${path}.${name}`);
+      else stale.push(`${path}.${name}`);
     }
   }
   assert.deepEqual(stale, [], `declared in web/qif.d.ts but not exported:\n  ${stale.join('\n  ')}`);
   if (waiting.length) t.todo(`not registered yet: ${waiting.join(', ')}`);
+  const paths = namespacesOf(qif, 'QIF', 'qif').map(([p]) => p);
+  assert.ok(paths.includes('qif.measure') && paths.includes('qif.exact.measure'), 'the walk reaches the exact namespaces');
 });
 
 test('the declaration parser sees what it should (so the checks above can fail)', () => {
@@ -165,6 +186,14 @@ test('result objects carry only the fields their interfaces declare', () => {
     cases.push(['PrvRefinement', () => qif.refine.prv(C, [[0.5, 0.5], [0.5, 0.5]])]);
     cases.push(['SafeEpsilon', () => qif.refine.familyEpsilon({ family1: 'truncatedGeometric', family2: 'truncatedGeometric', n: 3, epsilon1: 1 })]);
   }
+  const K6 = qif.graph.clique(6);
+  cases.push(['ExactMatrix', () => qif.exact.channel.cascade(C, C)]);
+  cases.push(['ExactHyper', () => qif.exact.channel.hyper([0.5, 0.5], C)]);
+  cases.push(['ExactOptimal', () => qif.exact.mechanism.optimal({ graph: K6, expEpsilon: 2 })]);
+  cases.push(['ExactCertificate', () => qif.exact.mechanism.optimal({ graph: K6, expEpsilon: 2 }).certificate]);
+  cases.push(['ExactPrivacyPrice', () => qif.exact.mechanism.optimal({ graph: K6, expEpsilon: 2 }).certificate.privacy[0]]);
+  cases.push(['ExactAvgRefinement', () => qif.exact.refine.avg(C, [[0.5, 0.5], [0.5, 0.5]])]);
+  cases.push(['ExactAvgRefinement', () => qif.exact.refine.avg([[0.5, 0.5], [0.5, 0.5]], C)]);
   const undeclared = [];
   for (const [iface, call] of cases) {
     const body = interfaceBody(iface);

@@ -1,4 +1,4 @@
-package bindings
+package table
 
 import (
 	"context"
@@ -101,7 +101,7 @@ func (f *Func) decode(raw []Raw) (*Args, error) {
 	k := 0
 	for i, s := range f.slots {
 		p := s.p
-		w := p.Kind.width()
+		w := p.Kind.Width()
 		v, err := decodeValue(p, raw[k:k+w])
 		k += w
 		if err != nil {
@@ -112,9 +112,9 @@ func (f *Func) decode(raw []Raw) (*Args, error) {
 		}
 		if v == nil && (s.field && p.Required || !s.field && !p.Optional) {
 			if s.field {
-				return nil, fmt.Errorf("%s: missing (a required key of %s)", p.label(), f.Params[s.arg].Name)
+				return nil, fmt.Errorf("%s: missing (a required key of %s)", p.ArgName(), f.Params[s.arg].Name)
 			}
-			return nil, fmt.Errorf("%s: missing argument %d", p.label(), s.arg+1)
+			return nil, fmt.Errorf("%s: missing argument %d", p.ArgName(), s.arg+1)
 		}
 		if err := checkValue(p, v); err != nil {
 			return nil, err
@@ -126,7 +126,7 @@ func (f *Func) decode(raw []Raw) (*Args, error) {
 
 // decodeValue turns the wire values of one parameter into its Go value, or nil when absent.
 func decodeValue(p *Param, raw []Raw) (any, error) {
-	name := p.label()
+	name := p.ArgName()
 	r := raw[0]
 	if r.Type == RawAbsent { // a matrix, graph or problem sends its first value absent too
 		return nil, nil
@@ -160,8 +160,8 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 		if err := want(RawFloats, "a vector"); err != nil {
 			return nil, err
 		}
-		if len(r.Floats) > maxEntries {
-			return nil, fmt.Errorf("%s: %d entries, more than the limit of %d", name, len(r.Floats), maxEntries)
+		if len(r.Floats) > MaxEntries {
+			return nil, fmt.Errorf("%s: %d entries, more than the limit of %d", name, len(r.Floats), MaxEntries)
 		}
 		return r.Floats, nil
 	case KindIndices:
@@ -178,7 +178,7 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 			return nil, fmt.Errorf("%s: rows and cols must be integers, got %v×%v", name, rows, cols)
 		}
 		// Clamped first: converting a float beyond the int range is not defined in Go.
-		clamp := func(x float64) int { return int(math.Max(-1, math.Min(x, maxEntries+1))) }
+		clamp := func(x float64) int { return int(math.Max(-1, math.Min(x, MaxEntries+1))) }
 		return FlatMatrix(name, clamp(rows), clamp(cols), raw[2].Floats)
 	case KindGraph:
 		if r.Type != RawNumber || raw[1].Type != RawFloats {
@@ -196,6 +196,9 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 		return true, want(RawBool, "an options object")
 	case KindObject:
 		return r.Obj, want(RawObject, "an object")
+	}
+	if decodeMore != nil {
+		return decodeMore(p, raw)
 	}
 	return nil, fmt.Errorf("%s: unknown kind %q", name, p.Kind)
 }
@@ -229,7 +232,7 @@ func checkValue(p *Param, v any) error {
 		good = x >= 0 && !math.IsInf(x, 1)
 	}
 	if !good {
-		return fmt.Errorf("%s: expected %s, got %v", p.label(), p.Check.Describe(p.Kind), x)
+		return fmt.Errorf("%s: expected %s, got %v", p.ArgName(), p.Check.Describe(p.Kind), x)
 	}
 	return nil
 }
@@ -256,8 +259,8 @@ func FlatGraph(name string, n float64, flat []float64) (*graph.Graph, error) {
 	if len(flat)%2 != 0 {
 		return nil, fmt.Errorf("%s.edges: each edge must be a pair [a, b]", name)
 	}
-	if len(flat) > maxEntries {
-		return nil, fmt.Errorf("%s.edges: %d edges, more than the limit of %d", name, len(flat)/2, maxEntries/2)
+	if len(flat) > MaxEntries {
+		return nil, fmt.Errorf("%s.edges: %d edges, more than the limit of %d", name, len(flat)/2, MaxEntries/2)
 	}
 	edges := make([]graph.Edge, len(flat)/2)
 	for k := range edges {
@@ -425,6 +428,11 @@ func (c *pollContext) Err() error {
 
 // Obj is the result object type: field name → value (see encode in js.go for the values).
 type Obj = map[string]any
+
+// Strings is a result list of strings joined by commas (none of them empty or with a comma),
+// which JS splits: one crossing of the boundary where a 200×200 matrix of fractions would
+// otherwise take 40,000. The exact module joins its fractions; the main module builds none.
+type Strings string
 
 // scratch holds the buffers that input matrices are copied into, reused from call to call.
 // Allocating, zeroing and later collecting 32 MB for a 2000×2000 channel on every call cost more

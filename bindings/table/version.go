@@ -1,4 +1,4 @@
-package bindings
+package table
 
 // Version is the toolkit's version, returned to JavaScript as qif.version.
 //

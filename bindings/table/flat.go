@@ -1,4 +1,4 @@
-package bindings
+package table
 
 import (
 	"fmt"
@@ -9,8 +9,8 @@ import (
 // This file is pure Go (no build tag): it holds the checks that turn the flat form of a matrix
 // (rows, cols, row-major data) into a *mat.Dense, so that they are tested and fuzzed natively.
 
-// maxEntries bounds any matrix or vector crossing the boundary (see channel.MaxEntries).
-const maxEntries = 50_000_000
+// MaxEntries bounds any matrix or vector crossing the boundary (see channel.MaxEntries).
+const MaxEntries = 50_000_000
 
 // CheckFlatDims checks the dimensions of a flat matrix before any data is allocated: both
 // positive, and rows×cols at most the entry limit (computed without integer overflow).
@@ -22,8 +22,8 @@ func CheckFlatDims(name string, rows, cols int) error {
 	if rows == 0 || cols == 0 {
 		return fmt.Errorf("%s: empty matrix (%d×%d)", name, rows, cols)
 	}
-	if n := float64(rows) * float64(cols); n > maxEntries {
-		return fmt.Errorf("%s: %d×%d has %.3g entries, more than the limit of %d", name, rows, cols, n, maxEntries)
+	if n := float64(rows) * float64(cols); n > MaxEntries {
+		return fmt.Errorf("%s: %d×%d has %.3g entries, more than the limit of %d", name, rows, cols, n, MaxEntries)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package bindings
+package table
 
 import (
 	"math"
@@ -54,7 +54,7 @@ func FuzzFlatMatrix(f *testing.F) {
 		}
 		r, c := int(rows), int(cols)
 		m, err := FlatMatrix("M", r, c, data)
-		want := r > 0 && c > 0 && float64(r)*float64(c) <= maxEntries && r*c == n
+		want := r > 0 && c > 0 && float64(r)*float64(c) <= MaxEntries && r*c == n
 		if (err == nil) != want {
 			t.Fatalf("FlatMatrix(%d, %d, %d entries) error = %v, reference says ok=%v", r, c, n, err, want)
 		}

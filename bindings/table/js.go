@@ -1,9 +1,10 @@
 //go:build js && wasm
 
-package bindings
+package table
 
 import (
 	"fmt"
+	"os"
 	"sort"
 	"unsafe"
 
@@ -23,27 +24,50 @@ var (
 	float64Array = js.Global().Get("Float64Array")
 	object       = js.Global().Get("Object")
 	failure      js.Value // the loader's Failure class: new Failure(message, name, partial)
+	split        js.Value // the loader's split(text): the list of strings joined by commas in text
 )
 
+// Serve is the body of a WebAssembly entry point (wasm/main.go, wasm/exact/main.go): it hands
+// the module's API object to the loader and blocks forever, so that the functions stay callable.
+//
+// The loader (web/qif.js) sets QIF_EXPORT to the name of a global callback before running the
+// module; Serve calls it with null to receive the loader's helpers ({Failure, split}), then with
+// the API object {names, call, version}. A callback name chosen by the loader lets several
+// instances live side by side in one JS realm.
+func Serve(m *Module) {
+	name := os.Getenv("QIF_EXPORT")
+	if name == "" {
+		name = "__qifExport"
+	}
+	cb := js.Global().Get(name)
+	if cb.Type() != js.TypeFunction {
+		println("qif: no loader callback", name, "- load the module through web/qif.js")
+		return
+	}
+	api := m.Export(cb.Invoke(js.Null()))
+	api.Set("version", Version)
+	cb.Invoke(api)
+	select {}
+}
+
 // Export builds what the loader receives: {names: ["ns.name", ...], call}. names lists the
-// table in wire order, so that the loader can check that qif.wasm and its generated JS come
-// from the same table; call(id, ...wire) runs function id. helpers is the loader's object
-// {Failure}.
-func Export(helpers js.Value) js.Value {
-	failure = helpers.Get("Failure")
-	fs := Functions()
+// module's table in wire order, so that the loader can check that the module and its generated
+// JS come from the same table; call(id, ...wire) runs function id. helpers is the loader's
+// object {Failure, split}.
+func (m *Module) Export(helpers js.Value) js.Value {
+	failure, split = helpers.Get("Failure"), helpers.Get("split")
+	fs := m.Functions()
 	names := make([]any, len(fs))
 	for i, f := range fs {
 		names[i] = f.Qualified()
 	}
 	api := object.New()
 	api.Set("names", js.ValueOf(names))
-	api.Set("call", js.FuncOf(dispatch))
+	api.Set("call", js.FuncOf(func(_ js.Value, args []js.Value) any { return dispatch(fs, args) }))
 	return api
 }
 
-func dispatch(_ js.Value, args []js.Value) (out any) {
-	fs := funcs
+func dispatch(fs []*Func, args []js.Value) (out any) {
 	if len(args) == 0 || args[0].Type() != js.TypeNumber || args[0].Int() < 0 || args[0].Int() >= len(fs) {
 		return failure.New("qif: unknown function id", "Error")
 	}
@@ -88,7 +112,7 @@ func rawOf(v js.Value) Raw {
 	case js.TypeObject:
 		if v.InstanceOf(uint8Array) {
 			n := v.Length()
-			if n%8 != 0 || n/8 > maxEntries {
+			if n%8 != 0 || n/8 > MaxEntries {
 				return Raw{Type: RawObject}
 			}
 			dst := scratch.take(n / 8)
@@ -113,7 +137,7 @@ func (o jsObject) Number(key string) (float64, bool) {
 }
 
 // encode converts a result into a JS value: numbers, booleans and strings as they are, nil as
-// null, []float64 as a Float64Array and a matrix as {rows, cols, data: Float64Array} (both one
+// null, Strings as an array of strings, []float64 as a Float64Array and a matrix as {rows, cols, data: Float64Array} (both one
 // bulk copy), []int and [][]int as arrays, a graph as {n, edges}, Obj as an object (keys in
 // alphabetical order) and []any element by element.
 func encode(v any) any {
@@ -124,6 +148,8 @@ func encode(v any) any {
 		return floats(x)
 	case []int:
 		return intList(x)
+	case Strings:
+		return split.Invoke(string(x))
 	case [][]int:
 		out := make([]any, len(x))
 		for i, r := range x {

@@ -1,0 +1,118 @@
+package conelp
+
+import (
+	"math"
+	"testing"
+
+	"github.com/qif-toolkit/qif/core/lp"
+)
+
+// hotSpots is a prior on a side×side grid with three bumps over a floor, like a city's density.
+func hotSpots(side int) []float64 {
+	n := side * side
+	prior := make([]float64, n)
+	spots := [][3]float64{{0.25, 0.3, 0.12}, {0.7, 0.65, 0.08}, {0.4, 0.8, 0.1}}
+	s := 0.0
+	for v := range prior {
+		x, y := float64(v%side)/float64(side-1), float64(v/side)/float64(side-1)
+		d := 0.05
+		for _, sp := range spots {
+			d += math.Exp(-((x-sp[0])*(x-sp[0]) + (y-sp[1])*(y-sp[1])) / (2 * sp[2] * sp[2]))
+		}
+		prior[v] = d
+		s += d
+	}
+	for v := range prior {
+		prior[v] /= s
+	}
+	return prior
+}
+
+// geoProblem is location privacy on a side×side grid: Euclidean distance between cells as the
+// loss, ε per unit of distance, the hot-spot prior, constraints on every pair with no cell
+// strictly between (gcd(dx, dy) = 1: the others follow from them).
+func geoProblem(side int, eps float64) *Problem {
+	n := side * side
+	prior := hotSpots(side)
+	dist := func(a, b int) float64 { return math.Hypot(float64(a%side-b%side), float64(a/side-b/side)) }
+	gcd := func(a, b int) int {
+		a, b = max(a, -a), max(b, -b)
+		for b != 0 {
+			a, b = b, a%b
+		}
+		return a
+	}
+	var pairs []Pair
+	for a := 0; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			if gcd(a%side-b%side, a/side-b/side) == 1 {
+				pairs = append(pairs, Pair{a, b, eps * dist(a, b)})
+			}
+		}
+	}
+	cost := make([][]float64, n)
+	for w := range cost {
+		cost[w] = make([]float64, n)
+		for y := range cost[w] {
+			cost[w][y] = prior[y] * dist(w, y)
+		}
+	}
+	return &Problem{N: n, Cost: cost, Pairs: pairs, Sense: lp.Minimize}
+}
+
+// BenchmarkSolve: go test ./core/conelp -bench Solve -benchtime 1x (bench/lp/bench.mjs compares
+// the same programs with HiGHS in WebAssembly).
+func BenchmarkSolve(b *testing.B) {
+	eps := math.Ln2
+	clique := func(n int) []Pair {
+		var p []Pair
+		for a := 0; a < n; a++ {
+			for c := a + 1; c < n; c++ {
+				p = append(p, Pair{a, c, eps})
+			}
+		}
+		return p
+	}
+	path := func(n int) []Pair {
+		var p []Pair
+		for a := 0; a+1 < n; a++ {
+			p = append(p, Pair{a, a + 1, eps})
+		}
+		return p
+	}
+	hot := func(side int) *Problem {
+		prior := hotSpots(side)
+		c := make([][]float64, side*side)
+		for w := range c {
+			c[w] = make([]float64, side*side)
+			c[w][w] = prior[w]
+		}
+		return &Problem{N: side * side, Cost: c, Pairs: gridPairs(side, eps), Sense: lp.Maximize}
+	}
+	for _, c := range []struct {
+		name string
+		p    *Problem
+	}{
+		{"grid10", &Problem{N: 100, Cost: binaryUniform(100), Pairs: gridPairs(10, eps), Sense: lp.Maximize}},
+		{"grid20", &Problem{N: 400, Cost: binaryUniform(400), Pairs: gridPairs(20, eps), Sense: lp.Maximize}},
+		{"clique80", &Problem{N: 80, Cost: binaryUniform(80), Pairs: clique(80), Sense: lp.Maximize}},
+		{"path200", &Problem{N: 200, Cost: binaryUniform(200), Pairs: path(200), Sense: lp.Maximize}},
+		{"grid10-hotspots", hot(10)},
+		{"geo8", geoProblem(8, 0.5)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			var r *Result
+			for b.Loop() {
+				var err error
+				if r, err = Solve(c.p, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if r.Status != lp.Optimal {
+				b.Fatalf("%v", r.Status)
+			}
+			b.ReportMetric(float64(r.Rounds), "rounds")
+			b.ReportMetric(float64(r.Iterations), "pivots")
+		})
+	}
+}

@@ -1,0 +1,405 @@
+package conelp
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"github.com/qif-toolkit/qif/core/lp"
+)
+
+// Tolerances, relative to the largest |Cost| (costs are scaled to max 1 inside Solve).
+const (
+	// enterTol is the reduced cost a master column needs to enter the basis, and a priced cone
+	// point to be added.
+	enterTol = 1e-12
+	// certTol is the obligation a row may keep in a dual certificate: the dual residual.
+	certTol = 1e-12
+	// gapTol bounds (Bound − Objective)/max(1, |Objective|) for the status Optimal.
+	gapTol = 1e-11
+	// primalTol bounds the primal residual (row sums, privacy constraints) for Optimal.
+	primalTol = 1e-9
+	// dualTol bounds the dual residual for Optimal (relative to the largest |Cost|).
+	dualTol = 1e-9
+)
+
+// debugf, when set (by tests), receives a line per pricing round.
+var debugf func(string, ...any)
+
+// smoothing is the weight of the best prices so far in the prices the columns are priced at
+// (Wentges' smoothing): it cut the pricing rounds by a third on the location-privacy programs.
+const smoothing = 0.5
+
+// Solve solves p by Dantzig–Wolfe decomposition over the columns of H (see the package
+// documentation). It returns an error only for invalid input; a solve that ends without a
+// verified optimum reports it in Result.Status (with the best H found, which is feasible).
+// Options: Context, Progress (called after every 16 columns priced and every ProgressEvery
+// master pivots; returning false cancels), TimeLimit, MaxIterations (master pivots), and
+// FeasibilityTol and OptimalityTol, the primal and dual residuals (the latter relative to the
+// largest |Cost|) a result must meet to be Optimal (default 1e−9; a result that converged
+// without meeting them is Imprecise).
+func Solve(p *Problem, opt *lp.Options) (*Result, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	var o lp.Options
+	if opt != nil {
+		o = *opt
+	}
+	ctx := o.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	start := time.Now()
+	n, W := p.N, len(p.Cost)
+	tolP, tolD := primalTol, dualTol
+	if o.FeasibilityTol > 0 {
+		tolP = o.FeasibilityTol
+	}
+	if o.OptimalityTol > 0 {
+		tolD = o.OptimalityTol
+	}
+	every := o.ProgressEvery
+	if every <= 0 {
+		every = 200
+	}
+	sign := 1.0
+	if p.Sense == lp.Minimize {
+		sign = -1
+	}
+	scale := 0.0
+	for _, c := range p.Cost {
+		for _, v := range c {
+			scale = math.Max(scale, math.Abs(v))
+		}
+	}
+	if scale == 0 {
+		scale = 1
+	}
+	cost := make([][]float64, W)
+	for w, c := range p.Cost {
+		cost[w] = make([]float64, n)
+		for y, v := range c {
+			cost[w][y] = sign * v / scale
+		}
+	}
+	cn := newCone(n, p.Pairs)
+	pr := newPricer(cn)
+	m := newMaster(n)
+
+	// Start: the constant column for the output of largest total cost (feasible alone), then
+	// for every output w the tent e^{−dist(·, y)} at the row y of largest Cost[w][y].
+	best := 0
+	bestSum := math.Inf(-1)
+	for w, c := range cost {
+		s := 0.0
+		for _, v := range c {
+			s += v
+		}
+		if s > bestSum {
+			best, bestSum = w, s
+		}
+	}
+	ones := make([]float64, n)
+	for i := range ones {
+		ones[i] = 1
+	}
+	j0 := m.add(best, ones, bestSum)
+	centre := make([]int, n) // tent column centred at each row, −1 if none
+	for y := range centre {
+		centre[y] = -1
+	}
+	for w := 0; w < W; w++ {
+		h := make([]float64, n)
+		top := 0
+		for y, v := range cost[w] {
+			if v > cost[w][top] {
+				top = y
+			}
+		}
+		pr.tent(top, h)
+		j := m.add(w, h, dot(cost[w], h))
+		if centre[top] < 0 {
+			centre[top] = j
+		}
+	}
+	// The first basis: the constant column and the tents of n − 1 distinct rows (artificials
+	// where a row has no tent), a degenerate feasible basis whose prices already mean
+	// something; if it is singular, the constant column and artificials.
+	m.basis[0], m.inB[j0] = j0, 0
+	for y := 1; y < n; y++ {
+		if j := centre[y]; j >= 0 {
+			m.basis[y], m.inB[j] = j, y
+		}
+	}
+	if !m.reinvert() {
+		for y := 1; y < n; y++ {
+			if j := m.basis[y]; j >= 0 {
+				m.inB[j] = -1
+			}
+			m.basis[y] = -1 - y
+		}
+		m.reinvert()
+	}
+
+	status := lp.Optimal
+	stopped := func() bool {
+		switch {
+		case ctx.Err() != nil:
+			status = lp.Cancelled
+		case o.TimeLimit > 0 && time.Since(start) > o.TimeLimit:
+			status = lp.TimeLimit
+		case o.MaxIterations > 0 && m.iters >= o.MaxIterations:
+			status = lp.IterationLimit
+		default:
+			return false
+		}
+		return true
+	}
+	lastGap := math.Inf(1)
+	report := func(gap float64) bool {
+		lastGap = gap
+		if o.Progress == nil {
+			return true
+		}
+		ok := o.Progress(lp.Progress{Iteration: m.iters, Objective: sign * scale * m.objective(),
+			Infeasibility: scale * gap, Phase: "decomposition"})
+		if !ok {
+			status = lp.Cancelled
+		}
+		return ok
+	}
+	lastReport := 0
+	stop := func() bool {
+		if stopped() {
+			return true
+		}
+		if m.iters-lastReport >= every {
+			lastReport = m.iters
+			return !report(lastGap)
+		}
+		return false
+	}
+
+	g := make([]float64, n)
+	h := make([]float64, n)
+	res := make([]float64, n)
+	rerr := make([]float64, n)
+	rmax := make([]float64, n)
+	dualRes := 0.0 // largest r_wy of the last pricing
+	var keep [][]float64
+	if p.KeepMultipliers {
+		keep = make([][]float64, W)
+	}
+	// priceAll prices every column at the row prices mu. It returns the bound
+	// Σ_y (mu_y + max_w r⁺_wy), r_w = Cost[w] − mu − Pᵀα_w, valid for any mu (see the package
+	// documentation; each r is rounded up by a bound on its rounding error), with the maxima in
+	// rmax; when add is set it adds to the master every priced cone point whose reduced cost
+	// at the master's own prices exceeds thr.
+	priceAll := func(mu []float64, add bool, thr float64) (bound float64, added int) {
+		for y := range rmax {
+			rmax[y] = 0
+		}
+		dualRes = 0
+		for w := 0; w < W; w++ {
+			if w%16 == 15 && (stopped() || !report(lastGap)) {
+				return math.Inf(1), 0
+			}
+			for y := range g {
+				g[y] = cost[w][y] - mu[y]
+			}
+			ok, _ := pr.price(g, h, res, rerr, certTol)
+
+			if !add && keep != nil {
+				keep[w] = make([]float64, 2*len(p.Pairs))
+				for k, a := range pr.alpha {
+					keep[w][cn.pair[k]] = scale * a
+				}
+			}
+			for y, r := range res {
+				rmax[y] = math.Max(rmax[y], r+rerr[y])
+				dualRes = math.Max(dualRes, r)
+			}
+			if ok || !add {
+				continue
+			}
+			if c := dot(cost[w], h); c-dot(m.mu, h) > thr {
+				m.add(w, append([]float64(nil), h...), c)
+				added++
+			}
+		}
+		margin := 0.0
+		for y := range mu {
+			bound += mu[y] + rmax[y]
+			margin += math.Abs(mu[y]) + rmax[y]
+		}
+		return bound + 2*float64(n)*margin*0x1p-53, added
+	}
+
+	out := &Result{}
+	converged := false
+	bestBound := math.Inf(1)
+	center := make([]float64, n)    // the row prices of the best bound so far
+	centerMax := make([]float64, n) // their rmax
+	trial := make([]float64, n)
+	smooth := true
+	for round := 1; ; round++ {
+		out.Rounds = round
+		if !m.optimize(enterTol, stop) {
+			break
+		}
+		lower := m.objective()
+		added := 0
+		// Price at a point between the best prices so far and the master's; if that gives the
+		// master nothing worth a round (reduced costs far below the gap), at the master's
+		// prices, where the bound closes on the master's value as the reduced costs vanish.
+		for _, a := range []float64{smoothing, 0} {
+			if a > 0 && (!smooth || math.IsInf(bestBound, 1)) {
+				continue
+			}
+			for y := range trial {
+				trial[y] = a*center[y] + (1-a)*m.mu[y]
+			}
+			thr := enterTol
+			if a > 0 {
+				thr = math.Max(enterTol, 1e-3*(bestBound-lower)/float64(W))
+			}
+			var bound float64
+			bound, added = priceAll(trial, true, thr)
+			if status != lp.Optimal {
+				break
+			}
+			if bound < bestBound {
+				bestBound = bound
+				copy(center, trial)
+				copy(centerMax, rmax)
+			}
+			if added > 0 {
+				break
+			}
+		}
+		if status != lp.Optimal {
+			break
+		}
+		gap := bestBound - lower
+		if debugf != nil {
+			debugf("round %d: lower %.10f bound %.10f added %d pivots %d columns %d after %v", round, lower, bestBound, added, m.iters, len(m.cols), time.Since(start))
+		}
+		if !report(gap) {
+			break
+		}
+		if added == 0 || gap <= gapTol/2*math.Max(1, math.Abs(lower)) {
+			// Confirm the master's solution on a fresh inverse (dual simplex pivots if it
+			// drifted or an artificial kept some mass); if that moved the basis, go on with
+			// unsmoothed rounds.
+			before := m.iters
+			if !m.cleanup(10 * n) {
+				status = lp.IterationLimit
+				break
+			}
+			if m.iters != before {
+				smooth = false
+				continue
+			}
+			if lower = m.objective(); bestBound-lower <= gapTol/2*math.Max(1, math.Abs(lower)) {
+				converged = true
+				break
+			}
+			if added == 0 {
+				// The bound is not reached but no improving cone point was found: the pricing
+				// is stuck at the tolerances.
+				status = lp.IterationLimit
+				break
+			}
+		}
+		for j := range m.cols {
+			if m.inB[j] < 0 {
+				m.age[j]++
+			}
+		}
+		m.purge(3, 4*n+2*W)
+	}
+	if !converged && !m.cleanup(10*n) && status == lp.Optimal {
+		status = lp.IterationLimit
+	}
+	out.Iterations = m.iters
+	out.Columns = len(m.cols)
+	if converged {
+		// The certificate: the best prices raised by their residual maxima are dual feasible
+		// (Cost[w] − mu − Pᵀα_w ≤ 0 with the same α); price them once more to measure that in
+		// the units of the input.
+		for y := range center {
+			center[y] += centerMax[y]
+		}
+		bestBound, _ = priceAll(center, false, 0)
+	}
+	finish(p, cost, m, center, bestBound, scale, sign, out)
+	out.DualResidual = scale * dualRes
+	if converged {
+		out.Multipliers = keep
+	}
+	switch {
+	case status != lp.Optimal:
+	case !converged:
+		status = lp.IterationLimit
+	case !out.verified(scale, tolP, tolD):
+		status = lp.Imprecise
+	}
+	out.Status = status
+	return out, nil
+}
+
+// finish builds H from the master's basis and computes the objective, the row prices, the
+// bound and the primal residual in the units of the input.
+func finish(p *Problem, cost [][]float64, m *master, mu []float64, bound, scale, sign float64, r *Result) {
+	n, W := p.N, len(p.Cost)
+	H := make([]float64, n*W)
+	for i, j := range m.basis {
+		if j < 0 || !(m.x[i] > 0) {
+			continue
+		}
+		lam, w := m.x[i], m.colW[j]
+		for y, v := range m.cols[j] {
+			H[y*W+w] += lam * v
+		}
+	}
+	r.H = H
+	obj := 0.0
+	for w, c := range p.Cost {
+		for y, v := range c {
+			obj += v * H[y*W+w]
+		}
+	}
+	r.Objective = obj
+	r.Mu = make([]float64, n)
+	for y := 0; y < n; y++ {
+		r.Mu[y] = sign * scale * mu[y]
+	}
+	r.Bound = sign * scale * bound
+	// Primal residual against the original program, in probability: row sums, signs, and
+	// e^{−Log}·H[A][w] − H[B][w] both ways (the probability H[B][w] lacks).
+	worst := 0.0
+	for y := 0; y < n; y++ {
+		s := 0.0
+		for w := 0; w < W; w++ {
+			v := H[y*W+w]
+			s += v
+			worst = math.Max(worst, -v)
+		}
+		worst = math.Max(worst, math.Abs(s-1))
+	}
+	for _, q := range p.Pairs {
+		f := math.Exp(-q.Log)
+		ra, rb := H[q.A*W:(q.A+1)*W], H[q.B*W:(q.B+1)*W]
+		for w := 0; w < W; w++ {
+			worst = math.Max(worst, math.Max(f*ra[w]-rb[w], f*rb[w]-ra[w]))
+		}
+	}
+	r.PrimalResidual = worst
+}
+
+// verified reports whether the gap and the residuals meet the tolerances.
+func (r *Result) verified(scale, tolP, tolD float64) bool {
+	gap := math.Abs(r.Bound - r.Objective)
+	return r.PrimalResidual <= tolP && r.DualResidual <= tolD*scale && gap <= gapTol*math.Max(1, math.Abs(r.Objective))
+}
