@@ -15,7 +15,7 @@ import { formatNumber, formatFull } from '../../numbers.js';
 export const FULL_ROWS = 40;
 export const FULL_COLS = 30;
 /** Rows and columns drawn beyond those in view on each side. */
-const OVERSCAN = 6;
+const OVERSCAN = 3;
 
 function cellInput({ grid, r, c, value, label, testid, kind }) {
   return h('input', {
@@ -138,18 +138,33 @@ export class ChannelGrid {
     this.onWindow(w);
   }
 
-  // The size of a drawn row and column, once: spacers are sized from them.
+  // The size of a drawn row and column, once: spacers are sized from them. The window drawn is
+  // kept (its overscan absorbs the difference) and only the spacers are resized: drawing it a
+  // second time would double the longest task of a large paste.
   measure(w) {
     const row = this.table.tBodies[0]?.querySelector('tr:not(.spacer)');
     const cell = row?.querySelector('td:not(.prior-col):not(.sum-col):not(.spacer)');
     if (!row || !cell || !row.offsetHeight || !cell.offsetWidth) return;
     this.measured = true;
-    if (Math.abs(row.offsetHeight - this.rowH) > 1 || Math.abs(cell.offsetWidth - this.colW) > 1) {
-      this.rowH = row.offsetHeight;
-      this.colW = cell.offsetWidth;
-      this.draw(this.window());
+    if (Math.abs(row.offsetHeight - this.rowH) <= 1 && Math.abs(cell.offsetWidth - this.colW) <= 1) return;
+    this.rowH = row.offsetHeight;
+    this.colW = cell.offsetWidth;
+    const size = (el, px, prop) => { if (el) el.style[prop] = `${px}px`; };
+    const rows = this.table.tBodies[0].rows;
+    const top = rows[0]?.classList.contains('spacer') ? rows[0] : null;
+    const bottom = rows[rows.length - 1]?.classList.contains('spacer') ? rows[rows.length - 1] : null;
+    size(top?.cells[0], w.r0 * this.rowH, 'height');
+    size(bottom?.cells[0], (w.n - w.r1) * this.rowH, 'height');
+    for (const tr of [this.table.tHead?.rows[0], ...rows]) {
+      if (!tr || tr.classList.contains('spacer')) continue;
+      const sp = tr.querySelectorAll(':scope > .spacer');
+      const left = w.c0 > 0 ? sp[0] : null;
+      const right = w.c1 < w.m ? sp[sp.length - 1] : null;
+      for (const [el, px] of [[left, w.c0 * this.colW], [right, (w.m - w.c1) * this.colW]]) {
+        if (!el) continue;
+        for (const prop of ['width', 'minWidth', 'maxWidth']) size(el, px, prop);
+      }
     }
-    void w;
   }
 
   draw({ r0, r1, c0, c1, n, m, virtual }) {
