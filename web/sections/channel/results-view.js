@@ -9,9 +9,15 @@ import { showExact, exactCell } from '../../format.js';
 import { MEASURES, GROUPS } from '../../measures.js';
 import { sourceRefs, plainFormula } from '../../formulas.js';
 
+/**
+ * A hyper-distribution of up to 64 posteriors on up to 24 secrets is shown whole; a larger one
+ * as its first 32 posteriors on its first 12 secrets (a table of 1,536 cells is already a
+ * quarter of a second of the page's thread on a slow machine). Its export holds it all.
+ */
 const MAX_HYPER_ROWS = 64;
-/** Secrets shown in the hyper table; its export holds them all. */
 const MAX_HYPER_COLS = 24;
+const LARGE_HYPER_ROWS = 32;
+const LARGE_HYPER_COLS = 12;
 /** Secrets listed in the capacity-achieving prior (its export, and "Use as prior", hold all). */
 const MAX_PRIOR_ROWS = 64;
 
@@ -193,8 +199,9 @@ export class ResultsView {
     }
     el.root.dataset.status = 'ok';
     const { outer, inners } = r.value;
-    const visible = Math.min(inners.rows, MAX_HYPER_ROWS);
-    const cols = Math.min(inners.cols, MAX_HYPER_COLS);
+    const whole = inners.rows <= MAX_HYPER_ROWS && inners.cols <= MAX_HYPER_COLS;
+    const visible = whole ? inners.rows : Math.min(inners.rows, LARGE_HYPER_ROWS);
+    const cols = whole ? inners.cols : Math.min(inners.cols, LARGE_HYPER_COLS);
     const head = h('tr', {}, h('th', { scope: 'col', text: 'outputs y' }), h('th', { scope: 'col', class: 'outer', text: 'outer p(y)' }),
       Array.from({ length: cols }, (_, x) => h('th', { scope: 'col', text: `p(${secrets[x] ?? x + 1}|y)` })));
     const body = [];
