@@ -61,6 +61,25 @@ export function freshLabel(existing, prefix, k) {
   return `${prefix}${k}`;
 }
 
+/**
+ * Appends labels until there are n: given[i] where it is non-empty, else the first of prefix i+1,
+ * prefix i+2, … not taken — what pushing freshLabel one by one gives, with one set of the labels
+ * taken instead of one per label (quadratic on 2,000 rows).
+ */
+function pushLabels(labels, n, prefix, given = null) {
+  const taken = new Set(labels);
+  for (let i = labels.length; i < n; i++) {
+    let t = given?.[i];
+    if (!t) {
+      let k = i + 1;
+      while (taken.has(`${prefix}${k}`)) k++;
+      t = `${prefix}${k}`;
+    }
+    labels.push(t);
+    taken.add(t);
+  }
+}
+
 export function addRow(s, at = s.secrets.length) {
   const m = s.observables.length;
   s.secrets.splice(at, 0, freshLabel(s.secrets, 'x', at + 1));
@@ -94,13 +113,13 @@ function growTo(s, n, m) {
   const n0 = s.secrets.length;
   const m0 = s.observables.length;
   if (n > n0) {
-    for (let i = n0; i < n; i++) s.secrets.push(freshLabel(s.secrets, 'x', i + 1));
+    pushLabels(s.secrets, n, 'x');
     s.cells.grow(n, m0, m0 ? uniformEntry(m0) : '0');
     if (!s.priorUniform) for (let i = n0; i < n; i++) s.prior.push('0');
     if (!s.gainIdentity) for (const row of s.gain) for (let i = n0; i < n; i++) row.push('0');
   }
   if (m > m0) {
-    for (let j = m0; j < m; j++) s.observables.push(freshLabel(s.observables, 'y', j + 1));
+    pushLabels(s.observables, m, 'y');
     s.cells.grow(s.cells.rows, m, '0');
   }
   syncDerived(s);
@@ -165,8 +184,8 @@ export function applyBlock(s, r, c, b) {
   const full = r === 0 && c === 0 && b.rows >= s.secrets.length && cols === b.cols && b.cols >= s.observables.length && b.lengths.every((n) => n === b.cols);
   if (full) {
     const n0 = s.secrets.length;
-    for (let i = n0; i < b.rows; i++) s.secrets.push(freshLabel(s.secrets, 'x', i + 1));
-    for (let j = s.observables.length; j < b.cols; j++) s.observables.push(freshLabel(s.observables, 'y', j + 1));
+    pushLabels(s.secrets, b.rows, 'x');
+    pushLabels(s.observables, b.cols, 'y');
     if (!s.priorUniform) for (let i = n0; i < b.rows; i++) s.prior.push('0');
     if (!s.gainIdentity) for (const row of s.gain) for (let i = n0; i < b.rows; i++) row.push('0');
     s.cells = EntryMatrix.fromBlock(b);
@@ -188,8 +207,8 @@ export function loadBlock(s, b) {
   s.edited = true;
   s.secrets = [];
   s.observables = [];
-  for (let i = 0; i < b.rows; i++) s.secrets.push(b.rowLabels?.[i] || freshLabel(s.secrets, 'x', i + 1));
-  for (let j = 0; j < b.cols; j++) s.observables.push(b.colLabels?.[j] || freshLabel(s.observables, 'y', j + 1));
+  pushLabels(s.secrets, b.rows, 'x', b.rowLabels);
+  pushLabels(s.observables, b.cols, 'y', b.colLabels);
   s.cells = EntryMatrix.fromBlock(b);
   s.priorUniform = true;
   s.gainIdentity = true;
