@@ -29,6 +29,9 @@
 import { API } from './api.gen.js';
 import { namespacesOf } from './api-table.js';
 
+/** Entries of a shared matrix per message (2 MB): a copy of that size is a few milliseconds. */
+const SHARE_PIECE = 1 << 18;
+
 /** The error of a cancelled call or job (name 'AbortError', as fetch() uses for the same). */
 export class AbortError extends Error {
   constructor(message = 'cancelled') {
@@ -98,7 +101,7 @@ export class QifClient {
     this.nextId = 1;
     /** @type {Map<number, {message: object, resolve: Function, reject: Function, onProgress?: Function, callbacks: Function[][]}>} */
     this.jobs = new Map();
-    /** @type {Map<string, {v: number, value: {rows: number, cols: number, data: Float64Array}}>} */
+    /** @type {Map<string, {v: number, rows: number, cols: number, pieces: [number, Float64Array][]}>} */
     this.shared = new Map();
     this.sharedVersion = 0;
     this.listeners = new Set();
@@ -120,24 +123,39 @@ export class QifClient {
       this.fail(`the computation worker stopped: ${e.message || 'unknown error'}`);
     };
     this.worker.onmessageerror = () => this.fail('a message from the computation worker could not be read');
-    // A fresh worker (after a cancel) gets the shared matrices again, then the waiting jobs.
-    for (const [key, { v, value }] of this.shared) this.worker.postMessage({ type: 'share', key, v, value });
+    // A fresh worker (after a cancel) gets the shared matrices again (the pieces copied so far;
+    // the rest follow), then the waiting jobs.
+    for (const [key, entry] of this.shared) {
+      this.worker.postMessage({ type: 'share', key, v: entry.v, rows: entry.rows, cols: entry.cols });
+      for (const [offset, data] of entry.pieces) this.worker.postMessage({ type: 'share-piece', key, v: entry.v, offset, data });
+    }
     for (const job of this.jobs.values()) this.worker.postMessage(job.message);
   }
 
   /**
    * Keeps the matrix `value` ({rows, cols, data: Float64Array}) in the worker under `key`,
    * replacing what was there, and returns the reference that calls pass in its place. The
-   * caller's array is left alone: a copy is transferred, and one kept here for a restarted
-   * worker. A call whose reference has been replaced since fails ("replaced").
+   * matrix goes in pieces of SHARE_PIECE entries, each copied in a task of its own, so that a
+   * 2,000 × 2,000 matrix (32 MB) never holds the page's thread for long; the worker runs a call
+   * that uses it once every piece has arrived. The copies are kept here for a restarted worker.
+   * The caller must not change `value.data` until then, or share it again (which stops the
+   * copying and makes the calls with the old reference fail, "replaced").
    * @returns {{$shared: string, v: number}}
    */
   share(key, value) {
     const v = ++this.sharedVersion;
-    const kept = { rows: value.rows, cols: value.cols, data: new Float64Array(value.data) };
-    this.shared.set(key, { v, value: kept });
-    const sent = { rows: kept.rows, cols: kept.cols, data: kept.data.slice() };
-    this.worker.postMessage({ type: 'share', key, v, value: sent }, [sent.data.buffer]);
+    const { rows, cols, data } = value;
+    const entry = { v, rows, cols, pieces: [] };
+    this.shared.set(key, entry);
+    this.worker.postMessage({ type: 'share', key, v, rows, cols });
+    const copy = (offset) => {
+      if (this.shared.get(key) !== entry) return; // replaced: stop
+      const piece = data.slice(offset, offset + SHARE_PIECE);
+      entry.pieces.push([offset, piece]);
+      this.worker.postMessage({ type: 'share-piece', key, v, offset, data: piece });
+      if (offset + SHARE_PIECE < data.length) setTimeout(copy, 0, offset + SHARE_PIECE);
+    };
+    copy(0);
     return { $shared: key, v };
   }
 

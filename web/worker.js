@@ -3,7 +3,8 @@
 // qif.js and answers messages from client.js:
 //
 //   page → worker  {id, calls: [{ns, fn, args, callbacks?: [{arg, key}]}]}
-//                  {type: 'share', key, v, value}    a matrix kept for the calls that follow
+//                  {type: 'share', key, v, rows, cols}   a matrix kept for the calls that follow,
+//                  {type: 'share-piece', key, v, offset, data}   sent in pieces
 //   worker → page  {type: 'ready', version, api: {ns: [fn, ...]}}
 //                  {type: 'fatal', error}                      the module could not be loaded
 //                  {type: 'result', id, results: [{ok: true, value} | {ok: false, error}]}
@@ -27,8 +28,38 @@ const TABLE = indexTable(API);
 let qif = null;
 let exactError = null; // why qif.exact could not be loaded, for the calls that need it
 
-/** Matrices shared by the page: key → {v, value}. */
+/**
+ * Matrices shared by the page: key → {v, value, missing, ready}. A matrix arrives as a header
+ * ({type: 'share'}) and pieces ({type: 'share-piece'}); `ready` resolves when the last piece has
+ * arrived, or when the matrix is replaced (the calls waiting for it then fail, "replaced").
+ */
 const shared = new Map();
+
+function receiveShare(msg) {
+  const old = shared.get(msg.key);
+  if (msg.type === 'share') {
+    let done;
+    const ready = new Promise((resolve) => { done = resolve; });
+    const length = msg.rows * msg.cols;
+    shared.set(msg.key, { v: msg.v, value: { rows: msg.rows, cols: msg.cols, data: new Float64Array(length) }, missing: length, ready, done });
+    if (length === 0) done();
+    old?.done();
+    return;
+  }
+  if (!old || old.v !== msg.v) return; // a piece of a matrix replaced since
+  old.value.data.set(msg.data, msg.offset);
+  old.missing -= msg.data.length;
+  if (old.missing <= 0) old.done();
+}
+
+// The shared matrices the calls of a message use, once they have all arrived.
+function sharedArrived(calls) {
+  const waits = [];
+  for (const call of calls) {
+    for (const a of Array.isArray(call.args) ? call.args : []) if (isShared(a)) waits.push(shared.get(a.$shared)?.ready);
+  }
+  return Promise.all(waits);
+}
 
 function isShared(a) {
   return !!a && typeof a === 'object' && typeof a.$shared === 'string';
@@ -122,12 +153,13 @@ function transferables(results) {
 
 self.onmessage = async (event) => {
   const msg = event.data;
-  if (msg && msg.type === 'share' && typeof msg.key === 'string') {
-    shared.set(msg.key, { v: msg.v, value: msg.value });
+  if (msg && (msg.type === 'share' || msg.type === 'share-piece') && typeof msg.key === 'string') {
+    receiveShare(msg);
     return;
   }
   if (!msg || typeof msg.id !== 'number' || !Array.isArray(msg.calls)) return;
   await loaded;
+  await sharedArrived(msg.calls);
   if (!qif) return; // the fatal message already told the page
   if (!qif.exact.loaded && msg.calls.some((c) => typeof c.ns === 'string' && c.ns.startsWith('exact.'))) {
     exactError = null;
