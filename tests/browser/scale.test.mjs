@@ -2,7 +2,7 @@
 // it: a 300 × 300 block pasted and a 2,000 × 2,000 CSV file loaded are drawn as a window of the
 // grid (not one <input> per entry), read off the page's thread, and give the measures an
 // independent computation gives (the plain-JS reference for 300 × 300, the engine called from
-// Node for 2,000 × 2,000); exports round-trip through paste and file load with their labels;
+// Node for the 2,000 × 2,000 one); exports round-trip through paste and file load with their labels;
 // a decimal-comma paste is read and said so; every LaTeX export compiles with pdfLaTeX. The
 // longest main-thread task of each load is reported as a diagnostic (timings are measured by
 // bench/browser/scale.bench.mjs, never asserted here).

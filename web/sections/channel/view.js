@@ -8,7 +8,7 @@
 // changing α recomputes one number). Only the latest answer of a panel is shown; the capacity
 // job shows its progress after the pipeline's delay and can be cancelled.
 //
-// Large matrices (up to 2,000 × 2,000): a long paste and a CSV/TSV file (picked or dropped on
+// Large matrices (up to 2,000 × 2,000 entries): a long paste and a CSV/TSV file (picked or dropped on
 // the matrix) are read in the data worker with progress (data-client.js); the grid draws only
 // what is in view (grid-view.js); the channel goes to the engine once per change (engine.share)
 // rather than once per job; panels that would cost too much at that size say so and wait to be
