@@ -357,3 +357,27 @@ test('infopriv: situations and a state from a URL', () => {
   assert.deepEqual(url.others, [5, 0]);
   assert.deepEqual(url.channels, { p: '0.1' });
 });
+
+test('channel: exports give an exact result as that number, not as the engine’s rounding of it', async () => {
+  const { exactMeasures, exactText } = await import('../../web/format.js');
+  const { presetById } = await import('../../web/presets.js');
+  // The password checker at the uniform prior on 8 secrets: H(X) = log₂ 8 = 3 bits and, the
+  // channel being deterministic with outputs of probability 1/2, 1/4, 1/8, 1/8,
+  // I(X;Y) = H(1/2, 1/4, 1/8, 1/8) = 7/4 bits (closed forms, computed by hand).
+  const s = CH.createState('password-iterations');
+  assert.equal(s.secrets.length, presetById('password-iterations').secrets.length);
+  const ex = exactMeasures(CH.exactInputs(s, 4096));
+  assert.equal(String(ex.shannonEntropy), '3');
+  assert.equal(String(ex.mutualInformation), '7/4');
+  // The engine's value one ulp off is written as the exact one; a value that disagrees is not.
+  const shown = { shannonEntropy: { ok: true, value: 2.9999999999999996 }, mutualInformation: { ok: true, value: 1.7500000000000002 } };
+  const exact = { shannonEntropy: exactText(ex.shannonEntropy, 2.9999999999999996), mutualInformation: exactText(ex.mutualInformation, 1.7500000000000002) };
+  const rows = CH.resultsOf(shown, { measures: MEASURES, exact }).measures;
+  assert.deepEqual(rows.map((r) => [r.key, r.value, r.exact]), [['shannonEntropy', 3, '3'], ['mutualInformation', 1.75, '7/4']]);
+  assert.equal(exactText(ex.shannonEntropy, 2.9), '', 'an exact value that disagrees with the engine is not used');
+  // Entropies of distributions that are not powers of two have no exact value.
+  const t = CH.createState('password-iterations');
+  t.prior = ['1/3', '1/3', '1/3', '0', '0', '0', '0', '0'];
+  t.priorUniform = false;
+  assert.equal(exactMeasures(CH.exactInputs(t, 4096))?.shannonEntropy, undefined);
+});
