@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the site in web/: qif.wasm, qif-exact.wasm and the matching wasm_exec.js, the vendored KaTeX,
-# the license notices, the documentation pages (web/docs/) and version.js; then dist/qif-toolkit.html.
+# the license notices, the documentation pages (web/docs/) and version.js; then dist/qif-toolkit.html
+# and dist/qif-widgets.js.
 #   scripts/build.sh          build only
 #   scripts/build.sh serve    build, then serve web/ on http://localhost:${PORT:-8080}/
 set -euo pipefail
@@ -48,6 +49,7 @@ mv web/.version.js.$$ web/version.js
 node scripts/notices.mjs    # web/THIRD_PARTY_NOTICES.txt (licenses of what the page and the package ship)
 node scripts/docs.mjs       # web/docs/ (the documentation as pages of the site)
 node scripts/singlefile.mjs # dist/qif-toolkit.html (works from file://) and web/sw-manifest.js (offline cache list)
+node scripts/widgets-bundle.mjs # dist/qif-widgets.js (the widgets and their engine in one classic script)
 if [ "${1:-}" = "serve" ]; then
   exec go run ./scripts/serve -dir web -port "${PORT:-8080}"
 fi

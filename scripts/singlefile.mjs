@@ -317,8 +317,11 @@ export function rewriteModule(file, src, have) {
 // (imports become reads of earlier closures' exports), with fetch() answering for qif.wasm from
 // the gzipped bytes the bootstrap splices in.
 
-/** Turns one ES module into a closure registering its exports in __qifModules[file]. */
-export function moduleToClosure(file, src, have) {
+/**
+ * Turns one ES module into a closure registering its exports in __qifModules[file]. import.meta.url
+ * becomes `metaURL`, a JavaScript expression (the worker's own location by default).
+ */
+export function moduleToClosure(file, src, have, { metaURL = 'self.location.href' } = {}) {
   const { code, strings } = scanJS(src);
   const edits = [];
   const exported = [];
@@ -332,7 +335,7 @@ export function moduleToClosure(file, src, have) {
       if (src[k] === '.') {
         const meta = /^\.\s*meta\s*\.\s*url/.exec(src.slice(k));
         if (!meta) throw new Error(`${file}: import.meta other than import.meta.url`);
-        edits.push({ start: at, end: k + meta[0].length, text: 'self.location.href' });
+        edits.push({ start: at, end: k + meta[0].length, text: metaURL });
         continue;
       }
       if (src[k] === '(') continue; // dynamic import: left alone (it cannot run from file:// anyway)
@@ -390,16 +393,20 @@ export function moduleToClosure(file, src, have) {
 
 // The wasm files the worker may fetch, by the placeholder that the bootstrap replaces with their
 // gzipped bytes in base64. qif-exact.wasm is fetched, hence inflated, only when qif.exact is loaded.
-const WORKER_WASM = { 'qif.wasm': 'qif-wasm-gz', 'qif-exact.wasm': 'qif-exact-wasm-gz' };
+export const WORKER_WASM = { 'qif.wasm': 'qif-wasm-gz', 'qif-exact.wasm': 'qif-exact-wasm-gz' };
 
-const WORKER_PRELUDE = `"use strict";
+// The worker's prelude: fetch() answers for the wasm files of `wasm` from their gzipped bytes; a
+// file given as null is refused by name (a build without that module).
+function workerPrelude(wasm) {
+  return `"use strict";
 // The single-file build's worker: one classic script (see scripts/singlefile.mjs).
 const __qifModules = {};
 const __qifNativeFetch = self.fetch.bind(self);
-const __qifWasm = { ${Object.entries(WORKER_WASM).map(([f, gz]) => `'qif-dep:${f}': "${gz}"`).join(', ')} };
+const __qifWasm = { ${Object.entries(wasm).map(([f, gz]) => `'qif-dep:${f}': ${gz === null ? 'null' : `"${gz}"`}`).join(', ')} };
 self.fetch = (input, init) => {
   const gz = __qifWasm[String((input && input.url) || input)];
   if (gz === undefined) return __qifNativeFetch(input, init);
+  if (gz === null) return Promise.reject(new Error(String(input).slice(8) + ' is not part of this build'));
   const bin = atob(gz);
   const bytes = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
@@ -407,12 +414,14 @@ self.fetch = (input, init) => {
   return Promise.resolve(new Response(body, { headers: { 'content-type': 'application/wasm' } }));
 };
 `;
+}
 
 /**
- * A worker (entry) and its static imports as one classic script; `wasm` adds the Go runtime and
- * the fetch of the wasm modules (the engine's worker; the data worker runs no wasm).
+ * A worker (entry) and its static imports as one classic script. `wasm` maps the wasm files the
+ * worker may fetch to their placeholders (see workerPrelude); null leaves out the Go runtime and
+ * the fetch of wasm modules (the data worker runs no wasm).
  */
-export async function classicWorker(entry, have, { wasm = true } = {}) {
+export async function classicWorker(entry, have, wasm = WORKER_WASM) {
   const order = [];
   const seen = new Set();
   const visit = async (f) => {
@@ -426,7 +435,7 @@ export async function classicWorker(entry, have, { wasm = true } = {}) {
   await visit(entry);
   if (!wasm) return `"use strict";\n// The single-file build's data worker: one classic script (see scripts/singlefile.mjs).\nconst __qifModules = {};\n${order.join('\n')}`;
   const goExec = await readFile(path.join(WEB, 'wasm_exec.js'), 'utf8');
-  return `${WORKER_PRELUDE}\n${goExec}\n${order.join('\n')}`;
+  return `${workerPrelude(wasm)}\n${goExec}\n${order.join('\n')}`;
 }
 
 // ---------------------------------------------------------------- stylesheets
@@ -595,7 +604,7 @@ async function main() {
       const opaque = f.startsWith('vendor/') || f === 'wasm_exec.js';
       if (f === 'worker.js') files[f] = { mime, text: await classicWorker(f, have), worker: Object.fromEntries(Object.entries(WORKER_WASM).filter(([w]) => have.has(w))) };
       // The data worker runs no wasm: nothing of the bundle to put in it.
-      else if (f === 'data-worker.js') files[f] = { mime, text: await classicWorker(f, have, { wasm: false }), worker: {} };
+      else if (f === 'data-worker.js') files[f] = { mime, text: await classicWorker(f, have, null), worker: {} };
       else files[f] = { mime, text: opaque ? src : rewriteModule(f, src, have).text };
     } else if (f === 'vendor/katex/katex.min.css') {
       // Already a <style> of the file (for the documentation): its fonts are not stored twice.

@@ -7,6 +7,7 @@
 //   await engine.measure.shannonCapacity(C, { signal: controller.signal });        // or a signal
 //   await engine.measure.minEntropy(p, { signal });  // a trailing {signal} for any function
 //   const job = engine.run([engine.plan.measure.minEntropy(p), engine.plan.channel.hyper(p, C)]);
+//   await engine.exact.measure.bayesVulnerability(['1/2', '1/3', '1/6']);          // '1/2'
 //   await job.promise;                          // [{ok: true, value} | {ok: false, error}] per call
 //
 // Every request is a job with an id; a job's calls run in order in the worker and each settles
@@ -94,10 +95,13 @@ export function extractCallbacks(args) {
 
 export class QifClient {
   /**
-   * @param {{workerURL?: string|URL}} [options]
+   * @param {{workerURL?: string|URL, workerType?: 'module'|'classic'}} [options] the worker script
+   *   (default worker.js beside this module, a module worker); a bundle that carries its worker as
+   *   one classic script (scripts/widgets-bundle.mjs) passes its Blob URL and 'classic'.
    */
   constructor(options = {}) {
     this.workerURL = options.workerURL ?? new URL('./worker.js', import.meta.url);
+    this.workerType = options.workerType ?? 'module';
     this.nextId = 1;
     /** @type {Map<number, {message: object, resolve: Function, reject: Function, onProgress?: Function, callbacks: Function[][]}>} */
     this.jobs = new Map();
@@ -110,17 +114,28 @@ export class QifClient {
 
   /** Starts (or restarts) the worker; `ready` resolves once the wasm is loaded. */
   start() {
-    this.worker = new Worker(this.workerURL, { type: 'module', name: 'qif' });
     this.ready = new Promise((resolve, reject) => {
       this.readyResolve = resolve;
       this.readyReject = reject;
     });
     // Nothing may go unhandled: callers await ready or their own jobs.
     this.ready.catch(() => {});
+    this.workerReady = false;
+    try {
+      this.worker = new Worker(this.workerURL, { type: this.workerType, name: 'qif' });
+    } catch (e) {
+      // A page's Content-Security-Policy (worker-src) or a browser without workers: no engine.
+      this.worker = null;
+      this.die(`the browser refused to start the computation worker (${e && e.message ? e.message : e})`);
+      return;
+    }
     this.worker.onmessage = (e) => this.onMessage(e.data);
     this.worker.onerror = (e) => {
       e.preventDefault?.();
-      this.fail(`the computation worker stopped: ${e.message || 'unknown error'}`);
+      const why = `the computation worker stopped: ${e.message || 'unknown error'}`;
+      // A worker that fails before it is ready would fail again: that is the end of the engine.
+      if (!this.workerReady) this.die(`the computation worker could not start (${e.message || 'its script did not load'})`);
+      else this.fail(why);
     };
     this.worker.onmessageerror = () => this.fail('a message from the computation worker could not be read');
     // A fresh worker (after a cancel) gets the shared matrices again (the pieces copied so far;
@@ -159,20 +174,28 @@ export class QifClient {
     return { $shared: key, v };
   }
 
+  // The engine cannot run at all (the worker or the wasm cannot start): `ready` and every job,
+  // waiting or future, reject with the reason, and no worker is started again.
+  die(reason) {
+    this.fatal = reason;
+    this.worker?.terminate();
+    this.readyReject(new Error(reason));
+    this.emit({ type: 'fatal', error: reason });
+    for (const [id, job] of this.jobs) {
+      this.jobs.delete(id);
+      job.reject(new Error(`cannot load the WebAssembly module: ${reason}`));
+    }
+  }
+
   onMessage(msg) {
     if (!msg) return;
     if (msg.type === 'ready') {
+      this.workerReady = true;
       this.info = { version: msg.version, api: msg.api };
       this.readyResolve(this.info);
       this.emit({ type: 'ready', ...this.info });
     } else if (msg.type === 'fatal') {
-      this.fatal = msg.error;
-      this.readyReject(new Error(msg.error));
-      this.emit({ type: 'fatal', error: msg.error });
-      for (const [id, job] of this.jobs) {
-        this.jobs.delete(id);
-        job.reject(new Error(`cannot load the WebAssembly module: ${msg.error}`));
-      }
+      this.die(msg.error);
     } else if (msg.type === 'result') {
       const job = this.jobs.get(msg.id);
       if (!job) return; // cancelled meanwhile
@@ -191,7 +214,7 @@ export class QifClient {
   fail(reason) {
     const jobs = [...this.jobs.values()];
     this.jobs.clear();
-    this.worker.terminate();
+    this.worker?.terminate();
     for (const job of jobs) job.reject(new Error(reason));
     this.emit({ type: 'crash', error: reason });
     if (!this.fatal) this.start();
@@ -301,7 +324,8 @@ export class QifClient {
   }
 
   restart() {
-    this.worker.terminate();
+    if (this.fatal) return;
+    this.worker?.terminate();
     this.emit({ type: 'restart' });
     this.start();
   }
@@ -310,7 +334,7 @@ export class QifClient {
   terminate() {
     const jobs = [...this.jobs.values()];
     this.jobs.clear();
-    this.worker.terminate();
+    this.worker?.terminate();
     for (const job of jobs) job.reject(new AbortError());
   }
 }
@@ -360,11 +384,21 @@ export function createEngine(client, api = API) {
         return signal ? client.call(ns, fn, ...args, { signal }) : client.call(ns, fn, ...args);
       });
     }
-    engine[ns] = Object.freeze(calls);
-    engine.plan[ns] = Object.freeze(plans);
+    // "exact.measure" (qif.exact.measure) nests as engine.exact.measure, as in qif.js.
+    setPath(engine, ns, Object.freeze(calls));
+    setPath(engine.plan, ns, Object.freeze(plans));
   }
+  for (const root of [engine, engine.plan]) if (root.exact) Object.freeze(root.exact);
   Object.freeze(engine.plan);
   return Object.freeze(engine);
+}
+
+function setPath(root, ns, value) {
+  const parts = ns.split('.');
+  const last = parts.pop();
+  let o = root;
+  for (const p of parts) o = o[p] ??= {};
+  o[last] = value;
 }
 
 function named(name, length, f) {

@@ -9,8 +9,10 @@
 // numbers 0..n−1 and are ε′-private for the distance |a − b|; an edge a ∼ b of the graph spans
 // |a − b| such steps, so they run at the per-step ε′ = ε/s, s = max |a − b| over the edges (s = 1
 // on a path; s = n − 1 on a clique, where the truncated geometric is the M1 of Alvim et al.
-// (ICALP 2011) Table 1, α = 2^(−1/5) at ε = ln 2). The smallest ε each matrix actually satisfies
-// on the graph is computed from the matrix and shown beside it.
+// (ICALP 2011) Table 1, α = 2^(−1/5) at ε = ln 2). The tight-constraints mechanism is built for
+// ε·d, d a metric on the answers (the graph's distance by default, which makes it ε-DP on the
+// graph). The smallest ε each matrix actually satisfies on the graph is computed from the matrix
+// and shown beside it.
 
 import { reportToJob } from './client.js';
 
@@ -21,6 +23,7 @@ export const MECHANISMS = Object.freeze({
   tg: { name: 'Truncated geometric', scaled: true },
   rr: { name: 'Randomized response', scaled: false },
   exp: { name: 'Exponential', scaled: true },
+  tc: { name: 'Tight constraints', scaled: false },
 });
 
 /** The <qif-mechanism> attribute values and the keys they stand for. */
@@ -46,17 +49,23 @@ export function stepEpsilon(key, epsilon, graph) {
 /**
  * The engine call that builds mechanism `key` at privacy level ε on `graph` ({n, edges}).
  * lp takes {prior, score, loss, timeLimit, progress} (score: a gain matrix, or a loss matrix with
- * loss; progress: its reports go to the job's onProgress).
+ * loss; progress: its reports go to the job's onProgress); tc takes `metric`, the distances d on
+ * the answers (an array of rows, Infinity allowed), and is built for ε·d.
  * The value it returns is read by matrixOf.
  * @returns {{ns: string, fn: string, args: any[]}}
  */
-export function mechanismCall(key, { graph, epsilon, prior = null, score = null, loss = false, timeLimit, progress = false } = {}) {
+export function mechanismCall(key, { graph, epsilon, prior = null, score = null, loss = false, timeLimit, progress = false, metric = null } = {}) {
   const n = graph.n;
   switch (key) {
     case 'thm62': return { ns: 'mechanism', fn: 'optimalDetail', args: [graph, epsilon] };
     case 'tg': return { ns: 'mechanism', fn: 'truncatedGeometric', args: [n, stepEpsilon(key, epsilon, graph)] };
     case 'rr': return { ns: 'mechanism', fn: 'randomizedResponse', args: [n, epsilon] };
     case 'exp': return { ns: 'mechanism', fn: 'exponential', args: [n, stepEpsilon(key, epsilon, graph)] };
+    case 'tc': {
+      if (!metric) throw new Error('the tight-constraints mechanism needs a metric');
+      // ε·d, keeping 0 on the diagonal and ∞ where d is ∞.
+      return { ns: 'mechanism', fn: 'tightConstraints', args: [metric.map((row) => row.map((d) => (d === 0 ? 0 : epsilon * d)))] };
+    }
     case 'lp': {
       const opts = { graph, epsilon };
       if (prior) opts.prior = prior;

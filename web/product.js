@@ -48,8 +48,34 @@ function resultsTable() {
 
 // The hyper-distribution: one row per inner, its outer first; flat, so that a 2,000 × 2,000
 // one is written without nested arrays. Values the page knows exactly are those exact values.
+/**
+ * Replaces each value of `data` within 1e-12 of one of the exact hyper's values (fraction
+ * strings from the engine's exact mode) by that value's double: 5/16 is written 0.3125 even
+ * when the decimal hyper has 0.31250000000000006. The exact hyper lists its posteriors in its
+ * own order, so values are matched, not positions.
+ */
+function snapToExact(data, exact) {
+  const values = [...exact.outer, ...exact.inners.flat()].map(exactNumber).filter(Number.isFinite).sort((a, b) => a - b);
+  if (!values.length) return;
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i];
+    let lo = 0;
+    let hi = values.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (values[mid] < v) lo = mid + 1; else hi = mid;
+    }
+    for (const c of [values[lo], values[lo - 1]]) {
+      if (c !== undefined && Math.abs(c - v) <= 1e-12) {
+        data[i] = c;
+        break;
+      }
+    }
+  }
+}
+
 function hyperTable() {
-  const { hyper, inputs, exactHyper } = channel.getResults();
+  const { hyper, inputs } = channel.getResults();
   if (!hyper) return null;
   const { outer, inners } = hyper;
   const cols = inners.cols + 1;
@@ -58,7 +84,7 @@ function hyperTable() {
     data[k * cols] = outer[k];
     data.set(inners.data.subarray(k * inners.cols, (k + 1) * inners.cols), k * cols + 1);
   }
-  if (exactHyper) for (let i = 0; i < data.length; i++) data[i] = exactNumber(data[i], exactHyper);
+  if (hyper.exact) snapToExact(data, hyper.exact);
   return {
     kind: 'table',
     corner: 'outputs y',

@@ -12,7 +12,7 @@ import './register-sw.js'; // offline use after the first visit
 
 export const sections = {};
 
-const names = ['channel', 'mechanism', 'compare', 'infopriv'];
+const names = ['channel', 'mechanism', 'geo', 'compare', 'infopriv'];
 
 const status = document.getElementById('engine-status');
 client.ready.then(

@@ -11,19 +11,23 @@
 // widget runs its jobs through the page's job pipeline (pipeline.js: debounce, latest answer
 // only). Attributes are untrusted text read with the page's one grammar (input/): numbers as on
 // the page (`ln 2 / 5` is (ln 2)/5, `log` is refused), matrices as JSON or `a b; c d`; a bad
-// value is reported inside the widget — nothing is thrown into the page. Every attribute is
-// observed; changing one re-renders the widget. The README's "Widgets" section documents them.
+// value is reported inside the widget, all of them at once — nothing is thrown into the page.
+// Every attribute is observed; changing one re-renders the widget, and Reset (or el.reset())
+// re-renders it from them, dropping a reader's edits. docs/widgets.md documents them all;
+// dist/qif-widgets.js (scripts/widgets-bundle.mjs) is this module and its engine in one classic
+// script, for pages on file:// or on another origin.
 //
 // Each widget reflects its state on the host element as data-state="loading|ready|error" and
 // fires a `qif-update` event (detail: the computed values) after every successful computation.
 
-import { engine } from './engine.js';
+import { engine, client } from './engine.js';
 import { createPipeline, Superseded } from './pipeline.js';
 import { presets, presetById } from './presets.js';
-import { MEASURES, PANELS } from './measures.js';
+import { MEASURES, PANELS, PANEL_KEYS, GAIN_CLASSES, DEFAULT_GAIN_CLASS, measureKey, exactPlan, exactResults } from './measures.js';
 import { formatNumber, formatFull } from './numbers.js';
 import { parseNumber as readNumber, parseInteger as readInteger } from './input/number.js';
-import { parseMatrixLiteral, parseVectorLiteral, parseLabels } from './input/grid.js';
+import { parseMatrixLiteral, parseVectorLiteral, parseLabels, rationalVector, rationalMatrix } from './input/grid.js';
+import { exactPrefix, exactTitle } from './format.js';
 import { WIDGET_MECHANISMS, mechanismCall, matrixOf, utilityCall, scalingText } from './mechanism-plan.js';
 import { heatmap } from './plot.js';
 import { h, replace } from './dom.js';
@@ -43,10 +47,38 @@ const GRAPHS = ['clique', 'path', 'cycle', 'grid'];
 // ---------------------------------------------------------------- parsing attributes
 
 /** An attribute problem, shown inside the widget. */
-class AttributeError extends Error {}
+class AttributeError extends Error {
+  /** @param {string[]} messages one per attribute problem */
+  constructor(messages) {
+    super(messages.join('\n'));
+    this.messages = messages;
+  }
+}
 
 function fail(attr, msg) {
-  throw new AttributeError(`${attr}: ${msg}`);
+  throw new AttributeError([`${attr}: ${msg}`]);
+}
+
+/**
+ * Reads attributes one at a time, so that an author sees every problem at once: each(read,
+ * fallback) runs read(); an attribute problem is noted and `fallback` stands for the value, so
+ * that the reading goes on. throwIfAny() then throws them all as one AttributeError.
+ */
+function attributeReader() {
+  const problems = [];
+  const each = (read, fallback = null) => {
+    try {
+      return read();
+    } catch (e) {
+      if (!(e instanceof AttributeError)) throw e;
+      problems.push(...e.messages);
+      return fallback;
+    }
+  };
+  each.throwIfAny = () => {
+    if (problems.length) throw new AttributeError(problems);
+  };
+  return each;
 }
 
 // A number as a course author would write it, in the page's grammar: 0.693, 2/7, ln 2, ln 2 / 5.
@@ -111,76 +143,108 @@ function uniformTexts(n) {
 
 // ---------------------------------------------------------------- shared look
 
+// The colours a page may set, as --qif-<name> on the widgets or any ancestor, and their defaults
+// [light, dark] (docs/widgets.md#styling says what each colours). A widget is dark when the reader's system prefers it
+// (prefers-color-scheme) or when theme="dark"; theme="light" keeps it light.
+const PALETTE = {
+  accent: ['#1f5fbf', '#8ab4f8'],
+  ink: ['#1c2430', '#e6e9ee'],
+  muted: ['#5a6472', '#a3acb9'],
+  line: ['#d9dee5', '#3d4552'],
+  bg: ['#ffffff', '#1d2127'],
+  error: ['#b3261e', '#f2b8b5'],
+  warn: ['#8a5a00', '#f0c674'],
+  ok: ['#1d7a3e', '#8fd19e'],
+};
+const palette = (k) => Object.entries(PALETTE).map(([name, c]) => `--w-${name}: var(--qif-${name}, ${c[k]});`).join(' ');
+
 const CSS = `
 :host {
   display: block;
   margin: 1.25rem 0;
-  --qif-accent: #1f5fbf;
-  --qif-ink: #1c2430;
-  --qif-muted: #5a6472;
-  --qif-line: #d9dee5;
-  --qif-error: #b3261e;
-  --qif-ok: #1d7a3e;
-  color: var(--qif-ink);
-  font-size: 0.95rem;
+  ${palette(0)}
+  color-scheme: light;
+  color: var(--w-ink);
+  font-size: var(--qif-font-size, 0.95rem);
   line-height: 1.45;
 }
+@media (prefers-color-scheme: dark) {
+  :host(:not([theme="light"])) { ${palette(1)} color-scheme: dark; }
+}
+:host([theme="dark"]) { ${palette(1)} color-scheme: dark; }
 :host([hidden]) { display: none; }
 * { box-sizing: border-box; }
-.w { border: 1px solid var(--qif-line); border-radius: 8px; background: #fff; padding: 0.8rem 1rem; max-width: 100%; overflow-x: auto; }
-.w-head { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 0.25rem 1rem; margin-bottom: 0.5rem; }
-.w-title { font-weight: 600; margin: 0; font-size: 1rem; }
-.w-src { color: var(--qif-muted); font-size: 0.8rem; }
+.w { border: 1px solid var(--w-line); border-radius: 8px; background: var(--w-bg); padding: 0.8em 1em; max-width: 100%; overflow-x: auto; }
+.w-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.25rem 1rem; margin-bottom: 0.5em; }
+.w-title { font-weight: 600; margin: 0; font-size: 1.05em; margin-right: auto; }
+.w-src { color: var(--w-muted); font-size: 0.84em; }
 .w-src a { color: inherit; }
-.w-body { display: flex; flex-wrap: wrap; gap: 1rem 1.5rem; align-items: flex-start; }
+.w-reset { font: inherit; font-size: 0.84em; color: var(--w-accent); background: transparent; border: 1px solid var(--w-line); border-radius: 4px; padding: 0.1em 0.6em; cursor: pointer; }
+.w-reset:disabled { color: var(--w-muted); cursor: default; opacity: 0.6; }
+.w-reset:focus-visible { outline: 2px solid var(--w-accent); outline-offset: 1px; }
+.w-body { display: flex; flex-wrap: wrap; gap: 1em 1.5em; align-items: flex-start; }
 .w-body > * { min-width: 0; }
-.w-error { margin: 0; padding: 0.5rem 0.7rem; border-radius: 6px; background: #fdecea; color: var(--qif-error); border: 1px solid #f3c2bd; font-size: 0.88rem; overflow-wrap: anywhere; }
+.w-error { margin: 0; padding: 0.5em 0.7em; border-radius: 6px; background: color-mix(in srgb, var(--w-error) 12%, var(--w-bg)); color: var(--w-error); border: 1px solid color-mix(in srgb, var(--w-error) 35%, var(--w-bg)); font-size: 0.92em; overflow-wrap: anywhere; }
 .w-error:empty { display: none; }
-.w-warn { margin: 0.4rem 0 0; padding: 0.35rem 0.6rem; border-radius: 6px; background: #fff6e0; color: #8a5a00; border: 1px solid #f0d9a0; font-size: 0.85rem; max-width: 28rem; }
+.w-error p { margin: 0; }
+.w-error ul { margin: 0.2em 0 0; padding-left: 1.2em; }
+.w-warn { margin: 0.4em 0 0; padding: 0.35em 0.6em; border-radius: 6px; background: color-mix(in srgb, var(--w-warn) 12%, var(--w-bg)); color: var(--w-warn); border: 1px solid color-mix(in srgb, var(--w-warn) 35%, var(--w-bg)); font-size: 0.9em; max-width: 28rem; }
 .w-warn:empty { display: none; }
-.w-note { color: var(--qif-muted); font-size: 0.82rem; margin: 0.4rem 0 0; }
-.grid { border-collapse: collapse; font-size: 0.85rem; }
+.w-note { color: var(--w-muted); font-size: 0.86em; margin: 0.4em 0 0; }
+.grid { border-collapse: collapse; font-size: 0.9em; }
 .grid th, .grid td { padding: 1px 3px; text-align: center; }
-.grid thead th { font-weight: 600; color: var(--qif-muted); border-bottom: 1px solid var(--qif-line); }
-.grid tbody th { font-weight: 600; color: var(--qif-muted); text-align: right; padding-right: 6px; font-family: ui-monospace, Menlo, Consolas, monospace; }
-.grid .prior { border-left: 2px solid var(--qif-line); padding-left: 6px; }
-.grid input { width: 3.6rem; font: inherit; font-family: ui-monospace, Menlo, Consolas, monospace; padding: 2px 4px; border: 1px solid var(--qif-line); border-radius: 4px; text-align: right; color: inherit; background: #fff; }
-.grid input:focus-visible { outline: 2px solid var(--qif-accent); outline-offset: 0; }
-.grid input[aria-invalid="true"] { border-color: var(--qif-error); background: #fdecea; }
+.grid thead th { font-weight: 600; color: var(--w-muted); border-bottom: 1px solid var(--w-line); }
+.grid tbody th { font-weight: 600; color: var(--w-muted); text-align: right; padding-right: 6px; font-family: ui-monospace, Menlo, Consolas, monospace; }
+.grid .prior { border-left: 2px solid var(--w-line); padding-left: 6px; }
+.grid input { width: 3.8em; font: inherit; font-family: ui-monospace, Menlo, Consolas, monospace; padding: 2px 4px; border: 1px solid var(--w-line); border-radius: 4px; text-align: right; color: inherit; background: var(--w-bg); }
+.grid input:focus-visible { outline: 2px solid var(--w-accent); outline-offset: 0; }
+.grid input[aria-invalid="true"] { border-color: var(--w-error); background: color-mix(in srgb, var(--w-error) 12%, var(--w-bg)); }
 .grid td.ro { font-family: ui-monospace, Menlo, Consolas, monospace; text-align: right; padding: 1px 6px; }
-.mat-caption { font-size: 0.8rem; color: var(--qif-muted); margin: 0 0 0.2rem; }
-.results { margin: 0; display: grid; grid-template-columns: auto auto; gap: 0.15rem 1rem; align-items: baseline; min-width: 14rem; }
+.mat-caption { font-size: 0.84em; color: var(--w-muted); margin: 0 0 0.2em; }
+.results { margin: 0; display: grid; grid-template-columns: auto auto; gap: 0.15em 1em; align-items: baseline; min-width: 14em; }
 .results dt { margin: 0; }
-.results dt .f { display: block; color: var(--qif-muted); font-size: 0.78rem; font-family: ui-monospace, Menlo, Consolas, monospace; }
+.results dt .f { display: block; color: var(--w-muted); font-size: 0.82em; font-family: ui-monospace, Menlo, Consolas, monospace; }
 .results dd { margin: 0; text-align: right; white-space: nowrap; }
 .value { font-weight: 650; font-variant-numeric: tabular-nums; }
-.unit { color: var(--qif-muted); font-size: 0.8rem; margin-left: 0.25rem; }
-[data-status="pending"] .value { color: var(--qif-muted); }
-[data-status="error"] .value { color: var(--qif-error); }
-.msg { color: var(--qif-error); font-size: 0.8rem; display: block; white-space: normal; }
-.controls { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; margin-bottom: 0.5rem; }
+.exact { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.9em; margin-right: 0.15em; }
+[data-status="pending"] .exact, [data-status="error"] .exact { display: none; }
+.unit { color: var(--w-muted); font-size: 0.84em; margin-left: 0.25em; }
+[data-status="pending"] .value { color: var(--w-muted); }
+[data-status="error"] .value { color: var(--w-error); }
+.msg { color: var(--w-error); font-size: 0.84em; display: block; white-space: normal; }
+.controls { display: flex; flex-wrap: wrap; gap: 0.5em 1em; align-items: center; margin-bottom: 0.5em; }
 .controls label { font-weight: 600; }
-.controls input[type="range"] { width: min(16rem, 60vw); accent-color: var(--qif-accent); }
+.controls input[type="range"] { width: min(16em, 60vw); accent-color: var(--w-accent); }
 .controls output { font-variant-numeric: tabular-nums; font-family: ui-monospace, Menlo, Consolas, monospace; }
-.verdicts { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.4rem; min-width: 16rem; max-width: 34rem; }
-.verdict { display: grid; grid-template-columns: 8.5rem 1fr; gap: 0.1rem 0.75rem; align-items: baseline; padding: 0.35rem 0.5rem; border-radius: 6px; border: 1px solid var(--qif-line); }
+.verdicts { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.4em; min-width: 16em; max-width: 34em; }
+.verdict { display: grid; grid-template-columns: 8.5em 1fr; gap: 0.1em 0.75em; align-items: baseline; padding: 0.35em 0.5em; border-radius: 6px; border: 1px solid var(--w-line); }
 .verdict .order { font-family: Georgia, "DejaVu Serif", serif; }
 .verdict .badge { font-weight: 700; }
-.verdict[data-holds="true"] { border-color: #b7dcc3; background: #f0f8f2; }
-.verdict[data-holds="true"] .badge { color: var(--qif-ok); }
-.verdict[data-holds="false"] { border-color: #f3c2bd; background: #fdf3f2; }
-.verdict[data-holds="false"] .badge { color: var(--qif-error); }
-.verdict .why { grid-column: 1 / -1; font-size: 0.82rem; color: var(--qif-muted); }
-.mats { display: flex; gap: 1rem; flex-wrap: wrap; }
-figure.plot { margin: 0; max-width: 22rem; }
-figure.plot .plot-svg { width: 100%; height: auto; display: block; background: #fff; }
-figure.plot figcaption { font-size: 0.8rem; color: var(--qif-muted); }
-figure.plot details.plot-data summary { cursor: pointer; font-size: 0.8rem; color: var(--qif-accent); }
-table.mini { border-collapse: collapse; font-size: 0.75rem; margin-top: 0.25rem; }
-table.mini th, table.mini td { border: 1px solid var(--qif-line); padding: 1px 4px; text-align: right; }
+.verdict[data-holds="true"] { border-color: color-mix(in srgb, var(--w-ok) 35%, var(--w-bg)); background: color-mix(in srgb, var(--w-ok) 8%, var(--w-bg)); }
+.verdict[data-holds="true"] .badge { color: var(--w-ok); }
+.verdict[data-holds="false"] { border-color: color-mix(in srgb, var(--w-error) 35%, var(--w-bg)); background: color-mix(in srgb, var(--w-error) 6%, var(--w-bg)); }
+.verdict[data-holds="false"] .badge { color: var(--w-error); }
+.verdict .why { grid-column: 1 / -1; font-size: 0.86em; color: var(--w-muted); }
+.mats { display: flex; gap: 1em; flex-wrap: wrap; }
+figure.plot { margin: 0; max-width: 22em; }
+figure.plot .plot-svg { width: 100%; height: auto; display: block; background: var(--w-bg); }
+figure.plot .plot-svg text { fill: var(--w-ink); }
+figure.plot figcaption { font-size: 0.84em; color: var(--w-muted); }
+figure.plot details.plot-data summary { cursor: pointer; font-size: 0.84em; color: var(--w-accent); }
+table.mini { border-collapse: collapse; font-size: 0.8em; margin-top: 0.25em; }
+table.mini th, table.mini td { border: 1px solid var(--w-line); padding: 1px 4px; text-align: right; }
 var { font-style: italic; font-family: Georgia, "DejaVu Serif", serif; }
+/* size="compact": for slides (a 1280×720 frame, or Reveal.js's 960×700): smaller type, the plot
+   beside the numbers, and the explanatory notes left out. */
+:host([size="compact"]) { margin: 0.5rem 0; font-size: var(--qif-font-size, 0.8rem); line-height: 1.3; }
+:host([size="compact"]) .w { padding: 0.5em 0.7em; }
+:host([size="compact"]) .w-body { flex-wrap: nowrap; gap: 0.75em 1.25em; }
+:host([size="compact"]) .w-note.long { display: none; }
+:host([size="compact"]) figure.plot { width: 15em; flex: none; }
+:host([size="compact"]) figure.plot details.plot-data { display: none; }
+:host([size="compact"]) .verdict .why { font-size: 0.8em; }
 @media (max-width: 480px) {
-  .w { padding: 0.6rem; }
+  .w { padding: 0.6em; }
   .results { grid-template-columns: minmax(0, 1fr) auto; min-width: 0; }
 }
 `;
@@ -201,8 +265,11 @@ function styles(root) {
 
 // The widget's source ("from Alvim et al. (FOSAD 2011) §3, Example 4"), its citations linked to
 // the rendered references beside this module (web/docs/references.html), whichever page embeds it.
+// In the one-file bundle (scripts/widgets-bundle.mjs defines __qifBundle) the rendered references
+// are not beside the script: there the source is plain text.
+const LINK_SOURCES = typeof __qifBundle === 'undefined';
 function sourceLine(text) {
-  return h('span', { class: 'w-src', 'data-testid': 'source' }, ...sourceParts(text).map((p) => (p.href
+  return h('span', { class: 'w-src', 'data-testid': 'source' }, ...sourceParts(text).map((p) => (p.href && LINK_SOURCES
     ? h('a', { href: new URL(p.href, import.meta.url).href, target: '_blank', rel: 'noopener' }, p.text)
     : p.text)));
 }
@@ -212,6 +279,31 @@ function numberNode(v, testid, unit) {
     h('span', { class: 'value', title: formatFull(v), 'data-testid': testid, 'data-value': String(v) }, formatNumber(v)),
     unit ? h('span', { class: 'unit' }, unit) : null,
   ];
+}
+
+// The engine could not start: every widget says why in its own box, and the console says once
+// what the page's author can do about it.
+let advised = false;
+function engineFailure(reason) {
+  reason = String(reason).replace(/[.\s]+$/, '');
+  if (!advised) {
+    advised = true;
+    console.error(`QIF widgets: the computation engine could not start: ${reason}. ${adviceFor(reason)}`);
+  }
+  return `The computation engine could not start, so nothing can be computed here: ${reason}.`;
+}
+
+function adviceFor(reason) {
+  if (/cannot be accessed from origin|cross.origin/i.test(reason)) {
+    return 'widgets.js starts its worker from its own folder, which must be on the page\'s origin; from another origin (a CDN, an asset host) or from file://, include the one-file bundle qif-widgets.js instead (<script src=".../qif-widgets.js"></script>).';
+  }
+  if (/Content.Security.Policy|unsafe-eval|Refused|worker could not start/i.test(reason)) {
+    return 'Most often the page\'s Content-Security-Policy refuses it (the console shows the refusal): it must allow the engine with script-src \'wasm-unsafe-eval\' (to compile the WebAssembly module), and worker-src blob: for qif-widgets.js or worker-src \'self\' for widgets.js.';
+  }
+  if (/WebAssembly|DecompressionStream|Worker is not defined/i.test(reason)) {
+    return 'This browser lacks what the engine needs (Web Workers, WebAssembly, DecompressionStream): use a current Chrome, Edge, Firefox or Safari.';
+  }
+  return 'Reload the page; if it happens again, open the browser console for the cause.';
 }
 
 function messageOf(e) {
@@ -271,15 +363,21 @@ class QifWidget extends HTMLElement {
 
   render() {
     this.task.supersede();
-    this.errorBox = h('p', { class: 'w-error', role: 'alert', 'data-testid': 'error' });
+    this.errorBox = h('div', { class: 'w-error', role: 'alert', 'data-testid': 'error' });
+    this.edited = false;
     let body;
     try {
-      this.config = this.readAttributes();
+      const each = attributeReader();
+      const config = this.readAttributes(each);
+      each.throwIfAny();
+      this.config = config;
       body = this.build(this.config);
     } catch (e) {
       if (!(e instanceof AttributeError)) console.warn(e); // a bug, not the author's mistake
       this.config = null;
-      this.errorBox.textContent = messageOf(e);
+      if (e instanceof AttributeError && e.messages.length > 1) {
+        replace(this.errorBox, h('p', {}, `${e.messages.length} attributes need fixing:`), h('ul', {}, ...e.messages.map((m) => h('li', {}, m))));
+      } else this.errorBox.textContent = messageOf(e);
       this.setState('error');
       replace(this.root, h('div', { class: 'w', part: 'widget' }, this.head(), this.errorBox));
       return;
@@ -288,11 +386,29 @@ class QifWidget extends HTMLElement {
     this.task.now();
   }
 
+  /** Puts the widget back as the author wrote it (attributes), dropping the reader's edits. */
+  reset() {
+    this.render();
+  }
+
+  // A reader changed a cell or the slider: the Reset control becomes useful.
+  markEdited() {
+    if (this.edited) return;
+    this.edited = true;
+    if (this.resetButton) this.resetButton.disabled = false;
+  }
+
   head() {
     const caption = this.getAttribute('caption');
+    this.resetButton = null;
+    if (this.config && !this.config.readonly) {
+      this.resetButton = h('button', { type: 'button', class: 'w-reset', 'data-testid': 'reset', title: 'Undo your edits: back to the values the page set', disabled: true }, 'Reset');
+      this.resetButton.addEventListener('click', () => this.reset());
+    }
     return h('div', { class: 'w-head' },
       h('p', { class: 'w-title', 'data-testid': 'title' }, caption || this.defaultTitle()),
-      this.source ? sourceLine(this.source) : null);
+      this.source ? sourceLine(this.source) : null,
+      this.resetButton);
   }
 
   setState(s) {
@@ -314,9 +430,11 @@ class QifWidget extends HTMLElement {
       this.lastValues = r;
       this.setState(this.errorBox.textContent ? 'error' : 'ready');
       this.dispatchEvent(new CustomEvent('qif-update', { detail: r ?? {}, bubbles: true, composed: true }));
+      // What comes after the values announced (the exact fractions of <qif-channel>).
+      await this.afterUpdate?.(job, this.config);
     } catch (e) {
       if (e instanceof Superseded || (e && e.name === 'AbortError')) throw e;
-      this.showError(messageOf(e));
+      this.showError(client.fatal ? engineFailure(client.fatal) : messageOf(e));
       this.setState('error');
     }
   }
@@ -359,7 +477,9 @@ function matrixGrid({ texts, rowLabels, colLabels, prior, readonly, label, idPre
     const inputs = [...body.querySelectorAll('input')];
     const m = texts[0].length + (prior ? 1 : 0);
     const C = texts.map(() => []);
+    const Ct = texts.map(() => []);
     const p = [];
+    const pt = [];
     let error = null;
     inputs.forEach((input, k) => {
       const i = Math.floor(k / m);
@@ -369,10 +489,15 @@ function matrixGrid({ texts, rowLabels, colLabels, prior, readonly, label, idPre
       input.setAttribute('aria-invalid', bad ? 'true' : 'false');
       const where = prior && j === m - 1 ? `π(${rowLabels[i]})` : `${label}(${rowLabels[i]}, ${colLabels[j]})`;
       if (bad && !error) error = `${where}: ${r.error}`;
-      if (prior && j === m - 1) p.push(r.value);
-      else C[i].push(r.value);
+      if (prior && j === m - 1) {
+        p.push(r.value);
+        pt.push(input.value);
+      } else {
+        C[i].push(r.value);
+        Ct[i].push(input.value);
+      }
     });
-    return error ? { error } : { C, prior: p };
+    return error ? { error } : { C, prior: p, texts: { C: Ct, prior: pt } };
   };
   return { table, read };
 }
@@ -381,76 +506,110 @@ function matrixGrid({ texts, rowLabels, colLabels, prior, readonly, label, idPre
 
 /**
  * <qif-channel matrix="[[…]]" prior="[…]" preset="id" measures="key,key" alpha="2" gain="[[…]]"
- *              caption="…" readonly>
+ *              gain-class="oneSpanningVulnerability|oneSpanningGain" caption="…" readonly>
  * A small editable channel (rows secrets, columns observables) with a prior; the chosen measures
- * (keys of measures.js, docs/mathematics.md#entropies-and-leakage) update live as cells change.
+ * (keys of measures.js — the API's names —, docs/mathematics.md#entropies-and-leakage) update live
+ * as cells change. When every entry is a decimal or a fraction, the rational-valued measures get
+ * their exact fraction from the engine's exact mode once the decimals are shown.
  */
 export class QifChannel extends QifWidget {
-  static observedAttributes = ['matrix', 'prior', 'preset', 'measures', 'alpha', 'gain', 'caption', 'readonly', 'row-labels', 'col-labels'];
+  static observedAttributes = ['matrix', 'prior', 'preset', 'measures', 'alpha', 'gain', 'gain-class', 'caption', 'readonly', 'row-labels', 'col-labels'];
 
   defaultTitle() {
     return this.preset ? this.preset.name : 'Channel and leakage';
   }
 
-  readAttributes() {
+  readAttributes(each) {
     this.preset = null;
     this.source = null;
-    let texts;
-    let rowLabels;
-    let colLabels;
+    let texts = null;
+    let rowLabels = null;
+    let colLabels = null;
     const presetId = this.getAttribute('preset');
-    if (presetId !== null && presetId.trim() !== '') {
-      const p = presetById(presetId.trim());
-      if (!p) fail('preset', `unknown preset “${short(presetId)}”; known: ${presets.map((q) => q.id).join(', ')}`);
-      this.preset = p;
-      this.source = p.source;
-      texts = p.channel.map((r) => r.slice());
-      rowLabels = p.secrets.slice();
-      colLabels = p.observables.slice();
+    const presetGiven = presetId !== null && presetId.trim() !== '';
+    if (presetGiven) {
+      each(() => {
+        const p = presetById(presetId.trim());
+        if (!p) fail('preset', `unknown preset “${short(presetId)}”; known: ${presets.map((q) => q.id).join(', ')}`);
+        this.preset = p;
+        this.source = p.source;
+        texts = p.channel.map((r) => r.slice());
+        rowLabels = p.secrets.slice();
+        colLabels = p.observables.slice();
+      });
     }
     const matrixAttr = this.getAttribute('matrix');
     if (matrixAttr !== null) {
-      texts = parseMatrix('matrix', matrixAttr).texts;
-      if (this.preset && (texts.length !== rowLabels.length || texts[0].length !== colLabels.length)) {
+      const given = each(() => parseMatrix('matrix', matrixAttr).texts);
+      if (given && texts && (given.length !== rowLabels.length || given[0].length !== colLabels.length)) {
         rowLabels = null;
         colLabels = null;
       }
+      texts = given;
     }
-    if (!texts) fail('matrix', 'give a channel matrix (matrix="[[…], …]") or a preset (preset="password-iterations")');
-    const n = texts.length;
-    const m = texts[0].length;
-    rowLabels = labels('row-labels', this.getAttribute('row-labels'), n) ?? rowLabels ?? Array.from({ length: n }, (_, i) => `x${i + 1}`);
-    colLabels = labels('col-labels', this.getAttribute('col-labels'), m) ?? colLabels ?? Array.from({ length: m }, (_, j) => `y${j + 1}`);
+    if (!presetGiven && matrixAttr === null) each(() => fail('matrix', 'give a channel matrix (matrix="[[…], …]") or a preset (preset="password-iterations")'));
+    // The sizes are known only from a readable matrix; the checks that need them wait for one.
+    const n = texts ? texts.length : null;
+    const m = texts ? texts[0].length : null;
+    const rl = each(() => labels('row-labels', this.getAttribute('row-labels'), n));
+    const cl = each(() => labels('col-labels', this.getAttribute('col-labels'), m));
+    if (texts) {
+      rowLabels = rl ?? rowLabels ?? Array.from({ length: n }, (_, i) => `x${i + 1}`);
+      colLabels = cl ?? colLabels ?? Array.from({ length: m }, (_, j) => `y${j + 1}`);
+    }
 
     const priorAttr = this.getAttribute('prior');
-    let prior = uniformTexts(n);
+    let prior = texts ? uniformTexts(n) : null;
     if (priorAttr !== null && priorAttr.trim() !== '' && priorAttr.trim() !== 'uniform') {
-      prior = parseVector('prior', priorAttr).texts;
-      if (prior.length !== n) fail('prior', `has ${prior.length} entries; the channel has ${n} rows (secrets)`);
+      prior = each(() => {
+        const p = parseVector('prior', priorAttr).texts;
+        if (n !== null && p.length !== n) fail('prior', `has ${p.length} entries; the channel has ${n} rows (secrets)`);
+        return p;
+      });
     }
 
     const measuresAttr = this.getAttribute('measures');
     let measures = DEFAULT_MEASURES;
     if (measuresAttr !== null && measuresAttr.trim() !== '') {
-      measures = measuresAttr.split(/[\s,]+/).filter(Boolean);
-      const unknown = measures.filter((k) => !Object.hasOwn(MEASURES, k));
-      if (unknown.length) fail('measures', `unknown measure “${short(unknown[0])}”; known: ${Object.keys(MEASURES).join(', ')}`);
+      measures = each(() => {
+        const list = measuresAttr.split(/[\s,]+/).filter(Boolean);
+        const unknown = list.filter((k) => measureKey(k) === null);
+        if (unknown.length) fail('measures', `unknown measure${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `“${short(k)}”`).join(', ')}; known: ${Object.keys(MEASURES).join(', ')}`);
+        return list;
+      });
+    }
+    const gainClassAttr = this.getAttribute('gain-class');
+    let gainClass = DEFAULT_GAIN_CLASS;
+    if (gainClassAttr !== null && gainClassAttr.trim() !== '') {
+      gainClass = each(() => {
+        const c = gainClassAttr.trim();
+        if (!GAIN_CLASSES.some((g) => g.id === c)) fail('gain-class', `must be one of ${GAIN_CLASSES.map((g) => g.id).join(', ')}`);
+        return c;
+      });
     }
 
     const alphaAttr = this.getAttribute('alpha');
     let alpha = 2;
     if (alphaAttr !== null && alphaAttr.trim() !== '') {
-      alpha = parseNumber('alpha', alphaAttr, { infinity: true });
-      if (!(alpha >= 0)) fail('alpha', 'the order of a Rényi entropy must be ≥ 0');
+      alpha = each(() => {
+        const a = parseNumber('alpha', alphaAttr, { infinity: true });
+        if (!(a >= 0)) fail('alpha', 'the order of a Rényi entropy must be ≥ 0');
+        return a;
+      });
     }
 
     let G = null;
+    let gainTexts = null;
     const gainAttr = this.getAttribute('gain');
     if (gainAttr !== null && gainAttr.trim() !== '') {
-      G = parseMatrix('gain', gainAttr).values;
-      if (G[0].length !== n) fail('gain', `has ${G[0].length} columns; it needs one per secret (${n})`);
+      const parsed = each(() => {
+        const g = parseMatrix('gain', gainAttr);
+        if (n !== null && g.values[0].length !== n) fail('gain', `has ${g.values[0].length} columns; it needs one per secret (${n})`);
+        return g;
+      });
+      if (parsed) ({ values: G, texts: gainTexts } = parsed);
     }
-    return { texts, prior, rowLabels, colLabels, measures, alpha, G, readonly: this.hasAttribute('readonly') };
+    return { texts, prior, rowLabels, colLabels, measures, alpha, G, gainTexts, gainClass, readonly: this.hasAttribute('readonly') };
   }
 
   build(cfg) {
@@ -463,6 +622,7 @@ export class QifChannel extends QifWidget {
       label: 'C',
       idPrefix: 'cell',
       onInput: () => {
+        this.markEdited();
         this.setState('loading');
         for (const el of this.root.querySelectorAll('.results [data-status]')) el.dataset.status = 'pending';
         this.schedule();
@@ -471,7 +631,7 @@ export class QifChannel extends QifWidget {
     this.rows = {};
     const list = h('dl', { class: 'results', 'data-testid': 'results' });
     for (const key of cfg.measures) {
-      const d = MEASURES[key];
+      const d = MEASURES[measureKey(key)];
       const dd = h('dd', { 'data-status': 'pending', 'data-testid': `result-${key}` }, h('span', { class: 'value' }, '…'));
       list.append(h('dt', {}, d.name, h('span', { class: 'f' }, d.formula)), dd);
       this.rows[key] = { dd, unit: d.unit };
@@ -484,9 +644,11 @@ export class QifChannel extends QifWidget {
   async computeNow(job, cfg) {
     let C;
     let prior;
+    let texts;
     if (cfg.readonly) {
       C = cfg.texts.map((r) => r.map((t) => readNumber(t).value));
       prior = cfg.prior.map((t) => readNumber(t).value);
+      texts = { C: cfg.texts, prior: cfg.prior };
     } else {
       const r = this.grid.read();
       if (r.error) {
@@ -494,14 +656,19 @@ export class QifChannel extends QifWidget {
         this.setState('error');
         return null;
       }
-      ({ C, prior } = r);
+      ({ C, prior, texts } = r);
     }
     const n = C.length;
-    const G = cfg.G ?? Array.from({ length: n }, (_, w) => Array.from({ length: n }, (_, x) => (w === x ? 1 : 0)));
-    const inputs = { C, prior, G, alpha: cfg.alpha, tolerance: 1e-9 };
+    const identity = (one, zero) => Array.from({ length: n }, (_, w) => Array.from({ length: n }, (_, x) => (w === x ? one : zero)));
+    const G = cfg.G ?? identity(1, 0);
+    const inputs = { C, prior, G, alpha: cfg.alpha, tolerance: 1e-9, gainClass: cfg.gainClass };
+    // The same inputs as typed, for the exact mode (null where an entry is not rational).
+    this.exactInputs = { C: rationalMatrix(texts.C), prior: rationalVector(texts.prior), G: cfg.G ? rationalMatrix(cfg.gainTexts) : identity('1', '0'), gainClass: cfg.gainClass };
     // Only the panels that yield a requested measure.
-    const wanted = new Set(cfg.measures);
-    const panels = Object.values(PANELS).filter((p) => Object.keys(p.derive(new Array(16).fill(null))).some((k) => wanted.has(k)));
+    const wanted = new Set(cfg.measures.map(measureKey));
+    const names = Object.keys(PANELS).filter((name) => PANEL_KEYS[name].some((k) => wanted.has(k)));
+    this.exactPanels = names;
+    const panels = names.map((name) => PANELS[name]);
     const calls = [];
     const slices = panels.map((p) => {
       const c = p.calls(inputs);
@@ -518,7 +685,7 @@ export class QifChannel extends QifWidget {
     const values = {};
     const errors = [];
     for (const key of cfg.measures) {
-      let r = byKey[key];
+      let r = byKey[measureKey(key)];
       if (r && r.ok && r.value && typeof r.value === 'object' && 'capacity' in r.value) r = { ok: true, value: r.value.capacity };
       const { dd, unit } = this.rows[key];
       if (r && r.ok) {
@@ -536,13 +703,46 @@ export class QifChannel extends QifWidget {
     this.showError([...new Set(errors)].join(' · '));
     return values;
   }
+
+  // The exact fractions, after the decimals: "2/7 ≈ 0.2857" for each rational-valued measure
+  // shown, from qif.exact (loaded on first use). Where exact arithmetic refuses (too large, a row
+  // that sums to 1 only approximately), the decimals stay alone.
+  async afterUpdate(job, cfg) {
+    const x = this.exactInputs;
+    if (!x || !x.C || !x.prior || !x.G) return;
+    const plans = this.exactPanels.map((name) => exactPlan(name, { prior: x.prior, C: x.C, G: x.G, gainClass: x.gainClass })).filter(Boolean);
+    if (!plans.length) return;
+    let results;
+    try {
+      results = await job.run(plans.flatMap((p) => p.calls));
+    } catch (e) {
+      if (e instanceof Superseded || (e && e.name === 'AbortError')) throw e;
+      return;
+    }
+    let k = 0;
+    const exact = {};
+    for (const p of plans) {
+      Object.assign(exact, exactResults(p, results.slice(k, k + p.calls.length)));
+      k += p.calls.length;
+    }
+    for (const key of cfg.measures) {
+      const r = exact[measureKey(key)];
+      const dd = this.rows[key]?.dd;
+      const value = dd?.querySelector('.value');
+      if (!r?.ok || typeof r.value !== 'string' || dd.dataset.status !== 'ok' || !value) continue;
+      const prefix = exactPrefix(r.value, Number(value.dataset.value));
+      value.before(h('span', { class: 'exact', 'data-testid': `exact-${key}`, 'data-value': r.value, title: exactTitle(r.value) }, prefix));
+      dd.dataset.exact = r.value;
+    }
+  }
 }
 
+// Labels of the rows or columns; their number is checked once the matrix is known (count not null).
 function labels(attr, text, count) {
   if (text === null || text.trim() === '') return null;
   const r = parseLabels(text);
   if ('error' in r) fail(attr, r.error);
-  if (r.labels.length !== count) fail(attr, `needs ${count} labels`);
+  if (count !== null && r.labels.length !== count) fail(attr, `needs ${count} labels`);
   return r.labels.map((s) => short(s));
 }
 
@@ -567,14 +767,44 @@ export class QifMechanism extends QifWidget {
     return `${MECHANISMS[this.config?.mechanism ?? this.getAttribute('mechanism')] ?? 'Mechanism'} on a ${this.config?.graphName ?? 'graph'}`;
   }
 
-  readAttributes() {
+  readAttributes(each) {
     this.source = 'Alvim et al. (ICALP 2011) §6';
-    const mech = (this.getAttribute('mechanism') ?? 'optimal').trim();
-    if (!Object.hasOwn(MECHANISMS, mech)) fail('mechanism', `unknown mechanism “${short(mech)}”; choose one of ${Object.keys(MECHANISMS).join(', ')}`);
+    const mech = each(() => {
+      const name = (this.getAttribute('mechanism') ?? 'optimal').trim();
+      if (!Object.hasOwn(MECHANISMS, name)) fail('mechanism', `unknown mechanism “${short(name)}”; choose one of ${Object.keys(MECHANISMS).join(', ')}`);
+      return name;
+    });
+    const g = each(() => this.readGraph()) ?? {};
+    const maxEps = each(() => {
+      const v = this.hasAttribute('max-epsilon') ? parseNumber('max-epsilon', this.getAttribute('max-epsilon')) : 3;
+      if (!(v > 0 && v <= 50)) fail('max-epsilon', 'must be in (0, 50]');
+      return v;
+    }, 3);
+    const epsilon = each(() => {
+      const epsAttr = this.getAttribute('epsilon');
+      const v = epsAttr === null || epsAttr.trim() === '' ? Math.log(2) : parseNumber('epsilon', epsAttr);
+      if (!(v > 0)) fail('epsilon', `ε must be positive, got ${v}`);
+      if (v > 50) fail('epsilon', 'ε above 50 leaves no privacy to speak of; use a smaller value');
+      return v;
+    });
+    const n = g.n ?? null;
+    const pAttr = this.getAttribute('prior');
+    let prior = n === null ? null : new Array(n).fill(1 / n);
+    let uniform = true;
+    if (pAttr !== null && pAttr.trim() !== '' && pAttr.trim() !== 'uniform') {
+      uniform = false;
+      prior = each(() => {
+        const p = parseVector('prior', pAttr).values;
+        if (n !== null && p.length !== n) fail('prior', `has ${p.length} entries; the graph has ${n} vertices`);
+        return p;
+      });
+    }
+    return { mechanism: mech, graph: g.graph, graphName: g.graphName, n, epsilon, maxEps: Math.max(maxEps, epsilon ?? 0), prior, uniform };
+  }
+
+  // The graph and n attributes: {graph, graphName, n}.
+  readGraph() {
     const gAttr = (this.getAttribute('graph') ?? 'clique').trim();
-    let graph;
-    let graphName;
-    let n;
     if (gAttr.startsWith('{')) {
       let g;
       try {
@@ -586,42 +816,20 @@ export class QifMechanism extends QifWidget {
       if (!Array.isArray(g.edges) || !g.edges.every((e) => Array.isArray(e) && e.length === 2 && e.every((v) => Number.isInteger(v) && v >= 0 && v < g.n))) {
         fail('graph', `edges must be pairs [a, b] of vertices 0…${g.n - 1}`);
       }
-      graph = { literal: { n: g.n, edges: g.edges.map(([a, b]) => [a, b]) } };
-      graphName = `graph on ${g.n} vertices`;
-      n = g.n;
-    } else {
-      if (!GRAPHS.includes(gAttr)) fail('graph', `unknown graph “${short(gAttr)}”; choose one of ${GRAPHS.join(', ')} or give {"n": …, "edges": [[a, b], …]}`);
-      const nAttr = (this.getAttribute('n') ?? '6').trim();
-      if (gAttr === 'grid') {
-        const m = /^(\d+)\s*[x×*]\s*(\d+)$/.exec(nAttr);
-        if (!m) fail('n', 'for a grid, give width×height, e.g. n="3x3"');
-        const w = parseInteger('n', m[1], 1, MAX_SIDE);
-        const ht = parseInteger('n', m[2], 1, MAX_SIDE);
-        if (w * ht > MAX_SIDE) fail('n', `the grid has ${w * ht} vertices; widgets take at most ${MAX_SIDE}`);
-        graph = { fn: 'grid', args: [w, ht] };
-        n = w * ht;
-        graphName = `${w}×${ht} grid`;
-      } else {
-        n = parseInteger('n', nAttr, 2, MAX_SIDE);
-        graph = { fn: gAttr, args: [n] };
-        graphName = `${gAttr === 'clique' ? 'clique' : gAttr} of ${n}`;
-      }
+      return { graph: { literal: { n: g.n, edges: g.edges.map(([a, b]) => [a, b]) } }, graphName: `graph on ${g.n} vertices`, n: g.n };
     }
-    const maxEps = this.hasAttribute('max-epsilon') ? parseNumber('max-epsilon', this.getAttribute('max-epsilon')) : 3;
-    if (!(maxEps > 0 && maxEps <= 50)) fail('max-epsilon', 'must be in (0, 50]');
-    const epsAttr = this.getAttribute('epsilon');
-    const epsilon = epsAttr === null || epsAttr.trim() === '' ? Math.log(2) : parseNumber('epsilon', epsAttr);
-    if (!(epsilon > 0)) fail('epsilon', `ε must be positive, got ${epsilon}`);
-    if (epsilon > 50) fail('epsilon', 'ε above 50 leaves no privacy to speak of; use a smaller value');
-    const pAttr = this.getAttribute('prior');
-    let prior = new Array(n).fill(1 / n);
-    let uniform = true;
-    if (pAttr !== null && pAttr.trim() !== '' && pAttr.trim() !== 'uniform') {
-      prior = parseVector('prior', pAttr).values;
-      uniform = false;
-      if (prior.length !== n) fail('prior', `has ${prior.length} entries; the graph has ${n} vertices`);
+    if (!GRAPHS.includes(gAttr)) fail('graph', `unknown graph “${short(gAttr)}”; choose one of ${GRAPHS.join(', ')} or give {"n": …, "edges": [[a, b], …]}`);
+    const nAttr = (this.getAttribute('n') ?? '6').trim();
+    if (gAttr === 'grid') {
+      const m = /^(\d+)\s*[x×*]\s*(\d+)$/.exec(nAttr);
+      if (!m) fail('n', 'for a grid, give width×height, e.g. n="3x3"');
+      const w = parseInteger('n', m[1], 1, MAX_SIDE);
+      const ht = parseInteger('n', m[2], 1, MAX_SIDE);
+      if (w * ht > MAX_SIDE) fail('n', `the grid has ${w * ht} vertices; widgets take at most ${MAX_SIDE}`);
+      return { graph: { fn: 'grid', args: [w, ht] }, graphName: `${w}×${ht} grid`, n: w * ht };
     }
-    return { mechanism: mech, graph, graphName, n, epsilon, maxEps: Math.max(maxEps, epsilon), prior, uniform };
+    const n = parseInteger('n', nAttr, 2, MAX_SIDE);
+    return { graph: { fn: gAttr, args: [n] }, graphName: `${gAttr} of ${n}`, n };
   }
 
   build(cfg) {
@@ -640,6 +848,7 @@ export class QifMechanism extends QifWidget {
     showEps();
     slider.addEventListener('input', () => {
       this.epsilon = Number(slider.value);
+      this.markEdited();
       showEps();
       this.setState('loading');
       this.schedule();
@@ -652,7 +861,7 @@ export class QifMechanism extends QifWidget {
       h('div', { class: 'controls' }, h('label', { for: id }, 'Privacy ε'), slider, out),
       h('div', { class: 'w-body' }, this.plotBox, h('div', {}, this.results, this.warn,
         this.scaling,
-        h('p', { class: 'w-note' }, `Every mechanism is offered at ε on this graph (as on the page): the truncated geometric and exponential ones run at ε/s per step, s the longest edge |a − b| of the graph, so that they are ε-DP on it. Utility: expected binary gain of the best guess from the output, ${cfg.uniform ? 'uniform prior' : 'the given prior'}. The bound (Thm 6.1) holds for the uniform prior.`))));
+        h('p', { class: 'w-note long' }, `Every mechanism is offered at ε on this graph (as on the page): the truncated geometric and exponential ones run at ε/s per step, s the longest edge |a − b| of the graph, so that they are ε-DP on it. Utility: expected binary gain of the best guess from the output, ${cfg.uniform ? 'uniform prior' : 'the given prior'}. The bound (Thm 6.1) holds for the uniform prior.`))));
   }
 
   async computeNow(job, cfg) {
@@ -724,20 +933,19 @@ export class QifRefinement extends QifWidget {
     return 'Is B safe in place of A? Refinement A ⊑ B';
   }
 
-  readAttributes() {
+  readAttributes(each) {
     this.source = 'Chatzikokolakis et al. (CSF 2019) §2–5';
     const aAttr = this.getAttribute('a');
     const bAttr = this.getAttribute('b');
-    if (aAttr === null) fail('a', 'give channel A, e.g. a="[[1,0],[0,1]]"');
-    if (bAttr === null) fail('b', 'give channel B, e.g. b="[[0.5,0.5],[0.5,0.5]]"');
-    const A = parseMatrix('a', aAttr);
-    const B = parseMatrix('b', bAttr);
-    if (A.texts.length !== B.texts.length) fail('b', `has ${B.texts.length} rows; A has ${A.texts.length} (both channels take the same secrets)`);
+    const A = each(() => (aAttr === null ? fail('a', 'give channel A, e.g. a="[[1,0],[0,1]]"') : parseMatrix('a', aAttr)));
+    const B = each(() => (bAttr === null ? fail('b', 'give channel B, e.g. b="[[0.5,0.5],[0.5,0.5]]"') : parseMatrix('b', bAttr)));
+    if (A && B && A.texts.length !== B.texts.length) each(() => fail('b', `has ${B.texts.length} rows; A has ${A.texts.length} (both channels take the same secrets)`));
     return { A, B, readonly: this.hasAttribute('readonly') };
   }
 
   build(cfg) {
     const edited = () => {
+      this.markEdited();
       this.setState('loading');
       this.schedule();
     };

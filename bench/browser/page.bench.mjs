@@ -10,10 +10,17 @@
 //   longest task   the main thread's longest task (PerformanceObserver 'longtask') while a long
 //                  job runs in the worker — an optimal mechanism by LP (qif.mechanism.optimalLP,
 //                  forceLP) and a Blahut–Arimoto capacity — while the page keeps typing; target < 50 ms.
+//   widgets        a lesson with one <qif-channel>: navigation start to the widget's first
+//                  qif-update, and to the worker's ready message, cold, for dist/qif-widgets.js
+//                  opened from file:// and for web/widgets.js (module) served by the same server
+//                  as the page — the same widget, so the bundle is measured against the module.
 // Not part of the test suite: numbers depend on the machine (2 shared cores here).
 import { chromium } from 'playwright-core';
 import { startServer } from '../../tests/browser/harness.mjs';
-import { rm } from 'node:fs/promises';
+import { rm, mkdtemp, writeFile, copyFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const RUNS = Number(process.argv[2] || 5);
 const server = await startServer();
@@ -72,7 +79,7 @@ async function coldLoad() {
     const nav = performance.getEntriesByType('navigation')[0];
     return { dcl: nav.domContentLoadedEventEnd, created: window.__created ?? NaN, ready: window.__ready ?? NaN };
   });
-  await page.waitForFunction(() => document.getElementById('main')?.dataset.busy === 'false', null, { timeout: 30000 });
+  await page.waitForFunction(() => document.getElementById('channel')?.dataset.busy === 'false', null, { timeout: 30000 });
   const loadLong = await page.evaluate(() => Math.max(0, ...window.__long.map((e) => e.duration)));
   for (let i = 0; i < 50 && !wasm; i++) await page.waitForTimeout(20);
   return { context, page, first, wasm, loadLong, phases };
@@ -128,8 +135,52 @@ async function longJob(page, which) {
   }, which);
 }
 
+// One cold load of a lesson with one channel widget: {first, ready} in ms from navigation start.
+async function widgetLoad(url, html) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  if (html) await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await page.addInitScript(() => {
+    const W = window.Worker;
+    window.Worker = class extends W {
+      constructor(...a) {
+        super(...a);
+        this.addEventListener('message', (e) => { if (e.data?.type === 'ready') window.__ready ??= performance.now(); });
+      }
+    };
+    addEventListener('qif-update', () => { window.__firstResult ??= performance.now(); });
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => window.__firstResult !== undefined, null, { timeout: 30000 });
+  const r = await page.evaluate(() => ({ first: window.__firstResult, ready: window.__ready ?? NaN }));
+  await context.close();
+  return r;
+}
+
+const LESSON = (script) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>lesson</title>${script}</head>
+<body><h1>Lesson</h1><qif-channel preset="password-iterations" measures="mutualInformation,minEntropyLeakage"></qif-channel></body></html>`;
+
 const rows = [];
 try {
+  // The widgets: the bundle from file:// against the module from http, runs interleaved.
+  const lessonDir = await mkdtemp(path.join(tmpdir(), 'qif-bench-lesson-'));
+  await copyFile(new URL('../../dist/qif-widgets.js', import.meta.url), path.join(lessonDir, 'qif-widgets.js'));
+  await writeFile(path.join(lessonDir, 'lesson.html'), LESSON('<script src="qif-widgets.js"></script>'));
+  const widget = { bundle: [], module: [] };
+  for (let i = 0; i < RUNS; i++) {
+    widget.bundle.push(await widgetLoad(pathToFileURL(path.join(lessonDir, 'lesson.html')).href));
+    widget.module.push(await widgetLoad(`${server.url}bench-lesson.html`, LESSON('<script type="module" src="widgets.js"></script>')));
+  }
+  await rm(lessonDir, { recursive: true, force: true });
+  for (const [name, xs] of [['dist/qif-widgets.js from file://', widget.bundle], ['web/widgets.js (module) over http', widget.module]]) {
+    const firsts = xs.map((x) => x.first);
+    rows.push([`widget first result, ${name}`, `median ${fmtMs(median(firsts))} (min ${fmtMs(Math.min(...firsts))}, max ${fmtMs(Math.max(...firsts))}); worker ready median ${fmtMs(median(xs.map((x) => x.ready)))}`, '< 500 ms', median(firsts) < 500]);
+  }
+  rows.push(['  bundle / module, first result', `${(median(widget.bundle.map((x) => x.first)) / median(widget.module.map((x) => x.first))).toFixed(2)}×`, '(info)', true]);
+
   const firsts = [];
   const readys = [];
   const dcls = [];

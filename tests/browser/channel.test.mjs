@@ -33,7 +33,7 @@ async function expectMeasures(page, expected, what) {
     const status = await page.getAttribute(`[data-testid="result-${key}"]`, 'data-status');
     const got = await valueOf(page, key);
     const want = expected[key];
-    if (status !== 'ok' || got === null || !(Math.abs(got - want) <= 1e-9 * Math.max(1, Math.abs(want)))) {
+    if (status !== 'ok' || got === null || !(got === want || Math.abs(got - want) <= 1e-9 * Math.max(1, Math.abs(want)))) {
       const msg = await page.textContent(`[data-testid="msg-${key}"]`);
       problems.push(`${key}: page ${got} (${status}${msg ? `: ${msg}` : ''}), expected ${want}`);
     }

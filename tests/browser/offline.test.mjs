@@ -34,7 +34,7 @@ async function expectMeasures(page, expected, what) {
   for (const key of MEASURE_KEYS) {
     const got = await valueOf(page, key);
     const want = expected[key];
-    if (got === null || !(Math.abs(got - want) <= 1e-9 * Math.max(1, Math.abs(want)))) problems.push(`${key}: page ${got}, expected ${want}`);
+    if (got === null || !(got === want || Math.abs(got - want) <= 1e-9 * Math.max(1, Math.abs(want)))) problems.push(`${key}: page ${got}, expected ${want}`);
   }
   assert.deepEqual(problems, [], `${what}: measures differ from the reference`);
 }

@@ -1,5 +1,5 @@
-// The page as a product in headless Chromium: exact fractions checked against values
-// computed by hand in this file; KaTeX formulas with links to the references page under the
+// The page as a product in headless Chromium: exact fractions (from the engine's exact mode)
+// checked against values computed by hand in this file; KaTeX formulas with links to the references page under the
 // CSP; a shared URL restores a section; exports in the documented CSV / JSON / LaTeX formats
 // and plots saved as SVG / PNG; XSS payloads in labels and in the URL stay inert; every input
 // has an accessible name; keyboard-only use; colour contrast ≥ 4.5:1; no request to another
@@ -11,7 +11,8 @@ import { readFile } from 'node:fs/promises';
 import { startHarness, settled, valueOf, typeInto } from './harness.mjs';
 import { all } from './reference.mjs';
 import { presetById, numericChannel } from '../../web/presets.js';
-import { Fraction, parseFraction, exactMeasures } from '../../web/format.js';
+import * as format from '../../web/format.js';
+import { Fraction } from '../../web/format.js';
 import { toCSV, toJSON, toLaTeX, texEscape } from '../../web/export.js';
 import { encodeState, decodeState, parseHash, checkChannelState } from '../../web/share.js';
 
@@ -32,21 +33,27 @@ const EX = {
   gain: [['1', '1', '0'], ['0', '0', '1']],
   gainLabels: ['ab', 'c'],
 };
+//   Σ_y max_x C = 1/2 + 1/2 + 2/3 = 5/3; rows (1/2 1/2 0) and (0 1/3 2/3) are 4/3 apart in L1,
+//   so sup_π R(π)/R[π▷C] = 1/(1 − 2/3) = 3; 1 − Σ_y min_{x∈supp π} C = 1 − 1/4 = 3/4.
 const HAND = {
   bayesVulnerability: '1/2',
   posteriorBayesVulnerability: '2/3',
-  bayesLeakageMult: '4/3',
-  bayesLeakageAdd: '1/6',
-  bayesRiskPrior: '1/2',
-  bayesRiskPosterior: '1/3',
+  multiplicativeBayesLeakage: '4/3',
+  additiveBayesLeakage: '1/6',
+  bayesRisk: '1/2',
+  posteriorBayesRisk: '1/3',
   guessingEntropy: '7/4',
   posteriorGuessingEntropy: '67/48',
-  maxCaseBayesVulnerability: '4/5',
+  maxCasePosteriorBayesVulnerability: '4/5',
   gVulnerability: '3/4',
   posteriorGVulnerability: '19/24',
-  gLeakageAdd: '1/24',
-  gLeakageMult: '19/18',
+  additiveGLeakage: '1/24',
+  multiplicativeGLeakage: '19/18',
+  multiplicativeBayesCapacity: '5/3',
+  additiveGCapacity: '3/4',
 };
+// Integers: exact, and the decimal shown is the value itself (no fraction before it).
+const HAND_WHOLE = { multiplicativeBayesRiskCapacity: '3' };
 const HAND_HYPER = ['5/16', '19/48', '7/24', '4/5', '1/5', '12/19', '3/19', '4/19', '3/7', '4/7'];
 const num = (f) => { const [a, b] = f.split('/').map(Number); return a / b; };
 
@@ -72,21 +79,23 @@ const hashOf = (name, st) => `#${name}=${Buffer.from(JSON.stringify(st), 'utf8')
 
 // ---------------------------------------------------------------- Node: the pure modules
 
-test('format.js: exact measures equal the hand-computed fractions', () => {
-  const got = exactMeasures(EX);
-  for (const [k, want] of Object.entries(HAND)) assert.equal(String(got[k]), want, k);
-  for (const f of HAND_HYPER) assert.ok(got.hyper.some((g) => String(g) === f), `hyper has ${f}`);
-  // Not simple: a denominator over 1000, or a row that sums to 1 only approximately.
-  assert.equal(exactMeasures({ ...EX, prior: ['0.5001', '0.2499', '1/4'] }), null);
-  assert.equal(exactMeasures({ ...EX, cells: [['0.3333', '0.3333', '0.3334'], ...EX.cells.slice(1)] }), null);
-  // Decimals with small denominators are simple: first row (3/4, 1/4, 0) gives posteriors
-  // y1 (6/7, 1/7, 0), y2 (6/13, 3/13, 4/13), y3 (0, 3/7, 4/7), so V^max = 6/7.
-  assert.equal(String(exactMeasures({ ...EX, cells: [['0.75', '0.25', '0'], ...EX.cells.slice(1)] }).maxCaseBayesVulnerability), '6/7');
-  assert.equal(exactMeasures({ ...EX, cells: [['0.333333', '0.333333', '1/3'], ...EX.cells.slice(1)] }), null);
-  assert.equal(String(parseFraction('2.5e-3')), '1/400');
-  assert.equal(String(parseFraction('−6/8')), '−3/4');
-  assert.equal(parseFraction('1/0'), null);
-  assert.equal(parseFraction('abc'), null);
+test('format.js only formats: the exact values come from the engine', async () => {
+  // What it exports: the formatting of a fraction beside a decimal, nothing that computes.
+  assert.deepEqual(Object.keys(format).sort(), ['Fraction', 'MAX_FRACTION_CHARS', 'exactCell', 'exactNumber', 'exactPrefix', 'exactTitle', 'formatFull', 'formatNumber', 'fractionOf', 'showExact']);
+  const src = await readFile(new URL('../../web/format.js', import.meta.url), 'utf8');
+  for (const word of ['.add(', '.mul(', '.sub(', '.div(', 'guessing', 'posterior', 'hyper', 'BigInt']) assert.ok(!src.includes(word), `format.js has no “${word}”`);
+  assert.equal(format.exactPrefix('2/7', 2 / 7), '2/7 ≈ ');
+  assert.equal(format.exactPrefix('1/4', 0.25), '1/4 = ');
+  assert.equal(format.exactPrefix('-3/4', -0.75), '−3/4 = ');
+  assert.equal(format.exactPrefix('3', 3), '', 'an integer the decimal already shows');
+  assert.equal(format.exactPrefix('12345678', 12345678), '12345678 ≈ ', 'shown as 1.235×10⁷');
+  assert.equal(format.exactPrefix('Infinity', Infinity), '');
+  assert.equal(format.exactPrefix(`1/${'7'.repeat(60)}`, 1e-60), '', 'too long to show');
+  assert.match(format.exactTitle(`1/${'7'.repeat(60)}`), /1 \/ 60 digits/);
+  assert.equal(format.exactCell('12/19'), '12/19 ≈ 0.6316');
+  assert.equal(format.exactNumber('Infinity'), Infinity);
+  assert.equal(format.fractionOf('1/0'), null);
+  assert.equal(format.fractionOf('0.5'), null, 'the engine writes fractions, not decimals');
   assert.equal(new Fraction(6n, -8n).toTeX(), '-\\frac{3}{4}');
 });
 
@@ -151,6 +160,12 @@ async function clean(page) {
   assert.deepEqual(h.external, [], 'no request to another origin');
 }
 
+// Waits until the exact value of `key` is on the page (the exact job comes after the decimals).
+async function exactShown(page, key) {
+  await page.waitForFunction((k) => document.querySelector(`[data-testid="result-${k}"]`)?.dataset.exact, key, { timeout: 30000 });
+  await settled(page);
+}
+
 async function lastCopy(page, click) {
   const before = await page.evaluate(() => window.__copied.length);
   await click();
@@ -166,29 +181,50 @@ async function copyFrom(page, testid, format) {
 
 test('exact fractions on the page: results and hyper entries equal the hand-computed ones', async () => {
   const page = await open(hashOf('channel', exampleState));
+  await exactShown(page, 'posteriorGVulnerability');
   for (const [key, want] of Object.entries(HAND)) {
     const span = page.locator(`[data-testid="exact-${key}"]`);
     assert.equal(await span.getAttribute('data-value'), want, key);
     const text = await span.textContent();
     assert.match(text, new RegExp(`^${want} [=≈] $`), `${key}: "${text}"`);
     assert.ok(Math.abs((await valueOf(page, key)) - num(want)) < 1e-12, `${key}: decimal from the engine`);
+    assert.equal(await page.isVisible(`[data-testid="badge-${key}"]`), true, `${key} is labelled exact`);
+  }
+  for (const [key, want] of Object.entries(HAND_WHOLE)) {
+    assert.equal(await page.getAttribute(`[data-testid="exact-${key}"]`, 'data-value'), want, key);
+    assert.equal(await page.textContent(`[data-testid="result-${key}"] .r-value`), `${want} × (ratio)`);
+    assert.equal(await page.isVisible(`[data-testid="badge-${key}"]`), true, `${key} is labelled exact`);
   }
   assert.equal(await page.textContent('[data-testid="result-posteriorBayesVulnerability"] .r-value'), '2/3 ≈ 0.6667 probability');
-  assert.equal(await page.textContent('[data-testid="result-bayesLeakageAdd"] .r-value'), '1/6 ≈ 0.1667 probability');
-  // Irrational measures get no fraction.
-  assert.equal(await page.evaluate(() => document.querySelector('[data-testid="exact-mutualInformation"]')?.textContent ?? ''), '');
+  assert.equal(await page.textContent('[data-testid="result-additiveBayesLeakage"] .r-value'), '1/6 ≈ 0.1667 probability');
+  // Irrational measures get no fraction and no label.
+  assert.equal(await page.locator('[data-testid="exact-mutualInformation"]').count(), 0);
+  assert.equal(await page.isVisible('[data-testid="badge-mutualInformation"]'), false);
   const hyper = await page.textContent('[data-testid="hyper-table"]');
   for (const f of HAND_HYPER) assert.ok(hyper.includes(f), `hyper table shows ${f}`);
   assert.match(hyper, /12\/19 ≈ 0\.6316/);
   assert.match(hyper, /4\/5 = 0\.8/);
+  assert.equal(await page.isVisible('[data-testid="badge-hyper"]'), true);
+  assert.equal(await page.textContent('[data-testid="exact-note"]'), '');
   await h.screenshot(page, 'product-exact-fractions');
 
-  // A prior that is not a simple fraction: decimals only.
-  await typeInto(page, 'prior-0', '0.5001');
-  await typeInto(page, 'prior-1', '0.2499');
+  // A prior that sums to 1 within the floating-point tolerance but not exactly: decimals only,
+  // and the exact mode's error, with the exact sum 2/3 + 333333333/10⁹ = 2999999999/3000000000.
+  await typeInto(page, 'prior-0', '1/3');
+  await typeInto(page, 'prior-1', '1/3');
+  await typeInto(page, 'prior-2', '0.333333333');
   await settled(page);
+  await page.waitForFunction(() => document.querySelector('[data-testid="exact-note"]').textContent !== '');
+  assert.match(await page.textContent('[data-testid="exact-note"]'), /prior: sums to 2999999999\/3000000000, expected exactly 1/);
   assert.equal(await page.textContent('[data-testid="exact-posteriorBayesVulnerability"]'), '');
+  assert.equal(await page.isVisible('[data-testid="badge-posteriorBayesVulnerability"]'), false);
+  assert.ok(Number.isFinite(await valueOf(page, 'posteriorBayesVulnerability')), 'the decimal stays');
   assert.doesNotMatch(await page.textContent('[data-testid="hyper-table"]'), /\//);
+  // An entry written with ln has no exact reading: decimals only, and the note says why.
+  await typeInto(page, 'prior-2', 'ln(2)/ln(8)');
+  await settled(page);
+  assert.match(await page.textContent('[data-testid="exact-note"]'), /every entry as a decimal or a fraction/);
+  assert.equal(await page.locator('[data-testid="result-bayesVulnerability"] .exact').textContent(), '');
   await clean(page);
 });
 
@@ -198,7 +234,7 @@ test('formulas: KaTeX from web/vendor under the CSP, each with a link to its pap
   const slots = await page.$$eval('#results .r-formula', (els) => els.map((e) => ({
     tex: e.dataset.tex, katex: !!e.querySelector('.formula-tex .katex-html'), href: e.querySelector('a.ref')?.getAttribute('href'), ref: e.querySelector('a.ref')?.textContent,
   })));
-  assert.equal(slots.length, 23);
+  assert.equal(slots.length, 26);
   for (const s of slots) {
     assert.equal(s.tex, 'ok');
     assert.ok(s.katex, 'rendered by KaTeX');
@@ -228,10 +264,10 @@ test('formulas: KaTeX from web/vendor under the CSP, each with a link to its pap
 test('formulas of the other sections are typeset too, and every card source links to the references', async () => {
   const page = await open();
   await page.waitForFunction(() => document.documentElement.dataset.formulas === 'ready');
-  // Design a mechanism: the bound and its log (2), the five mechanisms of the table, the five
+  // Design a mechanism: the bound and its log (2), the six mechanisms of the table, the five
   // database-domain results; Information privacy: five results of the query, seven of the
   // privacy channels of Wu (2019).
-  for (const [id, count] of [['mechanism', 12], ['infopriv', 12]]) {
+  for (const [id, count] of [['mechanism', 13], ['infopriv', 12]]) {
     const slots = await page.$$eval(`#${id} .r-formula`, (els) => els.map((e) => ({
       tex: e.dataset.tex,
       katex: !!e.querySelector('.formula-tex .katex-html'),
@@ -339,7 +375,8 @@ test('exports: channel, prior, gain, results and hyper as CSV, JSON and LaTeX', 
   assert.ok(Math.abs(Number(v) - 2 / 3) < 1e-12);
   assert.equal(exact, '2/3');
   assert.equal(unit, 'probability');
-  assert.equal(lines.length, 1 + 23, 'every measure');
+  assert.equal(lines.length, 1 + 26, 'every measure');
+  assert.equal(lines.find((l) => l[0] === 'Mutual information')[2], '', 'no exact value of a logarithm');
   const json = JSON.parse(await copyFrom(page, 'export-results', 'json'));
   assert.equal(json.find((r) => r.measure === 'Posterior g-vulnerability').exact, '19/24');
   const tex = await copyFrom(page, 'export-results', 'latex');

@@ -70,18 +70,33 @@ export function all(prior, C, G = null, alpha = 2) {
     minCapacity: log2(colMaxC),
     bayesVulnerability: V,
     posteriorBayesVulnerability: Vpost,
-    bayesRiskPrior: 1 - V,
-    bayesRiskPosterior: 1 - Vpost,
-    bayesLeakageMult: Vpost / V,
-    bayesLeakageAdd: Vpost - V,
-    maxCaseBayesVulnerability: Math.max(...posts.map(({ post }) => Math.max(...post))),
+    bayesRisk: 1 - V,
+    posteriorBayesRisk: 1 - Vpost,
+    multiplicativeBayesLeakage: Vpost / V,
+    additiveBayesLeakage: Vpost - V,
+    maxCasePosteriorBayesVulnerability: Math.max(...posts.map(({ post }) => Math.max(...post))),
     guessingEntropy: guessing(prior),
     posteriorGuessingEntropy: posts.reduce((s, { py, post }) => s + py * guessing(post), 0),
     gVulnerability: gprior,
     posteriorGVulnerability: gpost,
-    gLeakageMult: gpost / gprior,
-    gLeakageAdd: gpost - gprior,
+    multiplicativeGLeakage: gpost / gprior,
+    additiveGLeakage: gpost - gprior,
+    // Capacities: the largest multiplicative Bayes leakage (attained at the uniform prior), the
+    // largest ratio of prior to posterior Bayes risk, 1/(1 − diam/2) with diam the largest L1
+    // distance between two rows (infinite for two disjoint rows), and the additive g-capacity for
+    // this prior over 1-spanning vulnerabilities, 1 − Σ_y min over the secrets of positive
+    // prior of C(x, y).
+    multiplicativeBayesCapacity: colMaxC,
+    multiplicativeBayesRiskCapacity: riskCapacity(C),
+    additiveGCapacity: 1 - Array.from({ length: m }, (_, y) => Math.min(...C.filter((_, x) => prior[x] > 0).map((row) => row[y]))).reduce((s, v) => s + v, 0),
   };
+}
+
+function riskCapacity(C) {
+  let diam = 0;
+  for (const r of C) for (const q of C) diam = Math.max(diam, r.reduce((s, v, y) => s + Math.abs(v - q[y]), 0));
+  // Two disjoint rows: diam = 2 up to rounding, and the posterior risk can be 0.
+  return diam >= 2 - 1e-12 ? Infinity : 1 / (1 - diam / 2);
 }
 
 /** Number of distinct posteriors (merged within 1e-9): the rows of the hyper's inners. */

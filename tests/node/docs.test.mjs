@@ -237,7 +237,13 @@ test('the widget reference lists every element, attribute, measure key, event, s
   need('event', [...src.matchAll(/new CustomEvent\('([^']+)'/g)].map((m) => m[1]));
   need('state', [...src.matchAll(/setState\('([a-z]+)'\)/g)].map((m) => m[1]));
   need('part', [...src.matchAll(/part: '([^']+)'/g)].map((m) => m[1]));
-  need('custom property', [...src.matchAll(/(--qif-[a-z-]+):/g)].map((m) => m[1]));
+  // Custom properties: those read with var(), and the palette's (--qif-<name>, with light and dark defaults).
+  need('custom property', [
+    ...[...src.matchAll(/var\((--qif-[a-z-]+)/g)].map((m) => m[1]),
+    ...[...src.matchAll(/^ {2}([a-z]+): \['#[0-9a-f]{6}', '#[0-9a-f]{6}'/gm)].map((m) => `--qif-${m[1]}`),
+  ]);
+  // Attributes read by the stylesheet alone (theme, size).
+  need('attribute', [...src.matchAll(/:host\(\[([a-z-]+)="/g)].map((m) => m[1]));
   const missing = [...names].filter((n) => !doc.includes(`\`${n.split(': ')[1]}\``) && !doc.includes(`\`<${n.split(': ')[1]}>\``));
   assert.deepEqual(missing, [], 'docs/widgets.md must document these (write them from web/widgets.js)');
 });

@@ -4,8 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  parseNumber, parseRational, parseInteger, parseBounded, isNumber,
+  parseNumber, parseRational, parseInteger, parseBounded, isNumber, parseExpRational, rationalText,
   splitDelimited, parseGrid, readMatrix, parseMatrixLiteral, parseVectorLiteral, parseIndexList, parseLabels,
+  rationalVector, rationalMatrix,
 } from '../../web/input/index.js';
 
 const value = (t, o) => {
@@ -114,6 +115,33 @@ test('exact rational readings', () => {
   assert.equal(parseRational('1e-100'), null, 'beyond 10^±60 is not simple');
   assert.equal(parseRational('1/0'), null);
   assert.equal(parseRational('abc'), null);
+});
+
+test('the exact text the exact mode gets: what was typed, never a float', () => {
+  assert.equal(rationalText('1/3'), '1/3');
+  assert.equal(rationalText('0.1'), '1/10');
+  assert.equal(rationalText('6/3'), '2');
+  assert.equal(rationalText('−0.5'), '-1/2');
+  assert.equal(rationalText('0.3333333333333333'), '3333333333333333/10000000000000000', 'sixteen 3s are not 1/3');
+  assert.equal(rationalText('ln 2'), null);
+  assert.deepEqual(rationalVector(['1/2', '0.25', '1/4']), ['1/2', '1/4', '1/4']);
+  assert.equal(rationalVector(['1/2', 'ln 2']), null);
+  assert.deepEqual(rationalMatrix([['1', '0'], ['0.5', '1/2']]), [['1', '0'], ['1/2', '1/2']]);
+  assert.equal(rationalMatrix([['1', '0'], ['x', '1']]), null);
+});
+
+test('e^ε exactly, when ε is typed as a whole multiple of logarithms of fractions', () => {
+  // Each expected e^ε is checked against Math.exp of the number the same text reads as.
+  const cases = [['ln 2', 2n, 1n], ['ln(3/2)', 3n, 2n], ['2 ln 2', 4n, 1n], ['ln 3 − ln 2', 3n, 2n], ['−ln 2', 1n, 2n],
+    ['ln 8 / 3', 2n, 1n], ['ln 4 / 2', 2n, 1n], ['2·ln(3/2)', 9n, 4n], ['ln 2^3', 8n, 1n], ['ln(1.5)', 3n, 2n], ['0', 1n, 1n], ['ln 6 + ln(1/3)', 2n, 1n]];
+  for (const [t, n, d] of cases) {
+    assert.deepEqual(nd(parseExpRational(t)), [n, d], t);
+    close(Math.exp(value(t)), Number(n) / Number(d), `e^(${t})`);
+  }
+  // Not rational, or not in a form this reader decides: ln 2 / 5 = ln 2^(1/5), 1, a decimal of ln 2.
+  for (const t of ['ln 2 / 5', '1', '0.6931471805599453', 'ln 2 + 1', 'ln(2) / 2', '(ln 2)^2', 'ln 0', 'ln(−1)', 'abc', '', 'ln 2 / 0']) {
+    assert.equal(parseExpRational(t), null, t);
+  }
 });
 
 test('integers and bounds', () => {

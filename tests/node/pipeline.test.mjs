@@ -244,7 +244,15 @@ test('the typed client: functions from the table, callbacks and signals taken ou
   assert.equal(typeof engine.measure.shannonCapacity, 'function');
   assert.equal(engine.measure.shannonCapacity.length, 1, 'C required, options optional');
   assert.equal(engine.measure.posteriorBayesVulnerability.length, 2);
-  for (const [key, f] of table) assert.equal(typeof engine[f.ns][f.name], 'function', key);
+  const at = (root, ns) => ns.split('.').reduce((o, k) => o?.[k], root);
+  for (const [key, f] of table) {
+    assert.equal(typeof at(engine, f.ns)[f.name], 'function', key);
+    assert.deepEqual(at(engine.plan, f.ns)[f.name].length, at(engine, f.ns)[f.name].length, key);
+  }
+  // The exact mode nests as in qif.js: engine.exact.measure, not engine['exact.measure'].
+  assert.equal(engine['exact.measure'], undefined);
+  assert.deepEqual(engine.plan.exact.measure.bayesVulnerability(['1/2', '1/2']), { ns: 'exact.measure', fn: 'bayesVulnerability', args: [['1/2', '1/2']] });
+  assert.ok(Object.isFrozen(engine.exact) && Object.isFrozen(engine.plan.exact));
   assert.equal(engine.measure.shannonCapacity.name, 'shannonCapacity');
   assert.equal(await engine.measure.shannonEntropy([0.5, 0.5]), 42);
   assert.deepEqual(calls, [['measure', 'shannonEntropy', [[0.5, 0.5]]]]);

@@ -8,19 +8,25 @@ import { load } from '../../web/qif.js';
 import { reportToJob } from '../../web/client.js';
 import * as CH from '../../web/sections/channel/state.js';
 import { validateInputs } from '../../web/sections/channel/validate.js';
+import { EntryMatrix } from '../../web/input/matrix.js';
 import * as ME from '../../web/sections/mechanism/state.js';
 import * as CO from '../../web/sections/compare/state.js';
 import * as IP from '../../web/sections/infopriv/state.js';
 import { mechanismCall, matrixOf, WIDGET_MECHANISMS, edgeSpan, stepEpsilon, scalingText } from '../../web/mechanism-plan.js';
-import { MEASURES } from '../../web/measures.js';
+import { MEASURES, MEASURE_ALIASES, measureKey, exactResults, PANELS } from '../../web/measures.js';
 
 let qif;
 before(async () => { qif = await load(); });
 
 const close = (a, b, what, tol = 1e-12) => assert.ok(Math.abs(a - b) <= tol * Math.max(1, Math.abs(b)), `${what}: ${a} vs ${b}`);
 const rows = (M) => Array.from({ length: M.rows }, (_, i) => Array.from(M.data.subarray(i * M.cols, (i + 1) * M.cols)));
-// The engine's call, made directly.
-const run = (c) => qif[c.ns][c.fn](...c.args);
+// The engine's call, made directly (qif.exact.measure for ns "exact.measure"); a progress
+// callback of the page's plan is dropped.
+const run = (c) => {
+  const args = c.args.map((a) => (a && typeof a === 'object' && a.onProgress === reportToJob ? { ...a, onProgress: undefined } : a));
+  return c.ns.split('.').reduce((o, k) => o[k], qif)[c.fn](...args);
+};
+const settle = (c) => { try { return { ok: true, value: run(c) }; } catch (e) { return { ok: false, error: e.message }; } };
 
 // ---------------------------------------------------------------- channel
 
@@ -157,6 +163,112 @@ test('channel: a state from a URL is checked field by field', () => {
   assert.equal(s.gain.length, 2);
 });
 
+test('channel: the exact plan sends the fractions as typed and gives the hand-computed values', async () => {
+  await qif.exact.load();
+  // C = [1/2 1/2 0; 1/4 1/4 1/2; 0 1/3 2/3], π = (1/2, 1/4, 1/4), G = [1 1 0; 0 0 1], by hand:
+  // joint J = [1/4 1/4 0; 1/16 1/16 1/8; 0 1/12 1/6], V(π) = 1/2, V[π▷C] = 1/4 + 1/4 + 1/6 = 2/3,
+  // G(X) = 1/2 + 2/4 + 3/4 = 7/4, G(X|Y) = 3/8 + 29/48 + 5/12 = 67/48, posteriors (4/5, 1/5, 0),
+  // (12/19, 3/19, 4/19), (0, 3/7, 4/7) so V^max = 4/5; V_g(π) = 3/4, V_g[π▷C] = 19/24;
+  // Σ_y max_x C = 1/2 + 1/2 + 2/3 = 5/3; the widest rows (1/2 1/2 0), (0 1/3 2/3) are 4/3 apart
+  // in L1, so the Bayes-risk capacity is 1/(1 − 2/3) = 3; 1-spanning vulnerabilities:
+  // 1 − Σ_y min_x C = 1 − (0 + 1/4 + 0) = 3/4.
+  const s = CH.createState('dcnet-fair');
+  s.secrets = ['a', 'b', 'c'];
+  s.observables = ['y1', 'y2', 'y3'];
+  s.cells = EntryMatrix.fromTexts([['1/2', '0.5', '0'], ['0.25', '1/4', '1/2'], ['0', '1/3', '2/3']]);
+  s.prior = ['1/2', '1/4', '0.25'];
+  s.priorUniform = false;
+  s.gain = [['1', '1', '0'], ['0', '0', '1']];
+  s.gainIdentity = false;
+  const ex = CH.exactInputs(s);
+  assert.deepEqual(ex.prior, ['1/2', '1/4', '1/4']);
+  assert.deepEqual(ex.channel[0], ['1/2', '1/2', '0']);
+  assert.equal(ex.why, null);
+  const plan = CH.panelPlan(CH.panelInputs(validateInputs(s), { exact: ex }), {});
+  const got = {};
+  for (const p of Object.values(plan)) if (p.exact) Object.assign(got, exactResults(p.exact, p.exact.calls.map(settle)));
+  const want = {
+    bayesVulnerability: '1/2', bayesRisk: '1/2', guessingEntropy: '7/4', posteriorBayesVulnerability: '2/3', posteriorBayesRisk: '1/3',
+    multiplicativeBayesLeakage: '4/3', additiveBayesLeakage: '1/6', maxCasePosteriorBayesVulnerability: '4/5', posteriorGuessingEntropy: '67/48',
+    gVulnerability: '3/4', posteriorGVulnerability: '19/24', additiveGLeakage: '1/24', multiplicativeGLeakage: '19/18',
+    multiplicativeBayesCapacity: '5/3', multiplicativeBayesRiskCapacity: '3', additiveGCapacity: '3/4',
+  };
+  for (const [k, v] of Object.entries(want)) assert.deepEqual(got[k], { ok: true, value: v }, k);
+  assert.deepEqual(got.hyper.value.outer.slice().sort(), ['19/48', '5/16', '7/24']);
+  // Every exact key is a measure (or the hyper), and the float panels have no exact job of their own.
+  for (const k of Object.keys(got)) assert.ok(k === 'hyper' || Object.hasOwn(MEASURES, k), k);
+  assert.equal(plan.capacity.exact, null);
+  assert.equal(plan.renyi.exact, null);
+
+  // The class of gain functions: only the additive g-capacity runs again.
+  const last = Object.fromEntries(Object.entries(plan).map(([k, p]) => [k, p.sig]));
+  const again = CH.panelPlan(CH.panelInputs(validateInputs(s), { exact: ex, gainClass: 'oneSpanningGain' }), last);
+  assert.deepEqual(Object.entries(again).filter(([, p]) => p.action === 'run').map(([k]) => k), ['gcapacity']);
+  // Over 1-spanning gains: Σ_y p(y) tv(π, δʸ) = 5/16·3/10 + 19/48·5/38 + 7/24·1/2
+  // = 9/96 + 5/96 + 14/96 = 7/24, by hand.
+  assert.deepEqual(settle(again.gcapacity.exact.calls[0]), { ok: true, value: '7/24' });
+  // 0.3333333333333333 is not 1/3: the same floats, another exact input, so the panels run again.
+  const t = CH.createState('dcnet-fair');
+  const first = CH.panelPlan(CH.panelInputs(validateInputs(t), { exact: CH.exactInputs(t) }), {});
+  const sig = Object.fromEntries(Object.entries(first).map(([k, p]) => [k, p.sig]));
+  t.prior = ['0.25', '0.25', '0.25', '0.25'];
+  t.priorUniform = false;
+  assert.equal(CH.panelPlan(CH.panelInputs(validateInputs(t), { exact: CH.exactInputs(t) }), sig).prior.action, 'same', '1/4 retyped as 0.25');
+  t.prior = ['1/3', '1/3', '0.3333333333333333', '0'];
+  const third = CH.panelPlan(CH.panelInputs(validateInputs(t), { exact: CH.exactInputs(t) }), sig);
+  assert.equal(third.prior.action, 'run');
+  // The exact mode then refuses the prior, naming its exact sum (the floats accept it):
+  // 2/3 + 3333333333333333/10¹⁶ = (2·10¹⁶ + 3·3333333333333333)/(3·10¹⁶).
+  const err = settle(third.prior.exact.calls[0]);
+  assert.equal(err.ok, false);
+  assert.match(err.error, /prior: sums to 29999999999999999\/30000000000000000, expected exactly 1/);
+  assert.ok(validateInputs(t).prior, 'the floating-point check accepts it');
+  // What cannot be exact: ln entries, and matrices beyond the page's limit.
+  t.cells.set(0, 0, 'ln(1)');
+  assert.match(CH.exactInputs(t).why, /decimal or a fraction/);
+  const big = { cells: EntryMatrix.fromTexts(Array.from({ length: 65 }, () => new Array(64).fill('1/64'))), prior: new Array(65).fill('1/65'), gain: [['1']] };
+  assert.match(CH.exactInputs(big).why, /up to 4,096 entries/);
+  assert.equal(CH.exactInputs(big).channel, null);
+  // A small channel whose gain is too large for exact values keeps its other exact values.
+  const wide = { cells: EntryMatrix.fromTexts(Array.from({ length: 65 }, () => ['1'])), prior: new Array(65).fill('1/65'), gain: null };
+  const wx = CH.exactInputs(wide);
+  assert.equal(wx.gain, null);
+  assert.equal(wx.prior.length, 65);
+  assert.match(wx.why, /g-values/);
+});
+
+test('channel: the class of gains and the observed frequencies in a link; reading the frequencies', () => {
+  const base = { secrets: ['a', 'b'], observables: ['y', 'z'], cells: [['1', '0'], ['0', '1']], priorUniform: true };
+  assert.equal(CH.checkState(base).gainClass, 'oneSpanningVulnerability');
+  assert.equal(CH.checkState({ ...base, gainClass: 'oneSpanningGain', observed: '3, 1' }).observed, '3, 1');
+  assert.throws(() => CH.checkState({ ...base, gainClass: 'bayes' }), /class of gain functions must be one of/);
+  assert.deepEqual(CH.parseObserved('30, 50, 20', 3), { value: [0.3, 0.5, 0.2], scaled: true });
+  assert.deepEqual(CH.parseObserved('[0.25, "3/4"]', 2), { value: [0.25, 0.75], scaled: false });
+  assert.match(CH.parseObserved('1, 2', 3).error, /2 values for 3 observables/);
+  assert.match(CH.parseObserved('1, −2', 2).error, /≥ 0/);
+  assert.match(CH.parseObserved('0 0', 2).error, /positive/);
+  assert.match(CH.parseObserved('', 2).error, /one count/);
+  // The estimate from the frequencies of π·C is π again (C invertible), by the engine.
+  const C = [[0.75, 0.25], [0.25, 0.75]];
+  const o = CH.parseObserved('0.625 0.375', 2).value; // (1/2·3/4 + … ) for π = (3/4, 1/4)
+  const est = qif.channel.iterativeBayesianUpdate(C, o, { maxDiff: 1e-12 });
+  close(est.prior[0], 0.75, 'π(a)', 1e-6);
+});
+
+test('measures: keys are the API names; the old keys of the widgets still name the same measures', () => {
+  for (const k of Object.keys(MEASURES)) {
+    const panel = Object.values(PANELS).find((p) => p.calls({ prior: [], C: [], G: [], alpha: 0, tolerance: 1, gainClass: 'x' }).some((c) => c.fn === k));
+    assert.ok(panel, `${k} is computed by measure.${k}`);
+    assert.equal(typeof qif.measure[k], 'function', `qif.measure.${k}`);
+  }
+  for (const [old, key] of Object.entries(MEASURE_ALIASES)) {
+    assert.equal(measureKey(old), key);
+    assert.ok(Object.hasOwn(MEASURES, key));
+  }
+  assert.equal(measureKey('mutualInformation'), 'mutualInformation');
+  assert.equal(measureKey('nope'), null);
+});
+
 // ---------------------------------------------------------------- the mechanism plan
 
 test('mechanism plan: ε-DP on the graph, explained', async () => {
@@ -247,6 +359,76 @@ test('mechanism: the stages’ plans', () => {
   assert.match(ME.dbPlan({ u: '0', v: '2', epsilon: '1' }).u.error, /at least 1/);
 });
 
+test('mechanism: the tight-constraints row, its metrics and its “no mechanism exists”', () => {
+  const path = qif.graph.path(6);
+  const Gp = ME.graphStructure(path, rows(qif.graph.distances(path)), null);
+  const st = { ...ME.DEFAULT_STATE, kind: 'path', n: '6' };
+  assert.deepEqual(ME.tcMetricPlan(st, Gp), { matrix: Gp.D });
+  // For ε|y − z| on a path it is the truncated geometric mechanism, written out here.
+  const eps = 0.7;
+  const a = Math.exp(-eps);
+  const calls = ME.matricesPlan(Gp, eps, Gp.D);
+  assert.equal(calls[calls.length - 1].fn, 'tightConstraints');
+  const m = ME.readMatrices(calls.map(settle));
+  rows(m.matrices.tc).forEach((r, x) => r.forEach((v, y) => {
+    const want = y === 0 ? a ** x / (1 + a) : y === 5 ? a ** (5 - x) / (1 + a) : ((1 - a) / (1 + a)) * a ** Math.abs(x - y);
+    close(v, want, `tc[${x}][${y}]`);
+  }));
+  // The line preset of qif.metric is the same metric on a path.
+  const line = ME.tcMetricPlan({ ...st, tcMetric: 'line' }, Gp);
+  assert.deepEqual(rows(run(line.call)), Gp.D);
+  // The discrete metric gives randomized response: e^ε/(n − 1 + e^ε) on the diagonal.
+  const disc = rows(run(ME.tcMetricPlan({ ...st, tcMetric: 'discrete' }, Gp).call));
+  const rr = rows(run(mechanismCall('tc', { graph: path, epsilon: eps, metric: disc })));
+  close(rr[2][2], Math.exp(eps) / (5 + Math.exp(eps)), 'rr diagonal');
+  close(rr[2][3], 1 / (5 + Math.exp(eps)), 'rr off the diagonal');
+  // The Euclidean grid needs the grid graph; on a 3 × 3 grid at ε = 0.3 no tight-constraints
+  // mechanism exists, and the row carries the engine's message.
+  assert.match(ME.tcMetricPlan({ ...st, tcMetric: 'gridEuclidean' }, Gp).error, /needs the grid graph/);
+  const grid = qif.graph.grid(3, 3);
+  const Gg = ME.graphStructure(grid, rows(qif.graph.distances(grid)), null);
+  const ge = ME.tcMetricPlan({ ...st, kind: 'grid', w: '3', h: '3', tcMetric: 'gridEuclidean' }, Gg);
+  const bad = ME.readMatrices(ME.matricesPlan(Gg, 0.3, rows(run(ge.call))).map(settle));
+  assert.equal(bad.matrices.tc, null);
+  assert.match(bad.errors.tc, /no tight-constraints mechanism exists/);
+  // Without a metric the row is left out and says why; the sweep leaves it out too.
+  assert.equal(ME.readMatrices(ME.matricesPlan(Gg, 0.3, null).map(settle), { tcError: 'why' }).errors.tc, 'why');
+  assert.deepEqual(ME.sweepKeys(null), ['thm62', 'tg', 'rr', 'exp']);
+  assert.equal(ME.sweepMatricesPlan(Gp, [0.5, 1], Gp.D).length, 10);
+});
+
+test('mechanism: the certified optimum of Table 1 (Alvim et al., ICALP 2011) is 2/7, and 8/25 with its prior', async () => {
+  await qif.exact.load();
+  const g = qif.graph.clique(6);
+  const G = ME.graphStructure(g, rows(qif.graph.distances(g)), null);
+  const base = { ...ME.DEFAULT_STATE, kind: 'clique', n: '6', gain: 'binary' };
+  const uniform = ME.certifiedPlan({ ...base, epsilon: 'ln 2', prior: null }, G);
+  assert.equal(uniform.expEpsilon, '2');
+  assert.equal(run(uniform.call).utility, '2/7');
+  const prior = ME.certifiedPlan({ ...base, epsilon: 'ln 2', prior: ['0.1', '1/5', '1/5', '1/5', '1/5', '1/10'] }, G);
+  assert.deepEqual(prior.call.args[0].prior, ['1/10', '1/5', '1/5', '1/5', '1/5', '1/10']);
+  const r = run(prior.call);
+  assert.equal(r.utility, '8/25', 'the paper prints 0.32');
+  assert.equal(r.certified, true);
+  // e^ε irrational, or a prior typed with ln: no certified optimum, and the reason.
+  assert.match(ME.certifiedPlan({ ...base, epsilon: '0.6931', prior: null }, G).why, /e\^ε rational/);
+  assert.match(ME.certifiedPlan({ ...base, epsilon: 'ln 2 / 5', prior: null }, G).why, /e\^ε rational/);
+  assert.match(ME.certifiedPlan({ ...base, epsilon: 'ln 2', prior: ['ln 2', '0', '0', '0', '0', '0'] }, G).why, /prior/);
+  assert.equal(ME.certifiedPlan({ ...base, epsilon: 'ln(3/2)', prior: null }, G).expEpsilon, '3/2');
+  // The distance gain and the loss on a path, against the floating-point LP with the same
+  // matrices (two solvers, one in rationals): they agree.
+  const path = qif.graph.path(5);
+  const Gp = ME.graphStructure(path, rows(qif.graph.distances(path)), null);
+  for (const gain of ['distance', 'loss']) {
+    const plan = ME.certifiedPlan({ ...base, kind: 'path', n: '5', gain, epsilon: 'ln 3', prior: null }, Gp);
+    const exact = run(plan.call).utility;
+    const score = ME.scoreMatrix(gain, Gp.D, Gp.diameter).matrix;
+    const float = qif.mechanism.optimalLP({ graph: path, epsilon: Math.log(3), [gain === 'loss' ? 'loss' : 'gain']: score, forceLP: true }).utility;
+    const [n, d = '1'] = exact.split('/');
+    close(Number(n) / Number(d), float, `${gain}: exact ${exact}`, 1e-7);
+  }
+});
+
 test('mechanism: a state from a URL keeps only what the menus offer', () => {
   const s = ME.sanitizeState({ kind: 'cycle', n: 5, gain: 'nonsense', prior: [0.5, '1/2'], db: { u: '10^6', evil: 'x' }, extra: 1 });
   assert.equal(s.kind, 'cycle');
@@ -320,6 +502,66 @@ test('compare: a state from a URL', () => {
 
 // ---------------------------------------------------------------- infopriv section
 
+test('compare: the prior of “how much more can B leak”, and its gain’s guesses', () => {
+  assert.deepEqual(CO.parsePrior('', 2), { value: [0.5, 0.5], uniform: true });
+  assert.deepEqual(CO.parsePrior('uniform', 4).value, [0.25, 0.25, 0.25, 0.25]);
+  assert.deepEqual(CO.parsePrior('1/2, 0.25, 1/4', 3), { value: [0.5, 0.25, 0.25], uniform: false });
+  assert.match(CO.parsePrior('1/2 1/2', 3).error, /2 entries for 3 secrets/);
+  assert.match(CO.parsePrior('0.5 0.6', 2).error, /sum to 1\.1, expected 1/);
+  assert.match(CO.parsePrior('−0.5 1.5', 2).error, /negative/);
+  // B = A·R, a post-processing: B can leak nothing more (the supremum is 0, Mathematics §8).
+  const A = [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.2, 0.2, 0.6]];
+  const R = [[1, 0], [0.5, 0.5], [0, 1]];
+  const B = CO.multiply(A, R);
+  close(run(CO.additiveMetricCall([1 / 3, 1 / 3, 1 / 3], A, B)).value, 0, 'post-processing', 1e-9);
+  // The other way round, and the gain's rows: one guess per output of each channel, then w⊥;
+  // the two vulnerabilities it reports are those of that gain, recomputed here.
+  const prior = [0.5, 0.3, 0.2];
+  const r = run(CO.additiveMetricCall(prior, B, A));
+  assert.ok(r.value > 0);
+  assert.deepEqual(CO.leakGainLabels(2, 3), ['w(y0)', 'w(y1)', 'w(z0)', 'w(z1)', 'w(z2)', 'w⊥']);
+  assert.equal(r.gain.rows, CO.leakGainLabels(2, 3).length);
+  close(CO.postGVuln(r.gain, prior, B), r.vulnerabilityA, 'V_g[π▷B] (the first channel)', 1e-9);
+  close(CO.postGVuln(r.gain, prior, A), r.vulnerabilityB, 'V_g[π▷A] (the second channel)', 1e-9);
+  close(r.vulnerabilityB - r.vulnerabilityA, r.value, 'the supremum is attained', 1e-9);
+});
+
+test('compare: distances between two rows, against formulas written here', () => {
+  const A = [[0.5, 0.3, 0.2, 0], [0.1, 0.2, 0.3, 0.4], [0.25, 0.25, 0.25, 0.25]];
+  const B = [[0.6, 0.4], [0.3, 0.7], [0.5, 0.5]];
+  const plan = CO.distancePlan({ x: '0', x2: '1', metric: 'line', width: '2' }, { A, B });
+  assert.equal(plan.x, 0);
+  assert.equal(plan.x2, 1);
+  const [DA, DB] = plan.metricCalls.map((c) => rows(run(c)));
+  assert.deepEqual(DA[0], [0, 1, 2, 3]);
+  const tv = (P, Q) => P.reduce((s, p, i) => s + Math.abs(p - Q[i]), 0) / 2;
+  // On a line, the Kantorovich distance is the L1 distance of the cumulative distributions.
+  const cdfL1 = (P, Q) => { let a = 0; let b = 0; let s = 0; for (let i = 0; i < P.length - 1; i++) { a += P[i]; b += Q[i]; s += Math.abs(a - b); } return s; };
+  const tvx = (P, Q) => Math.max(...P.map((p, i) => (p === 0 && Q[i] === 0 ? 0 : Math.abs(Math.log(p) - Math.log(Q[i])))));
+  const q = (a, b) => Math.max(...a.map((v, i) => (v > 0 ? 1 - b[i] / v : -Infinity)));
+  for (const [M, D, K] of [[A, DA, 'A'], [B, DB, 'B']]) {
+    const out = CO.distanceCalls(M, 0, 1, D).map(run);
+    const [P, Q] = [M[0], M[1]];
+    close(out[0], tv(P, Q), `${K} total variation`);
+    if (tvx(P, Q) === Infinity) assert.equal(out[1], Infinity, `${K} multiplicative total variation`);
+    else close(out[1], tvx(P, Q), `${K} multiplicative total variation`);
+    close(out[2], Math.max(q(P, Q), q(Q, P)), `${K} convex separation`);
+    close(out[3], cdfL1(P, Q), `${K} Kantorovich on a line`, 1e-9);
+    assert.ok(out[4] >= 0, `${K} multiplicative Kantorovich`);
+  }
+  assert.equal(run(CO.distanceCalls(A, 0, 1, DA)[1]), Infinity, 'A(0, 3) = 0 < A(1, 3): infinitely apart');
+  // Discrete ground metric: Kantorovich = total variation.
+  const disc = CO.distancePlan({ x: '1', x2: '2', metric: 'discrete', width: '' }, { A, B });
+  const Dd = rows(run(disc.metricCalls[0]));
+  close(run(CO.distanceCalls(A, 1, 2, Dd)[3]), tv(A[1], A[2]), 'discrete Kantorovich', 1e-9);
+  // A grid: A's 4 outputs fill width 2; B's 2 outputs fill width 2 too; width 3 fits neither.
+  const grid = CO.distancePlan({ x: '0', x2: '2', metric: 'gridManhattan', width: '2' }, { A, B });
+  assert.deepEqual(grid.metricCalls.map((c) => c.args), [[2, 2], [2, 1]]);
+  assert.match(CO.distancePlan({ x: '0', x2: '2', metric: 'gridEuclidean', width: '3' }, { A, B }).error, /Channel A: 4 outputs do not fill a grid of width 3/);
+  assert.equal(CO.distancePlan({ x: '3', x2: '0', metric: 'line', width: '' }, { A, B }).field, 'x');
+  assert.deepEqual(CO.distFrom({ x: 1, metric: 'evil', width: '<b>' }), { ...CO.DEFAULT_DIST, x: '1', width: '<b>' });
+});
+
 test('infopriv: reading the inputs and the call plans', () => {
   const s = IP.createState();
   const r = IP.readSpec(s);
@@ -358,26 +600,86 @@ test('infopriv: situations and a state from a URL', () => {
   assert.deepEqual(url.channels, { p: '0.1' });
 });
 
-test('channel: exports give an exact result as that number, not as the engine’s rounding of it', async () => {
-  const { exactMeasures, exactText } = await import('../../web/format.js');
-  const { presetById } = await import('../../web/presets.js');
-  // The password checker at the uniform prior on 8 secrets: H(X) = log₂ 8 = 3 bits and, the
-  // channel being deterministic with outputs of probability 1/2, 1/4, 1/8, 1/8,
-  // I(X;Y) = H(1/2, 1/4, 1/8, 1/8) = 7/4 bits (closed forms, computed by hand).
+test('channel: exports give an exact result as that number, not as the engine’s rounding of it', () => {
+  // The password checker at the uniform prior on 8 secrets is deterministic with 4 outputs, so
+  // V[π▷C] = Σ_y max_x π(x)C(x,y) = 4·(1/8) = 1/2, the multiplicative Bayes leakage is
+  // (1/2)/(1/8) = 4 and the multiplicative Bayes capacity Σ_y max_x C(x,y) = 4 (by hand).
   const s = CH.createState('password-iterations');
-  assert.equal(s.secrets.length, presetById('password-iterations').secrets.length);
-  const ex = exactMeasures(CH.exactInputs(s, 4096));
-  assert.equal(String(ex.shannonEntropy), '3');
-  assert.equal(String(ex.mutualInformation), '7/4');
-  // The engine's value one ulp off is written as the exact one; a value that disagrees is not.
-  const shown = { shannonEntropy: { ok: true, value: 2.9999999999999996 }, mutualInformation: { ok: true, value: 1.7500000000000002 } };
-  const exact = { shannonEntropy: exactText(ex.shannonEntropy, 2.9999999999999996), mutualInformation: exactText(ex.mutualInformation, 1.7500000000000002) };
+  assert.equal(s.secrets.length, 8);
+  const plan = CH.panelPlan(CH.panelInputs(validateInputs(s), { exact: CH.exactInputs(s) }), {});
+  const got = {};
+  for (const p of Object.values(plan)) if (p.exact) Object.assign(got, exactResults(p.exact, p.exact.calls.map(settle)));
+  assert.deepEqual(got.posteriorBayesVulnerability, { ok: true, value: '1/2' });
+  assert.deepEqual(got.multiplicativeBayesLeakage, { ok: true, value: '4' });
+  assert.deepEqual(got.multiplicativeBayesCapacity, { ok: true, value: '4' });
+  // A decimal one ulp off is written as the exact value's double; without one it stays as it is.
+  const shown = {
+    multiplicativeBayesLeakage: { ok: true, value: 3.9999999999999996 },
+    posteriorBayesVulnerability: { ok: true, value: 0.5000000000000001 },
+    shannonEntropy: { ok: true, value: 2.9999999999999996 },
+  };
+  const exact = { multiplicativeBayesLeakage: got.multiplicativeBayesLeakage.value, posteriorBayesVulnerability: got.posteriorBayesVulnerability.value };
   const rows = CH.resultsOf(shown, { measures: MEASURES, exact }).measures;
-  assert.deepEqual(rows.map((r) => [r.key, r.value, r.exact]), [['shannonEntropy', 3, '3'], ['mutualInformation', 1.75, '7/4']]);
-  assert.equal(exactText(ex.shannonEntropy, 2.9), '', 'an exact value that disagrees with the engine is not used');
-  // Entropies of distributions that are not powers of two have no exact value.
-  const t = CH.createState('password-iterations');
-  t.prior = ['1/3', '1/3', '1/3', '0', '0', '0', '0', '0'];
-  t.priorUniform = false;
-  assert.equal(exactMeasures(CH.exactInputs(t, 4096))?.shannonEntropy, undefined);
+  const byKey = Object.fromEntries(rows.map((r) => [r.key, [r.value, r.exact]]));
+  assert.deepEqual(byKey.multiplicativeBayesLeakage, [4, '4']);
+  assert.deepEqual(byKey.posteriorBayesVulnerability, [0.5, '1/2']);
+  assert.deepEqual(byKey.shannonEntropy, [2.9999999999999996, ''], 'the exact mode has no entropies');
+});
+
+// ---------------------------------------------------------------- location privacy section
+
+test('geo: densities, the product mechanism, the expected distance and the auto-run rule', async () => {
+  const GEO = await import('../../web/sections/geo/state.js');
+  for (const d of GEO.DENSITIES) {
+    const p = GEO.densityPrior(d.id, 7);
+    assert.equal(p.length, 49);
+    close(p.reduce((a, b) => a + b, 0), 1, `${d.id} sums to 1`);
+    assert.ok(p.every((x) => x > 0), `${d.id}: every cell possible`);
+  }
+  const u = GEO.densityPrior('uniform', 3);
+  for (const x of u) close(x, 1 / 9, 'uniform');
+  // The centre preset peaks at the centre cell.
+  assert.equal(GEO.densest(GEO.densityPrior('centre', 5)), 12);
+  // Product of two 2×2 channels: K[(x,y)][(x′,y′)] = A[x][x′]·B[y][y′], cells row-major.
+  const A = [[0.9, 0.1], [0.2, 0.8]];
+  const B = [[0.6, 0.4], [0.3, 0.7]];
+  const K = GEO.productMechanism(A, B);
+  close(K[1][2], A[1][0] * B[0][1], 'K[(1,0)][(0,1)]');
+  close(K[3][3], 0.8 * 0.7, 'K[(1,1)][(1,1)]');
+  for (const r of K) close(r.reduce((a, b) => a + b, 0), 1, 'rows of K');
+  // Expected distance by hand: identity → 0; always report cell 0 on a 2 × 1 map → π_1·1.
+  const D = [[0, 1], [1, 0]];
+  close(GEO.expectedDistance([0.3, 0.7], [[1, 0], [0, 1]], D), 0, 'identity');
+  close(GEO.expectedDistance([0.3, 0.7], [[1, 0], [1, 0]], D), 0.7, 'constant');
+  assert.equal(GEO.autoRun(36, null), true);
+  assert.equal(GEO.autoRun(49, null), false);
+  assert.equal(GEO.autoRun(49, 1.1), true);
+  assert.equal(GEO.autoRun(49, 1.05), false);
+  assert.equal(GEO.autoRun(64, 2), false);
+  // Input.
+  assert.ok('error' in GEO.parseSide('1') && 'error' in GEO.parseSide('17') && GEO.parseSide('16').value === 16);
+  assert.ok('error' in GEO.parseGeoEpsilon('0') && 'error' in GEO.parseGeoEpsilon('701'));
+  close(GEO.parseGeoEpsilon('ln 2').value, Math.LN2, 'ε = ln 2');
+  assert.deepEqual(GEO.parseSpanner(' '), { value: null });
+  assert.ok('error' in GEO.parseSpanner('0.99') && 'error' in GEO.parseSpanner('Infinity'));
+  assert.deepEqual(GEO.sanitizeState({ side: 9, density: 'nowhere', cell: -1, extra: 1 }), { ...GEO.DEFAULT_STATE, side: '9' });
+});
+
+test('geo: the calibration finds the largest ε′ whose exponential mechanism meets ε (engine)', async () => {
+  const GEO = await import('../../web/sections/geo/state.js');
+  const D = rows(qif.metric.gridEuclidean(4, 4));
+  const eps = 0.7;
+  const f = (x) => qif.privacy.dPrivacyEpsilon(qif.mechanism.exponentialMetric(D, x), D) - eps;
+  let lo = { x: eps, f: f(eps) };
+  assert.ok(lo.f < 0, 'ε′ = ε meets the target with room to spare');
+  let hi = null;
+  let steps = 0;
+  for (let x; (x = GEO.nextCalibration(lo, hi, eps)) !== null && steps < 60; steps++) {
+    const t = { x, f: f(x) };
+    if (t.f <= 0) lo = t; else hi = t;
+  }
+  assert.ok(steps < 60, `converged in ${steps} steps`);
+  assert.ok(lo.f <= 0 && -lo.f <= GEO.CALIBRATION_TOL * eps, `ε of the result ${lo.f + eps} within the tolerance of ${eps}`);
+  // The result is the largest: a slightly larger ε′ breaks the target.
+  assert.ok(f(lo.x * (1 + 1e-3)) > 0, 'just above ε′ the target fails');
 });

@@ -18,7 +18,7 @@
 // is refused with a message that names decimal commas (`1, 0` with a space stays two values).
 // Nothing is ever read silently as something else.
 
-import { isNumber, parseNumber } from './number.js';
+import { isNumber, parseNumber, rationalText } from './number.js';
 
 /**
  * Longest text read (characters): 2,000 × 2,000 cells of up to ~30 characters, which holds a
@@ -575,4 +575,31 @@ export function parseLabels(text) {
 
 function short(s) {
   return s.length > 40 ? `${s.slice(0, 40)}…` : s;
+}
+
+/**
+ * A vector of typed entries as the exact mode's fraction strings (rationalText), or null when
+ * one entry is not rational as typed.
+ * @param {string[]} texts
+ * @returns {string[] | null}
+ */
+export function rationalVector(texts) {
+  const out = [];
+  for (const t of texts) {
+    const r = rationalText(t);
+    if (r === null) return null;
+    out.push(r);
+  }
+  return out;
+}
+
+/** A matrix of typed entries as fraction strings (rows of rationalVector), or null. */
+export function rationalMatrix(rows) {
+  const out = [];
+  for (const row of rows) {
+    const v = rationalVector(row);
+    if (v === null) return null;
+    out.push(v);
+  }
+  return out;
 }

@@ -67,6 +67,36 @@ export function parseRational(text, options = {}) {
   }
 }
 
+/**
+ * The exact value of a text as the engine's exact mode reads it ("1/3", "-5"), or null when it
+ * is not rational as typed (see parseRational). The exact mode gets this, never a float.
+ * @returns {string | null}
+ */
+export function rationalText(text, options = {}) {
+  const f = parseRational(text, options);
+  if (!f) return null;
+  return f.d === 1n ? String(f.n) : `${f.n}/${f.d}`;
+}
+
+/**
+ * e^x exactly, for a text x whose exponential is rational: a sum of integer multiples of natural
+ * logarithms of positive rationals ("ln 2", "ln(3/2)", "2 ln 2", "ln 3 − ln 2", "ln 8 / 3") —
+ * as ε is typed when e^ε is rational. Null for anything else: e^x is irrational for every
+ * other rational x ≠ 0 (Lindemann), and this reader does not try harder than these forms.
+ * @returns {Fraction | null}   e^x, reduced
+ */
+export function parseExpRational(text, options = {}) {
+  const s = normalize(text, options);
+  if (typeof s !== 'string') return null;
+  const ast = parseAST(s, options);
+  if ('error' in ast) return null;
+  try {
+    return expRational(ast.node);
+  } catch {
+    return null;
+  }
+}
+
 /** Whether `text` reads as a number under the same options. */
 export function isNumber(text, options = {}) {
   return 'value' in parseNumber(text, options);
@@ -294,4 +324,78 @@ function rational(node) {
     }
     default: return null;
   }
+}
+
+// e^node as a Fraction, or null (see parseExpRational). Products need one side a whole number,
+// quotients a whole divisor whose root of the other side is exact.
+function expRational(node) {
+  if (node.num !== undefined) {
+    const q = rational(node);
+    return q && q.isZero() ? new Fraction(1n) : null;
+  }
+  switch (node.op) {
+    case 'ln': {
+      const a = rational(node.a);
+      return a && a.sign() > 0 ? a : null;
+    }
+    case 'neg': {
+      const a = expRational(node.a);
+      return a && new Fraction(a.d, a.n);
+    }
+    case '+':
+    case '-': {
+      const a = expRational(node.a);
+      const b = a && expRational(node.b);
+      if (!b) return null;
+      return node.op === '+' ? a.mul(b) : a.div(b);
+    }
+    case '*': {
+      for (const [k, x] of [[node.a, node.b], [node.b, node.a]]) {
+        const q = wholeOf(k);
+        if (q === null) continue;
+        const e = expRational(x);
+        if (e) return powFraction(e, q);
+      }
+      return null;
+    }
+    case '/': {
+      const q = wholeOf(node.b);
+      const e = q !== null && q !== 0n ? expRational(node.a) : null;
+      return e ? rootFraction(q < 0n ? new Fraction(e.d, e.n) : e, q < 0n ? -q : q) : null;
+    }
+    default: return null;
+  }
+}
+
+// A whole number within the exponent limit, or null.
+function wholeOf(node) {
+  let q = null;
+  try { q = rational(node); } catch { return null; }
+  if (!q || q.d !== 1n || abs(q.n) > BigInt(EXACT_EXPONENT_LIMIT)) return null;
+  return q.n;
+}
+
+function powFraction(f, k) {
+  return k >= 0n ? new Fraction(f.n ** k, f.d ** k) : new Fraction(f.d ** -k, f.n ** -k);
+}
+
+// The k-th root of a positive fraction when numerator and denominator are exact k-th powers.
+function rootFraction(f, k) {
+  const n = intRoot(f.n, k);
+  const d = intRoot(f.d, k);
+  return n !== null && d !== null ? new Fraction(n, d) : null;
+}
+
+function intRoot(x, k) {
+  if (x < 0n) return null;
+  if (x < 2n || k === 1n) return x;
+  // Bisection on [0, 2^(bits/k + 1)]: exact, and fast enough for the numbers people type.
+  let lo = 0n;
+  let hi = 1n << BigInt(Math.ceil(x.toString(2).length / Number(k)) + 1);
+  while (lo < hi) {
+    const mid = (lo + hi + 1n) >> 1n;
+    if (mid ** k <= x) lo = mid;
+    else hi = mid - 1n;
+  }
+  return lo ** k === x ? lo : null;
 }

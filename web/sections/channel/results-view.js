@@ -1,12 +1,14 @@
 // sections/channel/results-view.js — the results column of "Channel & leakage": one card per
-// group of measures (measures.js), each value with its formula and unit, the capacity's details
-// and progress, and the hyper-distribution table. It shows what it is given; what to compute is
-// decided by state.js and the section's pipeline.
+// group of measures (measures.js), each value with its formula and unit — and, when the engine's
+// exact mode gave one, its exact fraction and the label "exact" —, the capacity's details and
+// progress, the capacities with their class of gain functions, the hyper-distribution table
+// (exact when it can be) and the estimate of a prior from observed outputs. It shows what it is
+// given; what to compute is decided by state.js and the section's pipeline.
 
 import { h, replace } from '../../dom.js';
 import { formatNumber, formatFull } from '../../numbers.js';
-import { showExact, exactCell } from '../../format.js';
-import { MEASURES, GROUPS } from '../../measures.js';
+import { showExact, exactCell, exactNumber, exactTitle } from '../../format.js';
+import { MEASURES, GROUPS, GAIN_CLASSES } from '../../measures.js';
 import { sourceRefs, plainFormula } from '../../formulas.js';
 
 /**
@@ -29,10 +31,10 @@ const textField = (id, label, value, title) => h('div', { class: 'alpha-row' },
 export class ResultsView {
   /**
    * @param {HTMLElement} container  the results column
-   * @param {{alpha: string, tolerance: string}} s  the state (initial field values)
+   * @param {{alpha: string, tolerance: string, gainClass: string, observed: string}} s  the state (initial field values)
    */
   constructor(container, s) {
-    this.els = new Map(); // measure key → {root, value, msg}
+    this.els = new Map(); // measure key → {root, value, msg, badge}
     this.capacityBox = null;
     this.hyperBox = null;
     for (const g of GROUPS) {
@@ -40,14 +42,21 @@ export class ResultsView {
       const card = h('section', { class: 'card result-group', 'aria-labelledby': `group-${g.id}`, 'data-testid': `group-${g.id}` },
         h('div', { class: 'card-head' }, h('h3', { id: `group-${g.id}`, text: g.title }), sourceRefs(g.source)));
       if (g.id === 'renyi') card.append(textField('alpha', 'Order α of the Rényi entropy', s.alpha, 'α ≥ 0; 0 gives Hartley entropy, 1 Shannon, ∞ (type inf) min-entropy'));
+      if (g.id === 'capacities') {
+        this.gainClass = h('select', { id: 'gain-class', 'data-testid': 'gain-class' }, GAIN_CLASSES.map((c) => h('option', { value: c.id, text: `${c.name}: ${c.formula}` })));
+        this.gainClass.value = s.gainClass;
+        card.append(h('p', { class: 'hint', text: 'The multiplicative capacities are over every prior; the additive g-capacity is for the prior π of the grid, over a class of gain functions (as libqif defines them).' }),
+          h('div', { class: 'alpha-row' }, h('label', { for: 'gain-class', text: 'Class 𝒢 of the additive g-capacity' }), this.gainClass));
+      }
       const list = h('dl', { class: 'result-list' });
       for (const [key, d] of items) {
         const value = h('output', { class: 'value', 'data-testid': `value-${key}`, id: `value-${key}`, text: '…' });
         const msg = h('div', { class: 'r-msg', 'data-testid': `msg-${key}` });
+        const badge = h('span', { class: 'badge badge-exact', 'data-testid': `badge-${key}`, hidden: true, text: 'exact' });
         const root = h('div', { class: 'result', 'data-testid': `result-${key}`, dataset: { status: 'pending', key } },
           h('dt', {}, h('span', { class: 'r-name', text: d.name }), h('span', { class: 'r-formula', 'aria-label': d.formula }, plainFormula(d.formula))),
-          h('dd', {}, h('span', { class: 'r-value' }, value, ' ', h('span', { class: 'unit', text: d.unit })), msg));
-        this.els.set(key, { root, value, msg });
+          h('dd', {}, h('span', { class: 'r-value' }, value, ' ', h('span', { class: 'unit', text: d.unit })), ' ', badge, msg));
+        this.els.set(key, { root, value, msg, badge });
         list.append(root);
       }
       card.append(list);
@@ -58,12 +67,53 @@ export class ResultsView {
       }
       if (g.id === 'hyper') {
         this.hyperBox = h('div', { class: 'hyper', 'data-testid': 'hyper' });
+        this.hyperBadge = h('span', { class: 'badge badge-exact', 'data-testid': 'badge-hyper', hidden: true, text: 'exact' });
+        card.querySelector('.card-head h3').append(' ', this.hyperBadge);
         card.append(h('p', { class: 'hint', text: 'Each distinct posterior p(x|y) (an inner) with its probability p(y) (the outer); outputs with equal posteriors are merged and outputs of probability 0 dropped.' }), this.hyperBox);
         this.els.set('hyper', { root: card, value: null, msg: null });
         card.dataset.status = 'pending';
       }
       container.append(card);
     }
+    container.append(this.buildEstimate(s));
+  }
+
+  // The iterative Bayesian update: a prior estimated from observed output frequencies.
+  buildEstimate(s) {
+    this.observed = h('input', { id: 'observed', type: 'text', class: 'num wide', 'data-testid': 'observed', value: s.observed, inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false', placeholder: 'e.g. 30, 50, 20', 'aria-describedby': 'observed-hint' });
+    this.estimateBox = h('div', { class: 'estimate', 'data-testid': 'estimate', dataset: { status: 'idle' } });
+    return h('section', { class: 'card result-group', 'aria-labelledby': 'estimate-title', 'data-testid': 'group-estimate' },
+      h('div', { class: 'card-head' }, h('h3', { id: 'estimate-title', text: 'Estimate the prior from observed outputs' }), sourceRefs('Mathematics §8')),
+      h('p', { class: 'hint', id: 'observed-hint' }, 'How often each observable was seen (counts or frequencies, one per column of ', h('var', { text: 'C' }),
+        '): the iterative Bayesian update finds the prior that best explains them, as the decoder of local differential privacy does — π′(x) = π(x) Σ_y C(x,y) o(y) / (πC)(y), from the uniform prior.'),
+      h('div', { class: 'alpha-row' }, h('label', { for: 'observed', text: 'Observed' }), this.observed, h('span', { class: 'msg', id: 'observed-msg' })),
+      this.estimateBox);
+  }
+
+  /** The estimate: {ok, value: {prior, iterations, converged}} or an error; `scaled` when counts were given. */
+  showEstimate(r, secrets, scaled) {
+    const box = this.estimateBox;
+    if (!r) {
+      box.dataset.status = 'idle';
+      replace(box);
+      return;
+    }
+    if (!r.ok) {
+      box.dataset.status = 'error';
+      replace(box, h('p', { class: 'r-msg', 'data-testid': 'estimate-error', text: r.error }));
+      return;
+    }
+    box.dataset.status = 'ok';
+    const { prior, iterations, converged } = r.value;
+    const rows = Array.from(prior, (p, i) => h('tr', {}, h('th', { scope: 'row', text: secrets[i] ?? `x${i + 1}` }),
+      h('td', { title: formatFull(p), 'data-value': String(p), text: formatNumber(p) })));
+    replace(box,
+      h('p', { class: 'cap-stats' },
+        h('span', {}, 'Iterations: ', h('output', { 'data-testid': 'estimate-iterations', text: String(iterations) })),
+        scaled ? h('span', { class: 'muted', text: 'counts scaled to frequencies' }) : null,
+        converged === false ? h('span', { class: 'warn-text', text: 'stopped at the iteration limit before converging' }) : null),
+      h('table', { class: 'mini', 'data-testid': 'estimate-prior' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'secret' }), h('th', { scope: 'col', text: 'estimated π' }))), h('tbody', {}, rows)),
+      h('button', { type: 'button', class: 'small', dataset: { action: 'use-estimate' }, 'data-testid': 'use-estimate', text: 'Use as prior' }));
   }
 
   /** Sets the status ('pending', 'stale', 'cancelled', …) of the measures `keys`, with a note. */
@@ -87,14 +137,15 @@ export class ResultsView {
    */
   showSkipped(keys, reason, panel) {
     this.setStatus(keys, 'skipped', null);
+    if (keys.includes('hyper')) this.hyperBadge.hidden = true;
     for (const key of keys) {
       const el = this.els.get(key);
       if (!el) continue;
       if (el.value) {
+        this.showExactOf(key, null);
         el.value.textContent = 'skipped';
         el.value.title = reason;
         delete el.value.dataset.value;
-        showExact(el.value, null);
       }
       const msg = el.msg ?? (key === 'hyper' ? this.hyperBox : null);
       if (!msg) continue;
@@ -103,8 +154,11 @@ export class ResultsView {
     }
   }
 
-  /** Shows a settled result of a plain number (capacity and hyper have their own). */
-  showNumber(key, r, exact) {
+  /**
+   * Shows a settled result of a plain number (capacity and hyper have their own); `exact` is the
+   * engine's exact value of it (a fraction string), or null.
+   */
+  showNumber(key, r, exact = null) {
     const el = this.els.get(key);
     if (!el) return;
     if (r.ok) {
@@ -113,9 +167,9 @@ export class ResultsView {
       el.value.title = formatFull(r.value);
       el.value.dataset.value = String(r.value);
       el.msg.textContent = '';
-      showExact(el.value, exact, r.value); // "2/7 ≈" before the decimal when the inputs are simple fractions
+      this.showExactOf(key, exact);
     } else {
-      showExact(el.value, null);
+      this.showExactOf(key, null);
       const missing = /not available in this build/.test(r.error);
       el.root.dataset.status = missing ? 'unavailable' : 'error';
       el.value.textContent = missing ? 'n/a' : 'error';
@@ -125,12 +179,26 @@ export class ResultsView {
     }
   }
 
+  /** The exact value of a measure shown (a fraction string from qif.exact), or null to clear it. */
+  showExactOf(key, text) {
+    const el = this.els.get(key);
+    if (!el?.value) return;
+    const v = Number(el.value.dataset.value);
+    const ok = typeof text === 'string' && el.root.dataset.status === 'ok';
+    showExact(el.value, ok ? text : null, v); // "2/7 ≈" before the decimal
+    el.badge.hidden = !ok;
+    el.badge.title = ok ? exactTitle(text) : '';
+    if (ok) el.root.dataset.exact = text;
+    else delete el.root.dataset.exact;
+  }
+
   /** A whole panel failed (cancelled, or the worker crashed): its values say so. */
   showFailure(keys, cancelled, message) {
     this.setStatus(keys, cancelled ? 'cancelled' : 'error', cancelled ? 'Cancelled.' : message);
     for (const key of keys) {
       const el = this.els.get(key);
       if (!el?.value) continue;
+      this.showExactOf(key, null);
       el.value.textContent = cancelled ? '—' : 'error';
       el.value.title = message;
       delete el.value.dataset.value;
@@ -188,37 +256,62 @@ export class ResultsView {
       h('span', { 'data-testid': 'capacity-progress-text', text })));
   }
 
-  /** The hyper-distribution table; `labels[k]` names the outputs of inner k. */
-  showHyper(r, { labels, secrets, outputs, exact }) {
+  /**
+   * The hyper-distribution table; `labels[k]` names the outputs of inner k. With `exact` (the
+   * engine's exact hyper: outer and inners as fraction strings, the outputs of each inner), the
+   * table shows it instead — its entries as "2/7 ≈ 0.2857" — and the card says "exact".
+   */
+  showHyper(r, { labels, secrets, outputs, exact = null, observables = [] }) {
     const el = this.els.get('hyper');
     const box = this.hyperBox;
+    this.hyperBadge.hidden = true;
     if (!r.ok) {
       el.root.dataset.status = /not available/.test(r.error) ? 'unavailable' : 'error';
       replace(box, h('p', { class: 'r-msg', text: r.error }));
       return;
     }
     el.root.dataset.status = 'ok';
-    const { outer, inners } = r.value;
-    const whole = inners.rows <= MAX_HYPER_ROWS && inners.cols <= MAX_HYPER_COLS;
-    const visible = whole ? inners.rows : Math.min(inners.rows, LARGE_HYPER_ROWS);
-    const cols = whole ? inners.cols : Math.min(inners.cols, LARGE_HYPER_COLS);
+    let outer;
+    let rows;
+    let cols;
+    let at;
+    let rowLabel;
+    let cell;
+    if (exact) {
+      ({ outer } = exact);
+      ({ rows, cols } = exact.inners);
+      at = (k, x) => exact.inners.data[k * cols + x];
+      rowLabel = (k) => exact.outputs[k].map((y) => observables[y] ?? `y${y + 1}`).join(', ');
+      cell = (text, cls) => {
+        const v = exactNumber(text);
+        return h('td', { class: cls ?? (v === 0 ? 'zero' : undefined), title: `${formatFull(v)} (exactly ${text})`, 'data-value': String(v), 'data-exact': text, text: exactCell(text, v) });
+      };
+      this.hyperBadge.hidden = false;
+    } else {
+      outer = r.value.outer;
+      ({ rows, cols } = r.value.inners);
+      at = (k, x) => r.value.inners.data[k * cols + x];
+      rowLabel = (k) => (labels[k]?.length ? labels[k].join(', ') : `inner ${k + 1}`);
+      cell = (v, cls) => h('td', { class: cls ?? (v === 0 ? 'zero' : undefined), title: formatFull(v), 'data-value': String(v), text: formatNumber(v) });
+    }
+    el.root.dataset.exact = exact ? 'true' : 'false';
+    const whole = rows <= MAX_HYPER_ROWS && cols <= MAX_HYPER_COLS;
+    const visible = whole ? rows : Math.min(rows, LARGE_HYPER_ROWS);
+    const shownCols = whole ? cols : Math.min(cols, LARGE_HYPER_COLS);
     const head = h('tr', {}, h('th', { scope: 'col', text: 'outputs y' }), h('th', { scope: 'col', class: 'outer', text: 'outer p(y)' }),
-      Array.from({ length: cols }, (_, x) => h('th', { scope: 'col', text: `p(${secrets[x] ?? x + 1}|y)` })));
+      Array.from({ length: shownCols }, (_, x) => h('th', { scope: 'col', text: `p(${secrets[x] ?? x + 1}|y)` })));
     const body = [];
     for (let k = 0; k < visible; k++) {
       body.push(h('tr', { 'data-testid': `hyper-row-${k}` },
-        h('th', { scope: 'row', text: labels[k]?.length ? labels[k].join(', ') : `inner ${k + 1}` }),
-        h('td', { class: 'outer', title: formatFull(outer[k]), 'data-value': String(outer[k]), text: exactCell(outer[k], exact) }),
-        Array.from({ length: cols }, (_, x) => {
-          const v = inners.data[k * inners.cols + x];
-          return h('td', { class: v === 0 ? 'zero' : undefined, title: formatFull(v), 'data-value': String(v), text: exactCell(v, exact) });
-        })));
+        h('th', { scope: 'row', text: rowLabel(k) }),
+        cell(outer[k], 'outer'),
+        Array.from({ length: shownCols }, (_, x) => cell(at(k, x)))));
     }
     replace(box,
-      h('p', { class: 'muted', 'data-testid': 'hyper-summary', text: `${inners.rows} distinct posterior${inners.rows === 1 ? '' : 's'} from ${outputs} output${outputs === 1 ? '' : 's'}.` }),
+      h('p', { class: 'muted', 'data-testid': 'hyper-summary', text: `${rows} distinct posterior${rows === 1 ? '' : 's'} from ${outputs} output${outputs === 1 ? '' : 's'}.` }),
       h('div', { class: 'table-wrap' }, h('table', { class: 'mini hyper-table', 'data-testid': 'hyper-table' }, h('thead', {}, head), h('tbody', {}, body))),
-      inners.rows > visible || inners.cols > cols
-        ? h('p', { class: 'muted', 'data-testid': 'hyper-more', text: `Shown: ${visible.toLocaleString('en')} of ${inners.rows.toLocaleString('en')} posteriors and ${cols.toLocaleString('en')} of ${inners.cols.toLocaleString('en')} secrets; Export gives the whole table.` })
+      rows > visible || cols > shownCols
+        ? h('p', { class: 'muted', 'data-testid': 'hyper-more', text: `Shown: ${visible.toLocaleString('en')} of ${rows.toLocaleString('en')} posteriors and ${shownCols.toLocaleString('en')} of ${cols.toLocaleString('en')} secrets; Export gives the whole table.` })
         : null);
   }
 }

@@ -5,16 +5,20 @@
 //
 // State: {presetId, edited, secrets, observables, cells (an n×m EntryMatrix: values and typed
 // texts, input/matrix.js), prior (n text), priorUniform, gainLabels, gain (k×n text, or null for
-// an identity too large to write out), gainIdentity, alpha, tolerance}. A uniform prior and an
-// identity gain follow the number of secrets (syncDerived). As JSON (a shared link, getState)
-// the cells are rows of text (stateJSON).
+// an identity too large to write out), gainIdentity, alpha, tolerance, gainClass, observed}. A
+// uniform prior and an identity gain follow the number of secrets (syncDerived). `gainClass` is
+// the class of gain functions of the additive g-capacity; `observed`, the output frequencies
+// (text) from which the iterative Bayesian update estimates a prior. As JSON (a shared link,
+// getState) the cells are rows of text (stateJSON).
 
 import { presets, presetById, DEFAULT_PRESET } from '../../presets.js';
 import { uniformEntry } from '../../numbers.js';
-import { parseGrid, splitDelimited, readMatrix } from '../../input/grid.js';
-import { isNumber, parseRational } from '../../input/number.js';
+import { parseGrid, splitDelimited, readMatrix, parseVectorLiteral, rationalVector, rationalMatrix } from '../../input/grid.js';
+import { isNumber, parseNumber, parseRational } from '../../input/number.js';
 import { EntryMatrix, shortest } from '../../input/matrix.js';
-import { PANELS } from '../../measures.js';
+import { PANELS, PANEL_KEYS, GAIN_CLASSES, DEFAULT_GAIN_CLASS, exactPlan } from '../../measures.js';
+
+export { PANEL_KEYS };
 
 /** Largest number of secrets for which an identity gain is written out as rows of text. */
 export const IDENTITY_WRITTEN_UP_TO = 64;
@@ -29,6 +33,7 @@ export function createState(id = DEFAULT_PRESET) {
   const s = {
     presetId: id, edited: false, secrets: [], observables: [], cells: [], prior: [], priorUniform: true,
     gainLabels: [], gain: [], gainIdentity: true, alpha: DEFAULT_ALPHA, tolerance: DEFAULT_TOLERANCE,
+    gainClass: DEFAULT_GAIN_CLASS, observed: '',
   };
   loadPreset(s, presetById(id) ?? presets[0]);
   return s;
@@ -321,7 +326,14 @@ export function checkState(s) {
     gainIdentity,
     alpha: s.alpha === undefined ? DEFAULT_ALPHA : text(s.alpha, 'α'),
     tolerance: s.tolerance === undefined ? DEFAULT_TOLERANCE : text(s.tolerance, 'the capacity tolerance'),
+    gainClass: s.gainClass === undefined ? DEFAULT_GAIN_CLASS : gainClassOf(s.gainClass),
+    observed: s.observed === undefined ? '' : text(s.observed, 'the observed frequencies'),
   };
+}
+
+function gainClassOf(v) {
+  if (!GAIN_CLASSES.some((c) => c.id === v)) fail(`the class of gain functions must be one of ${GAIN_CLASSES.map((c) => c.id).join(', ')}`);
+  return v;
 }
 
 /** Replaces the fields of `s` by those of a checked state (checkState). */
@@ -343,18 +355,7 @@ export function stateJSON(s) {
   return out;
 }
 
-/** The inputs of the exact fractions (format.js exactMeasures), or null when too large for them. */
-export function exactInputs(s, maxEntries) {
-  if (s.cells.size > maxEntries) return null;
-  return { cells: s.cells.toTexts(), prior: s.prior, gain: s.gain ?? undefined };
-}
-
 // ---------------------------------------------------------------- the call plan
-
-/** The measure keys each panel fills. */
-export const PANEL_KEYS = Object.fromEntries(Object.entries(PANELS).map(([name, p]) => [
-  name, Object.keys(p.derive(p.calls({ prior: [], C: [], G: [], alpha: 0, tolerance: 1 }).map(() => ({ ok: false, error: '' })))),
-]));
 
 /** Up to this many entries a matrix's signature is its values; beyond, its version. */
 export const SIGNED_BY_VALUE_UP_TO = 10_000;
@@ -381,18 +382,55 @@ function signature(raw) {
 }
 
 /**
- * The validated inputs (validateInputs) as panels use them: value (null when invalid; matrices
- * flat, {rows, cols, data}) and a signature for change detection, per input. A matrix the size
- * of a paste is signed by its values, so that 0.5 retyped as 1/2 changes nothing; a large one
- * by its version (input/matrix.js), which reading it all on every key would cost.
+ * Most channel entries (n·m, and k·n for the gain) for which the page asks for exact values: the
+ * engine's exact mode answers within about a second up to there, and a larger channel (a paste
+ * or a file of research size) gets decimals only.
  */
-export function panelInputs(checked) {
+export const EXACT_MAX_ENTRIES = 4096;
+
+/**
+ * The inputs as exact fraction strings ("1/3") for the engine's exact mode: {prior, channel,
+ * gain}, each null when an entry is not rational as typed (ln 2, say) or the matrix is larger
+ * than EXACT_MAX_ENTRIES, and `why` saying why (for the note under the results). A gain too
+ * large (or an identity not written out) leaves only the g-measures without exact values.
+ * Only what the user typed is read, never the decimals: "1/3" stays 1/3.
+ * @param {{cells: EntryMatrix, prior: string[], gain: string[][] | null}} s
+ */
+export function exactInputs(s) {
+  const n = s.cells.rows;
+  const m = s.cells.cols;
+  const out = { prior: null, channel: null, gain: null, why: null };
+  if (n * m > EXACT_MAX_ENTRIES) {
+    out.why = `exact values are computed for up to ${EXACT_MAX_ENTRIES.toLocaleString('en')} entries`;
+    return out;
+  }
+  out.prior = rationalVector(s.prior);
+  out.channel = rationalMatrix(s.cells.toTexts());
+  const gainFits = s.gain !== null && s.gain.length * n <= EXACT_MAX_ENTRIES;
+  out.gain = gainFits ? rationalMatrix(s.gain) : null;
+  if (!out.prior || !out.channel || (gainFits && !out.gain)) out.why = 'exact values need every entry as a decimal or a fraction (not ln, say)';
+  else if (!gainFits) out.why = `exact g-values are computed for gains of up to ${EXACT_MAX_ENTRIES.toLocaleString('en')} entries`;
+  return out;
+}
+
+/**
+ * The validated inputs (validateInputs) as panels use them: value (null when invalid; matrices
+ * flat, {rows, cols, data}), exact (its fraction strings, or null) and a signature for change
+ * detection, per input. A matrix the size of a paste is signed by its values (and its exact
+ * text, which tells 1/3 from 0.3333333333333333), so that 0.5 retyped as 1/2 changes nothing; a
+ * large one by its version (input/matrix.js), which reading it all on every key would cost. The
+ * options carry what is not typed in the grids: the class of gain functions and the exact
+ * inputs (exactInputs).
+ */
+export function panelInputs(checked, { gainClass = DEFAULT_GAIN_CLASS, exact = null } = {}) {
   const out = {};
-  for (const [d, raw] of Object.entries({ prior: checked.prior, channel: checked.channel, gain: checked.gain, alpha: checked.alpha, tolerance: checked.tolerance })) {
+  const exactOf = { prior: exact?.prior ?? null, channel: exact?.channel ?? null, gain: exact?.gain ?? null };
+  for (const [d, raw] of Object.entries({ prior: checked.prior, channel: checked.channel, gain: checked.gain, alpha: checked.alpha, tolerance: checked.tolerance, gainClass })) {
     let value = raw !== null && (d === 'channel' || d === 'gain') ? flat(raw) : raw;
     // A small matrix is copied: the job must not see later edits of the grid.
     if (value && value.data && value.data.length <= SIGNED_BY_VALUE_UP_TO) value = { rows: value.rows, cols: value.cols, data: value.data.slice() };
-    out[d] = { value, sig: signature(raw) };
+    const ex = raw === null ? null : exactOf[d] ?? null;
+    out[d] = { value, exact: ex, sig: signature(raw) + (ex ? JSON.stringify(ex) : '') };
   }
   if (checked.gainSkip) out.gain = { value: null, sig: 'skip', skip: checked.gainSkip };
   return out;
@@ -413,12 +451,14 @@ const COSTS = {
  * What each panel should do for these inputs: 'stale' (an input it needs is invalid), 'skip'
  * (an input is not built at this size, or the panel would cost more than PANEL_BUDGET; `reason`
  * says which), 'same' (its inputs are those of the answer shown or computing) or 'run' with the
- * calls of its job. `last` maps a panel to the signature of its last run; `force` names panels
- * to run whatever they cost.
- * @returns {Record<string, {action: 'stale'|'skip'|'same'|'run', sig: string|null, calls?: object[], reason?: string, cost?: number}>}
+ * calls of its job and, when its exact inputs are all there, the exact job {keys, calls}
+ * (measures.js exactPlan). `last` maps a panel to the signature of its last run; `force` names
+ * panels to run whatever they cost.
+ * @returns {Record<string, {action: 'stale'|'skip'|'same'|'run', sig: string|null, calls?: object[], exact?: {keys: string[], calls: object[]}|null, reason?: string, cost?: number}>}
  */
 export function panelPlan(inputs, last = {}, force = new Set()) {
-  const args = { prior: inputs.prior.value, C: inputs.channel.value, G: inputs.gain.value, alpha: inputs.alpha.value, tolerance: inputs.tolerance.value };
+  const args = { prior: inputs.prior.value, C: inputs.channel.value, G: inputs.gain.value, alpha: inputs.alpha.value, tolerance: inputs.tolerance.value, gainClass: inputs.gainClass.value };
+  const exactArgs = { prior: inputs.prior.exact, C: inputs.channel.exact, G: inputs.gain.exact, gainClass: inputs.gainClass.value };
   const plan = {};
   for (const [name, p] of Object.entries(PANELS)) {
     const skipped = p.deps.find((d) => inputs[d].skip);
@@ -436,7 +476,12 @@ export function panelPlan(inputs, last = {}, force = new Set()) {
       continue;
     }
     const sig = p.deps.map((d) => inputs[d].sig).join('\u0000');
-    plan[name] = sig === last[name] ? { action: 'same', sig } : { action: 'run', sig, calls: p.calls(args) };
+    if (sig === last[name]) {
+      plan[name] = { action: 'same', sig };
+      continue;
+    }
+    const exactReady = p.exact && p.deps.every((d) => !['prior', 'channel', 'gain'].includes(d) || inputs[d].exact !== null);
+    plan[name] = { action: 'run', sig, calls: p.calls(args), exact: exactReady ? exactPlan(name, exactArgs) : null };
   }
   return plan;
 }
@@ -446,6 +491,29 @@ function formatCount(x) {
   if (x < 1e6) return Math.round(x).toLocaleString('en');
   const e = Math.floor(Math.log10(x));
   return `${(x / 10 ** e).toFixed(1)}·10${String(e).replace(/\d/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[d])}`;
+}
+
+/**
+ * The observed output frequencies typed for the iterative Bayesian update ("3, 5, 2" or
+ * "[0.3, 0.5, 0.2]"), one per observable: counts are scaled to frequencies summing to 1.
+ * @returns {{value: number[], scaled: boolean} | {error: string}}
+ */
+export function parseObserved(text, m) {
+  if (String(text ?? '').trim() === '') return { error: 'enter one count or frequency per observable' };
+  const lit = parseVectorLiteral(text);
+  if ('error' in lit) return { error: lit.error };
+  const values = [];
+  for (const [i, t] of lit.entries.entries()) {
+    const r = parseNumber(t);
+    if ('error' in r) return { error: `entry ${i + 1}: ${r.error}` };
+    values.push(r.value);
+  }
+  if (values.length !== m) return { error: `${values.length} value${values.length === 1 ? '' : 's'} for ${m} observables` };
+  if (values.some((v) => !(v >= 0))) return { error: 'counts and frequencies are ≥ 0' };
+  const total = values.reduce((a, b) => a + b, 0);
+  if (!(total > 0)) return { error: 'at least one count must be positive' };
+  const scaled = Math.abs(total - 1) > 1e-12;
+  return { value: scaled ? values.map((v) => v / total) : values, scaled };
 }
 
 /** The measures by key from a panel's settled results. */
@@ -461,7 +529,7 @@ export function derivePanel(name, results) {
  * inners: {rows, cols, data}, labels}), the capacity.
  * `shown` maps a measure key to its settled result, `exact` to its exact fraction text.
  */
-export function resultsOf(shown, { measures, exact = {}, hyperLabels = [] }) {
+export function resultsOf(shown, { measures, exact = {}, hyperLabels = [], exactHyper = null }) {
   const rows = [];
   for (const [key, d] of Object.entries(measures)) {
     let r = shown[key];
@@ -479,6 +547,11 @@ export function resultsOf(shown, { measures, exact = {}, hyperLabels = [] }) {
     // Flat, as the engine gave it: a 2,000 × 2,000 hyper is exported without nested arrays.
     const { outer, inners } = h.value;
     hyper = { outer, inners, labels: hyperLabels };
+    // The exact hyper, when the engine gave one: its rows in its own order, as fraction strings.
+    if (exactHyper) {
+      const { outer: eo, inners: ei, outputs } = exactHyper;
+      hyper.exact = { outer: eo.slice(), inners: Array.from({ length: ei.rows }, (_, k) => ei.data.slice(k * ei.cols, (k + 1) * ei.cols)), outputs: outputs.map((o) => o.slice()) };
+    }
   }
   const cap = shown.shannonCapacity;
   const capacity = cap && cap.ok ? { ...cap.value, prior: Array.from(cap.value.prior) } : null;

@@ -6,18 +6,20 @@
 // marks the panels whose inputs changed pending and schedules the pipeline's debounced run,
 // which starts one job per such panel (panels group measures by what they depend on, so that
 // changing α recomputes one number). Only the latest answer of a panel is shown; the capacity
-// job shows its progress after the pipeline's delay and can be cancelled.
+// job shows its progress after the pipeline's delay and can be cancelled. When the inputs were
+// typed as decimals or fractions, a panel's float job is followed by its exact job (qif.exact,
+// from the text as typed, never from the floats): its fractions are shown beside the decimals
+// with the label "exact", and its errors ("row 0 sums to 11/12") under the results.
 //
 // Large matrices (up to 2,000 × 2,000 entries): a long paste and a CSV/TSV file (picked or dropped on
 // the matrix) are read in the data worker with progress (data-client.js); the grid draws only
 // what is in view (grid-view.js); the channel goes to the engine once per change (engine.share)
 // rather than once per job; panels that would cost too much at that size say so and wait to be
-// asked (state.js panelPlan).
+// asked (state.js panelPlan); exact values stop at S.EXACT_MAX_ENTRIES entries.
 
 import { h, replace, setFieldMessage } from '../../dom.js';
 import { presets, presetById } from '../../presets.js';
-import { MEASURES } from '../../measures.js';
-import { exactMeasures, exactText, MAX_ENTRIES as EXACT_MAX_ENTRIES } from '../../format.js';
+import { MEASURES, exactResults as exactResultsOf } from '../../measures.js';
 import { createPipeline, Superseded } from '../../pipeline.js';
 import { isAbort } from '../../client.js';
 import { dataWorker } from '../../data-client.js';
@@ -29,7 +31,7 @@ import { ResultsView } from './results-view.js';
 /** Pastes longer than this (characters) are read in the data worker. */
 const PASTE_IN_WORKER = 20_000;
 /** The order in which panels start: quick ones first, the capacity (iterative) last. */
-const ORDER = ['prior', 'renyi', 'channel', 'posterior', 'gprior', 'gpost', 'capacity'];
+const ORDER = ['prior', 'renyi', 'channel', 'posterior', 'gprior', 'gpost', 'gcapacity', 'capacity'];
 
 function skeleton(root) {
   const table = (id, label, hint) => h('table', { id, class: 'grid', 'data-testid': id, 'aria-labelledby': label, 'aria-describedby': hint });
@@ -45,9 +47,10 @@ function skeleton(root) {
     file: h('input', { type: 'file', id: 'load-file', class: 'file-input', 'data-testid': 'load-file', accept: '.csv,.tsv,.tab,.txt,text/csv,text/tab-separated-values,text/plain' }),
     channelWrap: null,
     note: h('p', { id: 'results-note', class: 'results-note', 'data-testid': 'results-note', 'aria-live': 'polite' }),
+    exactNote: h('p', { id: 'exact-note', class: 'exact-note', 'data-testid': 'exact-note', 'aria-live': 'polite' }),
     results: h('div', { class: 'results', id: 'results', 'data-testid': 'results' }),
   };
-  els.results.append(els.note);
+  els.results.append(els.note, els.exactNote);
   els.channelWrap = h('div', { class: 'table-wrap channel-wrap', 'data-testid': 'channel-wrap' }, els.channelTable);
   const button = (id, testid, text) => h('button', { type: 'button', id, 'data-testid': testid, text });
   root.append(
@@ -95,7 +98,9 @@ export function mount(root, { engine, client }) {
   const shown = {}; // measure key → last settled result shown
   const lastSig = {}; // panel → signature of its last run
   const force = new Set(); // panels asked for whatever they cost
-  let exact = null; // exact fractions for the inputs of the last run (format.js)
+  const exactShown = {}; // measure key → its exact value from qif.exact (a fraction string; the exact hyper)
+  const exactErrors = {}; // panel → why its exact job gave no values (the engine's message)
+  let exactWhy = null; // why the inputs as typed have no exact form, or null
   let hyperInputs = null; // {C, prior} of the last run, to label the posteriors
   const sharedRefs = {}; // input → {sig, ref} of the matrix last shared with the engine
 
@@ -124,7 +129,7 @@ export function mount(root, { engine, client }) {
       return;
     }
     const parts = [`${w.n.toLocaleString('en')} × ${w.m.toLocaleString('en')} channel: showing rows ${(w.r0 + 1).toLocaleString('en')}–${w.r1.toLocaleString('en')} and columns ${(w.c0 + 1).toLocaleString('en')}–${w.c1.toLocaleString('en')}; scroll to see the rest.`];
-    if (w.n * w.m > EXACT_MAX_ENTRIES) parts.push(`Exact fractions are computed up to ${EXACT_MAX_ENTRIES.toLocaleString('en')} entries.`);
+    if (w.n * w.m > S.EXACT_MAX_ENTRIES) parts.push(`Exact values are computed up to ${S.EXACT_MAX_ENTRIES.toLocaleString('en')} entries.`);
     els.gridSize.textContent = parts.join(' ');
   }
 
@@ -161,11 +166,13 @@ export function mount(root, { engine, client }) {
 
   // ---------------------------------------------------------------- computing
   const panels = {};
-  for (const name of Object.keys(S.PANEL_KEYS)) panels[name] = pipe.task((job, calls) => runPanel(job, name, calls));
+  for (const name of Object.keys(S.PANEL_KEYS)) panels[name] = pipe.task((job, calls, exactPlan) => runPanel(job, name, calls, exactPlan));
 
-  async function runPanel(job, name, calls) {
+  async function runPanel(job, name, calls, exactPlan) {
     const keys = S.PANEL_KEYS[name];
     const capacity = name === 'capacity';
+    for (const key of keys) delete exactShown[key];
+    delete exactErrors[name];
     try {
       const results = await job.run(calls, capacity ? {
         cancelStale: true, // a capacity still running for older inputs only delays the new one
@@ -177,26 +184,66 @@ export function mount(root, { engine, client }) {
       if (e instanceof Superseded) throw e;
       lastSig[name] = null;
       view.showFailure(keys, isAbort(e), e.message);
+      return;
     }
+    if (exactPlan) await runExact(job, name, exactPlan);
+    showExactNote();
+  }
+
+  // The exact values of a panel, after its decimals. Within the page's exact limit a job takes
+  // at most about a second; a newer run lets it finish (and ignores it) rather than cancel it,
+  // which would restart the worker and load both modules again.
+  async function runExact(job, name, plan) {
+    let results;
+    try {
+      results = await job.run(plan.calls);
+    } catch (e) {
+      if (e instanceof Superseded) throw e;
+      if (!isAbort(e)) exactErrors[name] = e.message;
+      return;
+    }
+    const errors = [];
+    for (const [key, r] of Object.entries(exactResultsOf(plan, results))) {
+      if (!r.ok) {
+        errors.push(r.error);
+        continue;
+      }
+      exactShown[key] = r.value;
+      if (key === 'hyper') showHyper();
+      else view.showExactOf(key, r.value);
+    }
+    if (errors.length) exactErrors[name] = errors[0];
+  }
+
+  function showExactNote() {
+    const messages = new Set(Object.values(exactErrors).map((m) => m.replace(/^exact\.\w+\.\w+: /, '')));
+    if (exactWhy && checked.channel && checked.prior) messages.add(exactWhy);
+    els.exactNote.textContent = messages.size ? `Decimals only, without exact fractions: ${[...messages].join('; ')}.` : '';
   }
 
   function show(key, r) {
     shown[key] = r;
     if (key === 'hyper') showHyper();
     else if (key === 'shannonCapacity') view.showCapacity(r, state.secrets);
-    else view.showNumber(key, r, exact?.[key]);
+    else view.showNumber(key, r, exactShown[key] ?? null);
   }
 
   function showHyper() {
     const r = shown.hyper;
     const labels = r?.ok && hyperInputs ? S.posteriorLabels(r.value, hyperInputs.C, hyperInputs.prior, state.observables) : [];
-    view.showHyper(r, { labels, secrets: state.secrets, outputs: state.observables.length, exact: exact?.hyper });
+    view.showHyper(r, { labels, secrets: state.secrets, outputs: state.observables.length, exact: exactShown.hyper ?? null, observables: state.observables });
+  }
+
+  function inputsNow() {
+    const exact = S.exactInputs(state);
+    exactWhy = exact.why;
+    return S.panelInputs(checked, { gainClass: state.gainClass, exact });
   }
 
   // The inputs of the panels, a large matrix replaced by a reference to its copy in the worker
   // (sent once per change, however many jobs use it).
   function inputsForEngine() {
-    const inputs = S.panelInputs(checked);
+    const inputs = inputsNow();
     for (const key of ['channel', 'gain']) {
       const x = inputs[key];
       if (!x.value || !x.value.data || x.value.data.length <= S.SIGNED_BY_VALUE_UP_TO) continue;
@@ -208,26 +255,59 @@ export function mount(root, { engine, client }) {
 
   // The debounced step: decide, panel by panel, what the inputs ask for.
   const recompute = pipe.task(() => {
-    const plan = S.panelPlan(inputsForEngine(), lastSig, force);
+    const inputs = inputsForEngine();
+    const plan = S.panelPlan(inputs, lastSig, force);
     if (checked.channel && checked.prior) hyperInputs = { C: checked.channel, prior: checked.prior };
-    const ex = checked.channel && checked.prior ? S.exactInputs(state, EXACT_MAX_ENTRIES) : null;
-    exact = ex ? exactMeasures(ex) : null;
+    const sig = `${inputs.channel.sig}\u0000${state.observed}`;
+    if (sig !== estimateSig) {
+      estimateSig = sig;
+      estimate.now();
+    }
     for (const name of ORDER) {
       const p = plan[name];
       if (p.action === 'run') {
         lastSig[name] = p.sig;
-        panels[name].now(p.calls);
+        panels[name].now(p.calls, p.exact);
       } else if (p.action === 'same' && !panels[name].busy) {
         // Back to inputs already shown (e.g. 0.5 retyped as 1/2): nothing to recompute.
         for (const key of S.PANEL_KEYS[name]) if (view.status(key) === 'pending') view.setStatus([key], 'ok');
       }
     }
+    showExactNote();
   });
+
+  // The prior estimated from observed outputs (iterative Bayesian update), for the channel shown.
+  const estimate = pipe.task(async (job) => {
+    const field = root.querySelector('#observed');
+    if (state.observed.trim() === '') {
+      setFieldMessage(field, root.querySelector('#observed-msg'), null);
+      view.showEstimate(null);
+      return;
+    }
+    const o = S.parseObserved(state.observed, state.observables.length);
+    setFieldMessage(field, root.querySelector('#observed-msg'), o.error ?? null);
+    if (o.error || !checked.channel) {
+      view.showEstimate(null);
+      return;
+    }
+    const C = inputsForEngine().channel.value; // a large channel by its reference in the worker
+    let r;
+    try {
+      [r] = await job.run([engine.plan.channel.iterativeBayesianUpdate(C, o.value)], { cancelStale: true });
+    } catch (e) {
+      if (e instanceof Superseded) throw e;
+      r = { ok: false, error: isAbort(e) ? 'Cancelled.' : e.message };
+    }
+    lastEstimate = r.ok ? r.value : null;
+    view.showEstimate(r, state.secrets, o.scaled);
+  });
+  let lastEstimate = null;
+  let estimateSig = null; // channel and observed frequencies of the estimate shown
 
   // Called on every input: immediate validation, then a debounced recompute.
   function changed() {
     showValidation();
-    const plan = S.panelPlan(S.panelInputs(checked), lastSig, force);
+    const plan = S.panelPlan(inputsNow(), lastSig, force);
     for (const [name, p] of Object.entries(plan)) {
       if (p.action === 'stale' || p.action === 'skip') {
         if (p.action === 'skip') view.showSkipped(S.PANEL_KEYS[name], p.reason, p.cost !== undefined ? name : null);
@@ -236,6 +316,7 @@ export function mount(root, { engine, client }) {
         panels[name].supersede();
       } else if (p.action === 'run') view.setStatus(S.PANEL_KEYS[name], 'pending');
     }
+    if (state.observed.trim() !== '' && !checked.channel) view.estimateBox.dataset.status = 'stale';
     recompute.schedule();
   }
 
@@ -252,6 +333,13 @@ export function mount(root, { engine, client }) {
     if (t.id === 'alpha' || t.id === 'capacity-tolerance') {
       state[t.id === 'alpha' ? 'alpha' : 'tolerance'] = t.value;
       changed();
+      return;
+    }
+    if (t.id === 'observed') {
+      state.observed = t.value;
+      view.estimateBox.dataset.status = 'pending';
+      estimateSig = null;
+      estimate.schedule();
       return;
     }
     const d = t.dataset;
@@ -310,6 +398,11 @@ export function mount(root, { engine, client }) {
         const cap = shown.shannonCapacity;
         if (!cap?.ok || cap.value.prior.length !== state.secrets.length) return;
         S.setPrior(state, cap.value.prior);
+        break;
+      }
+      case 'use-estimate': {
+        if (!lastEstimate || lastEstimate.prior.length !== state.secrets.length) return;
+        S.setPrior(state, lastEstimate.prior);
         break;
       }
       default: return;
@@ -430,6 +523,11 @@ export function mount(root, { engine, client }) {
 
   root.addEventListener('keydown', (e) => onGridKey(root, e, grid));
 
+  view.gainClass.addEventListener('change', () => {
+    state.gainClass = view.gainClass.value;
+    changed();
+  });
+
   els.preset.addEventListener('change', () => {
     const p = presetById(els.preset.value);
     if (!p) return;
@@ -443,6 +541,7 @@ export function mount(root, { engine, client }) {
   client?.on((ev) => {
     if (ev.type === 'crash') {
       for (const name of Object.keys(lastSig)) lastSig[name] = null;
+      estimateSig = null;
       changed();
     }
   });
@@ -460,6 +559,8 @@ export function mount(root, { engine, client }) {
       root.querySelector('#alpha').value = state.alpha;
       root.querySelector('#capacity-tolerance').value = state.tolerance;
       els.channelWrap.scrollTo(0, 0);
+      view.gainClass.value = state.gainClass;
+      view.observed.value = state.observed;
       rerenderInputs();
     },
     check: S.checkState,
@@ -469,15 +570,13 @@ export function mount(root, { engine, client }) {
      */
     getResults() {
       const exactTexts = {};
-      for (const [key, f] of Object.entries(exact ?? {})) {
-        const r = shown[key];
-        if (key !== 'hyper' && r?.ok) exactTexts[key] = exactText(f, key === 'shannonCapacity' ? r.value.capacity : r.value);
+      for (const [key, text] of Object.entries(exactShown)) {
+        if (key !== 'hyper' && shown[key]?.ok && view.status(key) === 'ok') exactTexts[key] = text;
       }
       const hyperLabels = shown.hyper?.ok && hyperInputs ? S.posteriorLabels(shown.hyper.value, hyperInputs.C, hyperInputs.prior, state.observables) : [];
       return {
         inputs: { secrets: state.secrets.slice(), observables: state.observables.slice(), cells: state.cells, prior: state.prior.slice(), gain: state.gain ? structuredClone(state.gain) : null, gainLabels: state.gainLabels.slice(), gainIdentity: state.gainIdentity },
-        exactHyper: exact?.hyper ?? null,
-        ...S.resultsOf(Object.fromEntries(Object.entries(shown).filter(([key]) => view.status(key) === 'ok')), { measures: MEASURES, exact: exactTexts, hyperLabels }),
+        ...S.resultsOf(Object.fromEntries(Object.entries(shown).filter(([key]) => view.status(key) === 'ok')), { measures: MEASURES, exact: exactTexts, hyperLabels, exactHyper: view.status('hyper') === 'ok' ? exactShown.hyper ?? null : null }),
       };
     },
   };

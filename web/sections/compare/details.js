@@ -5,7 +5,7 @@
 
 import { h, replace } from '../../dom.js';
 import { formatNumber, formatFull } from '../../numbers.js';
-import { postGVuln } from './state.js';
+import { postGVuln, leakGainLabels, DISTANCES } from './state.js';
 
 const SHOW_MATRIX_UP_TO = 16; // larger witnesses are summarized, not drawn
 
@@ -151,4 +151,55 @@ export function renderReverse(reverseEl, forward, reverse) {
       `B ${o.sym} A `, h('b', { text: rv[k] === null ? 'error' : rv[k] ? '✓' : '✗' }))),
     h('span', { class: 'muted cmp-both', text: bothWays(f, rv) }));
   reverseEl.dataset.status = 'done';
+}
+
+
+/**
+ * "How much more can B leak than A": the supremum of V_g[π▷B] − V_g[π▷A] over gain functions
+ * bounded by 1 (refine.additiveMetric), with a gain function attaining it and both sides for
+ * that gain. `mA`, `mB` are the numbers of outputs (the guesses are named after them).
+ */
+export function renderLeak(el, r, { mA, mB, uniform }) {
+  const forPrior = uniform ? 'for the uniform prior' : 'for this prior';
+  if (!r.ok) {
+    el.dataset.status = 'error';
+    return replace(el, h('p', { class: 'r-msg', 'data-testid': 'leak-error', text: r.error }));
+  }
+  const v = r.value;
+  el.dataset.status = v.value > 0 ? 'leaks' : 'safe';
+  const labels = leakGainLabels(mA, mB);
+  if (!(v.value > 0)) {
+    return replace(el,
+      h('p', { class: 'cmp-verdict-line', 'data-testid': 'leak-sentence' }, 'B can leak no more than A ', forPrior, ', for any gain function bounded by 1: the supremum is ', num(v.value, 'gain', 'leak-value'), '.'),
+      h('p', { class: 'muted', text: 'The supremum is 0 exactly when A ⊑avg B for this prior.' }));
+  }
+  return replace(el,
+    h('p', { class: 'cmp-verdict-line', 'data-testid': 'leak-sentence' }, 'B can leak up to ', num(v.value, '', 'leak-value'), ' more than A ', forPrior, ', with this gain function:'),
+    matrixTable(v.gain, { rowLabel: (w) => labels[w] ?? `w${w}`, colLabel: (x) => `x${x}`, corner: 'g', testid: 'leak-gain' }),
+    h('p', { class: 'hint', text: 'Rows are the adversary’s guesses: one for each output y of A, one for each output z of B, and w⊥, which gains nothing; columns are the secrets. Every gain is at most 1.' }),
+    h('dl', { class: 'cmp-vuln' },
+      h('div', {}, h('dt', {}, 'V', h('sub', { text: 'g' }), '[π▷A]'), h('dd', {}, num(v.vulnerabilityA, 'gain', 'leak-vA'))),
+      h('div', { class: 'worse' }, h('dt', {}, 'V', h('sub', { text: 'g' }), '[π▷B]'), h('dd', {}, num(v.vulnerabilityB, 'gain', 'leak-vB')))));
+}
+
+/**
+ * The distances between the output distributions of the secrets x and x′, in A and in B: one
+ * row per distance of DISTANCES, a column per channel. `results` maps K to its settled results
+ * in DISTANCES order (or null when its metric failed, with `errors[K]`).
+ */
+export function renderDistances(el, results, { x, x2, errors = {} }) {
+  el.dataset.status = 'done';
+  const cell = (K, k) => {
+    if (!results[K]) return h('td', { class: 'r-msg', text: k === 0 ? errors[K] ?? '' : '' });
+    const r = results[K][k];
+    if (!r.ok) return h('td', { class: 'r-msg', 'data-testid': `dist-${DISTANCES[k].fn}-${K}`, text: r.error });
+    return h('td', {}, num(r.value, '', `dist-${DISTANCES[k].fn}-${K}`));
+  };
+  replace(el, h('div', { class: 'table-wrap' }, h('table', { class: 'mini cmp-dist-table', 'data-testid': 'dist-table' },
+    h('thead', {}, h('tr', {},
+      h('th', { scope: 'col', text: `between p(·|x${x}) and p(·|x${x2})` }),
+      h('th', { scope: 'col', text: 'in A' }), h('th', { scope: 'col', text: 'in B' }), h('th', { scope: 'col', text: 'unit' }))),
+    h('tbody', {}, DISTANCES.map((d, k) => h('tr', {},
+      h('th', { scope: 'row' }, h('span', { class: 'r-name', text: d.name }), h('span', { class: 'r-formula', text: d.formula })),
+      cell('A', k), cell('B', k), h('td', { class: 'unit', text: d.unit })))))));
 }

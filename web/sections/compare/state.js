@@ -7,9 +7,14 @@
 // A channel: {source: {kind: 'custom'} | {kind: 'family', family, eps, m}, cells: string[][],
 // exact: (number|null)[][]} — `exact` keeps the full-precision value of generated entries while
 // the grid shows 4 digits; an edited cell drops it.
+//
+// Beside the channels: `prior` (text, '' for uniform), the prior of "how much more can B leak"
+// (refine.additiveMetric); `dist` = {x, x2, metric, width}, the two secrets whose output
+// distributions the distances panel compares, in A and in B, and the ground metric on outputs of
+// its Kantorovich distances (METRICS).
 
 import { parseNumber, parseInteger } from '../../input/number.js';
-import { parseGrid } from '../../input/grid.js';
+import { parseGrid, parseVectorLiteral } from '../../input/grid.js';
 import { formatNumber, TOLERANCE } from '../../numbers.js';
 import { FAMILIES, familySource } from '../compare-presets.js';
 
@@ -23,7 +28,7 @@ export function emptyChannel(n, m) {
 }
 
 export function createState(n = 3) {
-  return { example: '', n, ch: { A: emptyChannel(n, n), B: emptyChannel(n, n) } };
+  return { example: '', n, ch: { A: emptyChannel(n, n), B: emptyChannel(n, n) }, prior: '', dist: { ...DEFAULT_DIST } };
 }
 
 /** Sets a channel's cells (text) and, for generated entries, their exact values. */
@@ -301,4 +306,135 @@ export function channelsFrom(s) {
     } else return null;
   }
   return { n, ch };
+}
+
+// ---------------------------------------------------------------- how much more can B leak
+
+/**
+ * The prior of the additive refinement metric, as typed: '' or "uniform" for the uniform prior,
+ * else n entries (JSON or separated by commas or spaces) summing to 1.
+ * @returns {{value: number[], uniform: boolean} | {error: string}}
+ */
+export function parsePrior(text, n) {
+  const t = String(text ?? '').trim();
+  if (t === '' || t.toLowerCase() === 'uniform') return { value: new Array(n).fill(1 / n), uniform: true };
+  const lit = parseVectorLiteral(t);
+  if ('error' in lit) return { error: `prior: ${lit.error}` };
+  if (lit.entries.length !== n) return { error: `prior: ${lit.entries.length} entries for ${n} secrets` };
+  const p = [];
+  for (const [i, e] of lit.entries.entries()) {
+    const r = parseNumber(e);
+    if ('error' in r) return { error: `prior: entry ${i + 1}: ${r.error}` };
+    if (r.value < 0) return { error: `prior: entry ${i + 1} is negative` };
+    p.push(r.value);
+  }
+  const sum = p.reduce((a, b) => a + b, 0);
+  if (Math.abs(sum - 1) > TOLERANCE) return { error: `prior: the entries sum to ${formatNumber(sum, 6)}, expected 1` };
+  return { value: p, uniform: false };
+}
+
+/** The call of "how much more can B leak than A" for this prior. */
+export function additiveMetricCall(prior, A, B) {
+  return { ns: 'refine', fn: 'additiveMetric', args: [prior, A, B] };
+}
+
+/**
+ * Names of the guesses of the gain function refine.additiveMetric returns: one per output of A
+ * (y0, y1, …), one per output of B (z0, …), then the guess that gains nothing.
+ */
+export function leakGainLabels(mA, mB) {
+  return [...Array.from({ length: mA }, (_, j) => `w(y${j})`), ...Array.from({ length: mB }, (_, j) => `w(z${j})`), 'w⊥'];
+}
+
+// ---------------------------------------------------------------- distances between two rows
+
+/**
+ * Ground metrics on the outputs 0..m−1 of a channel, for the Kantorovich distances: each builds
+ * its distance matrix with qif.metric (call(m, width) → an engine call, or {error}).
+ */
+export const METRICS = {
+  line: {
+    name: 'Outputs on a line: |y − y′|',
+    call: (m) => ({ ns: 'metric', fn: 'manhattan', args: [Array.from({ length: m }, (_, y) => [y])] }),
+  },
+  discrete: {
+    name: 'Discrete: 1 between distinct outputs (Kantorovich = total variation)',
+    call: (m) => ({ ns: 'metric', fn: 'discrete', args: [m, 1] }),
+  },
+  gridEuclidean: {
+    name: 'Outputs on a grid of the given width, Euclidean',
+    grid: true,
+    call: (m, w) => gridCall('gridEuclidean', m, w),
+  },
+  gridManhattan: {
+    name: 'Outputs on a grid of the given width, Manhattan',
+    grid: true,
+    call: (m, w) => gridCall('gridManhattan', m, w),
+  },
+};
+
+function gridCall(fn, m, width) {
+  if (!(width >= 1) || m % width !== 0) return { error: `${m} outputs do not fill a grid of width ${width}` };
+  return { ns: 'metric', fn, args: [width, m / width] };
+}
+
+export const DEFAULT_DIST = Object.freeze({ x: '0', x2: '1', metric: 'line', width: '2' });
+
+/** The distances of the panel, in table order: API function, name, unit. */
+export const DISTANCES = [
+  { fn: 'totalVariation', name: 'Total variation', formula: '½ Σ_y |P(y) − Q(y)|', unit: 'probability' },
+  { fn: 'multiplicativeTotalVariation', name: 'Multiplicative total variation', formula: 'max_y |ln P(y) − ln Q(y)| = d_C(x, x′)', unit: 'nats' },
+  { fn: 'convexSeparation', name: 'Convex separation', formula: 'max(q(P,Q), q(Q,P)), q(a,b) = max_{a_y>0} (1 − b_y/a_y)', unit: 'probability' },
+  { fn: 'kantorovich', name: 'Kantorovich (earth mover’s)', formula: 'min over couplings Σ x_{yy′} d(y, y′)', unit: 'distance', metric: true },
+  { fn: 'multiplicativeKantorovich', name: 'Multiplicative Kantorovich', formula: 'ln z* of the linear program for e^{d}', unit: 'nats', metric: true },
+];
+
+/**
+ * What the distances panel computes for the valid matrices {A, B}: the rows x and x′ of each
+ * channel and the ground metric on its outputs. Returns {x, x2, metricCalls: [A's, B's]} or
+ * {error, field} naming the field to fix.
+ */
+export function distancePlan(dist, mats) {
+  const n = mats.A.length;
+  const index = (text, what) => {
+    const r = parseInteger(text, { min: 0, max: n - 1 });
+    return 'error' in r ? { error: `${what}: a secret from 0 to ${n - 1}` } : r;
+  };
+  const x = index(dist.x, 'x');
+  if ('error' in x) return { error: x.error, field: 'x' };
+  const x2 = index(dist.x2, 'x′');
+  if ('error' in x2) return { error: x2.error, field: 'x2' };
+  const metric = METRICS[dist.metric] ?? METRICS.line;
+  let width = null;
+  if (metric.grid) {
+    const w = parseInteger(dist.width, { min: 1, max: MAX_M });
+    if ('error' in w) return { error: `width: ${w.error}`, field: 'width' };
+    width = w.value;
+  }
+  const metricCalls = [];
+  for (const K of KEYS) {
+    const c = metric.call(mats[K][0].length, width);
+    if (c.error) return { error: `Channel ${K}: ${c.error}`, field: 'width' };
+    metricCalls.push(c);
+  }
+  return { x: x.value, x2: x2.value, metricCalls };
+}
+
+/**
+ * The distance calls for the rows x, x′ of channel M (rows of numbers) and its ground metric D,
+ * in the order of DISTANCES.
+ */
+export function distanceCalls(M, x, x2, D) {
+  const P = M[x];
+  const Q = M[x2];
+  return DISTANCES.map((d) => ({ ns: 'metric', fn: d.fn, args: d.metric ? [P, Q, D] : [P, Q] }));
+}
+
+/** The panel's settings from an untrusted state (a shared link): text fields, a known metric. */
+export function distFrom(d) {
+  const out = { ...DEFAULT_DIST };
+  if (!d || typeof d !== 'object') return out;
+  for (const k of ['x', 'x2', 'width']) if (d[k] !== undefined) out[k] = String(d[k]).slice(0, 20);
+  if (Object.hasOwn(METRICS, d.metric)) out.metric = d.metric;
+  return out;
 }

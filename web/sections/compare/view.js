@@ -2,7 +2,10 @@
 // channel editors on the same secrets, the three refinement orders decided in the worker
 // (qif.refine.avg / max / prv) with the implication chain ⊑avg ⇒ ⊑max ⇒ ⊑prv, each verdict's
 // witness or counterexample, the ⊑prv meet and join, the posteriors on the simplex for three
-// secrets (compare-simplex.js) and the safe-ε curves (compare-curves.js).
+// secrets (compare-simplex.js) and the safe-ε curves (compare-curves.js). Beside the verdicts,
+// how much more B can leak than A for a prior (refine.additiveMetric, with the gain function
+// that attains it); below, the distances between the output distributions of two secrets in A
+// and in B (qif.metric), for a ground metric on outputs chosen from presets.
 //
 // Direction (docs/mathematics.md#refinement): A ⊑ B reads "B refines A": B is at least as safe
 // as A, so B can replace A.
@@ -60,6 +63,29 @@ export function mount(root, { engine }) {
   const simplexEl = h('div', { class: 'cmp-simplex', 'data-testid': 'cmp-simplex' });
   const latticeOut = h('div', { class: 'cmp-lattice-out', 'data-testid': 'lattice-result', 'aria-live': 'polite' });
   const curvesCard = h('section', { class: 'card cmp-curves', 'aria-labelledby': 'curves-title', 'data-testid': 'cmp-curves' });
+  const textInput = (id, title, value) => h('input', { id, type: 'text', class: 'num', 'data-testid': id, autocomplete: 'off', spellcheck: 'false', title, value });
+  const priorInput = textInput('cmp-prior', 'the prior on the secrets: uniform, or one probability per secret (e.g. 1/2, 1/4, 1/4)', state.prior || 'uniform');
+  priorInput.classList.add('wide');
+  const priorMsg = h('span', { class: 'msg', id: 'cmp-prior-msg' });
+  const leakEl = h('div', { class: 'cmp-leak-out', 'data-testid': 'cmp-leak', 'aria-live': 'polite', dataset: { status: 'pending' } });
+  const distFields = {
+    x: textInput('cmp-dist-x', 'the first secret (row of each channel), from 0', state.dist.x),
+    x2: textInput('cmp-dist-x2', 'the second secret, from 0', state.dist.x2),
+    width: textInput('cmp-dist-width', 'the width of the grid the outputs fill (row-major)', state.dist.width),
+  };
+  const distMetric = h('select', { id: 'cmp-dist-metric', 'data-testid': 'cmp-dist-metric' }, Object.entries(S.METRICS).map(([k, m]) => h('option', { value: k, text: m.name })));
+  const distMsg = h('p', { class: 'r-msg', 'data-testid': 'cmp-dist-msg', role: 'alert' });
+  const distEl = h('div', { class: 'cmp-dist-out', 'data-testid': 'cmp-dist', dataset: { status: 'pending' } });
+  const widthField = h('div', { class: 'cmp-field' }, h('label', { for: 'cmp-dist-width', text: 'grid width' }), distFields.width);
+  const distCard = h('section', { class: 'card cmp-dist', 'aria-labelledby': 'cmp-dist-title', 'data-testid': 'cmp-dist-card' },
+    h('div', { class: 'card-head' }, h('h3', { id: 'cmp-dist-title', text: 'How far apart are two secrets’ outputs?' }), sourceRefs('Mathematics §8 · Chatzikokolakis et al. (CSF 2019) §5')),
+    h('p', { class: 'hint', text: 'The rows x and x′ of a channel are the distributions of its output for those two secrets: the closer they are, the less an observer can tell the two secrets apart. The multiplicative total variation is the metric d_C(x, x′) that ⊑prv compares (B ⊑prv-refines A when it is no larger in B for any pair); the Kantorovich distances need a ground metric on the outputs.' }),
+    h('div', { class: 'cmp-family-row' },
+      h('div', { class: 'cmp-field' }, h('label', { for: 'cmp-dist-x', text: 'secret x' }), distFields.x),
+      h('div', { class: 'cmp-field' }, h('label', { for: 'cmp-dist-x2', text: 'secret x′' }), distFields.x2),
+      h('div', { class: 'cmp-field' }, h('label', { for: 'cmp-dist-metric', text: 'ground metric on outputs' }), distMetric),
+      widthField),
+    distMsg, distEl);
 
   root.append(
     h('div', { class: 'section-head' },
@@ -77,6 +103,11 @@ export function mount(root, { engine }) {
       chainEl,
       h('p', { class: 'hint cmp-chain-note', text: 'The implications ⊑avg ⇒ ⊑max ⇒ ⊑prv always hold, and none reverses (Chatzikokolakis et al., CSF 2019, Theorems 3–4): a green box forces every box to its right to be green.' }),
       summaryEl, progressEl, reverseEl,
+      h('div', { class: 'cmp-leak', 'data-testid': 'cmp-leak-box' },
+        h('h4', { text: 'How much more can B leak than A?' }),
+        h('p', { class: 'hint', text: 'The largest V_g[π▷B] − V_g[π▷A] over every gain function g bounded by 1 with a guess that gains nothing — a number where ⊑avg only says yes or no (0 exactly when A ⊑avg B for the prior π).' }),
+        h('div', { class: 'cmp-field' }, h('label', { for: 'cmp-prior', text: 'Prior π' }), priorInput, priorMsg),
+        leakEl),
       h('div', { class: 'cmp-details' }, ORDERS.map((o) => detailEls[o.id]))),
     h('div', { class: 'layout cmp-lower' },
       h('section', { class: 'card', 'aria-labelledby': 'cmp-simplex-title' },
@@ -90,9 +121,31 @@ export function mount(root, { engine }) {
           h('button', { type: 'button', 'data-testid': 'prv-meet', text: 'Meet A ⊓ B', on: { click: () => lattice.now('prvMeet') } }),
           h('button', { type: 'button', 'data-testid': 'prv-join', text: 'Join A ⊔ B', on: { click: () => lattice.now('prvJoin') } })),
         latticeOut)),
+    distCard,
     curvesCard);
+  distMetric.value = state.dist.metric;
+  widthField.hidden = !S.METRICS[state.dist.metric].grid;
 
   const curves = mountCurves(curvesCard, { engine, pipe });
+
+  priorInput.addEventListener('input', () => {
+    state.prior = priorInput.value;
+    leakEl.dataset.status = 'pending';
+    leak.schedule();
+  });
+  for (const [k, el] of Object.entries(distFields)) {
+    el.addEventListener('input', () => {
+      state.dist[k] = el.value;
+      distEl.dataset.status = 'pending';
+      distances.schedule();
+    });
+  }
+  distMetric.addEventListener('change', () => {
+    state.dist.metric = distMetric.value;
+    widthField.hidden = !S.METRICS[state.dist.metric].grid;
+    distEl.dataset.status = 'pending';
+    distances.schedule();
+  });
 
   exampleSelect.addEventListener('change', () => {
     const ex = exampleById(exampleSelect.value);
@@ -238,6 +291,10 @@ export function mount(root, { engine }) {
 
   // ------------------------------------------------------------ family generation
   const gens = Object.fromEntries(KEYS.map((K) => [K, pipe.task((job) => generate(job, K))]));
+  // Whether a family of the channels shown is still being generated: its run calls changed() when
+  // done, so the verdicts wait for it. A run superseded by setState never reports back and must
+  // not hold them.
+  const generating = () => KEYS.some((K) => state.ch[K].source.kind === 'family' && gens[K].busy);
 
   async function generate(job, K) {
     const src = state.ch[K].source;
@@ -289,7 +346,7 @@ export function mount(root, { engine }) {
 
   // ------------------------------------------------------------ verdicts
   const verdicts = pipe.task(async (job) => {
-    if (gens.A.busy || gens.B.busy) return; // a generation in progress schedules us when done
+    if (generating()) return; // a generation in progress schedules us when done
     const mats = S.bothValid(checked);
     if (!mats) {
       showInvalid();
@@ -315,13 +372,80 @@ export function mount(root, { engine }) {
     markPending();
     drawSimplex();
     verdicts.schedule();
+    leak.schedule();
+    distances.schedule();
   }
 
   function markPending() {
     for (const box of chainEl.querySelectorAll('.order-box')) box.dataset.status = 'pending';
     reverseEl.dataset.status = 'pending';
     for (const o of ORDERS) detailEls[o.id].dataset.status = 'pending';
+    leakEl.dataset.status = 'pending';
+    distEl.dataset.status = 'pending';
   }
+
+  // ------------------------------------------------------------ how much more can B leak
+  let lastLeak = null;
+  const leak = pipe.task(async (job) => {
+    lastLeak = null;
+    if (generating()) return; // a generation in progress schedules us when done
+    const mats = S.bothValid(checked);
+    const prior = S.parsePrior(state.prior, state.n);
+    setFieldMessage(priorInput, priorMsg, prior.error ?? null);
+    if (!mats || prior.error) {
+      leakEl.dataset.status = 'invalid';
+      replace(leakEl, h('p', { class: 'muted', text: prior.error ? 'Fix the prior first.' : 'Waiting for two valid channels on the same secrets.' }));
+      return;
+    }
+    let r;
+    try {
+      [r] = await job.run([S.additiveMetricCall(prior.value, mats.A, mats.B)], { cancelStale: true });
+    } catch (err) {
+      if (err instanceof Superseded) throw err;
+      r = { ok: false, error: isAbort(err) ? 'Cancelled.' : err.message };
+    }
+    if (r.ok) lastLeak = { prior: prior.value, ...r.value };
+    D.renderLeak(leakEl, r, { mA: mats.A[0].length, mB: mats.B[0].length, uniform: prior.uniform });
+  });
+
+  // ------------------------------------------------------------ distances between two rows
+  let lastDistances = null;
+  const distances = pipe.task(async (job) => {
+    lastDistances = null;
+    if (generating()) return;
+    const mats = S.bothValid(checked);
+    for (const k of ['x', 'x2', 'width']) setFieldMessage(distFields[k], null, null);
+    distMsg.textContent = '';
+    if (!mats) {
+      distEl.dataset.status = 'invalid';
+      replace(distEl, h('p', { class: 'muted', text: 'Waiting for two valid channels on the same secrets.' }));
+      return;
+    }
+    const plan = S.distancePlan(state.dist, mats);
+    if (plan.error) {
+      setFieldMessage(distFields[plan.field], null, plan.error);
+      distMsg.textContent = plan.error;
+      distEl.dataset.status = 'invalid';
+      replace(distEl);
+      return;
+    }
+    const metrics = await job.run(plan.metricCalls);
+    const calls = [];
+    const errors = {};
+    const at = {};
+    S.KEYS.forEach((K, i) => {
+      if (!metrics[i].ok) {
+        errors[K] = metrics[i].error;
+        return;
+      }
+      at[K] = calls.length;
+      calls.push(...S.distanceCalls(mats[K], plan.x, plan.x2, metrics[i].value));
+    });
+    const out = calls.length ? await job.run(calls, { cancelStale: true }) : [];
+    const results = Object.fromEntries(S.KEYS.map((K) => [K, at[K] === undefined ? null : out.slice(at[K], at[K] + S.DISTANCES.length)]));
+    lastDistances = { x: plan.x, x2: plan.x2, metric: state.dist.metric, results };
+    D.renderDistances(distEl, results, { x: plan.x, x2: plan.x2, errors });
+  });
 
   function renderInvalidDetails(msg) {
     for (const o of ORDERS) {
@@ -420,7 +544,7 @@ export function mount(root, { engine }) {
 
   // ------------------------------------------------------------ state
   function getState() {
-    return { example: state.example, n: state.n, A: S.channelState(state.ch.A), B: S.channelState(state.ch.B), curves: curves.getState() };
+    return { example: state.example, n: state.n, A: S.channelState(state.ch.A), B: S.channelState(state.ch.B), curves: curves.getState(), prior: state.prior, dist: { ...state.dist } };
   }
 
   // Restores a state from getState (e.g. from a URL): anything malformed leaves the section as
@@ -428,12 +552,20 @@ export function mount(root, { engine }) {
   function setState(s) {
     if (!s || typeof s !== 'object') return;
     if (s.curves) curves.setState(s.curves);
+    state.prior = typeof s.prior === 'string' ? s.prior.slice(0, 2000) : '';
+    priorInput.value = state.prior || 'uniform';
+    state.dist = S.distFrom(s.dist);
+    for (const [k, el] of Object.entries(distFields)) el.value = state.dist[k];
+    distMetric.value = state.dist.metric;
+    widthField.hidden = !S.METRICS[state.dist.metric].grid;
     if (typeof s.example === 'string' && exampleById(s.example)) {
       loadExample(exampleById(s.example));
       return;
     }
     const next = S.channelsFrom(s);
     if (!next) return;
+    // A family still being generated for the channels shown before must not land in these.
+    for (const K of KEYS) gens[K].supersede();
     state.n = next.n;
     state.ch = next.ch;
     state.example = '';
@@ -452,6 +584,10 @@ export function mount(root, { engine }) {
       A: checked.A?.matrix ?? null,
       B: checked.B?.matrix ?? null,
       verdicts: lastVerdicts ? Object.fromEntries(ORDERS.map((o, k) => [o.id, { forward: lastVerdicts.forward[k], reverse: lastVerdicts.reverse[k] }])) : null,
+      // How much more B can leak than A: {prior, value, gain, vulnerabilityA, vulnerabilityB, …}.
+      additiveMetric: lastLeak,
+      // The distances between rows x and x′: {x, x2, metric, results: {A, B}} (DISTANCES order).
+      distances: lastDistances,
     };
   }
 

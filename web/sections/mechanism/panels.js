@@ -6,7 +6,8 @@ import { h, replace } from '../../dom.js';
 import { formatNumber, formatFull } from '../../numbers.js';
 import { heatmap } from '../../plot.js';
 import { formulaSlot, sourceRefs } from '../../formulas.js';
-import { KINDS, BASE_KINDS, GAINS, SHOWN, PRESETS, toRows } from './state.js';
+import { KINDS, BASE_KINDS, GAINS, SHOWN, PRESETS, TC_METRICS, toRows } from './state.js';
+import { exactPrefix, exactTitle, exactNumber } from '../../format.js';
 
 export const ids = (k) => `mech-${k}`;
 const TOL = 1e-9;
@@ -17,6 +18,7 @@ export const MECHS = [
   { key: 'tg', name: 'Truncated geometric', formula: 'α^|y−z| (1−α)/(1+α), tails at the ends', tex: String.raw`\alpha^{|y-z|}\,\tfrac{1-\alpha}{1+\alpha}\text{, tails at the ends}` },
   { key: 'rr', name: 'Randomized response', formula: 'e^ε/(n−1+e^ε) on the true answer, 1/(n−1+e^ε) elsewhere', tex: String.raw`\tfrac{e^\varepsilon}{n-1+e^\varepsilon}\text{ on the true answer, }\tfrac{1}{n-1+e^\varepsilon}\text{ elsewhere}` },
   { key: 'exp', name: 'Exponential', formula: '∝ e^(−ε′|y−z|/2), rows normalized', tex: String.raw`\propto e^{-\varepsilon' |y-z|/2}\text{, rows normalized}` },
+  { key: 'tc', name: 'Tight constraints', formula: 'H[y][z] = e^(−ε d(y,z)) c_z with e^(−εD) c = 1', tex: String.raw`H[y][z] = e^{-\varepsilon d(y,z)}\, c_z,\quad e^{-\varepsilon D} c = \mathbf 1` },
 ];
 
 /** Sets an <output> to a number: 4 significant digits shown, the full value in title and data-value. */
@@ -109,6 +111,15 @@ export function buildSkeleton(root) {
     e.rows[m.key] = { tr, util, eps, verdict, detail, name };
     body.append(tr);
   }
+  e.tcMetric = select('tc-metric', TC_METRICS);
+  e.rows.tc.detail.before(h('span', { class: 'mech-tc-metric' }, h('label', { for: ids('tc-metric'), text: 'metric d ' }), e.tcMetric));
+  // The certified optimum (exact arithmetic) beside the LP's decimal, and the LP's certificate.
+  e.certified = h('span', { class: 'exact', 'data-testid': ids('certified-value') });
+  e.certifiedBadge = h('span', { class: 'badge badge-certified', 'data-testid': ids('certified-badge'), hidden: true, text: 'certified' });
+  e.rows.lp.util.before(e.certified);
+  e.rows.lp.util.after(' ', e.certifiedBadge);
+  e.certifiedNote = h('p', { class: 'hint mech-certified', 'data-testid': ids('certified-note'), 'aria-live': 'polite' });
+  e.lpCert = h('details', { class: 'mech-lp-cert', 'data-testid': ids('lp-certificate'), hidden: true });
   e.utilHead = h('th', { scope: 'col', text: 'Utility (probability)' });
   e.lpProgress = h('div', { class: 'mech-progress', 'data-testid': ids('lp-progress'), role: 'status' });
   e.thm62Warning = h('p', { class: 'results-note', 'data-testid': ids('thm62-warning') });
@@ -119,7 +130,8 @@ export function buildSkeleton(root) {
     e.lpProgress, e.thm62Warning, e.lpVerdict,
     h('div', { class: 'table-wrap' }, h('table', { class: 'mech-table', 'data-testid': ids('table') },
       h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Mechanism' }), e.utilHead, h('th', { scope: 'col', text: 'Smallest ε on the graph (nats)' }))),
-      body)));
+      body)),
+    e.certifiedNote, e.lpCert);
 
   e.show = select('show', SHOWN);
   e.heatmaps = h('div', { class: 'mech-heatmaps', 'data-testid': ids('heatmaps') });
@@ -371,4 +383,66 @@ export function showDB(e, u, v, [leak, ind, util]) {
     e.db.util.msg.classList.remove('mech-note');
     show('util', util, (x) => x.bound);
   }
+}
+
+/**
+ * The float LP's own certificate: the dual bound on every ε-private mechanism and the residuals
+ * of its solution (0 on the closed-form path), in a <details> under the table.
+ */
+export function showLPCertificate(e, lp) {
+  if (!lp) {
+    e.lpCert.hidden = true;
+    replace(e.lpCert);
+    return;
+  }
+  e.lpCert.hidden = false;
+  const out = (key, v) => h('output', { class: 'value', 'data-testid': ids(`lp-${key}`), 'data-value': String(v), title: formatFull(v), text: formatNumber(v) });
+  const what = lp.path === 'closed-form' ? 'closed form' : 'linear program';
+  replace(e.lpCert,
+    h('summary', {}, `Certificate of the floating-point optimum (${what})`),
+    h('dl', { class: 'mech-cert-list' },
+      h('div', {}, h('dt', { text: 'Utility of the mechanism' }), h('dd', {}, out('utility', lp.utility))),
+      h('div', {}, h('dt', { text: lp.utility <= lp.bound ? 'Upper bound on every ε-private mechanism (from the dual solution)' : 'Lower bound on the expected loss of every ε-private mechanism (from the dual solution)' }), h('dd', {}, out('bound', lp.bound))),
+      h('div', {}, h('dt', { text: 'Gap |bound − utility|' }), h('dd', {}, out('gap', Math.abs(lp.bound - lp.utility)))),
+      h('div', {}, h('dt', { text: 'Primal residual (probability): largest violated row sum, sign or privacy row before the repair' }), h('dd', {}, out('primal-residual', lp.primalResidual))),
+      h('div', {}, h('dt', { text: 'Dual residual (utility per unit of probability)' }), h('dd', {}, out('dual-residual', lp.dualResidual)))),
+    h('p', { class: 'hint', text: 'The optimum lies between the utility and the bound. A certified optimum (exact arithmetic) removes even that gap.' }));
+}
+
+/**
+ * The certified optimum beside the LP's decimal: {ok, value} of qif.exact.mechanism.optimal
+ * ("8/25", with its certificate) or its error; `why` when it was not attempted; null to clear.
+ * `lpUtility` is the decimal the row shows.
+ */
+export function showCertified(e, r, { why = null, lpUtility = NaN, loss = false } = {}) {
+  e.certifiedBadge.hidden = true;
+  e.certified.textContent = '';
+  delete e.certified.dataset.value;
+  e.certifiedNote.classList.remove('warn-text');
+  if (!r) {
+    e.certifiedNote.textContent = why ?? '';
+    e.certifiedNote.dataset.status = why ? 'unavailable' : '';
+    return;
+  }
+  if (!r.ok) {
+    e.certifiedNote.dataset.status = 'error';
+    e.certifiedNote.textContent = `No certified optimum: ${r.error.replace(/^exact\.mechanism\.optimal: /, '')}`;
+    return;
+  }
+  const x = r.value;
+  e.certified.textContent = exactPrefix(x.utility, lpUtility);
+  e.certified.dataset.value = x.utility;
+  e.certified.title = exactTitle(x.utility);
+  e.certifiedBadge.hidden = false;
+  e.certifiedBadge.title = 'checked in exact arithmetic: the mechanism and the dual prices satisfy every constraint exactly, with equal values';
+  e.certifiedNote.dataset.status = 'ok';
+  const agree = Math.abs(exactNumber(x.utility) - lpUtility) <= 1e-6 * Math.max(1, Math.abs(lpUtility));
+  e.certifiedNote.textContent = `Certified optimum: the ${loss ? 'least expected loss' : 'best utility'} is ${x.utility.length <= 60 ? `exactly ${x.utility.replace(/^-/, '−')}` : `the ${exactTitle(x.utility)}`}, proved in exact arithmetic — the optimal mechanism and the dual prices satisfy every constraint exactly (${x.variables} variables, ${x.constraints} constraints; ${x.pivots} exact pivot${x.pivots === 1 ? '' : 's'} after the floating-point basis).${agree ? '' : ' The floating-point value differs from it by more than 10⁻⁶.'}`;
+  if (!agree) e.certifiedNote.classList.add('warn-text');
+}
+
+/** While the certification runs: what stage it is at. */
+export function showCertifying(e, p) {
+  e.certifiedNote.dataset.status = 'pending';
+  e.certifiedNote.textContent = p ? `Certifying the optimum in exact arithmetic: ${p.stage}${p.pivots ? `, ${p.pivots} exact pivots` : ''}…` : 'Certifying the optimum in exact arithmetic…';
 }

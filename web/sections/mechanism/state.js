@@ -5,15 +5,23 @@
 // shared with the <qif-mechanism> widget). Pure: tests/node/mechanism-section.test.mjs runs it.
 // Every reader returns {value} or {error} with a short message meant for the input it reads.
 
-import { parseNumber, parseInteger } from '../../input/number.js';
-import { parseIndexList, parseLabels } from '../../input/grid.js';
+import { parseNumber, parseInteger, parseExpRational, rationalText } from '../../input/number.js';
+import { parseIndexList, parseLabels, rationalVector } from '../../input/grid.js';
 import { formatNumber } from '../../numbers.js';
 import { mechanismCall, matrixOf, utilityCall, edgeSpan } from '../../mechanism-plan.js';
+import { reportToJob } from '../../client.js';
 
 /** Most answers the section analyses (distances, Theorem 6.2, classic mechanisms). */
 export const MAX_ANSWERS = 256;
-/** Most answers for which the page solves the optimal-mechanism LP (n² variables). */
-export const LP_MAX_ANSWERS = 50;
+/**
+ * The optimal-mechanism LP (n² variables) runs by itself up to LP_AUTO_ANSWERS answers and on
+ * request ("Compute") up to LP_MAX_ANSWERS. Measured in headless Chromium on a shared 2-core
+ * machine: grids of 8×8 answers take 0.5 s (uniform prior, binary gain) to 1.1 s (distance
+ * loss, non-uniform prior); 16×16 takes 5 s with the uniform prior and the binary gain, and
+ * 12×12 with the distance loss and a non-uniform prior more than two minutes.
+ */
+export const LP_AUTO_ANSWERS = 64;
+export const LP_MAX_ANSWERS = 256;
 /** Most answers for which heat maps are drawn. */
 export const HEATMAP_MAX_ANSWERS = 64;
 /** Most answers for which the prior can be edited entry by entry. */
@@ -47,6 +55,18 @@ export const SHOWN = [
   ['tg', 'Truncated geometric'],
   ['rr', 'Randomized response'],
   ['exp', 'Exponential'],
+  ['tc', 'Tight constraints'],
+];
+
+/**
+ * Metrics d of the tight-constraints mechanism (built for ε·d): the graph's own distance makes
+ * it ε-DP on the graph; the others are the presets of qif.metric on the answers.
+ */
+export const TC_METRICS = [
+  ['graph', 'Graph distance d(y, z): ε-DP on the graph'],
+  ['line', 'Answers on a line: |y − z|'],
+  ['discrete', 'Discrete: 1 between distinct answers'],
+  ['gridEuclidean', 'Euclidean on the grid (geo-indistinguishability)'],
 ];
 
 export const DEFAULT_STATE = Object.freeze({
@@ -60,6 +80,7 @@ export const DEFAULT_STATE = Object.freeze({
   prior: null, // null = uniform, else one text entry per answer
   gain: 'binary',
   show: 'tg',
+  tcMetric: 'graph',
   db: { u: '1000000', v: '2', epsilon: 'ln 2' },
 });
 
@@ -266,6 +287,7 @@ export function sanitizeState(next) {
   if (!BASE_KINDS.some(([k]) => k === s.base)) s.base = base.base;
   if (!GAINS.some(([k]) => k === s.gain)) s.gain = base.gain;
   if (!SHOWN.some(([k]) => k === s.show)) s.show = base.show;
+  if (!TC_METRICS.some(([k]) => k === s.tcMetric)) s.tcMetric = base.tcMetric;
   return s;
 }
 
@@ -342,25 +364,48 @@ export function graphStructure(g, D, dr) {
 }
 
 /** The mechanisms compared beside the optimum, in table order. */
-export const CLASSIC = ['thm62', 'tg', 'rr', 'exp'];
+export const CLASSIC = ['thm62', 'tg', 'rr', 'exp', 'tc'];
+
+/**
+ * How the metric of the tight-constraints mechanism is obtained for the graph G: {matrix} (the
+ * graph's distances, already known), {call} (a qif.metric preset) or {error} (the preset does
+ * not apply to this graph).
+ */
+export function tcMetricPlan(s, G) {
+  const n = G.n;
+  switch (s.tcMetric) {
+    case 'line': return { call: { ns: 'metric', fn: 'manhattan', args: [Array.from({ length: n }, (_, y) => [y])] } };
+    case 'discrete': return { call: { ns: 'metric', fn: 'discrete', args: [n, 1] } };
+    case 'gridEuclidean': {
+      if (s.kind !== 'grid') return { error: 'the Euclidean metric needs the grid graph (its cells are the points)' };
+      const w = parseCount(s.w, 'w', 1, 64);
+      const hh = parseCount(s.h, 'h', 1, 64);
+      if ('error' in w || 'error' in hh) return { error: 'set the grid’s w and h' };
+      return { call: { ns: 'metric', fn: 'gridEuclidean', args: [w.value, hh.value] } };
+    }
+    default: return { matrix: G.D };
+  }
+}
 
 /**
  * Stage 2: the Theorem 6.1 bound and the ε-dependent matrices: calls in the order
- * [bound, ...CLASSIC] (read back by readMatrices).
+ * [bound, ...CLASSIC] (read back by readMatrices); without a metric (an array of rows) the
+ * tight-constraints mechanism is left out.
  */
-export function matricesPlan(G, epsilon) {
+export function matricesPlan(G, epsilon, metric = null) {
   return [
     { ns: 'privacy', fn: 'utilityBound', args: [G.g, epsilon, { budgetMs: 500 }] },
-    ...CLASSIC.map((k) => mechanismCall(k, { graph: G.g, epsilon })),
+    ...CLASSIC.filter((k) => k !== 'tc' || metric).map((k) => mechanismCall(k, { graph: G.g, epsilon, metric })),
   ];
 }
 
-export function readMatrices(results) {
+/** The matrices of matricesPlan's results; `tcError` says why tc is missing when it was left out. */
+export function readMatrices(results, { tcError = 'no metric' } = {}) {
   const [bound, ...rest] = results;
   const matrices = {};
   const errors = {};
   CLASSIC.forEach((k, i) => {
-    const r = rest[i];
+    const r = rest[i] ?? { ok: false, error: tcError };
     matrices[k] = r.ok ? matrixOf(k, r.value) : null;
     errors[k] = r.ok ? null : r.error;
   });
@@ -396,11 +441,17 @@ export function optimalCall(cur, timeLimit) {
  * Stage 5, the utility-against-ε plot: first the closed-form matrices at every ε (fast), then
  * one job with the optimum (when the LP is small enough), the utilities and the bound at every ε.
  */
-export function sweepMatricesPlan(G, xs) {
-  return xs.flatMap((x) => CLASSIC.map((k) => mechanismCall(k, { graph: G.g, epsilon: x })));
+export function sweepMatricesPlan(G, xs, metric = null) {
+  const keys = sweepKeys(metric);
+  return xs.flatMap((x) => keys.map((k) => mechanismCall(k, { graph: G.g, epsilon: x, metric })));
 }
 
-export function sweepPlan(cur, xs, matrixResults, { withLP, timeLimit }) {
+/** The mechanisms of the sweep: the classic ones, tight constraints only with a metric. */
+export function sweepKeys(metric) {
+  return CLASSIC.filter((k) => k !== 'tc' || metric);
+}
+
+export function sweepPlan(cur, xs, matrixResults, { withLP, timeLimit, keys = sweepKeys(cur.tcMetric) }) {
   const calls = [];
   const layout = [];
   xs.forEach((x, i) => {
@@ -408,8 +459,8 @@ export function sweepPlan(cur, xs, matrixResults, { withLP, timeLimit }) {
       calls.push(mechanismCall('lp', { graph: cur.G.g, epsilon: x, prior: cur.prior, score: cur.score, loss: cur.loss, timeLimit, progress: true }));
       layout.push([i, 'lp']);
     }
-    CLASSIC.forEach((k, j) => {
-      const r = matrixResults[CLASSIC.length * i + j];
+    keys.forEach((k, j) => {
+      const r = matrixResults[keys.length * i + j];
       if (!r.ok) return;
       calls.push(utilityCall(cur.prior, matrixOf(k, r.value), cur));
       layout.push([i, k]);
@@ -434,4 +485,38 @@ export function dbPlan(db) {
     { ns: 'privacy', fn: 'hammingUtilityBound', args: [opts] },
   ];
   return out;
+}
+
+// ---------------------------------------------------------------- the certified optimum
+
+/**
+ * The exact twin of the optimal mechanism (qif.exact.mechanism.optimal), when the inputs are
+ * rational as typed: e^ε (ε typed as ln 2, ln(3/2), 2 ln 2 …), the prior's entries, the gain or
+ * loss (built from the graph's whole distances). Returns {call, expEpsilon} or {why} in words.
+ * @param {{epsilon: string, prior: string[]|null, gain: string}} s  the section's state
+ * @param {{g: {n: number, edges: number[][]}, D: number[][], diameter: number}} G
+ */
+export function certifiedPlan(s, G) {
+  const e = parseExpRational(s.epsilon);
+  if (!e) return { why: 'a certified optimum needs e^ε rational: type ε as ln of a fraction (ln 2, ln(3/2), 2 ln 2)' };
+  if (e.n <= e.d) return { why: 'ε must be positive' };
+  const opts = { graph: G.g, expEpsilon: e.d === 1n ? String(e.n) : `${e.n}/${e.d}`, onProgress: reportToJob };
+  if (s.prior) {
+    const p = rationalVector(s.prior);
+    if (!p) return { why: 'a certified optimum needs every prior entry as a decimal or a fraction' };
+    opts.prior = p;
+  }
+  if (s.gain !== 'binary') {
+    if (G.D.some((row) => row.some((d) => Number.isFinite(d) && !Number.isInteger(d)))) return { why: 'the distances are not whole numbers' };
+    if (s.gain === 'loss') {
+      if (G.D.some((row) => row.some((d) => !Number.isFinite(d)))) return { why: 'the distance loss needs a connected graph' };
+      opts.loss = G.D.map((row) => row.map((d) => String(d)));
+    } else {
+      const diam = G.diameter;
+      if (!(diam > 0)) return { why: 'the distance gain needs a graph with an edge' };
+      // max(0, 1 − d/diam) as the fraction (diam − d)/diam; 0 across components.
+      opts.gain = G.D.map((row) => row.map((d) => (Number.isFinite(d) && d <= diam ? rationalText(`${diam - d}/${diam}`) : '0')));
+    }
+  }
+  return { call: { ns: 'exact.mechanism', fn: 'optimal', args: [opts] }, expEpsilon: opts.expEpsilon };
 }

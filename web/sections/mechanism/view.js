@@ -5,10 +5,14 @@
 // closed form where it is exact, else the LP — and which path it took), the Theorem 6.2 matrix
 // with its actual ε beside the target, the classic mechanisms (built by mechanism-plan.js, as
 // in the <qif-mechanism> widget) with their utility and smallest ε on the graph, a
-// utility-against-ε plot and heat maps; a second panel gives the database-domain bounds.
+// utility-against-ε plot and heat maps; a second panel gives the database-domain bounds. The
+// tight-constraints mechanism joins the classic ones for a metric chosen from presets (qif.metric).
+// Where e^ε and the prior are rational as typed (ε = ln 2, say), the optimum is also certified in
+// exact arithmetic (qif.exact.mechanism.optimal) and shown as a fraction beside the LP's decimal;
+// the LP's own certificate (dual bound, residuals) is in the details under the table.
 //
 // One pipeline task runs the stages in order — graph → structure → matrices → utilities → LP
-// → ε sweep — each an engine job planned by state.js; a newer input supersedes the run at its
+// → certified optimum → ε sweep — each an engine job planned by state.js; a newer input supersedes the run at its
 // next stage, and the long jobs (LP, sweep) are cancelled then. root.dataset.busy is "true"
 // while anything is scheduled or running.
 
@@ -55,6 +59,7 @@ export function mount(root, { engine }) {
     e.priorUniform.checked = !state.prior;
     e.gain.value = state.gain;
     e.show.value = state.show;
+    e.tcMetric.value = state.tcMetric;
     e.field('db-u').value = state.db.u;
     e.field('db-v').value = state.db.v;
     e.field('db-eps').value = state.db.epsilon;
@@ -139,6 +144,7 @@ export function mount(root, { engine }) {
   });
   e.gain.addEventListener('change', () => { state.gain = e.gain.value; edited(); });
   e.show.addEventListener('change', () => { state.show = e.show.value; P.renderHeatmaps(e, current, state.show, labels, S.HEATMAP_MAX_ANSWERS); });
+  e.tcMetric.addEventListener('change', () => { state.tcMetric = e.tcMetric.value; edited(); });
   for (const [k, key] of [['u', 'db-u'], ['v', 'db-v'], ['epsilon', 'db-eps']]) {
     e.field(key).addEventListener('input', (ev) => { state.db[k] = ev.target.value; scheduleDB(); });
   }
@@ -153,7 +159,7 @@ export function mount(root, { engine }) {
   // "Compute again" and "Plot": one stage of the current run, on its own.
   const again = pipe.task(async (job, what) => {
     if (!current) return;
-    if (what === 'lp') await runLP(job, current);
+    if (what === 'lp') await runLP(job, current, true);
     else await runSweep(job, current);
   });
   const db = pipe.task((job) => computeDB(job));
@@ -254,10 +260,20 @@ export function mount(root, { engine }) {
     const loss = state.gain === 'loss';
     e.utilHead.textContent = loss ? 'Expected loss (lower is better)' : `Utility (${state.gain === 'binary' ? 'probability' : 'expected gain'})`;
 
+    // The metric of the tight-constraints mechanism.
+    const tcPlan = S.tcMetricPlan(state, G);
+    let tcMetric = tcPlan.matrix ?? null;
+    let tcError = tcPlan.error ?? null;
+    if (tcPlan.call) {
+      const [r] = await job.run([tcPlan.call]);
+      if (r.ok) tcMetric = S.toRows(r.value);
+      else tcError = r.error;
+    }
+
     // ε-dependent matrices and the bound.
-    const mats = S.readMatrices(await job.run(S.matricesPlan(G, eps.value)));
+    const mats = S.readMatrices(await job.run(S.matricesPlan(G, eps.value, tcMetric)), { tcError });
     P.showBound(e, mats.bound, G, labels, { uniformBinary: !state.prior && state.gain === 'binary' });
-    const cur = { G, eps: eps.value, prior: prior.value ?? null, score: score.matrix ?? null, scoreError: score.error, loss, matrices: mats.matrices, thm: mats.thm, lp: null, mechEps: {}, utils: {} };
+    const cur = { G, eps: eps.value, prior: prior.value ?? null, score: score.matrix ?? null, scoreError: score.error, loss, matrices: mats.matrices, thm: mats.thm, lp: null, mechEps: {}, utils: {}, tcMetric, certified: null };
     current = cur;
 
     // Utilities and ε of each mechanism.
@@ -281,9 +297,11 @@ export function mount(root, { engine }) {
     }
     for (const k of ['tg', 'exp']) e.rows[k].detail.textContent = scalingText(k, cur.eps, G.g, formatNumber);
     e.rows.rr.detail.textContent = '';
+    e.rows.tc.detail.textContent = mats.matrices.tc ? 'built for ε·d: its privacy constraints against the diagonal are tight' : '';
     P.showThm62(e, cur.thm, cur.eps, state.kind === 'clique');
     P.renderHeatmaps(e, cur, state.show, labels, S.HEATMAP_MAX_ANSWERS);
-    if (G.n <= S.LP_MAX_ANSWERS && cur.prior && !score.error) await runLP(job, cur);
+    if (G.n <= S.LP_AUTO_ANSWERS && cur.prior && !score.error) await runLP(job, cur);
+    else if (G.n <= S.LP_MAX_ANSWERS && cur.prior && !score.error) offerLP(cur);
     else showLPUnavailable(cur, score);
     job.check();
     if (G.n <= AUTO_SWEEP_MAX) await runSweep(job, cur);
@@ -301,6 +319,8 @@ export function mount(root, { engine }) {
   function showLPUnavailable(cur, score) {
     const row = e.rows.lp;
     row.tr.dataset.status = 'unavailable';
+    P.showLPCertificate(e, null);
+    P.showCertified(e, null);
     clearNumber(row.util, 'n/a');
     clearNumber(row.eps, 'n/a');
     row.verdict.textContent = '';
@@ -312,9 +332,25 @@ export function mount(root, { engine }) {
     P.renderHeatmaps(e, cur, state.show, labels, S.HEATMAP_MAX_ANSWERS);
   }
 
-  async function runLP(job, cur) {
+  // Beyond LP_AUTO_ANSWERS the program may take from seconds to minutes: it runs on a click.
+  function offerLP(cur) {
+    const row = e.rows.lp;
+    row.tr.dataset.status = 'waiting';
+    clearNumber(row.util, '—');
+    clearNumber(row.eps, '—');
+    row.verdict.textContent = '';
+    row.detail.textContent = '';
+    e.lpVerdict.textContent = '';
+    replace(e.lpProgress, h('p', { class: 'muted' },
+      `The linear program has n² = ${(cur.G.n * cur.G.n).toLocaleString('en')} variables; above ${S.LP_AUTO_ANSWERS} answers it may take from seconds to minutes, so it runs on request. `,
+      h('button', { type: 'button', class: 'small', dataset: { action: 'run-lp' }, 'data-testid': ids('lp-compute'), text: 'Compute the optimal mechanism' })));
+  }
+
+  async function runLP(job, cur, clicked = false) {
     const row = e.rows.lp;
     row.tr.dataset.status = 'pending';
+    P.showLPCertificate(e, null);
+    P.showCertified(e, null);
     clearNumber(row.util, '…');
     clearNumber(row.eps, '…');
     row.verdict.textContent = '';
@@ -322,7 +358,7 @@ export function mount(root, { engine }) {
     const call = S.optimalCall(cur, LP_TIME_LIMIT_MS);
     let r;
     try {
-      [r] = await job.run([call], { cancelStale: true, slow: () => P.showLPProgress(e, null), onProgress: ([p]) => P.showLPProgress(e, p) });
+      [r] = await job.run([call], { cancelStale: true, slowNow: clicked, slow: () => P.showLPProgress(e, null), onProgress: ([p]) => P.showLPProgress(e, p) });
     } catch (err) {
       if (err instanceof Superseded) throw err;
       P.showLPFailure(e, isAbort(err), err.message);
@@ -349,8 +385,29 @@ export function mount(root, { engine }) {
     row.tr.dataset.status = 'ok';
     cur.mechEps.lp = er.ok ? er.value : NaN;
     P.showMechRow(e, 'lp', { ok: true, value: lp.utility }, er, cur.eps);
+    P.showLPCertificate(e, lp);
     P.showComparison(e, cur, state.kind === 'clique');
     P.renderHeatmaps(e, cur, state.show, labels, S.HEATMAP_MAX_ANSWERS);
+    await runCertified(job, cur);
+  }
+
+  // The optimum in exact arithmetic, when e^ε and the prior are rational as typed: its value
+  // beside the LP's decimal, labelled "certified" (the engine checks primal and dual exactly).
+  async function runCertified(job, cur) {
+    const plan = S.certifiedPlan(state, cur.G);
+    if (plan.why) {
+      P.showCertified(e, null, { why: plan.why });
+      return;
+    }
+    let r;
+    try {
+      [r] = await job.run([plan.call], { cancelStale: true, slow: () => P.showCertifying(e, null), onProgress: ([p]) => P.showCertifying(e, p) });
+    } catch (err) {
+      if (err instanceof Superseded) throw err;
+      r = { ok: false, error: isAbort(err) ? 'cancelled' : err.message };
+    }
+    cur.certified = r.ok ? { expEpsilon: plan.expEpsilon, ...r.value } : null;
+    P.showCertified(e, r, { lpUtility: cur.lp.utility, loss: cur.loss });
   }
 
   // ------------------------------------------------------------ ε sweep
@@ -369,8 +426,8 @@ export function mount(root, { engine }) {
     if (!cur.prior || cur.scoreError) { replace(e.sweepPlot); replace(e.sweepStatus); return; }
     const xs = S.epsilonGrid(cur.eps);
     replace(e.sweepStatus, h('p', { class: 'cap-stats progress' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'Preparing the mechanisms…'));
-    const m1 = await job.run(S.sweepMatricesPlan(cur.G, xs));
-    const withLP = cur.G.n <= S.LP_MAX_ANSWERS;
+    const m1 = await job.run(S.sweepMatricesPlan(cur.G, xs, cur.tcMetric));
+    const withLP = cur.G.n <= S.LP_AUTO_ANSWERS; // one LP per ε: only where one is quick
     const { calls, layout } = S.sweepPlan(cur, xs, m1, { withLP, timeLimit: LP_TIME_LIMIT_MS });
     const lpCount = withLP ? xs.length : 0;
     replace(e.sweepStatus, h('p', { class: 'cap-stats progress' },
@@ -392,7 +449,7 @@ export function mount(root, { engine }) {
         h('button', { type: 'button', class: 'small', dataset: { action: 'run-sweep' }, 'data-testid': ids('sweep-run'), text: 'Plot again' })));
       return;
     }
-    const series = { lp: [], bound: [], thm62: [], tg: [], rr: [], exp: [] };
+    const series = { lp: [], bound: [], thm62: [], tg: [], rr: [], exp: [], tc: [] };
     out.forEach((r, c) => {
       const [i, k] = layout[c];
       if (!r.ok) return;
@@ -408,6 +465,7 @@ export function mount(root, { engine }) {
       { name: 'Truncated geometric', points: series.tg, color: PALETTE[2] },
       { name: 'Randomized response', points: series.rr, color: PALETTE[3] },
       { name: 'Exponential', points: series.exp, color: PALETTE[5] },
+      series.tc.length > 0 && { name: 'Tight constraints', points: series.tc, dashed: true, color: PALETTE[6] },
     ].filter(Boolean);
     const what = cur.loss ? 'Expected loss' : 'Utility';
     replace(e.sweepStatus, h('p', { class: 'hint', text: `${xs.length} values of ε up to ${formatNumber(xs[xs.length - 1])}, including the chosen ε = ${formatNumber(cur.eps)}.` }));
@@ -457,7 +515,15 @@ export function mount(root, { engine }) {
         if (!cur.matrices[k]) continue;
         mech[k] = { matrix: S.toRows(cur.matrices[k]), utility: cur.utils[k], epsilon: cur.mechEps[k] };
       }
-      if (cur.lp) mech.lp = { matrix: S.toRows(cur.lp.mechanism), utility: cur.lp.utility, epsilon: cur.mechEps.lp, path: cur.lp.path };
+      if (cur.lp) {
+        const { bound, primalResidual, dualResidual } = cur.lp;
+        mech.lp = { matrix: S.toRows(cur.lp.mechanism), utility: cur.lp.utility, epsilon: cur.mechEps.lp, path: cur.lp.path, bound, primalResidual, dualResidual };
+        // The certified optimum: exact utility and mechanism (fraction strings), with e^ε.
+        if (cur.certified) {
+          const c = cur.certified;
+          mech.lp.certified = { utility: c.utility, expEpsilon: c.expEpsilon, mechanism: Array.from({ length: c.mechanism.rows }, (_, i) => c.mechanism.data.slice(i * c.mechanism.cols, (i + 1) * c.mechanism.cols)), pivots: c.pivots };
+        }
+      }
       return { graph: { n: cur.G.n, edges: cur.G.g.edges.map((x) => x.slice()) }, labels: labels.slice(), epsilon: cur.eps, prior: cur.prior, mechanisms: mech, sweep: cur.sweep ?? null };
     },
   };

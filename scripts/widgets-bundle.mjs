@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// widgets-bundle.mjs — builds dist/qif-widgets.js, the widgets of web/widgets.js as ONE classic
+// script that a course page includes with a plain <script src>, wherever the file is:
+//
+//   <script src="qif-widgets.js"></script>
+//   <qif-channel preset="password-iterations"></qif-channel>
+//
+// Why one classic script. A page opened from disk (file://) has an opaque origin: Chromium then
+// refuses module scripts beside it, fetch() of qif.wasm and module workers; a page on another
+// origin than the widgets (a CDN, a course platform's asset host) may not start a worker from
+// that origin at all. A classic <script src> loads from anywhere, and a worker made from a Blob
+// URL belongs to the page's own origin. So the bundle carries everything:
+//   - the page-side modules (widgets.js and what it imports) as closures, in dependency order
+//     (moduleToClosure of scripts/singlefile.mjs), inside one function so that nothing but the
+//     custom elements reaches the page;
+//   - engine.js replaced by a client whose worker is a Blob URL of a classic script;
+//   - that worker: worker.js, its imports and wasm_exec.js as one classic script (classicWorker
+//     of scripts/singlefile.mjs), its fetch() of qif.wasm answered from the gzipped module stored
+//     in base64 in this file (Blob parts: the 1.8 MB string is never copied into the worker
+//     source text on the page's side). The exact module (qif-exact.wasm) is not included:
+//     widgets do not use it, and it would double the file.
+// import.meta.url becomes the bundle's own URL (document.currentScript), for what widgets.js
+// resolves beside itself.
+//
+//   node scripts/widgets-bundle.mjs        (scripts/build.sh runs it after building the wasm)
+
+import { readFile, writeFile, mkdir, stat } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { listWeb, rewriteModule, moduleToClosure, classicWorker } from './singlefile.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WEB = path.join(ROOT, 'web');
+export const OUT = path.join(ROOT, 'dist', 'qif-widgets.js');
+
+// The bundle's engine.js: the same client, over the worker this file carries.
+const ENGINE = `import { QifClient, createEngine } from './client.js';
+export const client = new QifClient({ workerURL: __qifWorkerURL(), workerType: 'classic' });
+export const engine = createEngine(client);
+`;
+
+/** The page-side modules from `entry` on, as closures in dependency order. */
+async function pageModules(entry, have) {
+  const order = [];
+  const seen = new Set();
+  const visit = async (f) => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    const src = f === 'engine.js' ? ENGINE : await readFile(path.join(WEB, f), 'utf8');
+    const c = moduleToClosure(f, rewriteModule(f, src, have).text, have, { metaURL: '__qifBase' });
+    for (const d of c.deps) await visit(d);
+    order.push(c.text);
+  };
+  await visit(entry);
+  return order;
+}
+
+// A string as a JavaScript literal that is also safe inside an HTML <script> element.
+const literal = (s) => JSON.stringify(s).replace(/<\//g, '<\\/').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export async function buildWidgetBundle() {
+  const { version } = JSON.parse(await readFile(path.join(WEB, 'package.json'), 'utf8'));
+  const all = await listWeb();
+  const have = new Set(all.filter((f) => (/\.m?js$/.test(f) && !f.startsWith('vendor/')) || /^qif(-exact)?\.wasm$/.test(f)));
+  // In the worker: qif.wasm from this file; qif-exact.wasm refused by name (not included).
+  const worker = await classicWorker('worker.js', have, { 'qif.wasm': 'qif-wasm-gz', 'qif-exact.wasm': null });
+  if (worker.split('"qif-wasm-gz"').length !== 2) throw new Error('widgets bundle: the worker must name its wasm placeholder once');
+  const wasm = gzipSync(await readFile(path.join(WEB, 'qif.wasm')), { level: 9 }).toString('base64');
+  const modules = await pageModules('widgets.js', have);
+  const notices = (await readFile(path.join(WEB, 'THIRD_PARTY_NOTICES.txt'), 'utf8')).replace(/\*\//g, '* /');
+
+  const text = `/*! QIF Toolkit widgets ${version}: <qif-channel>, <qif-mechanism>, <qif-refinement> in one classic
+ * script with its computation engine. Include it with <script src="qif-widgets.js"></script>; the
+ * widget reference (docs/widgets.md of the toolkit) lists the attributes. Licenses: at the end. */
+(() => {
+"use strict";
+if (globalThis.__qifWidgetsBundle) return; // included twice: the first copy serves the page
+globalThis.__qifWidgetsBundle = ${JSON.stringify(version)};
+const __qifBundle = true;
+const __qifBase = (document.currentScript && document.currentScript.src) || document.baseURI;
+const __qifWorkerSource = ${literal(worker)};
+const __qifWasmGzip = "${wasm}";
+let __qifWorkerBlob = null;
+function __qifWorkerURL() {
+  if (!__qifWorkerBlob) {
+    const [head, tail] = __qifWorkerSource.split('"qif-wasm-gz"');
+    __qifWorkerBlob = URL.createObjectURL(new Blob([head, '"', __qifWasmGzip, '"', tail], { type: 'text/javascript' }));
+  }
+  return __qifWorkerBlob;
+}
+const __qifModules = {};
+${modules.join('\n')}
+})();
+/*
+${notices}
+*/
+`;
+  await mkdir(path.dirname(OUT), { recursive: true });
+  await writeFile(OUT, text);
+  const size = (await stat(OUT)).size;
+  const gz = gzipSync(Buffer.from(text), { level: 9 }).length;
+  console.log(`built ${path.relative(ROOT, OUT)}: ${size} bytes (${gz} gzipped), ${modules.length} modules`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildWidgetBundle().catch((e) => {
+    console.error(`widgets-bundle: ${e.message}`);
+    process.exit(1);
+  });
+}

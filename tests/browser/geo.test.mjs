@@ -1,0 +1,236 @@
+// The "Location privacy" section in headless Chromium. Expected numbers are computed here in
+// plain JS from the definitions — the exponential mechanism ∝ e^(−ε′d/2) with rows normalized,
+// the truncated geometric on each axis (docs/mathematics.md#mechanism-families), the expected
+// distance Σ_x π_x Σ_z K[x][z] d(x,z) and the smallest ε·d factor max ln(K[x][z]/K[x′][z])/d(x,x′)
+// — from the density and the ε′ the page shows, never from the page's code. Checks: every
+// mechanism shown is ε·d-private, the optimum is at most each mechanism's expected distance, the
+// spanner's guarantee, the map of the chosen true cell, the click-to-run size with Cancel, bad
+// input reported inline; nothing computed before the section is in view.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startHarness, typeInto } from './harness.mjs';
+
+let h;
+before(async () => { h = await startHarness(); });
+after(async () => { await h?.close(); });
+
+async function settledSection(page, timeout = 120000) {
+  await page.waitForFunction(() => {
+    const root = document.querySelector('#geo');
+    return root?.dataset.started === 'true' && root.dataset.busy === 'false';
+  }, null, { timeout });
+}
+
+async function open(state) {
+  const page = await h.newPage();
+  await page.goto(`${h.url}#geo`);
+  // The section starts computing once it is in view.
+  await page.waitForSelector('#geo h2');
+  await page.locator('#geo').scrollIntoViewIfNeeded();
+  await settledSection(page);
+  if (state) {
+    await page.evaluate(async (st) => (await import('./sections.js')).sections.geo.setState(st), state);
+    await settledSection(page);
+  }
+  return page;
+}
+
+async function num(page, key) {
+  const v = await page.getAttribute(`[data-testid="geo-${key}"]`, 'data-value');
+  assert.notEqual(v, null, `geo-${key} has a value`);
+  return Number(v);
+}
+
+/** The values drawn on a map, cell by cell (row-major). */
+async function mapValues(page, key) {
+  return page.$$eval(`[data-testid="geo-map-${key}"] [data-cell]`, (els) => els.map((e) => Number(e.dataset.value)));
+}
+
+function close(a, b, tol, what) {
+  assert.ok(Math.abs(a - b) <= tol, `${what}: got ${a}, expected ${b} (±${tol})`);
+}
+
+// ---------------------------------------------------------------- independent references
+
+function metric(side) {
+  const n = side * side;
+  const D = [];
+  for (let i = 0; i < n; i++) {
+    D.push([]);
+    for (let j = 0; j < n; j++) D[i].push(Math.hypot((i % side) - (j % side), Math.floor(i / side) - Math.floor(j / side)));
+  }
+  return D;
+}
+
+function exponential(D, epsPrime) {
+  return D.map((row) => {
+    const w = row.map((d) => Math.exp((-epsPrime * d) / 2));
+    const s = w.reduce((a, b) => a + b, 0);
+    return w.map((x) => x / s);
+  });
+}
+
+function truncatedGeometric(n, alpha) {
+  const C = [];
+  for (let x = 0; x < n; x++) {
+    const row = [];
+    for (let y = 0; y < n; y++) {
+      if (y === 0) row.push(alpha ** x / (1 + alpha));
+      else if (y === n - 1) row.push(alpha ** (n - 1 - x) / (1 + alpha));
+      else row.push(((1 - alpha) / (1 + alpha)) * alpha ** Math.abs(x - y));
+    }
+    C.push(row);
+  }
+  return C;
+}
+
+function perAxis(side, alpha) {
+  const G = truncatedGeometric(side, alpha);
+  const n = side * side;
+  return Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => G[i % side][j % side] * G[Math.floor(i / side)][Math.floor(j / side)]));
+}
+
+const expected = (prior, K, D) => prior.reduce((s, p, x) => s + p * K[x].reduce((t, k, z) => t + k * D[x][z], 0), 0);
+
+// max over x ≠ x′ and z of ln(K[x][z]/K[x′][z]) / d(x,x′), for full-support K.
+function smallestEpsilon(K, D) {
+  let e = 0;
+  for (let x = 0; x < K.length; x++) {
+    for (let y = 0; y < K.length; y++) {
+      if (x === y) continue;
+      for (let z = 0; z < K.length; z++) e = Math.max(e, Math.log(K[x][z] / K[y][z]) / D[x][y]);
+    }
+  }
+  return e;
+}
+
+function assertNoErrors(page) {
+  assert.deepEqual(h.errors(page), [], 'no console or page errors');
+  assert.deepEqual(h.external, [], 'no request to another origin');
+}
+
+// ---------------------------------------------------------------- tests
+
+test('5 × 5 with hot spots: every mechanism ε·d-private, the optimum below both', async () => {
+  const eps = 1;
+  const side = 5;
+  const page = await open({ side: '5', epsilon: '1', spanner: '', density: 'hotspots' });
+  const D = metric(side);
+  const prior = await mapValues(page, 'prior');
+  assert.equal(prior.length, 25);
+  close(prior.reduce((a, b) => a + b, 0), 1, 1e-12, 'the density sums to 1');
+  const spots = prior.filter((p, i) => p > 1.5 / 25 && (i % side === 0 || prior[i - 1] <= p) && (i % side === side - 1 || prior[i + 1] <= p));
+  assert.ok(spots.length >= 2, 'a few hot spots');
+
+  // Exponential: ε′ as shown, the expected distance from the definition, its ε at the target.
+  const epsPrime = Number(await page.getAttribute('[data-testid="geo-detail-exp"]', 'data-epsilon-prime'));
+  assert.ok(epsPrime > eps && epsPrime < 2 * eps, `ε′ = ${epsPrime} between ε and 2ε`);
+  const E = exponential(D, epsPrime);
+  const eExp = smallestEpsilon(E, D);
+  assert.ok(eExp <= eps + 1e-9 && eExp >= eps * (1 - 1e-4), `exponential ε ${eExp} at the target`);
+  close(await num(page, 'eps-exp'), eExp, 1e-9, 'exponential ε shown');
+  close(await num(page, 'loss-exp'), expected(prior, E, D), 1e-9, 'exponential expected distance');
+  // And ε′ = ε would not be calibrated: its ε is well below the target.
+  assert.ok(smallestEpsilon(exponential(D, eps), D) < 0.9 * eps, 'the uncalibrated exponential wastes privacy');
+
+  // Geometric on each axis with α = e^(−ε/√2): exactly ε·d-private (diagonal neighbours).
+  const G = perAxis(side, Math.exp(-eps / Math.SQRT2));
+  close(smallestEpsilon(G, D), eps, 1e-9, 'per-axis geometric ε (reference)');
+  close(await num(page, 'eps-geo'), eps, 1e-9, 'per-axis geometric ε shown');
+  close(await num(page, 'loss-geo'), expected(prior, G, D), 1e-9, 'geometric expected distance');
+
+  // The optimum: ε·d-private, at most each mechanism (also after their remapping).
+  assert.equal(await page.getAttribute('[data-testid="geo-row-lp"]', 'data-status'), 'ok');
+  const opt = await num(page, 'loss-lp');
+  assert.ok((await num(page, 'eps-lp')) <= eps + 1e-7, 'optimum ε·d-private');
+  for (const k of ['exp', 'geo']) {
+    assert.ok(opt <= (await num(page, `loss-${k}`)) + 1e-9, `optimum ≤ ${k}`);
+    assert.ok(opt <= (await num(page, `remapped-${k}`)) + 1e-7, `optimum ≤ ${k} remapped`);
+    assert.ok((await num(page, `remapped-${k}`)) <= (await num(page, `loss-${k}`)) + 1e-12, `remapping helps ${k}`);
+  }
+  close(await num(page, 'remapped-lp'), opt, 1e-6, 'remapping cannot improve the optimum');
+  close(await num(page, 'guaranteed'), eps, 1e-12, 'no spanner: the guarantee is ε');
+  assert.match(await page.textContent('[data-testid="geo-comparison"]'), /optimal mechanism reports a cell at/);
+
+  // Maps: the densest cell is chosen first; its rows are distributions, the exponential's as computed here.
+  const best = prior.indexOf(Math.max(...prior));
+  close((await mapValues(page, 'exp')).reduce((a, b, z) => a + Math.abs(b - E[best][z]), 0), 0, 1e-9, 'exponential row of the densest cell');
+  // Click a corner: the maps redraw for it; two rows of the optimum obey the ε·d bound.
+  await page.click('[data-testid="geo-map-prior"] [data-cell="0"]');
+  assert.match(await page.textContent('[data-testid="geo-cell"]'), /\(0, 0\)/);
+  const row0 = await mapValues(page, 'lp');
+  close(row0.reduce((a, b) => a + b, 0), 1, 1e-9, 'optimal row sums to 1');
+  close((await mapValues(page, 'geo')).reduce((a, b, z) => a + Math.abs(b - G[0][z]), 0), 0, 1e-9, 'geometric row of (0, 0)');
+  await page.click('[data-testid="geo-map-lp"] [data-cell="6"]');
+  const row6 = await mapValues(page, 'lp');
+  const bound = Math.exp(eps * Math.SQRT2);
+  for (let z = 0; z < 25; z++) {
+    assert.ok(row0[z] <= bound * row6[z] + 1e-9 && row6[z] <= bound * row0[z] + 1e-9, `cells (0,0) and (1,1), report ${z}`);
+  }
+  await h.screenshot(page, 'geo-5x5');
+  assertNoErrors(page);
+});
+
+test('a spanner: guarantee ε·t/δ, still private, never better than the exact optimum', async () => {
+  const page = await open({ side: '5', epsilon: '1', spanner: '', density: 'centre' });
+  const exact = await num(page, 'loss-lp');
+  await typeInto(page, 'geo-spanner', '1.5');
+  await settledSection(page);
+  const g = await num(page, 'guaranteed');
+  const note = await page.textContent('[data-testid="geo-guaranteed-note"]');
+  const t = Number(/dilation t = ([\d.]+)/.exec(note)[1]);
+  assert.ok(t >= 1 && t <= 1.5, `dilation ${t} within δ`);
+  close(g, t / 1.5, 1e-3, 'guarantee ε·t/δ (t as shown, 4 digits)');
+  assert.ok(g <= 1, 'the guarantee is at most ε');
+  assert.ok((await num(page, 'eps-lp')) <= g + 1e-7, 'the matrix meets the guarantee');
+  assert.ok((await num(page, 'loss-lp')) >= exact - 1e-7, 'the spanner solves a restricted program');
+  assertNoErrors(page);
+});
+
+test('a large map waits for Compute, shows progress and can be cancelled', async () => {
+  const page = await open({ side: '12', epsilon: '1', spanner: '', density: 'hotspots' });
+  assert.equal(await page.getAttribute('[data-testid="geo-row-lp"]', 'data-status'), 'waiting');
+  assert.ok(Number.isFinite(await num(page, 'loss-exp')) && Number.isFinite(await num(page, 'loss-geo')), 'the other mechanisms are shown');
+  await page.click('[data-testid="geo-lp-run"]');
+  assert.match(await page.textContent('[data-testid="geo-lp-progress"]'), /Solving the linear program/);
+  await page.locator('[data-testid="geo-lp-cancel"]').click();
+  await settledSection(page);
+  assert.equal(await page.getAttribute('[data-testid="geo-row-lp"]', 'data-status'), 'cancelled');
+  assert.match(await page.textContent('[data-testid="geo-lp-progress"]'), /cancelled/);
+  // The section keeps working after the worker restarted.
+  await typeInto(page, 'geo-side', '4');
+  await settledSection(page);
+  assert.equal(await page.getAttribute('[data-testid="geo-row-lp"]', 'data-status'), 'ok');
+  assert.ok((await num(page, 'loss-lp')) <= (await num(page, 'loss-geo')) + 1e-9);
+  assertNoErrors(page);
+});
+
+test('the section waits until it is in view: loading the page queues no LP', async () => {
+  const page = await h.newPage();
+  await page.goto(h.url);
+  await page.waitForSelector('#geo h2');
+  await page.waitForFunction(() => document.getElementById('channel')?.dataset.busy === 'false');
+  assert.equal(await page.getAttribute('#geo', 'data-started'), null, 'not started at the top of the page');
+  assert.equal(await page.getAttribute('#geo', 'data-busy'), 'false');
+  await page.locator('#geo').scrollIntoViewIfNeeded();
+  await settledSection(page);
+  // The default: 6 × 6 with the hot spots, δ = 1.1, solved by itself.
+  assert.equal(await page.getAttribute('[data-testid="geo-row-lp"]', 'data-status'), 'ok');
+  assert.ok((await num(page, 'eps-lp')) <= (await num(page, 'guaranteed')) + 1e-7);
+  assert.ok((await num(page, 'guaranteed')) < 1);
+  assertNoErrors(page);
+});
+
+test('bad input is reported next to its field', async () => {
+  const page = await open();
+  for (const [id, text, re] of [['geo-side', '1', /at least 2/], ['geo-side', '17', /at most 16/], ['geo-eps', '-1', /positive/], ['geo-spanner', '0.5', /≥ 1/]]) {
+    await typeInto(page, id, text);
+    await page.waitForSelector(`#${id}.invalid`);
+    assert.match(await page.textContent(`[data-testid="${id}-msg"]`), re, `${id} = ${text}`);
+    assert.doesNotMatch(await page.textContent('#geo'), /NaN/);
+    await typeInto(page, id, id === 'geo-side' ? '4' : id === 'geo-eps' ? '1' : '1.1');
+    await settledSection(page);
+  }
+  assert.equal(await page.getAttribute('[data-testid="geo-row-lp"]', 'data-status'), 'ok');
+  assertNoErrors(page);
+});
