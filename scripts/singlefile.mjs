@@ -416,7 +416,11 @@ self.fetch = (input, init) => {
 `;
 }
 
-/** The worker (entry) and its static imports as one classic script. */
+/**
+ * A worker (entry) and its static imports as one classic script. `wasm` maps the wasm files the
+ * worker may fetch to their placeholders (see workerPrelude); null leaves out the Go runtime and
+ * the fetch of wasm modules (the data worker runs no wasm).
+ */
 export async function classicWorker(entry, have, wasm = WORKER_WASM) {
   const order = [];
   const seen = new Set();
@@ -429,6 +433,7 @@ export async function classicWorker(entry, have, wasm = WORKER_WASM) {
     order.push(c.text);
   };
   await visit(entry);
+  if (!wasm) return `"use strict";\n// The single-file build's data worker: one classic script (see scripts/singlefile.mjs).\nconst __qifModules = {};\n${order.join('\n')}`;
   const goExec = await readFile(path.join(WEB, 'wasm_exec.js'), 'utf8');
   return `${workerPrelude(wasm)}\n${goExec}\n${order.join('\n')}`;
 }
@@ -598,6 +603,8 @@ async function main() {
       // Vendored and classic scripts go in as they are; the page's modules are rewritten.
       const opaque = f.startsWith('vendor/') || f === 'wasm_exec.js';
       if (f === 'worker.js') files[f] = { mime, text: await classicWorker(f, have), worker: Object.fromEntries(Object.entries(WORKER_WASM).filter(([w]) => have.has(w))) };
+      // The data worker runs no wasm: nothing of the bundle to put in it.
+      else if (f === 'data-worker.js') files[f] = { mime, text: await classicWorker(f, have, null), worker: {} };
       else files[f] = { mime, text: opaque ? src : rewriteModule(f, src, have).text };
     } else if (f === 'vendor/katex/katex.min.css') {
       // Already a <style> of the file (for the documentation): its fonts are not stored twice.

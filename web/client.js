@@ -21,9 +21,17 @@
 // `onProgress` reaches the engine's progress callback whatever the engine calls it), and the
 // client calls the caller's function with the reports. Its return value cannot stop the engine
 // from here: cancel the promise (or abort the signal) instead.
+//
+// Large matrices: share(key, {rows, cols, data}) sends a matrix to the worker once, its buffer
+// transferred, and returns a small reference ({$shared: key, v}) that calls take in its place,
+// so that the several jobs of a 2,000 × 2,000 channel do not each copy 32 MB on the page's
+// thread. Results come back with their buffers transferred too.
 
 import { API } from './api.gen.js';
 import { namespacesOf } from './api-table.js';
+
+/** Entries of a shared matrix per message (2 MB): a copy of that size is a few milliseconds. */
+const SHARE_PIECE = 1 << 18;
 
 /** The error of a cancelled call or job (name 'AbortError', as fetch() uses for the same). */
 export class AbortError extends Error {
@@ -97,6 +105,9 @@ export class QifClient {
     this.nextId = 1;
     /** @type {Map<number, {message: object, resolve: Function, reject: Function, onProgress?: Function, callbacks: Function[][]}>} */
     this.jobs = new Map();
+    /** @type {Map<string, {v: number, rows: number, cols: number, pieces: [number, Float64Array][]}>} */
+    this.shared = new Map();
+    this.sharedVersion = 0;
     this.listeners = new Set();
     this.start();
   }
@@ -127,7 +138,40 @@ export class QifClient {
       else this.fail(why);
     };
     this.worker.onmessageerror = () => this.fail('a message from the computation worker could not be read');
+    // A fresh worker (after a cancel) gets the shared matrices again (the pieces copied so far;
+    // the rest follow), then the waiting jobs.
+    for (const [key, entry] of this.shared) {
+      this.worker.postMessage({ type: 'share', key, v: entry.v, rows: entry.rows, cols: entry.cols });
+      for (const [offset, data] of entry.pieces) this.worker.postMessage({ type: 'share-piece', key, v: entry.v, offset, data });
+    }
     for (const job of this.jobs.values()) this.worker.postMessage(job.message);
+  }
+
+  /**
+   * Keeps the matrix `value` ({rows, cols, data: Float64Array}) in the worker under `key`,
+   * replacing what was there, and returns the reference that calls pass in its place. The
+   * matrix goes in pieces of SHARE_PIECE entries, each copied in a task of its own, so that a
+   * 2,000 × 2,000 matrix (32 MB) never holds the page's thread for long; the worker runs a call
+   * that uses it once every piece has arrived. The copies are kept here for a restarted worker.
+   * The caller must not change `value.data` until then, or share it again (which stops the
+   * copying and makes the calls with the old reference fail, "replaced").
+   * @returns {{$shared: string, v: number}}
+   */
+  share(key, value) {
+    const v = ++this.sharedVersion;
+    const { rows, cols, data } = value;
+    const entry = { v, rows, cols, pieces: [] };
+    this.shared.set(key, entry);
+    this.worker.postMessage({ type: 'share', key, v, rows, cols });
+    const copy = (offset) => {
+      if (this.shared.get(key) !== entry) return; // replaced: stop
+      const piece = data.slice(offset, offset + SHARE_PIECE);
+      entry.pieces.push([offset, piece]);
+      this.worker.postMessage({ type: 'share-piece', key, v, offset, data: piece });
+      if (offset + SHARE_PIECE < data.length) setTimeout(copy, 0, offset + SHARE_PIECE);
+    };
+    copy(0);
+    return { $shared: key, v };
   }
 
   // The engine cannot run at all (the worker or the wasm cannot start): `ready` and every job,
@@ -300,13 +344,14 @@ export class QifClient {
  *   engine.<ns>.<fn>(...args)        → promise of the value, with cancel() and jobId
  *   engine.plan.<ns>.<fn>(...args)   → the call {ns, fn, args}, to run several as one job
  *   engine.run(calls, {onProgress, signal}) → {id, promise} of settled results
+ *   engine.share(key, matrix)        → a reference to pass in place of a large matrix
  * Methods carry the function's name and, as `length`, its number of required parameters. A call
  * with more arguments than the table lists is refused here, naming the function.
  * @param {QifClient} client
  * @param {{functions: {ns: string, name: string, params: {name: string, optional?: boolean}[]}[]}} [api]
  */
 export function createEngine(client, api = API) {
-  const engine = { client, api, plan: {}, run: (calls, options) => client.submit(calls, options), cancel: (id) => client.cancel(id) };
+  const engine = { client, api, plan: {}, run: (calls, options) => client.submit(calls, options), cancel: (id) => client.cancel(id), share: (key, value) => client.share(key, value) };
   for (const [ns, rows] of Object.entries(namespacesOf(api))) {
     const calls = {};
     const plans = {};

@@ -1,124 +1,21 @@
-// export.js — copying any matrix or result table as CSV, JSON or LaTeX, and saving plots as SVG
-// or PNG. Sections build an "Export" menu with exportMenu(getter) and get plot buttons for free
-// (observePlots decorates every <figure class="plot"> that appears in the page).
-//
-// Data shape, from the getter:  {kind: 'matrix' | 'table', rows, rowLabels?, colLabels?}
-//   rows: (number | string)[][]; strings are entries as typed ("1/3") or text.
-//
-// Formats (what the tests check):
-//   CSV   RFC 4180: fields with , " or a line break are quoted ("" inside); lines end in \n.
-//         With colLabels a header line comes first; with rowLabels each line starts with its
-//         label (the header then starts with an empty field). Numbers in full precision; in a
-//         matrix, typed fractions as their decimal value (a table's text cells stay as they are). Text that a spreadsheet would run as a formula
-//         (starting with = + - @ or a tab) is prefixed with ' (numbers are never touched).
-//   JSON  matrix: {"rowLabels"?: [...], "colLabels"?: [...], "rows": [[...], ...]} with numbers;
-//         table:  an array of objects, one per row, keyed by the column labels.
-//   LaTeX matrix: \begin{bmatrix} a & b \\ c & d \end{bmatrix} (fractions as \frac{1}{3}, other
-//         numbers to 6 significant digits), preceded by a % comment naming rows and columns;
-//         table: \begin{tabular}{l r ...} with \hline rules, text escaped for LaTeX.
+// export.js — copying or saving any matrix or result table as CSV, TSV, JSON or LaTeX, and saving
+// plots as SVG or PNG. Sections build an "Export" menu with exportMenu(getter) and get plot
+// buttons for free (observePlots decorates every <figure class="plot"> that appears in the
+// page). The formats themselves, and the data shape getters return, are in export-formats.js;
+// an export of more than WORKER_CELLS cells is written by the data worker (data-client.js), so
+// that a 2,000 × 2,000 matrix never holds the page's thread.
 // All of it is text built from data; nothing is ever parsed as HTML.
 
-import { parseNumber, parseRational } from './input/number.js';
+import { FORMATS, cellCount } from './export-formats.js';
+import { dataWorker } from './data-client.js';
 
-// ---------------------------------------------------------------- formats
+export { toCSV, toTSV, toJSON, toLaTeX, texEscape, texNumber, numberOf } from './export-formats.js';
+export { FORMATS };
 
-function asNumber(v) {
-  if (typeof v === 'number') return v;
-  const r = parseNumber(v);
-  return 'value' in r ? r.value : null;
-}
-
-function csvField(v) {
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : v > 0 ? 'Infinity' : v < 0 ? '-Infinity' : 'NaN';
-  let s = String(v ?? '');
-  if (/^[=+\-@\t\r]/.test(s) && asNumber(s) === null) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-const csvValue = (v) => {
-  const x = asNumber(v);
-  return x === null ? v : x;
-};
-
-/** CSV text of a matrix or table (see the header comment). */
-export function toCSV({ kind, rows, rowLabels, colLabels }) {
-  const lines = [];
-  // A matrix's entries are numbers (typed fractions become decimals); a table's text stays text.
-  const value = kind === 'table' ? (v) => v : csvValue;
-  if (colLabels) lines.push([...(rowLabels ? [''] : []), ...colLabels].map(csvField).join(','));
-  rows.forEach((row, i) => lines.push([...(rowLabels ? [rowLabels[i]] : []), ...row.map(value)].map(csvField).join(',')));
-  return `${lines.join('\n')}\n`;
-}
-
-const jsonValue = (v) => {
-  const x = asNumber(v);
-  if (x === null) return String(v);
-  return Number.isFinite(x) ? x : String(x); // JSON has no Infinity
-};
-
-/** JSON text of a matrix ({rowLabels?, colLabels?, rows}) or table (array of row objects). */
-export function toJSON({ kind, rows, rowLabels, colLabels }) {
-  if (kind === 'table') {
-    const keys = colLabels ?? rows[0]?.map((_, j) => `column ${j + 1}`) ?? [];
-    const objs = rows.map((row, i) => {
-      const o = {};
-      if (rowLabels) o[''] = rowLabels[i];
-      row.forEach((v, j) => { o[keys[j] ?? `column ${j + 1}`] = typeof v === 'number' ? jsonValue(v) : v; });
-      return o;
-    });
-    return `${JSON.stringify(objs, null, 2)}\n`;
-  }
-  const parts = [];
-  if (rowLabels) parts.push(`  "rowLabels": ${JSON.stringify(rowLabels)}`);
-  if (colLabels) parts.push(`  "colLabels": ${JSON.stringify(colLabels)}`);
-  parts.push(`  "rows": [\n${rows.map((r) => `    ${JSON.stringify(r.map(jsonValue))}`).join(',\n')}\n  ]`);
-  return `{\n${parts.join(',\n')}\n}\n`;
-}
-
-const TEX_ESCAPES = { '\\': '\\textbackslash{}', '&': '\\&', '%': '\\%', $: '\\$', '#': '\\#', _: '\\_', '{': '\\{', '}': '\\}', '~': '\\textasciitilde{}', '^': '\\textasciicircum{}' };
-
-/** Text made safe for LaTeX (special characters escaped, line breaks as spaces). */
-export function texEscape(s) {
-  return String(s ?? '').replace(/[\\&%$#_{}~^]/g, (c) => TEX_ESCAPES[c]).replace(/[\r\n]+/g, ' ');
-}
-
-function texNumber(v) {
-  if (typeof v === 'string' && v.includes('/')) {
-    const f = parseRational(v);
-    if (f) return f.toTeX();
-  }
-  const x = asNumber(v);
-  if (x === null) return `\\text{${texEscape(v)}}`;
-  if (x === Infinity) return '\\infty';
-  if (x === -Infinity) return '-\\infty';
-  const s = String(Number(x.toPrecision(6)));
-  const m = /^(-?[\d.]+)e([+-]\d+)$/.exec(s);
-  return m ? `${m[1]} \\times 10^{${Number(m[2])}}` : s;
-}
-
-function texCell(v) {
-  if (typeof v === 'number') return texNumber(v);
-  return asNumber(v) === null ? texEscape(v) : texNumber(v);
-}
-
-/** LaTeX: a bmatrix for a matrix, a tabular for a table. */
-export function toLaTeX({ kind, rows, rowLabels, colLabels }) {
-  if (kind === 'matrix') {
-    const comment = [];
-    if (rowLabels) comment.push(`rows: ${rowLabels.map((l) => String(l).replace(/[\r\n]+/g, ' ')).join(', ')}`);
-    if (colLabels) comment.push(`columns: ${colLabels.map((l) => String(l).replace(/[\r\n]+/g, ' ')).join(', ')}`);
-    return `${comment.length ? `% ${comment.join('; ')}\n` : ''}\\begin{bmatrix}\n${rows.map((r) => `  ${r.map(texNumber).join(' & ')}`).join(' \\\\\n')}\n\\end{bmatrix}\n`;
-  }
-  const ncols = Math.max(colLabels ? colLabels.length : 0, ...rows.map((r) => r.length)) + (rowLabels ? 1 : 0);
-  const align = Array.from({ length: ncols }, (_, j) => (j === 0 ? 'l' : 'r')).join(' ');
-  const lines = [`\\begin{tabular}{${align}}`, '\\hline'];
-  if (colLabels) lines.push(`${[...(rowLabels ? [''] : []), ...colLabels].map(texEscape).join(' & ')} \\\\`, '\\hline');
-  rows.forEach((row, i) => lines.push(`${[...(rowLabels ? [texEscape(rowLabels[i])] : []), ...row.map(texCell)].join(' & ')} \\\\`));
-  lines.push('\\hline', '\\end{tabular}');
-  return `${lines.join('\n')}\n`;
-}
-
-export const FORMATS = { CSV: toCSV, JSON: toJSON, LaTeX: toLaTeX };
+/** Exports of more cells than this are written in the data worker. */
+export const WORKER_CELLS = 50_000;
+/** Exports of more cells than this are offered as files only (too large for a clipboard). */
+export const COPY_CELLS = 1_000_000;
 
 // ---------------------------------------------------------------- clipboard, downloads
 
@@ -170,15 +67,25 @@ function status(el, text) {
 
 let menus = 0;
 
+/** The text of an export: written here, or in the data worker when it is large. */
+async function exportText(name, data, as) {
+  if (cellCount(data) <= WORKER_CELLS) {
+    const text = FORMATS[name].write(data);
+    return as === 'blob' ? new Blob([text], { type: `${FORMATS[name].mime};charset=utf-8` }) : text;
+  }
+  return dataWorker.write(name, data, as).promise;
+}
+
 /**
  * An "Export" menu (a <details>, so keyboard and screen readers know it) whose items copy the
- * data returned by `getter()` as CSV, JSON or LaTeX. getter may return null when there is
- * nothing to export (the menu then says so).
- * @param {() => ({kind: 'matrix'|'table', rows: any[][], rowLabels?: string[], colLabels?: string[]} | null)} getter
- * @param {{what: string, testid?: string, label?: string}} opts   what: "channel matrix", for
- *   accessible names; label: the visible summary text (default "Export")
+ * data returned by `getter()` as CSV, TSV, JSON or LaTeX, or save it as a file of that format.
+ * getter may return null when there is nothing to export (the menu then says so).
+ * @param {() => (object | null)} getter   data in the shape of export-formats.js
+ * @param {{what: string, testid?: string, label?: string, file?: string}} opts   what: "channel
+ *   matrix", for accessible names and the file name (file overrides it); label: the visible
+ *   summary text (default "Export")
  */
-export function exportMenu(getter, { what, testid, label = 'Export' } = {}) {
+export function exportMenu(getter, { what, testid, label = 'Export', file } = {}) {
   const id = `export-${++menus}`;
   const details = document.createElement('details');
   details.className = 'export-menu';
@@ -189,35 +96,70 @@ export function exportMenu(getter, { what, testid, label = 'Export' } = {}) {
   const list = document.createElement('div');
   list.className = 'export-items';
   list.setAttribute('role', 'group');
-  list.setAttribute('aria-label', `Copy the ${what}`);
+  list.setAttribute('aria-label', `Copy or save the ${what}`);
   const out = document.createElement('span');
   out.className = 'export-status';
   out.setAttribute('role', 'status');
   out.id = `${id}-status`;
-  for (const [name, fmt] of Object.entries(FORMATS)) {
+  const base = slug(file ?? what);
+  const get = () => {
+    let data;
+    try {
+      data = getter();
+    } catch (e) {
+      status(out, `Nothing to export: ${e.message}`);
+      return null;
+    }
+    const empty = !data || (data.block ? !data.block.rows : !data.rows || !data.rows.length);
+    if (empty) {
+      status(out, 'Nothing to export yet.');
+      return null;
+    }
+    return data;
+  };
+  const button = (text, name, kind, aria) => {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'small';
-    b.textContent = `Copy ${name}`;
+    b.textContent = text;
     b.dataset.format = name;
-    if (testid) b.dataset.testid = `${testid}-${name.toLowerCase()}`;
-    b.setAttribute('aria-label', `Copy the ${what} as ${name}`);
-    b.addEventListener('click', async () => {
-      let data;
+    b.dataset.action = kind;
+    if (testid) b.dataset.testid = kind === 'copy' ? `${testid}-${name.toLowerCase()}` : `${testid}-${name.toLowerCase()}-file`;
+    b.setAttribute('aria-label', aria);
+    return b;
+  };
+  for (const name of Object.keys(FORMATS)) {
+    const row = document.createElement('div');
+    row.className = 'export-row';
+    const copy = button(`Copy ${name}`, name, 'copy', `Copy the ${what} as ${name}`);
+    const save = button('Save', name, 'save', `Save the ${what} as a ${name} file`);
+    save.title = `${base}.${FORMATS[name].ext}`;
+    copy.addEventListener('click', async () => {
+      const data = get();
+      if (!data) return;
+      if (cellCount(data) > COPY_CELLS) {
+        status(out, `Too large to copy (${cellCount(data).toLocaleString('en')} cells): save it as a file.`);
+        return;
+      }
       try {
-        data = getter();
+        const ok = await copyText(await exportText(name, data, 'text'));
+        status(out, ok ? `Copied as ${name}.` : 'The browser refused to copy.');
       } catch (e) {
-        status(out, `Nothing to export: ${e.message}`);
-        return;
+        status(out, `Could not export: ${e.message}`);
       }
-      if (!data || !data.rows || !data.rows.length) {
-        status(out, 'Nothing to export yet.');
-        return;
-      }
-      const ok = await copyText(fmt(data));
-      status(out, ok ? `Copied as ${name}.` : 'The browser refused to copy.');
     });
-    list.append(b);
+    save.addEventListener('click', async () => {
+      const data = get();
+      if (!data) return;
+      try {
+        download(await exportText(name, data, 'blob'), `${base}.${FORMATS[name].ext}`);
+        status(out, `Saved ${base}.${FORMATS[name].ext}.`);
+      } catch (e) {
+        status(out, `Could not export: ${e.message}`);
+      }
+    });
+    row.append(copy, save);
+    list.append(row);
   }
   list.append(out);
   details.append(summary, list);

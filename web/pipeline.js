@@ -34,9 +34,11 @@ const QUIET = (e) => e instanceof Superseded || (e && e.name === 'AbortError');
 
 /**
  * @param {{engine: {run: Function, cancel: Function, client?: {pending(id: number): boolean}},
- *          onBusy?: (busy: boolean) => void, onError?: (e: Error) => void, timing?: typeof TIMING}} options
+ *          onBusy?: (busy: boolean) => void, onError?: (e: Error) => void, timing?: typeof TIMING,
+ *          clock?: {setTimeout: typeof setTimeout, clearTimeout: typeof clearTimeout}}} options
+ *   clock: where the delays come from (the global timers; a test gives a clock of its own).
  */
-export function createPipeline({ engine, onBusy = () => {}, onError = (e) => console.error(e), timing = TIMING }) {
+export function createPipeline({ engine, onBusy = () => {}, onError = (e) => console.error(e), timing = TIMING, clock = globalThis }) {
   let scheduled = 0;
   let running = 0;
   let lastBusy = null;
@@ -60,7 +62,7 @@ export function createPipeline({ engine, onBusy = () => {}, onError = (e) => con
     let current = null; // the Job of the latest run
 
     function start(args) {
-      const job = new Job(++generation, () => generation, engine, timing);
+      const job = new Job(++generation, () => generation, engine, timing, clock);
       if (current) current.supersede();
       current = job;
       running++;
@@ -80,10 +82,10 @@ export function createPipeline({ engine, onBusy = () => {}, onError = (e) => con
       /** Runs after the debounce delay with these arguments (a newer schedule replaces them). */
       schedule(...args) {
         if (timer === null) scheduled++;
-        clearTimeout(timer);
+        clock.clearTimeout(timer);
         // Mark the running run stale at once: whatever it still shows is about old input.
         generation++;
-        timer = setTimeout(() => {
+        timer = clock.setTimeout(() => {
           timer = null;
           scheduled--;
           start(args);
@@ -93,7 +95,7 @@ export function createPipeline({ engine, onBusy = () => {}, onError = (e) => con
       /** Runs now (a pending schedule is dropped). Returns the run's Job. */
       now(...args) {
         if (timer !== null) {
-          clearTimeout(timer);
+          clock.clearTimeout(timer);
           timer = null;
           scheduled--;
         }
@@ -110,7 +112,7 @@ export function createPipeline({ engine, onBusy = () => {}, onError = (e) => con
       /** Drops a pending schedule and cancels the engine jobs of the current run. */
       cancel() {
         if (timer !== null) {
-          clearTimeout(timer);
+          clock.clearTimeout(timer);
           timer = null;
           scheduled--;
           report();
@@ -129,11 +131,12 @@ export function createPipeline({ engine, onBusy = () => {}, onError = (e) => con
 
 /** One run of a task: the way its body talks to the engine. */
 class Job {
-  constructor(generation, latest, engine, timing) {
+  constructor(generation, latest, engine, timing, clock) {
     this.generation = generation;
     this.latest = latest;
     this.engine = engine;
     this.timing = timing;
+    this.clock = clock;
     this.jobs = new Map(); // engine job id → {cancelStale}
     this.settled = false;
   }
@@ -168,7 +171,7 @@ class Job {
     if (slow) {
       const fire = () => { if (this.current && this.jobs.has(id)) slow(); };
       if (slowNow) fire();
-      else timer = setTimeout(fire, this.timing.progressAfterMs);
+      else timer = this.clock.setTimeout(fire, this.timing.progressAfterMs);
     }
     try {
       const results = await promise;
@@ -178,7 +181,7 @@ class Job {
       if (!this.current) throw new Superseded();
       throw e;
     } finally {
-      clearTimeout(timer);
+      this.clock.clearTimeout(timer);
       this.jobs.delete(id);
     }
   }

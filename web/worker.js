@@ -3,6 +3,8 @@
 // qif.js and answers messages from client.js:
 //
 //   page → worker  {id, calls: [{ns, fn, args, callbacks?: [{arg, key}]}]}
+//                  {type: 'share', key, v, rows, cols}   a matrix kept for the calls that follow,
+//                  {type: 'share-piece', key, v, offset, data}   sent in pieces
 //   worker → page  {type: 'ready', version, api: {ns: [fn, ...]}}
 //                  {type: 'fatal', error}                      the module could not be loaded
 //                  {type: 'result', id, results: [{ok: true, value} | {ok: false, error}]}
@@ -14,7 +16,8 @@
 // from bindings/) says where the function's callbacks go, and the worker puts there a function
 // that forwards its arguments to the page (api-table.js callbackSlot). A namespace may be
 // "exact.measure" (qif.exact.measure): the first message with such a call loads the exact module
-// (qif-exact.wasm) before it runs.
+// (qif-exact.wasm) before it runs. An argument {$shared: key, v} is the matrix shared under key
+// (client.js share); the buffers of results go back transferred, not copied.
 
 import { load } from './qif.js';
 import { API } from './api.gen.js';
@@ -24,6 +27,43 @@ const TABLE = indexTable(API);
 
 let qif = null;
 let exactError = null; // why qif.exact could not be loaded, for the calls that need it
+
+/**
+ * Matrices shared by the page: key → {v, value, missing, ready}. A matrix arrives as a header
+ * ({type: 'share'}) and pieces ({type: 'share-piece'}); `ready` resolves when the last piece has
+ * arrived, or when the matrix is replaced (the calls waiting for it then fail, "replaced").
+ */
+const shared = new Map();
+
+function receiveShare(msg) {
+  const old = shared.get(msg.key);
+  if (msg.type === 'share') {
+    let done;
+    const ready = new Promise((resolve) => { done = resolve; });
+    const length = msg.rows * msg.cols;
+    shared.set(msg.key, { v: msg.v, value: { rows: msg.rows, cols: msg.cols, data: new Float64Array(length) }, missing: length, ready, done });
+    if (length === 0) done();
+    old?.done();
+    return;
+  }
+  if (!old || old.v !== msg.v) return; // a piece of a matrix replaced since
+  old.value.data.set(msg.data, msg.offset);
+  old.missing -= msg.data.length;
+  if (old.missing <= 0) old.done();
+}
+
+// The shared matrices the calls of a message use, once they have all arrived.
+function sharedArrived(calls) {
+  const waits = [];
+  for (const call of calls) {
+    for (const a of Array.isArray(call.args) ? call.args : []) if (isShared(a)) waits.push(shared.get(a.$shared)?.ready);
+  }
+  return Promise.all(waits);
+}
+
+function isShared(a) {
+  return !!a && typeof a === 'object' && typeof a.$shared === 'string';
+}
 
 const loaded = load().then(
   (api) => {
@@ -56,6 +96,12 @@ const REPORT_EVERY_MS = 100;
 function runCall(id, index, call) {
   const { ns, fn } = call;
   const args = Array.isArray(call.args) ? call.args.slice() : [];
+  for (let i = 0; i < args.length; i++) {
+    if (!isShared(args[i])) continue;
+    const s = shared.get(args[i].$shared);
+    if (!s || s.v !== args[i].v) return { ok: false, error: `the shared input ${args[i].$shared} was replaced before this call ran` };
+    args[i] = s.value;
+  }
   if (typeof ns === 'string' && ns.startsWith('exact.') && exactError) return { ok: false, error: exactError };
   const namespace = typeof ns === 'string' ? ns.split('.').reduce((o, k) => (o && typeof o === 'object' ? o[k] : undefined), qif) : undefined;
   const f = namespace && namespace[fn];
@@ -88,10 +134,32 @@ function runCall(id, index, call) {
   }
 }
 
+// The ArrayBuffers of typed arrays in results (values, or fields of object values), to transfer:
+// never those of shared matrices, which stay here.
+function transferables(results) {
+  const keep = new Set([...shared.values()].map((s) => s.value.data.buffer));
+  const out = new Set();
+  const visit = (v, depth) => {
+    if (!v || typeof v !== 'object' || depth > 3) return;
+    if (ArrayBuffer.isView(v)) {
+      if (!keep.has(v.buffer) && v.buffer.byteLength > 0) out.add(v.buffer);
+      return;
+    }
+    for (const x of Array.isArray(v) ? v : Object.values(v)) visit(x, depth + 1);
+  };
+  for (const r of results) if (r.ok) visit(r.value, 0);
+  return [...out];
+}
+
 self.onmessage = async (event) => {
   const msg = event.data;
+  if (msg && (msg.type === 'share' || msg.type === 'share-piece') && typeof msg.key === 'string') {
+    receiveShare(msg);
+    return;
+  }
   if (!msg || typeof msg.id !== 'number' || !Array.isArray(msg.calls)) return;
   await loaded;
+  await sharedArrived(msg.calls);
   if (!qif) return; // the fatal message already told the page
   if (!qif.exact.loaded && msg.calls.some((c) => typeof c.ns === 'string' && c.ns.startsWith('exact.'))) {
     exactError = null;
@@ -99,7 +167,7 @@ self.onmessage = async (event) => {
   }
   const results = msg.calls.map((call, i) => runCall(msg.id, i, call));
   try {
-    self.postMessage({ type: 'result', id: msg.id, results });
+    self.postMessage({ type: 'result', id: msg.id, results }, transferables(results));
   } catch (err) {
     // A result that cannot be cloned (a function, say) must still settle the job.
     self.postMessage({

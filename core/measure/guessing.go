@@ -1,7 +1,7 @@
 package measure
 
 import (
-	"sort"
+	"slices"
 
 	"github.com/qif-toolkit/qif/core/channel"
 	"gonum.org/v1/gonum/mat"
@@ -18,12 +18,15 @@ func GuessingEntropy(p []float64) (float64, error) {
 	return guesses(s), nil
 }
 
-// guesses sorts s decreasingly and returns Σ i·s_(i).
+// guesses sorts s and returns Σ i·s_(i) over s in decreasing order. slices.Sort (generic, no
+// interface calls) is several times faster than sort.Sort(sort.Reverse(…)), which matters for
+// the posterior on large channels: one sort per column.
 func guesses(s []float64) float64 {
-	sort.Sort(sort.Reverse(sort.Float64Slice(s)))
+	slices.Sort(s)
 	g := 0.0
-	for i, v := range s {
-		g += float64(i+1) * v
+	n := len(s)
+	for i := n - 1; i >= 0; i-- {
+		g += float64(n-i) * s[i]
 	}
 	return g
 }

@@ -105,9 +105,9 @@ test('the password checker: every exact value on the page is the API’s, beside
 });
 
 test('beyond the page’s exact limit, and for irrational entries: decimals only, and why', async () => {
-  // 101 secrets × 100 observables: more than 10,000 entries.
-  const n = 101;
-  const m = 100;
+  // 65 secrets × 64 observables: more than 4,096 entries.
+  const n = 65;
+  const m = 64;
   const st = {
     presetId: 'password-iterations', edited: true,
     secrets: Array.from({ length: n }, (_, i) => `s${i}`), observables: Array.from({ length: m }, (_, j) => `o${j}`),
@@ -115,10 +115,10 @@ test('beyond the page’s exact limit, and for irrational entries: decimals only
     priorUniform: true, gainIdentity: true, alpha: '2', tolerance: '1e-6',
   };
   const page = await openPage(hashOf('channel', st));
-  assert.match(await page.textContent('[data-testid="exact-note"]'), /exact values are computed for up to 10,000 entries/);
+  assert.match(await page.textContent('[data-testid="exact-note"]'), /exact values are computed for up to 4,096 entries/);
   assert.equal(await page.getAttribute('[data-testid="result-posteriorBayesVulnerability"]', 'data-exact'), null);
   assert.equal(await page.isVisible('[data-testid="badge-posteriorBayesVulnerability"]'), false);
-  close(await valueOf(page, 'posteriorBayesVulnerability'), 100 / 101, 'the decimal, 100 distinct outputs of 101 secrets');
+  close(await valueOf(page, 'posteriorBayesVulnerability'), 64 / 65, 'the decimal, 64 distinct outputs of 65 secrets');
   assert.deepEqual(h.errors(page), []);
   await page.context().close();
 

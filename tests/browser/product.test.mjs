@@ -57,6 +57,19 @@ const HAND_WHOLE = { multiplicativeBayesRiskCapacity: '3' };
 const HAND_HYPER = ['5/16', '19/48', '7/24', '4/5', '1/5', '12/19', '3/19', '4/19', '3/7', '4/7'];
 const num = (f) => { const [a, b] = f.split('/').map(Number); return a / b; };
 
+// RFC 4180 fields, read here (not by the page's reader): "…" with "" for a quote, or bare text.
+function csvRows(text) {
+  return text.trim().split('\n').map((line) => {
+    const out = [];
+    const re = /("(?:[^"]|"")*"|[^,]*)(,|$)/g;
+    for (let m; (m = re.exec(line)) && m[0] !== '';) {
+      out.push(m[1].startsWith('"') ? m[1].slice(1, -1).replace(/""/g, '"') : m[1]);
+      if (!m[2]) break;
+    }
+    return out;
+  });
+}
+
 const exampleState = {
   presetId: 'password-iterations', edited: true, ...EX,
   priorUniform: false, gainIdentity: false, alpha: '2', tolerance: '1e-9',
@@ -88,13 +101,14 @@ test('format.js only formats: the exact values come from the engine', async () =
 
 test('export.js: CSV, JSON and LaTeX of a matrix and a table', () => {
   const m = { kind: 'matrix', rows: [['1/2', '1/2'], ['0', '1']], rowLabels: ['x,1', 'x"2'], colLabels: ['=y1', 'y2'] };
-  assert.equal(toCSV(m), ',\'=y1,y2\n"x,1",0.5,0.5\n"x""2",0,1\n');
+  // Every text field is quoted (so that labels such as 000 stay labels), no number is.
+  assert.equal(toCSV(m), ',"\'=y1","y2"\n"x,1",0.5,0.5\n"x""2",0,1\n');
   assert.deepEqual(JSON.parse(toJSON(m)), { rowLabels: ['x,1', 'x"2'], colLabels: ['=y1', 'y2'], rows: [[0.5, 0.5], [0, 1]] });
-  assert.equal(toLaTeX(m), '% rows: x,1, x"2; columns: =y1, y2\n\\begin{bmatrix}\n  \\frac{1}{2} & \\frac{1}{2} \\\\\n  0 & 1\n\\end{bmatrix}\n');
+  assert.equal(toLaTeX(m), '% rows: x,1, x"2; columns: =y1, y2\n% needs \\usepackage{amsmath}\n\\[\n\\begin{bmatrix}\n  \\frac{1}{2} & \\frac{1}{2} \\\\\n  0 & 1\n\\end{bmatrix}\n\\]\n');
   const t = { kind: 'table', colLabels: ['measure', 'value'], rows: [['V_g & 100%', 1 / 3], ['neg', -2]] };
-  assert.equal(toCSV(t), 'measure,value\nV_g & 100%,0.3333333333333333\nneg,-2\n');
+  assert.equal(toCSV(t), '"measure","value"\n"V_g & 100%",0.3333333333333333\n"neg",-2\n');
   assert.deepEqual(JSON.parse(toJSON(t)), [{ measure: 'V_g & 100%', value: 1 / 3 }, { measure: 'neg', value: -2 }]);
-  assert.equal(toLaTeX(t), '\\begin{tabular}{l r}\n\\hline\nmeasure & value \\\\\n\\hline\nV\\_g \\& 100\\% & 0.333333 \\\\\nneg & -2 \\\\\n\\hline\n\\end{tabular}\n');
+  assert.equal(toLaTeX(t), '\\begin{tabular}{l r}\n\\hline\nmeasure & value \\\\\n\\hline\nV\\_g \\& 100\\% & $0.333333$ \\\\\nneg & $-2$ \\\\\n\\hline\n\\end{tabular}\n');
   assert.equal(texEscape('\\{}~^#$'), '\\textbackslash{}\\{\\}\\textasciitilde{}\\textasciicircum{}\\#\\$');
 });
 
@@ -342,37 +356,37 @@ test('a shared link restores the channel section (and every section with getStat
 
 test('exports: channel, prior, gain, results and hyper as CSV, JSON and LaTeX', async () => {
   const page = await open(hashOf('channel', exampleState));
-  assert.equal(await copyFrom(page, 'export-channel', 'csv'), ',y1,y2,y3\na,0.5,0.5,0\nb,0.25,0.25,0.5\nc,0,0.3333333333333333,0.6666666666666666\n');
+  assert.equal(await copyFrom(page, 'export-channel', 'csv'), ',"y1","y2","y3"\n"a",0.5,0.5,0\n"b",0.25,0.25,0.5\n"c",0,0.3333333333333333,0.6666666666666666\n');
   assert.deepEqual(JSON.parse(await copyFrom(page, 'export-channel', 'json')), {
     rowLabels: ['a', 'b', 'c'], colLabels: ['y1', 'y2', 'y3'], rows: [[0.5, 0.5, 0], [0.25, 0.25, 0.5], [0, 1 / 3, 2 / 3]],
   });
   assert.equal(await copyFrom(page, 'export-channel', 'latex'),
-    '% rows: a, b, c; columns: y1, y2, y3\n\\begin{bmatrix}\n  \\frac{1}{2} & \\frac{1}{2} & 0 \\\\\n  \\frac{1}{4} & \\frac{1}{4} & \\frac{1}{2} \\\\\n  0 & \\frac{1}{3} & \\frac{2}{3}\n\\end{bmatrix}\n');
+    '% rows: a, b, c; columns: y1, y2, y3\n% needs \\usepackage{amsmath}\n\\[\n\\begin{bmatrix}\n  \\frac{1}{2} & \\frac{1}{2} & 0 \\\\\n  \\frac{1}{4} & \\frac{1}{4} & \\frac{1}{2} \\\\\n  0 & \\frac{1}{3} & \\frac{2}{3}\n\\end{bmatrix}\n\\]\n');
   await page.keyboard.press('Escape');
-  assert.equal(await copyFrom(page, 'export-prior', 'csv'), ',π\na,0.5\nb,0.25\nc,0.25\n');
-  assert.equal(await copyFrom(page, 'export-gain', 'latex'), '% rows: ab, c; columns: a, b, c\n\\begin{bmatrix}\n  1 & 1 & 0 \\\\\n  0 & 0 & 1\n\\end{bmatrix}\n');
+  assert.equal(await copyFrom(page, 'export-prior', 'csv'), ',"π"\n"a",0.5\n"b",0.25\n"c",0.25\n');
+  assert.equal(await copyFrom(page, 'export-gain', 'latex'), '% rows: ab, c; columns: a, b, c\n% needs \\usepackage{amsmath}\n\\[\n\\begin{bmatrix}\n  1 & 1 & 0 \\\\\n  0 & 0 & 1\n\\end{bmatrix}\n\\]\n');
   await h.screenshot(page, 'product-export-menu');
 
   const csv = await copyFrom(page, 'export-results', 'csv');
-  const lines = csv.trim().split('\n');
-  assert.equal(lines[0], 'measure,value,exact,unit');
-  const row = lines.find((l) => l.startsWith('Posterior Bayes vulnerability,'));
-  const [, v, exact, unit] = row.split(',');
+  const lines = csvRows(csv);
+  assert.deepEqual(lines[0], ['measure', 'value', 'exact', 'unit']);
+  const row = lines.find((l) => l[0] === 'Posterior Bayes vulnerability');
+  const [, v, exact, unit] = row;
   assert.ok(Math.abs(Number(v) - 2 / 3) < 1e-12);
   assert.equal(exact, '2/3');
   assert.equal(unit, 'probability');
   assert.equal(lines.length, 1 + 26, 'every measure');
-  assert.equal(lines.find((l) => l.startsWith('Mutual information,')).split(',')[2], '', 'no exact value of a logarithm');
+  assert.equal(lines.find((l) => l[0] === 'Mutual information')[2], '', 'no exact value of a logarithm');
   const json = JSON.parse(await copyFrom(page, 'export-results', 'json'));
   assert.equal(json.find((r) => r.measure === 'Posterior g-vulnerability').exact, '19/24');
   const tex = await copyFrom(page, 'export-results', 'latex');
   assert.match(tex, /^\\begin\{tabular\}\{l r r r\}\n\\hline\nmeasure & value & exact & unit \\\\\n\\hline\n/);
-  assert.match(tex, /Posterior Bayes vulnerability & 0\.666667 & \\frac\{2\}\{3\} & probability \\\\/);
+  assert.match(tex, /Posterior Bayes vulnerability & \$0\.666667\$ & \$\\frac\{2\}\{3\}\$ & probability \\\\/);
 
-  const hyperCsv = (await copyFrom(page, 'export-hyper', 'csv')).trim().split('\n');
-  assert.equal(hyperCsv[0], 'outputs y,outer p(y),p(a|y),p(b|y),p(c|y)');
+  const hyperCsv = csvRows(await copyFrom(page, 'export-hyper', 'csv'));
+  assert.deepEqual(hyperCsv[0], ['outputs y', 'outer p(y)', 'p(a|y)', 'p(b|y)', 'p(c|y)']);
   assert.equal(hyperCsv.length, 4);
-  const y2 = hyperCsv.find((l) => l.startsWith('y2,')).split(',').slice(1).map(Number);
+  const y2 = hyperCsv.find((l) => l[0] === 'y2').slice(1).map(Number);
   [19 / 48, 12 / 19, 3 / 19, 4 / 19].forEach((w, i) => assert.ok(Math.abs(y2[i] - w) < 1e-12, `y2 entry ${i}`));
   assert.match(await copyFrom(page, 'export-hyper', 'latex'), /^\\begin\{tabular\}\{l r r r r\}/);
   await clean(page);
@@ -585,7 +599,7 @@ test('accessibility: every input has a name, keyboard-only use, contrast ≥ 4.5
   await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');
   const csv = await lastCopy(page, () => page.keyboard.press('Enter'));
-  assert.match(csv, /^,"\(Fail,1\)","\(Fail,2\)","\(Fail,3\)",OK\n000,0\.5,0\.5,0,0\n001,1,0,0,0\n/);
+  assert.match(csv, /^,"\(Fail,1\)","\(Fail,2\)","\(Fail,3\)","OK"\n"000",0\.5,0\.5,0,0\n"001",1,0,0,0\n/);
   await page.keyboard.press('Escape');
   assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Export C');
   await clean(page);

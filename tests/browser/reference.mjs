@@ -118,3 +118,27 @@ export function slowChannel(n) {
     return r.map((v) => v / t);
   });
 }
+
+/**
+ * A seeded n × m channel whose entries are k/10⁶ (short decimals, as a spreadsheet holds them):
+ * each row's integers sum to 10⁶ exactly, so each row sums to 1 up to the rounding of its
+ * decimals. Rows are skewed so that the measures are not those of a uniform channel.
+ */
+export function decimalChannel(n, m, seed = 11) {
+  let s = seed;
+  const rnd = () => (s = (s * 16807) % 2147483647) / 2147483647;
+  const D = 1_000_000;
+  const C = new Float64Array(n * m);
+  for (let i = 0; i < n; i++) {
+    const w = Array.from({ length: m }, () => (rnd() < 0.3 ? 0 : rnd() ** 4));
+    w[i % m] += 2; // a heavy entry per row
+    const total = w.reduce((a, b) => a + b, 0);
+    let left = D;
+    for (let j = 0; j < m; j++) {
+      const k = j === m - 1 ? left : Math.floor((w[j] / total) * D);
+      left -= k;
+      C[i * m + j] = k / D;
+    }
+  }
+  return C;
+}

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   parseNumber, parseRational, parseInteger, parseBounded, isNumber, parseExpRational, rationalText,
-  splitDelimited, parseGrid, parseMatrixLiteral, parseVectorLiteral, parseIndexList, parseLabels,
+  splitDelimited, parseGrid, readMatrix, parseMatrixLiteral, parseVectorLiteral, parseIndexList, parseLabels,
   rationalVector, rationalMatrix,
 } from '../../web/input/index.js';
 
@@ -219,6 +219,103 @@ test('pastes with and without header rows and row labels', () => {
   // Labels that look like numbers stay cells: the caller decides.
   assert.deepEqual(parseGrid('10\t01\n1\t0').cells, [['10', '01'], ['1', '0']]);
   assert.match(parseGrid('').error, /nothing/);
+});
+
+test('labels quoted by an export stay labels, even when they look like numbers', () => {
+  // The page's own CSV quotes every label and no number: "000" is a label there.
+  const g = parseGrid(',"(Fail,1)","(Fail,2)","OK"\n"000",0.5,0.5,0\n"001",1,0,0\n');
+  assert.deepEqual(g.rowLabels, ['000', '001']);
+  assert.deepEqual(g.colLabels, ['(Fail,1)', '(Fail,2)', 'OK']);
+  assert.deepEqual(g.cells, [['0.5', '0.5', '0'], ['1', '0', '0']]);
+  // A file that quotes every field says nothing by its quotes: numbers stay numbers.
+  const all = parseGrid('"1","0"\n"0.5","0.5"\n');
+  assert.deepEqual(all, { cells: [['1', '0'], ['0.5', '0.5']], rowLabels: null, colLabels: null, decimalComma: false });
+  // Unquoted, 000 is a number as before: the caller decides.
+  assert.deepEqual(parseGrid('000\t1\n001\t0').cells, [['000', '1'], ['001', '0']]);
+});
+
+// readMatrix must read every block exactly as parseGrid followed by parseNumber does.
+function viaParseGrid(text) {
+  const g = parseGrid(text);
+  if ('error' in g) return g;
+  const rows = g.cells.length;
+  const cols = Math.max(0, ...g.cells.map((r) => r.length));
+  const data = new Array(rows * cols).fill(NaN);
+  const texts = new Map();
+  g.cells.forEach((r, i) => r.forEach((t, j) => {
+    const v = parseNumber(t);
+    data[i * cols + j] = 'value' in v ? v.value : NaN;
+    if (!('value' in v) || String(v.value) !== t) texts.set(i * cols + j, t);
+  }));
+  return { rows, cols, data, lengths: g.cells.map((r) => r.length), texts, rowLabels: g.rowLabels, colLabels: g.colLabels, decimalComma: g.decimalComma };
+}
+
+function viaReadMatrix(text) {
+  const m = readMatrix(text);
+  if ('error' in m) return m;
+  const texts = new Map();
+  m.texts.index.forEach((k, n) => texts.set(k, m.texts.text[n]));
+  return { rows: m.rows, cols: m.cols, data: Array.from(m.data), lengths: Array.from(m.lengths), texts, rowLabels: m.rowLabels, colLabels: m.colLabels, decimalComma: m.decimalComma };
+}
+
+test('readMatrix reads like parseGrid and parseNumber: examples and 3,000 random blocks', () => {
+  const examples = [
+    '1\t0\n1/2\t1/2', 'x\\y\tA\tB\ns1\t1\t0\ns2\t0,5\t0,5\n', 'A,B\n1,0\n0.5,0.5', 's1;1;0\ns2;0;1',
+    '\tA\tB\ns1\t1\t0\ns2\t0\t1', '"",  "out, 1","out 2"\n"in ""a""",1/3,2/3\n"in b",1,0\n', '10\t01\n1\t0', '',
+    '0,5', '0,2\n0,3\n', '1, 0\n0, 1', '0,05,0,95', '\ufeff1\t0\t\n0\t1\t\n', ',"(Fail,1)","OK"\n"000",0.5,0.5\n"001",1,0\n',
+    '"0,5","0,5"', '0,5 0,5\n1 0', 'a\t0,5\t1,5e-3\nb\t0,5\t0,5', '\n\n1\t2\n\n', '1\t\t\n2\t\t\n', '"a" "b c"\n1 2',
+  ];
+  for (const t of examples) assert.deepEqual(viaReadMatrix(t), viaParseGrid(t), JSON.stringify(t));
+  // Random blocks from pieces that exercise every rule: separators, quotes, labels, empty
+  // cells, decimal commas, trailing separators and blank lines, CRLF.
+  let seed = 7;
+  const rnd = (k) => { seed = (seed * 48271) % 2147483647; return seed % k; };
+  const pick = (xs) => xs[rnd(xs.length)];
+  const tokens = ['0', '1', '0.5', '1/3', '0,5', '000', '01', '-1', '2e-3', '', 'a', 'x1', 'a,b', 'ln 2', ' 0.25 ', '1,5e-3', '0.50', '1e400'];
+  for (let trial = 0; trial < 3000; trial++) {
+    const sep = pick(['\t', ',', ';', ' ', '  ']);
+    const nr = 1 + rnd(4);
+    const nc = 1 + rnd(4);
+    const quoteAll = rnd(6) === 0;
+    const lines = [];
+    for (let i = 0; i < nr; i++) {
+      const cells = [];
+      const len = rnd(5) === 0 ? 1 + rnd(nc) : nc;
+      for (let j = 0; j < len; j++) {
+        let t = pick(tokens);
+        if (quoteAll || rnd(7) === 0) t = `"${t.replace(/"/g, '""')}"`;
+        cells.push(t);
+      }
+      let line = cells.join(sep);
+      if (rnd(8) === 0) line += sep.trim() ? sep : '';
+      lines.push(line);
+      if (rnd(12) === 0) lines.push('');
+    }
+    let text = lines.join(rnd(5) === 0 ? '\r\n' : '\n');
+    if (rnd(3) === 0) text += '\n';
+    assert.deepEqual(viaReadMatrix(text), viaParseGrid(text), JSON.stringify(text));
+  }
+});
+
+test('readMatrix: numbers of a 2,000 × 2,000 CSV with labels, in one pass', () => {
+  const n = 2000;
+  const lines = [['', ...Array.from({ length: n }, (_, j) => `"y${j}"`)].join(',')];
+  for (let i = 0; i < n; i++) lines.push([`"x,${i}"`, ...Array.from({ length: n }, (_, j) => (j === i ? '0.5' : j === (i + 1) % n ? '1/2' : '0'))].join(','));
+  const text = `${lines.join('\n')}\n`;
+  let reports = 0;
+  const t0 = performance.now();
+  const m = readMatrix(text, { onProgress: () => { reports++; } });
+  const ms = performance.now() - t0;
+  assert.equal(m.rows, n);
+  assert.equal(m.cols, n);
+  assert.equal(m.rowLabels[7], 'x,7');
+  assert.equal(m.colLabels[n - 1], `y${n - 1}`);
+  for (const [i, j, v] of [[0, 0, 0.5], [0, 1, 0.5], [0, 2, 0], [n - 1, 0, 0.5], [n - 1, n - 1, 0.5], [1234, 1235, 0.5]]) assert.equal(m.data[i * n + j], v, `(${i}, ${j})`);
+  // The 1/2 entries keep their text; plain decimals need not.
+  assert.equal(m.texts.index.length, n);
+  assert.equal(m.texts.text[0], '1/2');
+  assert.ok(reports >= n, 'progress is reported row by row');
+  console.log(`readMatrix 2000×2000 CSV: ${ms.toFixed(0)} ms`);
 });
 
 test('a 2,000 × 2,000 paste is split in one pass', () => {

@@ -1,6 +1,9 @@
 // The job pipeline (web/pipeline.js), the typed client's pure parts (web/client.js) and the
 // routing of callbacks by the API table (web/api-table.js), against a fake engine whose jobs
 // answer after a delay chosen by the test. No timing assertion: the order of events is checked.
+// Time is a fake clock that the test advances: it fires one timer at a time, in the order of
+// their due times, and lets every promise callback run in between (as Node and browsers do), so
+// the order of events is the same on an idle machine and on a loaded one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPipeline, TIMING, Superseded } from '../../web/pipeline.js';
@@ -8,11 +11,49 @@ import { extractCallbacks, createEngine, AbortError, isAbort } from '../../web/c
 import { callbackSlot, indexTable } from '../../web/api-table.js';
 import { API } from '../../web/api.gen.js';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const timing = { debounceMs: 20, progressAfterMs: 40 };
+// Runs every promise callback that is ready: setImmediate comes after all of them.
+const flush = () => new Promise((r) => setImmediate(r));
 
-// A fake engine: each call {fn: 'echo', args: [value, ms]} answers value after ms.
-function fakeEngine() {
+/** A clock for the pipeline and the fake engine; advance(ms) moves its time forward. */
+function fakeClock() {
+  let now = 0;
+  let seq = 0;
+  const timers = new Map(); // id → {at, fn, every}
+  const add = (fn, ms, every) => {
+    const id = ++seq;
+    timers.set(id, { at: now + Math.max(0, Number(ms) || 0), fn, every, seq: id });
+    return id;
+  };
+  const clear = (id) => { timers.delete(id); };
+  return {
+    setTimeout: (fn, ms) => add(fn, ms, 0),
+    clearTimeout: clear,
+    setInterval: (fn, ms) => add(fn, ms, Math.max(1, Number(ms) || 0)),
+    clearInterval: clear,
+    get now() { return now; },
+    async advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        await flush();
+        let next = null;
+        for (const [id, t] of timers) if (t.at <= end && (!next || t.at < next[1].at || (t.at === next[1].at && t.seq < next[1].seq))) next = [id, t];
+        if (!next) break;
+        const [id, t] = next;
+        now = t.at;
+        if (t.every) timers.set(id, { ...t, at: t.at + t.every, seq: ++seq });
+        else timers.delete(id);
+        t.fn();
+      }
+      now = end;
+      await flush();
+    },
+  };
+}
+
+const baseTiming = { debounceMs: 20, progressAfterMs: 40 };
+
+// A fake engine: each call {fn: 'echo', args: [value, ms]} answers value after ms on the clock.
+function fakeEngine(clock) {
   let next = 1;
   const jobs = new Map();
   const log = [];
@@ -24,9 +65,9 @@ function fakeEngine() {
       log.push(['run', id, calls.map((c) => c.args[0])]);
       const ms = Math.max(...calls.map((c) => c.args[1] ?? 0));
       const promise = new Promise((resolve, reject) => {
-        const tick = setInterval(() => onProgress?.([id], 0), 5);
-        const t = setTimeout(() => {
-          clearInterval(tick);
+        const tick = clock.setInterval(() => onProgress?.([id], 0), 5);
+        const t = clock.setTimeout(() => {
+          clock.clearInterval(tick);
           jobs.delete(id);
           resolve(calls.map((c) => ({ ok: true, value: c.args[0] })));
         }, ms);
@@ -37,14 +78,22 @@ function fakeEngine() {
     cancel(id) {
       const j = jobs.get(id);
       if (!j) return false;
-      clearTimeout(j.t);
-      clearInterval(j.tick);
+      clock.clearTimeout(j.t);
+      clock.clearInterval(j.tick);
       jobs.delete(id);
       log.push(['cancel', id]);
       j.reject(new AbortError());
       return true;
     },
   };
+}
+
+// One clock per test: the pipeline, the engine and the test's waits share it.
+function setup(options = {}) {
+  const clock = fakeClock();
+  const engine = fakeEngine(clock);
+  const pipe = createPipeline({ engine, timing: baseTiming, clock, ...options });
+  return { clock, engine, pipe, sleep: (ms) => clock.advance(ms) };
 }
 const echo = (v, ms = 0) => ({ ns: 't', fn: 'echo', args: [v, ms] });
 
@@ -55,10 +104,9 @@ test('one timing policy, stated once', () => {
 });
 
 test('debounce: a burst of edits runs once, with the last arguments; busy follows', async () => {
-  const engine = fakeEngine();
   const busy = [];
   const shown = [];
-  const pipe = createPipeline({ engine, timing, onBusy: (b) => busy.push(b) });
+  const { engine, pipe, sleep } = setup({ onBusy: (b) => busy.push(b) });
   const t = pipe.task(async (job, x) => { shown.push(await job.call(echo(x, 5))); });
   t.schedule(1);
   t.schedule(2);
@@ -71,9 +119,8 @@ test('debounce: a burst of edits runs once, with the last arguments; busy follow
 });
 
 test('only the latest answer: a slow old run never shows', async () => {
-  const engine = fakeEngine();
   const shown = [];
-  const pipe = createPipeline({ engine, timing });
+  const { pipe, sleep } = setup();
   const t = pipe.task(async (job, x, ms) => { shown.push(await job.call(echo(x, ms))); });
   t.now('old', 60);
   await sleep(5);
@@ -91,9 +138,8 @@ test('only the latest answer: a slow old run never shows', async () => {
 });
 
 test('stages stop at the first await after a newer run starts', async () => {
-  const engine = fakeEngine();
   const stages = [];
-  const pipe = createPipeline({ engine, timing });
+  const { pipe, sleep } = setup();
   const t = pipe.task(async (job, x) => {
     await job.call(echo(`${x}1`, 20));
     stages.push(`${x} stage 2`);
@@ -108,9 +154,8 @@ test('stages stop at the first await after a newer run starts', async () => {
 });
 
 test('progress after a delay: slow() only for jobs still running then', async () => {
-  const engine = fakeEngine();
   const events = [];
-  const pipe = createPipeline({ engine, timing });
+  const { pipe, sleep } = setup();
   const t = pipe.task(async (job, ms) => {
     await job.run([echo(ms, ms)], { slow: () => events.push(`slow ${ms}`), onProgress: () => { if (!events.includes(`progress ${ms}`)) events.push(`progress ${ms}`); } });
     events.push(`done ${ms}`);
@@ -127,9 +172,8 @@ test('progress after a delay: slow() only for jobs still running then', async ()
 });
 
 test('cancel: the run sees an AbortError; cancelStale jobs stop when a newer run starts', async () => {
-  const engine = fakeEngine();
   const out = [];
-  const pipe = createPipeline({ engine, timing });
+  const { engine, pipe, sleep } = setup();
   const t = pipe.task(async (job, x) => {
     try {
       out.push(await job.call(echo(x, 200), { cancelStale: true }));
@@ -170,9 +214,8 @@ test('cancel: the run sees an AbortError; cancelStale jobs stop when a newer run
 });
 
 test('errors of a body are reported, Superseded and AbortError are not', async () => {
-  const engine = fakeEngine();
   const errors = [];
-  const pipe = createPipeline({ engine, timing, onError: (e) => errors.push(e.message) });
+  const { pipe, sleep } = setup({ onError: (e) => errors.push(e.message) });
   pipe.task(async () => { throw new Error('bug'); }).now();
   pipe.task(async () => { throw new Superseded(); }).now();
   pipe.task(async () => { throw new AbortError(); }).now();

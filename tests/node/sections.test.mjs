@@ -8,6 +8,7 @@ import { load } from '../../web/qif.js';
 import { reportToJob } from '../../web/client.js';
 import * as CH from '../../web/sections/channel/state.js';
 import { validateInputs } from '../../web/sections/channel/validate.js';
+import { EntryMatrix } from '../../web/input/matrix.js';
 import * as ME from '../../web/sections/mechanism/state.js';
 import * as CO from '../../web/sections/compare/state.js';
 import * as IP from '../../web/sections/infopriv/state.js';
@@ -38,10 +39,10 @@ test('channel: edits keep the uniform prior and the identity gain in step', () =
   assert.deepEqual(s.prior, new Array(9).fill('1/9'));
   assert.equal(s.gain.length, 9);
   assert.equal(s.gain[8][8], '1');
-  assert.deepEqual(s.cells[8], ['1/4', '1/4', '1/4', '1/4'], 'a new secret gets a uniform row');
+  assert.deepEqual(s.cells.toTexts()[8], ['1/4', '1/4', '1/4', '1/4'], 'a new secret gets a uniform row');
   CH.addCol(s);
-  assert.equal(s.cells[0].length, 5);
-  assert.equal(s.cells[3][4], '0');
+  assert.equal(s.cells.cols, 5);
+  assert.equal(s.cells.text(3, 4), '0');
   CH.removeRow(s, 0);
   assert.equal(s.secrets[0], '001');
   // A typed prior no longer follows the size.
@@ -55,17 +56,17 @@ test('channel: edits keep the uniform prior and the identity gain in step', () =
 test('channel: a pasted spreadsheet block with labels and decimal commas', () => {
   const s = CH.createState('dcnet-fair');
   const r = CH.pasteIntoChannel(s, 0, 0, 'x\\y\tA\tB\tC\ns1\t1\t0\t0\ns2\t0,5\t0,25\t0,25\ns3\t0\t0\t1\ns4\t0\t1\t0\ns5\t1\t0\t0\n');
-  assert.deepEqual(r, { ok: true });
+  assert.deepEqual(r, { ok: true, decimalComma: true }, 'read with decimal commas, and said so');
   assert.deepEqual(s.secrets, ['s1', 's2', 's3', 's4', 's5']);
   assert.deepEqual(s.observables.slice(0, 3), ['A', 'B', 'C']);
-  assert.deepEqual(s.cells[1].slice(0, 3), ['0.5', '0.25', '0.25']);
+  assert.deepEqual(s.cells.toTexts()[1].slice(0, 3), ['0.5', '0.25', '0.25']);
   assert.deepEqual(s.prior, new Array(5).fill('1/5'));
   // The old fourth column keeps its cells (0 for the new rows).
   assert.equal(s.observables.length, 4);
   // The prior column, pasted downwards (a column copied from a spreadsheet with decimal commas
   // cannot be told from two whole numbers per line: refused, and said why).
   assert.match(CH.pasteIntoChannel(s, 1, -1, '0,2\n0,3\n').error, /decimal comma/);
-  assert.deepEqual(CH.pasteIntoChannel(s, 1, -1, '0.2\n0.3\n'), { ok: true });
+  assert.deepEqual(CH.pasteIntoChannel(s, 1, -1, '0.2\n0.3\n'), { ok: true, decimalComma: false });
   assert.deepEqual(s.prior.slice(0, 3), ['1/5', '0.2', '0.3']);
   assert.equal(s.priorUniform, false);
   // What can only be a decimal comma split in two is refused, never pasted wrong.
@@ -73,13 +74,13 @@ test('channel: a pasted spreadsheet block with labels and decimal commas', () =>
   assert.match(CH.pasteLabels(s, 'row', 0, 'one').error, /one label/);
   assert.deepEqual(CH.pasteLabels(s, 'col', 0, 'P\tQ\tR\tS\tT'), { ok: true });
   assert.deepEqual(s.observables, ['P', 'Q', 'R', 'S', 'T']);
-  assert.equal(s.cells[0].length, 5);
+  assert.equal(s.cells.cols, 5);
 });
 
 test('channel: validation speaks of the grammar’s problems, cell by cell', () => {
   const s = CH.createState('dcnet-fair');
-  s.cells[0][0] = '0,5';
-  s.cells[1][1] = 'log 2';
+  s.cells.set(0, 0, '0,5');
+  s.cells.set(1, 1, 'log 2');
   s.alpha = 'ln 2';
   const c = validateInputs(s);
   assert.match(c.cell.get('c:0:0'), /decimal comma/);
@@ -107,11 +108,11 @@ test('channel: the call plan runs only the panels whose inputs changed', () => {
   assert.deepEqual(Object.entries(second).filter(([, p]) => p.action === 'run').map(([k]) => k), ['renyi']);
   // 0.5 retyped as 1/2: the same inputs, nothing runs.
   s.alpha = '2';
-  s.cells[0][0] = '0.5';
+  s.cells.set(0, 0, '0.5');
   const third = CH.panelPlan(CH.panelInputs(validateInputs(s)), last);
   assert.ok(Object.values(third).every((p) => p.action === 'same'));
   // A bad cell: the panels that need the channel are stale, the prior's are not.
-  s.cells[0][0] = 'x';
+  s.cells.set(0, 0, 'x');
   const fourth = CH.panelPlan(CH.panelInputs(validateInputs(s)), last);
   assert.equal(fourth.posterior.action, 'stale');
   assert.equal(fourth.capacity.action, 'stale');
@@ -143,7 +144,8 @@ test('channel: the plan’s calls run in the engine and resultsOf gives the data
   close(r.hyper.outer[0], 0.5, 'outer');
   assert.equal(r.capacity.prior.length, 4);
   // Posterior labels: each inner with the outputs whose posterior it is.
-  const C = s.cells.map((row) => row.map((t) => Number(eval(t)))); // eslint-disable-line no-eval
+  const texts = s.cells.toTexts();
+  const C = { rows: texts.length, cols: texts[0].length, data: Float64Array.from(texts.flat(), (t) => Number(eval(t))) }; // eslint-disable-line no-eval
   const labels = CH.posteriorLabels(shown.hyper.value, C, [0.25, 0.25, 0.25, 0.25], s.observables);
   assert.deepEqual(labels.map((l) => l.slice().sort()), [['01', '10'], ['00', '11']].map((l) => l.sort()));
 });
@@ -173,7 +175,7 @@ test('channel: the exact plan sends the fractions as typed and gives the hand-co
   const s = CH.createState('dcnet-fair');
   s.secrets = ['a', 'b', 'c'];
   s.observables = ['y1', 'y2', 'y3'];
-  s.cells = [['1/2', '0.5', '0'], ['0.25', '1/4', '1/2'], ['0', '1/3', '2/3']];
+  s.cells = EntryMatrix.fromTexts([['1/2', '0.5', '0'], ['0.25', '1/4', '1/2'], ['0', '1/3', '2/3']]);
   s.prior = ['1/2', '1/4', '0.25'];
   s.priorUniform = false;
   s.gain = [['1', '1', '0'], ['0', '0', '1']];
@@ -222,10 +224,17 @@ test('channel: the exact plan sends the fractions as typed and gives the hand-co
   assert.match(err.error, /prior: sums to 29999999999999999\/30000000000000000, expected exactly 1/);
   assert.ok(validateInputs(t).prior, 'the floating-point check accepts it');
   // What cannot be exact: ln entries, and matrices beyond the page's limit.
-  t.cells[0][0] = 'ln(1)';
+  t.cells.set(0, 0, 'ln(1)');
   assert.match(CH.exactInputs(t).why, /decimal or a fraction/);
-  const big = { cells: Array.from({ length: 101 }, () => new Array(100).fill('1/100')), prior: new Array(101).fill('1/101'), gain: [['1']] };
-  assert.match(CH.exactInputs(big).why, /up to 10,000 entries/);
+  const big = { cells: EntryMatrix.fromTexts(Array.from({ length: 65 }, () => new Array(64).fill('1/64'))), prior: new Array(65).fill('1/65'), gain: [['1']] };
+  assert.match(CH.exactInputs(big).why, /up to 4,096 entries/);
+  assert.equal(CH.exactInputs(big).channel, null);
+  // A small channel whose gain is too large for exact values keeps its other exact values.
+  const wide = { cells: EntryMatrix.fromTexts(Array.from({ length: 65 }, () => ['1'])), prior: new Array(65).fill('1/65'), gain: null };
+  const wx = CH.exactInputs(wide);
+  assert.equal(wx.gain, null);
+  assert.equal(wx.prior.length, 65);
+  assert.match(wx.why, /g-values/);
 });
 
 test('channel: the class of gains and the observed frequencies in a link; reading the frequencies', () => {
@@ -589,6 +598,32 @@ test('infopriv: situations and a state from a URL', () => {
   const url = IP.stateForURL(s, { p: '0.1' });
   assert.deepEqual(url.others, [5, 0]);
   assert.deepEqual(url.channels, { p: '0.1' });
+});
+
+test('channel: exports give an exact result as that number, not as the engine’s rounding of it', () => {
+  // The password checker at the uniform prior on 8 secrets is deterministic with 4 outputs, so
+  // V[π▷C] = Σ_y max_x π(x)C(x,y) = 4·(1/8) = 1/2, the multiplicative Bayes leakage is
+  // (1/2)/(1/8) = 4 and the multiplicative Bayes capacity Σ_y max_x C(x,y) = 4 (by hand).
+  const s = CH.createState('password-iterations');
+  assert.equal(s.secrets.length, 8);
+  const plan = CH.panelPlan(CH.panelInputs(validateInputs(s), { exact: CH.exactInputs(s) }), {});
+  const got = {};
+  for (const p of Object.values(plan)) if (p.exact) Object.assign(got, exactResults(p.exact, p.exact.calls.map(settle)));
+  assert.deepEqual(got.posteriorBayesVulnerability, { ok: true, value: '1/2' });
+  assert.deepEqual(got.multiplicativeBayesLeakage, { ok: true, value: '4' });
+  assert.deepEqual(got.multiplicativeBayesCapacity, { ok: true, value: '4' });
+  // A decimal one ulp off is written as the exact value's double; without one it stays as it is.
+  const shown = {
+    multiplicativeBayesLeakage: { ok: true, value: 3.9999999999999996 },
+    posteriorBayesVulnerability: { ok: true, value: 0.5000000000000001 },
+    shannonEntropy: { ok: true, value: 2.9999999999999996 },
+  };
+  const exact = { multiplicativeBayesLeakage: got.multiplicativeBayesLeakage.value, posteriorBayesVulnerability: got.posteriorBayesVulnerability.value };
+  const rows = CH.resultsOf(shown, { measures: MEASURES, exact }).measures;
+  const byKey = Object.fromEntries(rows.map((r) => [r.key, [r.value, r.exact]]));
+  assert.deepEqual(byKey.multiplicativeBayesLeakage, [4, '4']);
+  assert.deepEqual(byKey.posteriorBayesVulnerability, [0.5, '1/2']);
+  assert.deepEqual(byKey.shannonEntropy, [2.9999999999999996, ''], 'the exact mode has no entropies');
 });
 
 // ---------------------------------------------------------------- location privacy section

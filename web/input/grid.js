@@ -18,27 +18,32 @@
 // is refused with a message that names decimal commas (`1, 0` with a space stays two values).
 // Nothing is ever read silently as something else.
 
-import { isNumber, rationalText } from './number.js';
+import { isNumber, parseNumber, rationalText } from './number.js';
 
-/** Longest text parseGrid accepts (characters): 2,000 × 2,000 cells of up to ~20 characters. */
-export const MAX_PASTE = 80_000_000;
+/**
+ * Longest text read (characters): 2,000 × 2,000 cells of up to ~30 characters, which holds a
+ * CSV of full-precision doubles with its labels.
+ */
+export const MAX_PASTE = 120_000_000;
 
 const DECIMAL_COMMA_FIELD = /^[+\-\u2212]?\d*,\d+$/;
 const COMMA_BETWEEN_DIGITS = /(\d),(\d)/g;
 const DECIMAL_COMMA_MESSAGE = 'a comma between digits may be a decimal comma here: write 0.5 for one half, or separate values with tabs, semicolons or a space after the comma';
 
+const QUOTED_FIELD = /"(?:[^"]|"")*"/g;
+
 /**
- * Splits delimited text into rows of trimmed fields (quotes removed).
- * @param {string} text
- * @returns {{rows: string[][], separator: string, decimalComma: boolean} | {error: string}}
+ * Text ready to split: the byte-order mark dropped, line ends as \n, and the separator its cells
+ * use: tabs if the text has any (outside quotes), else semicolons, else commas, else spaces.
+ * @returns {{s: string, hasQuotes: boolean, outside: string, separator: string} | {error: string}}
  */
-export function splitDelimited(text) {
+function prepare(text) {
   let s = String(text ?? '');
   if (s.length > MAX_PASTE) return { error: `the pasted text is too long (${s.length.toLocaleString('en')} characters)` };
   if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
-  s = s.replace(/\r\n?/g, '\n');
+  if (s.includes('\r')) s = s.replace(/\r\n?/g, '\n');
   const hasQuotes = s.includes('"');
-  const outside = hasQuotes ? s.replace(/"(?:[^"]|"")*"/g, '""') : s;
+  const outside = hasQuotes ? s.replace(QUOTED_FIELD, '""') : s;
   let separator;
   if (outside.includes('\t')) separator = '\t';
   else if (outside.includes(';')) separator = ';';
@@ -47,55 +52,94 @@ export function splitDelimited(text) {
     const commasInNumbers = !/,(?!\d)|(?<!\d),/.test(outside) && /\S[ \u00a0]+\S/.test(outside);
     separator = commasInNumbers ? ' ' : ',';
   } else separator = ' ';
-  const { rows, quoted } = hasQuotes ? splitQuoted(s, separator) : { rows: splitPlain(s, separator), quoted: null };
-  const isQuoted = quoted ? (i, j) => quoted[i][j] : () => false;
-  while (rows.length && rows[rows.length - 1].every((f) => f === '')) rows.pop();
+  return { s, hasQuotes, outside, separator };
+}
+
+/**
+ * Calls onRow(fields, quoted, line, end) for each row of prepared text, in order: fields trimmed
+ * (quotes removed), quoted[j] whether field j was quoted (null when the text has no quotes),
+ * the raw line (without quotes only) and the offset where the row ends (for progress). onRow
+ * returning false stops the scan.
+ */
+function eachRow({ s, hasQuotes, separator }, onRow) {
+  if (hasQuotes) {
+    splitQuoted(s, separator, onRow);
+    return;
+  }
+  const spaces = separator === ' ';
+  let start = 0;
+  for (;;) {
+    const nl = s.indexOf('\n', start);
+    const line = nl < 0 ? s.slice(start) : s.slice(start, nl);
+    const parts = spaces ? line.trim().split(/[ \u00a0]+/) : line.split(separator);
+    for (let j = 0; j < parts.length; j++) parts[j] = parts[j].trim();
+    if (onRow(parts, null, line, nl < 0 ? s.length : nl) === false || nl < 0) break;
+    start = nl + 1;
+  }
+}
+
+// A line of a comma-separated text that is one decimal-comma number ("0,5") as well as two
+// whole numbers.
+const DIGITS_COMMA_DIGITS = /^\s*\d+,\d+\s*$/;
+const LEADING_ZERO = /^0\d+$/;
+const commaError = (s) => ({ error: `${DECIMAL_COMMA_MESSAGE} (read “${short(s.trim())}”)` });
+const toPoint = (t) => t.replace(COMMA_BETWEEN_DIGITS, '$1.$2');
+
+/**
+ * Splits delimited text into rows of trimmed fields (quotes removed); `quoted` says which fields
+ * were quoted (null when none was).
+ * @param {string} text
+ * @returns {{rows: string[][], quoted: boolean[][] | null, separator: string, decimalComma: boolean} | {error: string}}
+ */
+export function splitDelimited(text) {
+  const p = prepare(text);
+  if ('error' in p) return p;
+  const { s, hasQuotes, outside, separator } = p;
+  const rows = [];
+  const quotedRows = hasQuotes ? [] : null;
+  let pairs = separator === ',' && !hasQuotes;
+  eachRow(p, (fields, quoted, line) => {
+    rows.push(fields);
+    if (quotedRows) quotedRows.push(quoted);
+    if (pairs && line.trim() !== '' && !DIGITS_COMMA_DIGITS.test(line)) pairs = false;
+  });
+  const isQuoted = quotedRows ? (i, j) => quotedRows[i][j] : () => false;
+  while (rows.length && rows[rows.length - 1].every((f) => f === '')) {
+    rows.pop();
+    quotedRows?.pop();
+  }
   // A separator at the end of every line (some spreadsheets copy one) adds no column.
   while (rows.length && rows.every((r, i) => r.length > 1 && r[r.length - 1] === '' && !isQuoted(i, r.length - 1))) {
     for (const r of rows) r.pop();
+    if (quotedRows) for (const q of quotedRows) q.pop();
   }
 
   let decimalComma = false;
   if (separator === ',') {
-    // Commas separate cells: refuse what can only be a decimal comma split in two.
-    const plain = [];
-    rows.forEach((r, i) => r.forEach((t, j) => { if (!isQuoted(i, j)) plain.push(t); }));
-    // Every line "digits,digits" (a column of 0,5 0,25 … copied from a spreadsheet, or one such
-    // value) reads as one decimal-comma number per line as well as two whole numbers.
-    const pairs = !hasQuotes && s.split('\n').filter((l) => l.trim() !== '').every((l) => /^\s*\d+,\d+\s*$/.test(l));
-    if (pairs || plain.some((t) => /^0\d+$/.test(t))) return { error: `${DECIMAL_COMMA_MESSAGE} (read “${short(s.trim())}”)` };
+    // Commas separate cells: refuse what can only be a decimal comma split in two. Every line
+    // "digits,digits" (a column of 0,5 0,25 … copied from a spreadsheet, or one such value)
+    // reads as one decimal-comma number per line as well as two whole numbers.
+    const zero = rows.some((r, i) => r.some((t, j) => !isQuoted(i, j) && LEADING_ZERO.test(t)));
+    if (pairs || zero) return commaError(s);
   } else if (outside.includes(',')) {
     decimalComma = rows.some((r, i) => r.some((t, j) => !isQuoted(i, j) && DECIMAL_COMMA_FIELD.test(t)));
     if (decimalComma) {
       rows.forEach((r, i) => {
-        for (let j = 0; j < r.length; j++) if (!isQuoted(i, j) && r[j].includes(',')) r[j] = r[j].replace(COMMA_BETWEEN_DIGITS, '$1.$2');
+        for (let j = 0; j < r.length; j++) if (!isQuoted(i, j) && r[j].includes(',')) r[j] = toPoint(r[j]);
       });
     }
   }
-  return { rows, separator, decimalComma };
-}
-
-function splitPlain(s, separator) {
-  const lines = s.split('\n');
-  const rows = new Array(lines.length);
-  for (let i = 0; i < lines.length; i++) {
-    const parts = separator === ' ' ? lines[i].trim().split(/[ \u00a0]+/) : lines[i].split(separator);
-    for (let j = 0; j < parts.length; j++) parts[j] = parts[j].trim();
-    rows[i] = parts;
-  }
-  return rows;
+  return { rows, quoted: quotedRows, separator, decimalComma };
 }
 
 // RFC 4180 with a generous reading: a field is quoted when it starts with a quote (after
 // spaces) whose closing quote is followed by a separator, a line break or the end; "" inside is
 // one quote, and separators and line breaks inside are text. A quote that does not close that
-// way (`"><b>` typed as a label) is an ordinary character.
-function splitQuoted(s, separator) {
+// way (`"><b>` typed as a label) is an ordinary character. Rows go to onRow as they end.
+function splitQuoted(s, separator, onRow) {
   const spaces = separator === ' ';
   const isSep = spaces ? (c) => c === ' ' || c === '\u00a0' : (c) => c === separator;
   const n = s.length;
-  const rows = [];
-  const quotedRows = [];
   let row = [];
   let quotedRow = [];
   let i = 0;
@@ -136,8 +180,7 @@ function splitQuoted(s, separator) {
     if (spaces) while (i < n && isSep(s[i])) i++;
     if (i >= n || s[i] === '\n') {
       if (!row.length) { row.push(''); quotedRow.push(false); }
-      rows.push(row);
-      quotedRows.push(quotedRow);
+      if (onRow(row, quotedRow, null, i) === false) break;
       row = [];
       quotedRow = [];
       if (i >= n) break;
@@ -145,39 +188,273 @@ function splitQuoted(s, separator) {
       if (i >= n) break;
     } else if (!spaces) i++; // the separator (runs of spaces were skipped above)
   }
-  return { rows, quoted: quotedRows };
+}
+
+/**
+ * Whether quotes mark text: when some fields are quoted and others (not empty) are not, as in
+ * the page's own exports, where every label is quoted and no number is. A text that quotes every
+ * field says nothing by its quotes, and its fields are read by what they hold.
+ */
+function quotesMarkText(rows, quoted) {
+  if (!quoted) return false;
+  let q = false;
+  let plain = false;
+  for (let i = 0; i < rows.length && !(q && plain); i++) {
+    for (let j = 0; j < rows[i].length; j++) {
+      if (rows[i][j] === '') continue;
+      if (quoted[i][j]) q = true;
+      else plain = true;
+    }
+  }
+  return q && plain;
 }
 
 /**
  * Reads a pasted block into cells and, when present, row and column labels: a first line with a
  * non-number where numbers follow below is a header; a first column of non-numbers is row
- * labels (a header above it then loses its corner). Cells stay text as typed (decimal commas
- * already turned into points); numbers are read later by parseNumber.
+ * labels (a header above it then loses its corner). A quoted field is text, never a number, when
+ * quotes mark text (see quotesMarkText): labels such as "000" in an exported CSV stay labels.
+ * Cells stay text as typed (decimal commas already turned into points); numbers are read later
+ * by parseNumber.
  * @param {string} text
  * @returns {{cells: string[][], rowLabels: string[] | null, colLabels: string[] | null, decimalComma: boolean} | {error: string}}
  */
 export function parseGrid(text) {
   const split = splitDelimited(text);
   if ('error' in split) return split;
-  let cells = split.rows;
-  if (!cells.length) return { error: 'nothing to paste' };
-  const numeric = (t) => t === '' || isNumber(t);
-  let colLabels = null;
-  let rowLabels = null;
-  const labelled = (r) => r.length > 1 && r[0] !== '' && !numeric(r[0]);
-  // With row labels below, the first row is a header only if it has a label past its first cell.
-  const below = cells.slice(1);
-  const headerFrom = below.length && below.every(labelled) ? 1 : 0;
-  if (below.length && cells[0].slice(headerFrom).some((t) => !numeric(t)) && below.every((r) => r.slice(1).every(numeric))) {
-    colLabels = cells[0];
-    cells = cells.slice(1);
+  const rows = split.rows;
+  if (!rows.length) return { error: 'nothing to paste' };
+  const marks = quotesMarkText(rows, split.quoted);
+  const numericAt = (i, j) => rows[i][j] === '' || (!(marks && split.quoted[i][j]) && isNumber(rows[i][j]));
+  const labelled = (i) => rows[i].length > 1 && rows[i][0] !== '' && !numericAt(i, 0);
+  const restNumeric = (i) => rows[i].every((_, j) => j === 0 || numericAt(i, j));
+  const shape = labelsOf(rows.length, rows[0].length, labelled, restNumeric, (j) => numericAt(0, j));
+  let cells = shape.header ? rows.slice(1) : rows;
+  if (shape.rowLabels) cells = cells.map((r) => r.slice(1));
+  let colLabels = shape.header ? rows[0] : null;
+  if (colLabels && shape.rowLabels && colLabels.length === cells[0].length + 1) colLabels = colLabels.slice(1);
+  return { cells, rowLabels: shape.rowLabels ? (shape.header ? rows.slice(1) : rows).map((r) => r[0]) : null, colLabels, decimalComma: split.decimalComma };
+}
+
+// The one rule for labels, on rows described by predicates: whether row 0 is a header and the
+// first column row labels. With row labels below, the first row is a header only if it has a
+// label past its first cell.
+function labelsOf(nrows, firstLength, labelled, restNumeric, firstRowNumericAt) {
+  let allLabelledBelow = nrows > 1;
+  let allNumericBelow = true;
+  for (let i = 1; i < nrows; i++) {
+    if (!labelled(i)) allLabelledBelow = false;
+    if (!restNumeric(i)) allNumericBelow = false;
   }
-  if (cells.length && cells.every(labelled)) {
-    rowLabels = cells.map((r) => r[0]);
-    cells = cells.map((r) => r.slice(1));
-    if (colLabels && colLabels.length === cells[0].length + 1) colLabels = colLabels.slice(1);
+  const headerFrom = allLabelledBelow ? 1 : 0;
+  let textInFirst = false;
+  for (let j = headerFrom; j < firstLength && !textInFirst; j++) if (!firstRowNumericAt(j)) textInFirst = true;
+  const header = nrows > 1 && textInFirst && allNumericBelow;
+  const rowLabels = header ? allLabelledBelow : nrows > 0 && labelled(0) && (nrows === 1 || allLabelledBelow);
+  return { header, rowLabels };
+}
+
+/** Entries of a block read by readMatrix that keep their text (beyond, values only). */
+export const MAX_TEXTS = 100_000;
+
+// An unquoted field that is a decimal-comma number, found in the text itself (quoted fields
+// blanked out) for each separator: the same fields splitDelimited tests one by one.
+const DECIMAL_COMMA_IN = {
+  '\t': /(?:^|[\t\n])[^\S\n\t]*[+\-\u2212]?\d*,\d+[^\S\n\t]*(?=[\t\n]|$)/,
+  ';': /(?:^|[;\n])[^\S\n;]*[+\-\u2212]?\d*,\d+[^\S\n;]*(?=[;\n]|$)/,
+  ' ': /(?:^|[ \u00a0\n])[^\S \u00a0\n]*[+\-\u2212]?\d*,\d+[^\S \u00a0\n]*(?=[ \u00a0\n]|$)/,
+};
+
+/**
+ * Reads a pasted block or a CSV/TSV file straight into numbers. The reading is parseGrid's
+ * (separators, quotes, labels, decimal commas) followed by parseNumber on every cell, done in
+ * one pass that keeps numbers rather than text, so that 2,000 × 2,000 entries fit the time and
+ * memory of a worker (tests/node/input.test.mjs checks that both readings agree).
+ *
+ * Result: `rows` × `cols` entries in `data` (row-major; NaN where a cell is not a number, and
+ * past the end of a short row), `lengths[i]` the number of cells row i had, and the text of
+ * the cells whose text is not the shortest decimal of their value (typed fractions, "0.50",
+ * cells that are not numbers) as parallel arrays `texts.index` (into data) and `texts.text`.
+ * Past MAX_TEXTS such cells, numbers keep their value only (textsDropped); more cells than that
+ * which are not numbers is an error.
+ * @param {string} text
+ * @param {{onProgress?: (fraction: number) => void}} [options]
+ */
+export function readMatrix(text, { onProgress } = {}) {
+  const p = prepare(text);
+  if ('error' in p) return p;
+  const { s, hasQuotes, outside, separator } = p;
+  const commaSeparated = separator === ',';
+  const decimalComma = !commaSeparated && outside.includes(',') && DECIMAL_COMMA_IN[separator].test(outside);
+  const read = (t, q) => (decimalComma && !q && t.includes(',') ? toPoint(t) : t);
+
+  // Per row: its first field apart (a label, or the first cell), the rest as numbers.
+  const lens = [];
+  const trailing = [];
+  const allEmpty = [];
+  const firstText = [];
+  const firstQuoted = [];
+  const firstValue = [];
+  const firstNumber = [];
+  const rest = [];
+  const restBad = []; // rest fields that are neither empty nor numbers
+  const restQuoted = []; // a non-empty quoted field in the rest
+  let row0 = null;
+  // Texts of rest fields: row, field, text.
+  const tRow = [];
+  const tField = [];
+  const tText = [];
+  let keptValid = 0;
+  let invalid = 0;
+  let dropped = false;
+  let quotedSeen = false;
+  let plainSeen = false;
+  let pairs = commaSeparated && !hasQuotes;
+  let problem = null;
+
+  eachRow(p, (fields, quoted, line, end) => {
+    const i = lens.length;
+    const len = fields.length;
+    if (commaSeparated) {
+      if (pairs && line.trim() !== '' && !DIGITS_COMMA_DIGITS.test(line)) pairs = false;
+      for (let j = 0; j < len; j++) {
+        if (!(quoted && quoted[j]) && LEADING_ZERO.test(fields[j])) {
+          problem = commaError(s);
+          return false;
+        }
+      }
+    }
+    lens.push(len);
+    let te = 0;
+    while (te < len - 1 && fields[len - 1 - te] === '' && !(quoted && quoted[len - 1 - te])) te++;
+    trailing.push(te);
+    let empty = true;
+    for (let j = 0; j < len; j++) {
+      if (fields[j] === '') continue;
+      empty = false;
+      if (quoted && quoted[j]) quotedSeen = true;
+      else plainSeen = true;
+    }
+    allEmpty.push(empty);
+    const q0 = !!(quoted && quoted[0]);
+    const t0 = read(fields[0], q0);
+    const r0 = parseNumber(t0);
+    firstText.push(t0);
+    firstQuoted.push(q0);
+    firstValue.push('value' in r0 ? r0.value : NaN);
+    firstNumber.push('value' in r0);
+    if (i === 0) row0 = { fields: fields.map((t, j) => read(t, !!(quoted && quoted[j]))), quoted };
+    const values = new Float64Array(Math.max(0, len - 1));
+    let bad = 0;
+    let qText = false;
+    for (let j = 1; j < len; j++) {
+      const q = !!(quoted && quoted[j]);
+      const t = read(fields[j], q);
+      if (q && t !== '') qText = true;
+      const r = parseNumber(t);
+      let keep = false;
+      if ('value' in r) {
+        values[j - 1] = r.value;
+        if (String(r.value) !== t) {
+          if (keptValid < MAX_TEXTS) {
+            keptValid++;
+            keep = true;
+          } else dropped = true;
+        }
+      } else {
+        values[j - 1] = NaN;
+        if (t !== '') bad++;
+        invalid++;
+        keep = true;
+      }
+      if (keep) {
+        tRow.push(i);
+        tField.push(j);
+        tText.push(t);
+      }
+    }
+    if (invalid > MAX_TEXTS) {
+      problem = { error: `more than ${MAX_TEXTS.toLocaleString('en')} cells are not numbers: is this a matrix of numbers?` };
+      return false;
+    }
+    rest.push(values);
+    restBad.push(bad);
+    restQuoted.push(qText);
+    onProgress?.(end / (s.length || 1));
+    return true;
+  });
+  if (problem) return problem;
+  if (pairs) return commaError(s);
+
+  let R = lens.length;
+  while (R > 0 && allEmpty[R - 1]) R--;
+  if (R === 0) return { error: 'nothing to paste' };
+  let K = Infinity;
+  for (let i = 0; i < R; i++) K = Math.min(K, trailing[i]);
+  const len = (i) => lens[i] - K;
+  const marks = quotedSeen && plainSeen;
+  const firstIsNumber = (i) => firstText[i] === '' || (!(marks && firstQuoted[i]) && firstNumber[i]);
+  const labelled = (i) => len(i) > 1 && firstText[i] !== '' && !firstIsNumber(i);
+  const restNumeric = (i) => restBad[i] === 0 && !(marks && restQuoted[i]);
+  const row0NumericAt = (j) => (j === 0 ? firstIsNumber(0) : row0.fields[j] === '' || (!(marks && row0.quoted && row0.quoted[j]) && isNumber(row0.fields[j])));
+  const { header, rowLabels } = labelsOf(R, len(0), labelled, restNumeric, row0NumericAt);
+
+  const b0 = header ? 1 : 0;
+  const skip = rowLabels ? 1 : 0;
+  const rows = R - b0;
+  const lengths = new Int32Array(rows);
+  let cols = 0;
+  for (let o = 0; o < rows; o++) {
+    lengths[o] = len(b0 + o) - skip;
+    if (lengths[o] > cols) cols = lengths[o];
   }
-  return { cells, rowLabels, colLabels, decimalComma: split.decimalComma };
+  const data = new Float64Array(rows * cols).fill(NaN);
+  const index = [];
+  const texts = [];
+  for (let o = 0; o < rows; o++) {
+    const i = b0 + o;
+    const n = lengths[o];
+    const base = o * cols;
+    if (skip) data.set(rest[i].subarray(0, n), base);
+    else {
+      if (n > 0) {
+        data[base] = firstValue[i];
+        const t = firstText[i];
+        if (!firstNumber[i]) {
+          index.push(base);
+          texts.push(t);
+        } else if (String(firstValue[i]) !== t) {
+          if (keptValid < MAX_TEXTS) {
+            keptValid++;
+            index.push(base);
+            texts.push(t);
+          } else dropped = true;
+        }
+      }
+      data.set(rest[i].subarray(0, Math.max(0, n - 1)), base + 1);
+    }
+  }
+  for (let k = 0; k < tRow.length; k++) {
+    const i = tRow[k];
+    const j = tField[k];
+    if (i < b0 || i >= R || j >= len(i)) continue;
+    index.push((i - b0) * cols + j - skip);
+    texts.push(tText[k]);
+  }
+  let colLabels = header ? row0.fields.slice(0, len(0)) : null;
+  if (colLabels && rowLabels && colLabels.length === lengths[0] + 1) colLabels = colLabels.slice(1);
+  return {
+    rows,
+    cols,
+    data,
+    lengths,
+    texts: { index: Uint32Array.from(index), text: texts },
+    textsDropped: dropped,
+    rowLabels: rowLabels ? firstText.slice(b0, R) : null,
+    colLabels,
+    decimalComma,
+    separator,
+  };
 }
 
 /**

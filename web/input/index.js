@@ -3,3 +3,4 @@
 // URL state all read input through this module.
 export * from './number.js';
 export * from './grid.js';
+export * from './matrix.js';

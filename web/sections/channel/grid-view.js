@@ -1,10 +1,21 @@
 // sections/channel/grid-view.js — the editable tables of the "Channel & leakage" section: the
-// channel with its prior column and the gain function. Built from the state (state.js); the
-// view rebuilds them only on structural changes, never while a cell is typed in, so that focus
-// and the caret stay put. Validation messages are applied cell by cell (GridMessages).
+// channel with its prior column and the gain function. Built from the state (state.js); they are
+// rebuilt on structural changes and (the channel) on scrolling, never while a cell is typed in,
+// so that focus and the caret stay put. Validation messages are applied cell by cell.
+//
+// The channel grid renders only what is in view once it is larger than FULL_ROWS × FULL_COLS:
+// the rows and columns around the scroll position, with spacers standing for the others, so
+// that a 2,000 × 2,000 channel is ~500 inputs rather than 4,000,000. The row labels stay at the
+// left edge and the row sums (with their messages) at the right edge of the grid at every width.
 
 import { h, replace, setFieldMessage } from '../../dom.js';
 import { formatNumber, formatFull } from '../../numbers.js';
+
+/** Up to this many rows (and columns) the channel grid is drawn whole. */
+export const FULL_ROWS = 40;
+export const FULL_COLS = 30;
+/** Rows and columns drawn beyond those in view on each side. */
+const OVERSCAN = 3;
 
 function cellInput({ grid, r, c, value, label, testid, kind }) {
   return h('input', {
@@ -25,35 +36,265 @@ const removeButton = (action, index, label, title, disabled) => h('button', {
   type: 'button', class: 'remove', 'aria-label': label, title, dataset: { action, index: String(index) }, disabled, text: '×',
 });
 
-/** Rebuilds the channel table (labels, prior column, cells, row sums, prior sum). */
-export function renderChannelTable(table, s) {
-  const n = s.secrets.length;
-  const m = s.observables.length;
-  const head = h('tr', {},
-    h('th', { scope: 'col', class: 'corner' }, h('span', { class: 'corner-x', text: 'secret x' }), h('span', { class: 'corner-y', text: 'observable y →' })),
-    h('th', { scope: 'col', class: 'prior-col', title: 'prior probability of each secret' }, 'π(x)'),
-    s.observables.map((label, j) => h('th', { scope: 'col' },
-      h('div', { class: 'col-head' },
-        cellInput({ grid: 'channel', r: -1, c: j, value: label, label: `Label of observable ${j + 1}`, testid: `col-label-${j}`, kind: 'label' }),
-        removeButton('remove-col', j, `Remove observable ${j + 1} (${label})`, 'Remove this column', m <= 1)))),
-    h('th', { scope: 'col', class: 'sum-col', title: 'row sum, must be 1' }, 'Σ'));
-  const body = s.secrets.map((label, i) => h('tr', {},
-    h('th', { scope: 'row' },
-      h('div', { class: 'row-head' },
-        removeButton('remove-row', i, `Remove secret ${i + 1} (${label})`, 'Remove this row', n <= 1),
-        cellInput({ grid: 'channel', r: i, c: -2, value: label, label: `Label of secret ${i + 1}`, testid: `row-label-${i}`, kind: 'label' }))),
-    h('td', { class: 'prior-col' },
-      cellInput({ grid: 'channel', r: i, c: -1, value: s.prior[i], label: `Prior probability of secret ${i + 1} (${label})`, testid: `prior-${i}`, kind: 'prior' }),
-      h('span', { class: 'msg', id: `msg-p-${i}` })),
-    s.observables.map((obs, j) => h('td', {},
-      cellInput({ grid: 'channel', r: i, c: j, value: s.cells[i][j], label: `C(${label}, ${obs}): probability of observing ${obs} when the secret is ${label}`, testid: `cell-${i}-${j}`, kind: 'cell' }),
-      h('span', { class: 'msg', id: `msg-c-${i}-${j}` }))),
-    h('td', { class: 'sum-col', 'data-testid': `rowsum-${i}` }, h('span', { class: 'sum' }), h('span', { class: 'msg' }))));
-  const foot = h('tr', {},
-    h('th', { scope: 'row', class: 'foot-label', text: 'Σ prior' }),
-    h('td', { class: 'prior-col prior-sum', 'data-testid': 'prior-sum' }, h('span', { class: 'sum' }), h('span', { class: 'msg', id: 'msg-prior' })),
-    h('td', { colspan: String(m + 1) }));
-  replace(table, h('thead', {}, head), h('tbody', {}, body), h('tfoot', {}, foot));
+function spacerCell(tag, px) {
+  const el = h(tag, { class: 'spacer', 'aria-hidden': 'true' });
+  el.style.width = `${px}px`;
+  el.style.minWidth = `${px}px`;
+  el.style.maxWidth = `${px}px`;
+  return el;
+}
+
+function spacerRow(px, span) {
+  const td = h('td', { colspan: String(span) });
+  const tr = h('tr', { class: 'spacer', 'aria-hidden': 'true' }, td);
+  td.style.height = `${px}px`;
+  return tr;
+}
+
+/**
+ * The channel grid: labels, prior column, cells, row sums and the prior's sum, drawn for the
+ * window in view (the whole matrix when it is small).
+ */
+export class ChannelGrid {
+  /**
+   * @param {HTMLTableElement} table
+   * @param {HTMLElement} wrap   its scrolling container
+   * @param {() => object} state  the section's state (state.js)
+   * @param {(window: {r0, r1, c0, c1, n, m, virtual: boolean}) => void} [onWindow]  after each drawing
+   */
+  constructor(table, wrap, state, onWindow = () => {}) {
+    this.table = table;
+    this.wrap = wrap;
+    this.state = state;
+    this.onWindow = onWindow;
+    this.rowH = 36;
+    this.colW = 92;
+    this.measured = false;
+    this.win = null;
+    this.inputs = new Map(); // "c:i:j" | "p:i" → input, for the window drawn
+    this.sums = new Map(); // row → its sum cell
+    this.shown = new Map(); // message shown per key
+    this.checked = null;
+    let pending = false;
+    wrap.addEventListener('scroll', () => {
+      if (pending || !this.virtual) return;
+      pending = true;
+      requestAnimationFrame(() => {
+        pending = false;
+        const w = this.window();
+        const old = this.win;
+        // Redraw once the view leaves the rows and columns drawn beyond it.
+        if (!old || w.r0 !== old.r0 || w.c0 !== old.c0 || w.r1 !== old.r1 || w.c1 !== old.c1) this.render();
+      });
+    }, { passive: true });
+  }
+
+  get virtual() {
+    const s = this.state();
+    return s.secrets.length > FULL_ROWS || s.observables.length > FULL_COLS;
+  }
+
+  /** The rows [r0, r1) and columns [c0, c1) to draw for the current scroll position. */
+  window() {
+    const s = this.state();
+    const n = s.secrets.length;
+    const m = s.observables.length;
+    const virtual = n > FULL_ROWS || m > FULL_COLS;
+    if (!virtual) return { r0: 0, r1: n, c0: 0, c1: m, n, m, virtual };
+    let r0 = 0;
+    let r1 = n;
+    if (n > FULL_ROWS) {
+      const view = Math.ceil((this.wrap.clientHeight || 600) / this.rowH);
+      r0 = Math.max(0, Math.min(n - view, Math.floor(this.wrap.scrollTop / this.rowH) - OVERSCAN));
+      r0 = Math.max(0, r0 - (r0 % 2)); // even: stripes and sizes do not flicker
+      r1 = Math.min(n, r0 + view + 2 * OVERSCAN);
+    }
+    let c0 = 0;
+    let c1 = m;
+    if (m > FULL_COLS) {
+      const view = Math.ceil((this.wrap.clientWidth || 900) / this.colW);
+      c0 = Math.max(0, Math.min(m - view, Math.floor(this.wrap.scrollLeft / this.colW) - OVERSCAN));
+      c1 = Math.min(m, c0 + view + 2 * OVERSCAN);
+    }
+    return { r0, r1, c0, c1, n, m, virtual };
+  }
+
+  /** Draws the window in view, keeping focus (and the caret) on the same cell if it is drawn. */
+  render() {
+    const a = document.activeElement;
+    const focus = a && this.table.contains(a) && a.dataset.grid === 'channel' ? { r: a.dataset.r, c: a.dataset.c, s: a.selectionStart, e: a.selectionEnd } : null;
+    const w = this.window();
+    this.win = w;
+    this.draw(w);
+    if (w.virtual && !this.measured) this.measure(w);
+    if (focus) {
+      const el = this.table.querySelector(`input[data-grid="channel"][data-r="${focus.r}"][data-c="${focus.c}"]`);
+      if (el) {
+        el.focus({ preventScroll: true });
+        try { el.setSelectionRange(focus.s, focus.e); } catch { /* not a text input */ }
+      }
+    }
+    if (this.checked) this.show(this.checked, true);
+    this.onWindow(w);
+  }
+
+  // The size of a drawn row and column, once: spacers are sized from them. The window drawn is
+  // kept (its overscan absorbs the difference) and only the spacers are resized: drawing it a
+  // second time would double the longest task of a large paste.
+  measure(w) {
+    const row = this.table.tBodies[0]?.querySelector('tr:not(.spacer)');
+    const cell = row?.querySelector('td:not(.prior-col):not(.sum-col):not(.spacer)');
+    if (!row || !cell || !row.offsetHeight || !cell.offsetWidth) return;
+    this.measured = true;
+    if (Math.abs(row.offsetHeight - this.rowH) <= 1 && Math.abs(cell.offsetWidth - this.colW) <= 1) return;
+    this.rowH = row.offsetHeight;
+    this.colW = cell.offsetWidth;
+    const size = (el, px, prop) => { if (el) el.style[prop] = `${px}px`; };
+    const rows = this.table.tBodies[0].rows;
+    const top = rows[0]?.classList.contains('spacer') ? rows[0] : null;
+    const bottom = rows[rows.length - 1]?.classList.contains('spacer') ? rows[rows.length - 1] : null;
+    size(top?.cells[0], w.r0 * this.rowH, 'height');
+    size(bottom?.cells[0], (w.n - w.r1) * this.rowH, 'height');
+    for (const tr of [this.table.tHead?.rows[0], ...rows]) {
+      if (!tr || tr.classList.contains('spacer')) continue;
+      const sp = tr.querySelectorAll(':scope > .spacer');
+      const left = w.c0 > 0 ? sp[0] : null;
+      const right = w.c1 < w.m ? sp[sp.length - 1] : null;
+      for (const [el, px] of [[left, w.c0 * this.colW], [right, (w.m - w.c1) * this.colW]]) {
+        if (!el) continue;
+        for (const prop of ['width', 'minWidth', 'maxWidth']) size(el, px, prop);
+      }
+    }
+  }
+
+  draw({ r0, r1, c0, c1, n, m, virtual }) {
+    const s = this.state();
+    const M = s.cells;
+    const leftPx = c0 * this.colW;
+    const rightPx = (m - c1) * this.colW;
+    const head = h('tr', { 'aria-rowindex': '1' },
+      h('th', { scope: 'col', class: 'corner' }, h('span', { class: 'corner-x', text: 'secret x' }), h('span', { class: 'corner-y', text: 'observable y →' })),
+      h('th', { scope: 'col', class: 'prior-col', title: 'prior probability of each secret' }, 'π(x)'),
+      leftPx ? spacerCell('th', leftPx) : null,
+      Array.from({ length: c1 - c0 }, (_, k) => {
+        const j = c0 + k;
+        const label = s.observables[j];
+        return h('th', { scope: 'col' },
+          h('div', { class: 'col-head' },
+            cellInput({ grid: 'channel', r: -1, c: j, value: label, label: `Label of observable ${j + 1}`, testid: `col-label-${j}`, kind: 'label' }),
+            removeButton('remove-col', j, `Remove observable ${j + 1} (${label})`, 'Remove this column', m <= 1)));
+      }),
+      rightPx ? spacerCell('th', rightPx) : null,
+      h('th', { scope: 'col', class: 'sum-col', title: 'row sum, must be 1' }, 'Σ'));
+    const span = 3 + (c1 - c0) + (leftPx ? 1 : 0) + (rightPx ? 1 : 0);
+    const body = [];
+    if (r0 > 0) body.push(spacerRow(r0 * this.rowH, span));
+    this.inputs = new Map();
+    this.sums = new Map();
+    for (let i = r0; i < r1; i++) {
+      const label = s.secrets[i];
+      const prior = cellInput({ grid: 'channel', r: i, c: -1, value: s.prior[i], label: `Prior probability of secret ${i + 1} (${label})`, testid: `prior-${i}`, kind: 'prior' });
+      this.inputs.set(`p:${i}`, prior);
+      const cells = [];
+      for (let j = c0; j < c1; j++) {
+        const obs = s.observables[j];
+        const input = cellInput({ grid: 'channel', r: i, c: j, value: M.text(i, j), label: `C(${label}, ${obs}): probability of observing ${obs} when the secret is ${label}`, testid: `cell-${i}-${j}`, kind: 'cell' });
+        this.inputs.set(`c:${i}:${j}`, input);
+        cells.push(h('td', {}, input, h('span', { class: 'msg', id: `msg-c-${i}-${j}` })));
+      }
+      const sum = h('td', { class: 'sum-col', 'data-testid': `rowsum-${i}`, id: `rowsum-${i}` }, h('span', { class: 'sum' }), h('span', { class: 'msg' }));
+      this.sums.set(i, sum);
+      body.push(h('tr', { 'aria-rowindex': String(i + 2), dataset: { r: String(i) } },
+        h('th', { scope: 'row' },
+          h('div', { class: 'row-head' },
+            removeButton('remove-row', i, `Remove secret ${i + 1} (${label})`, 'Remove this row', n <= 1),
+            cellInput({ grid: 'channel', r: i, c: -2, value: label, label: `Label of secret ${i + 1}`, testid: `row-label-${i}`, kind: 'label' }))),
+        h('td', { class: 'prior-col' }, prior, h('span', { class: 'msg', id: `msg-p-${i}` })),
+        leftPx ? spacerCell('td', leftPx) : null,
+        cells,
+        rightPx ? spacerCell('td', rightPx) : null,
+        sum));
+    }
+    if (r1 < n) body.push(spacerRow((n - r1) * this.rowH, span));
+    const foot = h('tr', {},
+      h('th', { scope: 'row', class: 'foot-label', text: 'Σ prior' }),
+      h('td', { class: 'prior-col prior-sum', 'data-testid': 'prior-sum' }, h('span', { class: 'sum' }), h('span', { class: 'msg', id: 'msg-prior' })),
+      h('td', { colspan: String(span - 2) }));
+    this.table.classList.toggle('virtual', virtual);
+    this.table.setAttribute('aria-rowcount', String(n + 2));
+    this.table.setAttribute('aria-colcount', String(m + 3));
+    replace(this.table, h('thead', {}, head), h('tbody', {}, body), h('tfoot', {}, foot));
+    this.shown = new Map();
+  }
+
+  /**
+   * Applies validation results (validate.js) to the cells drawn: only those whose message
+   * appears, changes or disappears are touched (all of them after a redraw).
+   */
+  show(checked, redrawn = false) {
+    this.checked = checked;
+    const w = this.win;
+    if (!w) return;
+    const keys = new Set(this.shown.keys());
+    for (const key of checked.cell.keys()) if (this.inputs.has(key)) keys.add(key);
+    for (const key of keys) {
+      const msg = checked.cell.get(key) ?? null;
+      if (!redrawn && (this.shown.get(key) ?? null) === msg) continue;
+      const input = this.inputs.get(key);
+      if (!input) continue;
+      setFieldMessage(input, input.nextElementSibling, msg);
+      // In a large grid the message is the cell's tooltip: rows keep their height.
+      input.title = msg && w.virtual ? msg : '';
+    }
+    this.shown = new Map([...checked.cell].filter(([key]) => this.inputs.has(key)));
+    for (const [i, cell] of this.sums) {
+      const sum = checked.rowSums[i];
+      const sumEl = cell.firstElementChild;
+      sumEl.textContent = Number.isNaN(sum) ? '—' : formatNumber(sum, 6);
+      sumEl.title = Number.isNaN(sum) ? 'a cell of this row is not a number' : formatFull(sum);
+      cell.lastElementChild.textContent = checked.row[i] ?? '';
+      cell.classList.toggle('invalid', !!checked.row[i]);
+      cell.parentElement.classList.toggle('row-invalid', !!checked.row[i] || (Number.isNaN(sum) && w.virtual));
+    }
+    const ps = this.table.querySelector('.prior-sum');
+    if (ps) {
+      ps.querySelector('.sum').textContent = Number.isNaN(checked.priorSum) ? '—' : formatNumber(checked.priorSum, 6);
+      // The cell is narrow: the full sentence is in the error list under the table.
+      ps.querySelector('.msg').textContent = checked.priorMsg ? 'expected 1' : '';
+      ps.title = checked.priorMsg ?? '';
+      ps.classList.toggle('invalid', !!checked.priorMsg);
+    }
+  }
+
+  /**
+   * Brings cell (r, c) into view (c −2 is the row's label, −1 its prior; r −1 the column
+   * labels) and returns its input, drawn.
+   */
+  reveal(r, c) {
+    const key = `input[data-grid="channel"][data-r="${r}"][data-c="${c}"]`;
+    let el = this.table.querySelector(key);
+    const w = this.win;
+    const inRows = !w || r < 0 || (r >= w.r0 + 1 && r < w.r1 - 1) || (r === w.r0 && r === 0) || (r === w.r1 - 1 && r === w.n - 1);
+    const inCols = !w || c < 0 || (c >= w.c0 + 1 && c < w.c1 - 1) || (c === w.c0 && c === 0) || (c === w.c1 - 1 && c === w.m - 1);
+    if (el && inRows && inCols) return el;
+    const head = this.table.tHead?.offsetHeight ?? 0;
+    if (r >= 0) {
+      const top = head + r * this.rowH;
+      if (top - head < this.wrap.scrollTop) this.wrap.scrollTop = top - head;
+      else if (top + this.rowH > this.wrap.scrollTop + this.wrap.clientHeight) this.wrap.scrollTop = top + this.rowH - this.wrap.clientHeight;
+    }
+    if (c >= 0) {
+      const lead = this.table.tBodies[0]?.querySelector('tr:not(.spacer) > th')?.offsetWidth ?? 0;
+      const prior = this.table.tBodies[0]?.querySelector('td.prior-col')?.offsetWidth ?? 0;
+      const sums = this.table.tBodies[0]?.querySelector('td.sum-col')?.offsetWidth ?? 0;
+      const left = lead + prior + c * this.colW;
+      if (left - lead < this.wrap.scrollLeft) this.wrap.scrollLeft = left - lead;
+      else if (left + this.colW > this.wrap.scrollLeft + this.wrap.clientWidth - sums) this.wrap.scrollLeft = left + this.colW - this.wrap.clientWidth + sums;
+    }
+    this.render();
+    el = this.table.querySelector(key);
+    return el;
+  }
 }
 
 // Beyond this many secrets the identity gain is described rather than drawn: an n×n grid of
@@ -63,13 +304,15 @@ const DRAW_IDENTITY_UP_TO = 16;
 /** Rebuilds the gain table (or its one-line description for a large identity). */
 export function renderGainTable(table, s) {
   const n = s.secrets.length;
-  const k = s.gain.length;
   if (s.gainIdentity && n > DRAW_IDENTITY_UP_TO) {
     replace(table, h('tbody', {}, h('tr', {}, h('td', { class: 'identity-note' },
-      `Identity gain on ${n} secrets: g(w, x) = 1 if w = x, else 0 (Bayes vulnerability). `,
-      h('button', { type: 'button', class: 'small', dataset: { action: 'edit-gain' }, 'data-testid': 'edit-gain', text: 'Edit as a matrix' })))));
+      `Identity gain on ${n.toLocaleString('en')} secrets: g(w, x) = 1 if w = x, else 0 (Bayes vulnerability). `,
+      s.gain
+        ? h('button', { type: 'button', class: 'small', dataset: { action: 'edit-gain' }, 'data-testid': 'edit-gain', text: 'Edit as a matrix' })
+        : h('span', { class: 'muted', text: 'A gain other than the identity can be edited on up to 64 secrets.' })))));
     return;
   }
+  const k = s.gain.length;
   const head = h('tr', {},
     h('th', { scope: 'col', class: 'corner' }, h('span', { class: 'corner-x', text: 'guess w' }), h('span', { class: 'corner-y', text: 'secret x →' })),
     s.secrets.map((label) => h('th', { scope: 'col', class: 'static-label', text: label })));
@@ -84,69 +327,22 @@ export function renderGainTable(table, s) {
   replace(table, h('thead', {}, head), h('tbody', {}, body));
 }
 
-/**
- * Applies validation results (validate.js) to the rendered tables, cheaply on large matrices:
- * only the cells whose message appears, changes or disappears are touched. index() after every
- * rebuild of the tables.
- */
-export class GridMessages {
-  constructor(root, channelTable) {
-    this.root = root;
-    this.channelTable = channelTable;
-    this.index();
-  }
-
-  index() {
-    this.inputs = new Map();
-    for (const input of this.root.querySelectorAll('input[data-grid]')) {
-      const { grid, r, c, kind } = input.dataset;
-      if (grid === 'channel' && kind === 'cell') this.inputs.set(`c:${r}:${c}`, input);
-      else if (grid === 'channel' && kind === 'prior') this.inputs.set(`p:${r}`, input);
-      else if (grid === 'gain' && kind === 'gain') this.inputs.set(`g:${r}:${c}`, input);
-    }
-    this.shown = new Map(); // fresh inputs carry no message yet
-    this.rows = [];
-  }
-
-  show(checked) {
-    for (const key of new Set([...this.shown.keys(), ...checked.cell.keys()])) {
-      const msg = checked.cell.get(key) ?? null;
-      if ((this.shown.get(key) ?? null) === msg) continue;
-      const input = this.inputs.get(key);
-      if (input) setFieldMessage(input, input.nextElementSibling, msg);
-    }
-    this.shown = new Map(checked.cell);
-    const rows = this.channelTable.tBodies[0]?.rows ?? [];
-    for (let i = 0; i < rows.length; i++) {
-      const sum = checked.rowSums[i];
-      const key = `${sum}|${checked.row[i]}`;
-      if (this.rows[i] === key) continue;
-      this.rows[i] = key;
-      const cell = rows[i].lastElementChild;
-      const sumEl = cell.firstElementChild;
-      sumEl.textContent = Number.isNaN(sum) ? '—' : formatNumber(sum, 6);
-      sumEl.title = Number.isNaN(sum) ? 'a cell of this row is not a number' : formatFull(sum);
-      cell.lastElementChild.textContent = checked.row[i] ?? '';
-      cell.classList.toggle('invalid', !!checked.row[i]);
-      rows[i].classList.toggle('row-invalid', !!checked.row[i]);
-    }
-    const ps = this.channelTable.querySelector('.prior-sum');
-    if (ps) {
-      ps.querySelector('.sum').textContent = Number.isNaN(checked.priorSum) ? '—' : formatNumber(checked.priorSum, 6);
-      // The cell is narrow: the full sentence is in the error list under the table.
-      ps.querySelector('.msg').textContent = checked.priorMsg ? 'expected 1' : '';
-      ps.title = checked.priorMsg ?? '';
-      ps.classList.toggle('invalid', !!checked.priorMsg);
-    }
+/** Applies the gain's validation messages (keys "g:w:x") to the gain table. */
+export function showGainMessages(table, checked) {
+  for (const input of table.querySelectorAll('input[data-grid="gain"][data-kind="gain"]')) {
+    const msg = checked.cell.get(`g:${input.dataset.r}:${input.dataset.c}`) ?? null;
+    if ((input.getAttribute('aria-invalid') === 'true') === !!msg && input.nextElementSibling.textContent === (msg ?? '')) continue;
+    setFieldMessage(input, input.nextElementSibling, msg);
   }
 }
 
 /**
  * Spreadsheet-like movement in the tables: arrows across cells, Enter goes down (Shift+Enter
  * up); left and right leave a cell only from its edge, or when its whole text is selected (as it
- * is just after arriving in a cell).
+ * is just after arriving in a cell). In the channel grid the target may be out of view: `channel`
+ * (a ChannelGrid) draws it first.
  */
-export function onGridKey(root, e) {
+export function onGridKey(root, e, channel = null) {
   const t = e.target;
   const d = t.dataset;
   if (!d || !d.grid || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -158,16 +354,33 @@ export function onGridKey(root, e) {
   else if (e.key === 'ArrowLeft' && t.selectionStart === 0 && (t.selectionEnd === 0 || t.selectionEnd === t.value.length)) dc = -1;
   else if (e.key === 'ArrowRight' && t.selectionEnd === t.value.length && (t.selectionStart === t.value.length || t.selectionStart === 0)) dc = 1;
   else return;
-  const inputs = [...root.querySelectorAll(`input[data-grid="${d.grid}"]`)];
   const r = Number(d.r);
   const c = Number(d.c);
-  const at = (rr, cc) => inputs.find((el) => Number(el.dataset.r) === rr && Number(el.dataset.c) === cc);
-  let target;
-  if (dr) target = at(r + dr, c);
-  else {
-    const cols = [...new Set(inputs.filter((el) => Number(el.dataset.r) === r).map((el) => Number(el.dataset.c)))].sort((a, b) => a - b);
-    const k = cols.indexOf(c) + dc;
-    target = k >= 0 && k < cols.length ? at(r, cols[k]) : null;
+  let target = null;
+  if (d.grid === 'channel' && channel) {
+    // Rows −1 (the column labels) to n − 1; columns −2 (label), −1 (prior), then 0 to m − 1.
+    const { secrets, observables } = channel.state();
+    const n = secrets.length;
+    const m = observables.length;
+    let rr = r;
+    let cc = c;
+    if (dr) {
+      rr = r + dr;
+      if (rr >= n || rr < -1 || (rr === -1 && c < 0)) return;
+    } else {
+      cc = c + dc;
+      if (cc >= m || cc < (r === -1 ? 0 : -2)) return;
+    }
+    target = channel.reveal(rr, cc);
+  } else {
+    const inputs = [...root.querySelectorAll(`input[data-grid="${d.grid}"]`)];
+    const at = (rr, cc) => inputs.find((el) => Number(el.dataset.r) === rr && Number(el.dataset.c) === cc);
+    if (dr) target = at(r + dr, c);
+    else {
+      const cols = [...new Set(inputs.filter((el) => Number(el.dataset.r) === r).map((el) => Number(el.dataset.c)))].sort((x, y) => x - y);
+      const k = cols.indexOf(c) + dc;
+      target = k >= 0 && k < cols.length ? at(r, cols[k]) : null;
+    }
   }
   if (target) {
     e.preventDefault();

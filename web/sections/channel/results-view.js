@@ -11,7 +11,17 @@ import { showExact, exactCell, exactNumber, exactTitle } from '../../format.js';
 import { MEASURES, GROUPS, GAIN_CLASSES } from '../../measures.js';
 import { sourceRefs, plainFormula } from '../../formulas.js';
 
+/**
+ * A hyper-distribution of up to 64 posteriors on up to 24 secrets is shown whole; a larger one
+ * as its first 32 posteriors on its first 12 secrets (a table of 1,536 cells is already a
+ * quarter of a second of the page's thread on a slow machine). Its export holds it all.
+ */
 const MAX_HYPER_ROWS = 64;
+const MAX_HYPER_COLS = 24;
+const LARGE_HYPER_ROWS = 32;
+const LARGE_HYPER_COLS = 12;
+/** Secrets listed in the capacity-achieving prior (its export, and "Use as prior", hold all). */
+const MAX_PRIOR_ROWS = 64;
 
 const textField = (id, label, value, title) => h('div', { class: 'alpha-row' },
   h('label', { for: id }, label),
@@ -122,6 +132,29 @@ export class ResultsView {
   }
 
   /**
+   * Measures not computed at this size, with the reason; `panel` names the panel a "Compute
+   * anyway" button starts (null when there is nothing to start).
+   */
+  showSkipped(keys, reason, panel) {
+    this.setStatus(keys, 'skipped', null);
+    if (keys.includes('hyper')) this.hyperBadge.hidden = true;
+    for (const key of keys) {
+      const el = this.els.get(key);
+      if (!el) continue;
+      if (el.value) {
+        this.showExactOf(key, null);
+        el.value.textContent = 'skipped';
+        el.value.title = reason;
+        delete el.value.dataset.value;
+      }
+      const msg = el.msg ?? (key === 'hyper' ? this.hyperBox : null);
+      if (!msg) continue;
+      replace(msg, h('span', { text: `Skipped: ${reason}.` }),
+        panel && key === keys[0] ? [' ', h('button', { type: 'button', class: 'small', dataset: { action: 'compute-anyway', panel }, 'data-testid': `compute-${panel}`, text: 'Compute anyway' })] : null);
+    }
+  }
+
+  /**
    * Shows a settled result of a plain number (capacity and hyper have their own); `exact` is the
    * engine's exact value of it (a fraction string), or null.
    */
@@ -189,7 +222,9 @@ export class ResultsView {
     }
     const { capacity, prior, iterations, upperBound, converged } = r.value;
     const gap = upperBound - capacity;
-    const rows = Array.from(prior, (p, i) => h('tr', {}, h('th', { scope: 'row', text: secrets[i] ?? `x${i + 1}` }), h('td', { title: formatFull(p), text: formatNumber(p) })));
+    const listed = Math.min(prior.length, MAX_PRIOR_ROWS);
+    const rows = Array.from({ length: listed }, (_, i) => h('tr', {}, h('th', { scope: 'row', text: secrets[i] ?? `x${i + 1}` }), h('td', { title: formatFull(prior[i]), text: formatNumber(prior[i]) })));
+    if (prior.length > listed) rows.push(h('tr', {}, h('td', { colspan: '2', class: 'muted', text: `… and ${(prior.length - listed).toLocaleString('en')} more secrets` })));
     replace(box,
       h('p', { class: 'cap-stats' },
         h('span', {}, 'Iterations: ', h('output', { 'data-testid': 'capacity-iterations', text: String(iterations) })),
@@ -260,19 +295,23 @@ export class ResultsView {
       cell = (v, cls) => h('td', { class: cls ?? (v === 0 ? 'zero' : undefined), title: formatFull(v), 'data-value': String(v), text: formatNumber(v) });
     }
     el.root.dataset.exact = exact ? 'true' : 'false';
-    const visible = Math.min(rows, MAX_HYPER_ROWS);
+    const whole = rows <= MAX_HYPER_ROWS && cols <= MAX_HYPER_COLS;
+    const visible = whole ? rows : Math.min(rows, LARGE_HYPER_ROWS);
+    const shownCols = whole ? cols : Math.min(cols, LARGE_HYPER_COLS);
     const head = h('tr', {}, h('th', { scope: 'col', text: 'outputs y' }), h('th', { scope: 'col', class: 'outer', text: 'outer p(y)' }),
-      Array.from({ length: cols }, (_, x) => h('th', { scope: 'col', text: `p(${secrets[x] ?? x + 1}|y)` })));
+      Array.from({ length: shownCols }, (_, x) => h('th', { scope: 'col', text: `p(${secrets[x] ?? x + 1}|y)` })));
     const body = [];
     for (let k = 0; k < visible; k++) {
       body.push(h('tr', { 'data-testid': `hyper-row-${k}` },
         h('th', { scope: 'row', text: rowLabel(k) }),
         cell(outer[k], 'outer'),
-        Array.from({ length: cols }, (_, x) => cell(at(k, x)))));
+        Array.from({ length: shownCols }, (_, x) => cell(at(k, x)))));
     }
     replace(box,
       h('p', { class: 'muted', 'data-testid': 'hyper-summary', text: `${rows} distinct posterior${rows === 1 ? '' : 's'} from ${outputs} output${outputs === 1 ? '' : 's'}.` }),
       h('div', { class: 'table-wrap' }, h('table', { class: 'mini hyper-table', 'data-testid': 'hyper-table' }, h('thead', {}, head), h('tbody', {}, body))),
-      rows > visible ? h('p', { class: 'muted', text: `… ${rows - visible} more not shown.` }) : null);
+      rows > visible || cols > shownCols
+        ? h('p', { class: 'muted', 'data-testid': 'hyper-more', text: `Shown: ${visible.toLocaleString('en')} of ${rows.toLocaleString('en')} posteriors and ${shownCols.toLocaleString('en')} of ${cols.toLocaleString('en')} secrets; Export gives the whole table.` })
+        : null);
   }
 }

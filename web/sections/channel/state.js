@@ -3,20 +3,27 @@
 // URL, and what the results panels compute from the validated inputs (the call plan). Pure: no
 // DOM, no worker; tests/node/channel-section.test.mjs runs it in Node.
 //
-// State: {presetId, edited, secrets, observables, cells (n×m text), prior (n text), priorUniform,
-// gainLabels, gain (k×n text), gainIdentity, alpha, tolerance, gainClass, observed}. A uniform
-// prior and an identity gain follow the number of secrets (syncDerived). `gainClass` is the class
-// of gain functions of the additive g-capacity; `observed`, the output frequencies (text) from
-// which the iterative Bayesian update estimates a prior.
+// State: {presetId, edited, secrets, observables, cells (an n×m EntryMatrix: values and typed
+// texts, input/matrix.js), prior (n text), priorUniform, gainLabels, gain (k×n text, or null for
+// an identity too large to write out), gainIdentity, alpha, tolerance, gainClass, observed}. A
+// uniform prior and an identity gain follow the number of secrets (syncDerived). `gainClass` is
+// the class of gain functions of the additive g-capacity; `observed`, the output frequencies
+// (text) from which the iterative Bayesian update estimates a prior. As JSON (a shared link,
+// getState) the cells are rows of text (stateJSON).
 
 import { presets, presetById, DEFAULT_PRESET } from '../../presets.js';
 import { uniformEntry } from '../../numbers.js';
-import { parseGrid, splitDelimited, parseVectorLiteral } from '../../input/grid.js';
-import { parseNumber } from '../../input/number.js';
-import { rationalVector, rationalMatrix } from '../../input/grid.js';
+import { parseGrid, splitDelimited, readMatrix, parseVectorLiteral, rationalVector, rationalMatrix } from '../../input/grid.js';
+import { isNumber, parseNumber, parseRational } from '../../input/number.js';
+import { EntryMatrix, shortest } from '../../input/matrix.js';
 import { PANELS, PANEL_KEYS, GAIN_CLASSES, DEFAULT_GAIN_CLASS, exactPlan } from '../../measures.js';
 
 export { PANEL_KEYS };
+
+/** Largest number of secrets for which an identity gain is written out as rows of text. */
+export const IDENTITY_WRITTEN_UP_TO = 64;
+/** Largest identity gain (n²) the page builds to compute g-vulnerabilities with. */
+export const IDENTITY_COMPUTED_UP_TO = 250_000;
 
 export const DEFAULT_ALPHA = '2';
 export const DEFAULT_TOLERANCE = '1e-9';
@@ -37,7 +44,7 @@ export function loadPreset(s, p) {
   s.edited = false;
   s.secrets = p.secrets.slice();
   s.observables = p.observables.slice();
-  s.cells = p.channel.map((r) => r.slice());
+  s.cells = EntryMatrix.fromTexts(p.channel);
   s.priorUniform = true;
   s.gainIdentity = true;
   syncDerived(s);
@@ -48,7 +55,7 @@ export function syncDerived(s) {
   const n = s.secrets.length;
   if (s.priorUniform) s.prior = new Array(n).fill(uniformEntry(n));
   if (s.gainIdentity) {
-    s.gain = Array.from({ length: n }, (_, w) => Array.from({ length: n }, (_, x) => (w === x ? '1' : '0')));
+    s.gain = n <= IDENTITY_WRITTEN_UP_TO ? Array.from({ length: n }, (_, w) => Array.from({ length: n }, (_, x) => (w === x ? '1' : '0'))) : null;
     s.gainLabels = s.secrets.slice();
   }
 }
@@ -59,10 +66,29 @@ export function freshLabel(existing, prefix, k) {
   return `${prefix}${k}`;
 }
 
+/**
+ * Appends labels until there are n: given[i] where it is non-empty, else the first of prefix i+1,
+ * prefix i+2, … not taken — what pushing freshLabel one by one gives, with one set of the labels
+ * taken instead of one per label (quadratic on 2,000 rows).
+ */
+function pushLabels(labels, n, prefix, given = null) {
+  const taken = new Set(labels);
+  for (let i = labels.length; i < n; i++) {
+    let t = given?.[i];
+    if (!t) {
+      let k = i + 1;
+      while (taken.has(`${prefix}${k}`)) k++;
+      t = `${prefix}${k}`;
+    }
+    labels.push(t);
+    taken.add(t);
+  }
+}
+
 export function addRow(s, at = s.secrets.length) {
   const m = s.observables.length;
   s.secrets.splice(at, 0, freshLabel(s.secrets, 'x', at + 1));
-  s.cells.splice(at, 0, new Array(m).fill(m ? uniformEntry(m) : '0'));
+  s.cells.insertRow(at, m ? uniformEntry(m) : '0');
   if (!s.priorUniform) s.prior.splice(at, 0, '0');
   if (!s.gainIdentity) for (const row of s.gain) row.splice(at, 0, '0');
   syncDerived(s);
@@ -70,7 +96,7 @@ export function addRow(s, at = s.secrets.length) {
 
 export function removeRow(s, i) {
   s.secrets.splice(i, 1);
-  s.cells.splice(i, 1);
+  s.cells.removeRow(i);
   if (!s.priorUniform) s.prior.splice(i, 1);
   if (!s.gainIdentity) for (const row of s.gain) row.splice(i, 1);
   syncDerived(s);
@@ -78,15 +104,34 @@ export function removeRow(s, i) {
 
 export function addCol(s, at = s.observables.length) {
   s.observables.splice(at, 0, freshLabel(s.observables, 'y', at + 1));
-  for (const row of s.cells) row.splice(at, 0, '0');
+  s.cells.insertCol(at, '0');
 }
 
 export function removeCol(s, j) {
   s.observables.splice(j, 1);
-  for (const row of s.cells) row.splice(j, 1);
+  s.cells.removeCol(j);
+}
+
+// Grows the channel to n rows and m columns at once (a large paste would be slow row by row):
+// new rows are uniform on the columns there were, new columns 0, as addRow and addCol make them.
+function growTo(s, n, m) {
+  const n0 = s.secrets.length;
+  const m0 = s.observables.length;
+  if (n > n0) {
+    pushLabels(s.secrets, n, 'x');
+    s.cells.grow(n, m0, m0 ? uniformEntry(m0) : '0');
+    if (!s.priorUniform) for (let i = n0; i < n; i++) s.prior.push('0');
+    if (!s.gainIdentity) for (const row of s.gain) for (let i = n0; i < n; i++) row.push('0');
+  }
+  if (m > m0) {
+    pushLabels(s.observables, m, 'y');
+    s.cells.grow(s.cells.rows, m, '0');
+  }
+  syncDerived(s);
 }
 
 export function addGuess(s) {
+  if (!s.gain) return; // an identity too large to write out is not edited
   s.gainIdentity = false;
   s.gainLabels.push(freshLabel(s.gainLabels, 'w', s.gainLabels.length + 1));
   s.gain.push(new Array(s.secrets.length).fill('0'));
@@ -109,46 +154,92 @@ export function setPrior(s, values) {
 /**
  * Fills the grid from cell (r, c) with a pasted block, growing it as needed; labels in the block
  * (a header row, a first column) become the labels of those rows and columns. c = −1 is the
- * prior column: the values, read row by row, fill the prior downwards.
- * @returns {{ok: true} | {error: string}}
+ * prior column: the values, read row by row, fill the prior downwards. The text is read here
+ * (readMatrix); a large paste is read in a worker and its block given to applyBlock.
+ * @returns {{ok: true, decimalComma: boolean} | {error: string}}
  */
 export function pasteIntoChannel(s, r, c, text) {
+  const b = readMatrix(text);
+  if ('error' in b) return b;
+  return applyBlock(s, r, c, b);
+}
+
+/** The texts of a block's cells, row by row (readMatrix's texts, else the shortest decimal). */
+function blockTexts(b) {
+  const texts = new Map();
+  b.texts.index.forEach((k, n) => texts.set(k, b.texts.text[n]));
+  return Array.from({ length: b.rows }, (_, i) => Array.from({ length: b.lengths[i] }, (_, j) => texts.get(i * b.cols + j) ?? shortest(b.data[i * b.cols + j])));
+}
+
+/**
+ * Puts a block read by readMatrix (input/grid.js) into the grid at (r, c), as pasteIntoChannel
+ * does. A block that covers the whole grid from (0, 0) becomes the grid without a copy.
+ * @returns {{ok: true, decimalComma: boolean} | {error: string}}
+ */
+export function applyBlock(s, r, c, b) {
+  if (!b.rows) return { error: 'nothing to paste' };
   if (c === -1) {
-    const split = splitDelimited(text);
-    if ('error' in split) return split;
-    const values = split.rows.flat().filter((t) => t !== '');
+    const values = blockTexts(b).flat().filter((t) => t !== '');
     if (!values.length) return { error: 'nothing to paste' };
     for (let k = 0; k < values.length && r + k < s.secrets.length; k++) s.prior[r + k] = values[k];
     s.priorUniform = false;
-    return { ok: true };
+    return { ok: true, decimalComma: b.decimalComma };
   }
-  const g = parseGrid(text);
-  if ('error' in g) return g;
-  const rows = g.cells.length;
-  const cols = Math.max(...g.cells.map((row) => row.length), g.colLabels ? g.colLabels.length : 0);
-  while (s.secrets.length < r + rows) addRow(s);
-  while (s.observables.length < c + cols) addCol(s);
-  for (let i = 0; i < rows; i++) {
-    for (let j = 0; j < g.cells[i].length; j++) s.cells[r + i][c + j] = g.cells[i][j];
-    if (g.rowLabels) s.secrets[r + i] = g.rowLabels[i];
+  const cols = Math.max(b.cols, b.colLabels ? b.colLabels.length : 0);
+  const full = r === 0 && c === 0 && b.rows >= s.secrets.length && cols === b.cols && b.cols >= s.observables.length && b.lengths.every((n) => n === b.cols);
+  if (full) {
+    const n0 = s.secrets.length;
+    pushLabels(s.secrets, b.rows, 'x');
+    pushLabels(s.observables, b.cols, 'y');
+    if (!s.priorUniform) for (let i = n0; i < b.rows; i++) s.prior.push('0');
+    if (!s.gainIdentity) for (const row of s.gain) for (let i = n0; i < b.rows; i++) row.push('0');
+    s.cells = EntryMatrix.fromBlock(b);
+  } else {
+    growTo(s, r + b.rows, c + cols);
+    s.cells.setBlock(r, c, b);
   }
-  if (g.colLabels) g.colLabels.forEach((t, j) => { if (t !== '') s.observables[c + j] = t; });
+  if (b.rowLabels) b.rowLabels.forEach((t, i) => { s.secrets[r + i] = t; });
+  if (b.colLabels) b.colLabels.forEach((t, j) => { if (t !== '') s.observables[c + j] = t; });
   syncDerived(s);
-  return { ok: true };
+  return { ok: true, decimalComma: b.decimalComma };
 }
 
-/** Labels pasted into a label cell fill the labels from there (kind 'row' or 'col'). */
+/**
+ * Replaces the channel by a block read from a file (readMatrix): its labels where it has them,
+ * x1…, y1… where it has not; a uniform prior and the identity gain.
+ */
+export function loadBlock(s, b) {
+  s.edited = true;
+  s.secrets = [];
+  s.observables = [];
+  pushLabels(s.secrets, b.rows, 'x', b.rowLabels);
+  pushLabels(s.observables, b.cols, 'y', b.colLabels);
+  s.cells = EntryMatrix.fromBlock(b);
+  s.priorUniform = true;
+  s.gainIdentity = true;
+  syncDerived(s);
+}
+
+/**
+ * Labels pasted into a label cell fill the labels from there (kind 'row' or 'col'). A block of
+ * numbers across the labels' direction (a row of numbers pasted into a row's label, say) is
+ * the cells that go with those labels: it fills the cells from that row or column.
+ */
 export function pasteLabels(s, kind, index, text) {
   const split = splitDelimited(text);
   if ('error' in split) return split;
+  const across = kind === 'row' ? Math.max(...split.rows.map((r) => r.length)) : split.rows.length;
+  if (across > 1 && split.rows.every((r) => r.every((t) => t === '' || isNumber(t)))) {
+    return kind === 'row' ? pasteIntoChannel(s, index, 0, text) : pasteIntoChannel(s, 0, index, text);
+  }
   const values = split.rows.flat().filter((t) => t !== '');
   if (values.length < 2) return { error: 'one label: typed as it is' };
   if (kind === 'row') {
-    while (s.secrets.length < index + values.length) addRow(s);
+    if (s.secrets.length < index + values.length) growTo(s, index + values.length, s.observables.length);
     values.forEach((t, k) => { s.secrets[index + k] = t; });
     syncDerived(s);
   } else {
-    while (s.observables.length < index + values.length) addCol(s);
+    if (s.observables.length < index + values.length) growTo(s, s.secrets.length, index + values.length);
     values.forEach((t, k) => { s.observables[index + k] = t; });
   }
   return { ok: true };
@@ -215,7 +306,7 @@ export function checkState(s) {
   const gainIdentity = s.gainIdentity !== false;
   let gain = [];
   let gainLabels = [];
-  if (!gainIdentity || s.gain !== undefined) {
+  if (!gainIdentity || (s.gain !== undefined && s.gain !== null)) {
     gain = grid(s.gain, 'gain', undefined, n);
     if (gain.length < 1 || gain.length > MAX_ROWS || gain.length * n > MAX_ENTRIES) fail('the gain matrix has no rows or too many');
     gainLabels = texts(s.gainLabels ?? gain.map((_, w) => `w${w + 1}`), 'gain labels', gain.length);
@@ -247,15 +338,33 @@ function gainClassOf(v) {
 
 /** Replaces the fields of `s` by those of a checked state (checkState). */
 export function assignState(s, clean) {
-  for (const k of Object.keys(s)) if (k in clean) s[k] = structuredClone(clean[k]);
+  for (const k of Object.keys(s)) if (k in clean) s[k] = k === 'cells' ? EntryMatrix.fromTexts(clean.cells) : structuredClone(clean[k]);
   syncDerived(s);
+}
+
+/**
+ * The state as JSON for a link (the cells as rows of text), or an Error saying why a channel
+ * that large cannot go in a link.
+ */
+export function stateJSON(s) {
+  if (s.cells.size > MAX_ENTRIES || s.secrets.length > MAX_ROWS || s.observables.length > MAX_COLS) {
+    throw new Error(`a ${s.secrets.length.toLocaleString('en')}×${s.observables.length.toLocaleString('en')} channel is too large for a link (at most ${MAX_ENTRIES.toLocaleString('en')} entries): export it as a CSV file instead`);
+  }
+  const out = structuredClone({ ...s, cells: null });
+  out.cells = s.cells.toTexts();
+  return out;
 }
 
 // ---------------------------------------------------------------- the call plan
 
+/** Up to this many entries a matrix's signature is its values; beyond, its version. */
+export const SIGNED_BY_VALUE_UP_TO = 10_000;
+
 // Matrices go to the worker as {rows, cols, data: Float64Array}: one cheap clone per job and one
-// bulk copy into Go, however many calls of the job use them.
+// bulk copy into Go, however many calls of the job use them. A large one is sent once and
+// shared by the jobs (the view does that: engine.share).
 function flat(M) {
+  if (ArrayBuffer.isView(M.data)) return M;
   const rows = M.length;
   const cols = rows ? M[0].length : 0;
   const data = new Float64Array(rows * cols);
@@ -263,64 +372,107 @@ function flat(M) {
   return { rows, cols, data };
 }
 
-/** Most channel entries (n·m, and k·n for the gain) for which the page asks for exact values. */
-export const EXACT_MAX_ENTRIES = 10_000;
+function signature(raw) {
+  if (raw === null) return 'null';
+  if (typeof raw === 'number') return String(raw); // String() keeps α = ∞ apart from null
+  if (raw && ArrayBuffer.isView(raw.data)) {
+    return raw.data.length <= SIGNED_BY_VALUE_UP_TO || raw.version === undefined ? `${raw.rows}×${raw.cols}:${raw.data.join(',')}` : `${raw.rows}×${raw.cols}@${raw.version}`;
+  }
+  return JSON.stringify(raw);
+}
+
+/**
+ * Most channel entries (n·m, and k·n for the gain) for which the page asks for exact values: the
+ * engine's exact mode answers within about a second up to there, and a larger channel (a paste
+ * or a file of research size) gets decimals only.
+ */
+export const EXACT_MAX_ENTRIES = 4096;
 
 /**
  * The inputs as exact fraction strings ("1/3") for the engine's exact mode: {prior, channel,
- * gain}, each null when an entry is not rational as typed (ln 2, say) or the matrices are larger
- * than EXACT_MAX_ENTRIES, and `why` saying why when one is null (for the note under the results).
+ * gain}, each null when an entry is not rational as typed (ln 2, say) or the matrix is larger
+ * than EXACT_MAX_ENTRIES, and `why` saying why (for the note under the results). A gain too
+ * large (or an identity not written out) leaves only the g-measures without exact values.
  * Only what the user typed is read, never the decimals: "1/3" stays 1/3.
- * @param {{cells: string[][], prior: string[], gain: string[][]}} s
+ * @param {{cells: EntryMatrix, prior: string[], gain: string[][] | null}} s
  */
 export function exactInputs(s) {
-  const n = s.cells.length;
-  const m = n ? s.cells[0].length : 0;
+  const n = s.cells.rows;
+  const m = s.cells.cols;
   const out = { prior: null, channel: null, gain: null, why: null };
-  if (n * m > EXACT_MAX_ENTRIES || s.gain.length * n > EXACT_MAX_ENTRIES) {
+  if (n * m > EXACT_MAX_ENTRIES) {
     out.why = `exact values are computed for up to ${EXACT_MAX_ENTRIES.toLocaleString('en')} entries`;
     return out;
   }
   out.prior = rationalVector(s.prior);
-  out.channel = rationalMatrix(s.cells);
-  out.gain = rationalMatrix(s.gain);
-  if (!out.prior || !out.channel || !out.gain) out.why = 'exact values need every entry as a decimal or a fraction (not ln, say)';
+  out.channel = rationalMatrix(s.cells.toTexts());
+  const gainFits = s.gain !== null && s.gain.length * n <= EXACT_MAX_ENTRIES;
+  out.gain = gainFits ? rationalMatrix(s.gain) : null;
+  if (!out.prior || !out.channel || (gainFits && !out.gain)) out.why = 'exact values need every entry as a decimal or a fraction (not ln, say)';
+  else if (!gainFits) out.why = `exact g-values are computed for gains of up to ${EXACT_MAX_ENTRIES.toLocaleString('en')} entries`;
   return out;
 }
 
 /**
  * The validated inputs (validateInputs) as panels use them: value (null when invalid; matrices
- * flattened), exact (its fraction strings, or null) and a signature for change detection, per
- * input. `extra` carries what is not typed in the grids: the class of gain functions and the
- * exact inputs (exactInputs).
+ * flat, {rows, cols, data}), exact (its fraction strings, or null) and a signature for change
+ * detection, per input. A matrix the size of a paste is signed by its values (and its exact
+ * text, which tells 1/3 from 0.3333333333333333), so that 0.5 retyped as 1/2 changes nothing; a
+ * large one by its version (input/matrix.js), which reading it all on every key would cost. The
+ * options carry what is not typed in the grids: the class of gain functions and the exact
+ * inputs (exactInputs).
  */
 export function panelInputs(checked, { gainClass = DEFAULT_GAIN_CLASS, exact = null } = {}) {
   const out = {};
   const exactOf = { prior: exact?.prior ?? null, channel: exact?.channel ?? null, gain: exact?.gain ?? null };
   for (const [d, raw] of Object.entries({ prior: checked.prior, channel: checked.channel, gain: checked.gain, alpha: checked.alpha, tolerance: checked.tolerance, gainClass })) {
-    const value = raw !== null && (d === 'channel' || d === 'gain') ? flat(raw) : raw;
+    let value = raw !== null && (d === 'channel' || d === 'gain') ? flat(raw) : raw;
+    // A small matrix is copied: the job must not see later edits of the grid.
+    if (value && value.data && value.data.length <= SIGNED_BY_VALUE_UP_TO) value = { rows: value.rows, cols: value.cols, data: value.data.slice() };
     const ex = raw === null ? null : exactOf[d] ?? null;
-    // String() keeps α = ∞ apart from null in JSON; the exact text tells 1/3 from 0.3333333333333333.
-    const sig = raw === null ? 'null' : typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw : JSON.stringify(raw) + (ex ? JSON.stringify(ex) : '');
-    out[d] = { value, exact: ex, sig };
+    out[d] = { value, exact: ex, sig: signature(raw) + (ex ? JSON.stringify(ex) : '') };
   }
+  if (checked.gainSkip) out.gain = { value: null, sig: 'skip', skip: checked.gainSkip };
   return out;
 }
 
 /**
- * What each panel should do for these inputs: 'stale' (an input it needs is invalid), 'same'
- * (its inputs are those of the answer shown or computing) or 'run' with the calls of its job
- * and, when its exact inputs are all there, the exact job {keys, calls} (measures.js exactPlan).
- * `last` maps a panel to the signature of its last run.
- * @returns {Record<string, {action: 'stale'|'same'|'run', sig: string|null, calls?: object[], exact?: {keys: string[], calls: object[]}|null}>}
+ * Multiply-adds a panel may cost before the page asks rather than starts it: the three
+ * g-leakage calls on |W| guesses, n secrets and m outputs cost 3·|W|·n·m (about a second per
+ * 2·10⁹ in the worker).
  */
-export function panelPlan(inputs, last = {}) {
+export const PANEL_BUDGET = 4e9;
+
+const COSTS = {
+  gpost: ({ C, G }) => 3 * G.rows * C.rows * C.cols,
+};
+
+/**
+ * What each panel should do for these inputs: 'stale' (an input it needs is invalid), 'skip'
+ * (an input is not built at this size, or the panel would cost more than PANEL_BUDGET; `reason`
+ * says which), 'same' (its inputs are those of the answer shown or computing) or 'run' with the
+ * calls of its job and, when its exact inputs are all there, the exact job {keys, calls}
+ * (measures.js exactPlan). `last` maps a panel to the signature of its last run; `force` names
+ * panels to run whatever they cost.
+ * @returns {Record<string, {action: 'stale'|'skip'|'same'|'run', sig: string|null, calls?: object[], exact?: {keys: string[], calls: object[]}|null, reason?: string, cost?: number}>}
+ */
+export function panelPlan(inputs, last = {}, force = new Set()) {
   const args = { prior: inputs.prior.value, C: inputs.channel.value, G: inputs.gain.value, alpha: inputs.alpha.value, tolerance: inputs.tolerance.value, gainClass: inputs.gainClass.value };
   const exactArgs = { prior: inputs.prior.exact, C: inputs.channel.exact, G: inputs.gain.exact, gainClass: inputs.gainClass.value };
   const plan = {};
   for (const [name, p] of Object.entries(PANELS)) {
+    const skipped = p.deps.find((d) => inputs[d].skip);
+    if (skipped) {
+      plan[name] = { action: 'skip', sig: null, reason: inputs[skipped].skip };
+      continue;
+    }
     if (p.deps.some((d) => inputs[d].value === null)) {
       plan[name] = { action: 'stale', sig: null };
+      continue;
+    }
+    const cost = COSTS[name]?.(args) ?? 0;
+    if (cost > PANEL_BUDGET && !force.has(name)) {
+      plan[name] = { action: 'skip', sig: null, cost, reason: `not started: about ${formatCount(cost)} multiply-adds (|W|·n·m for each of three measures), a long computation at this size` };
       continue;
     }
     const sig = p.deps.map((d) => inputs[d].sig).join('\u0000');
@@ -332,6 +484,13 @@ export function panelPlan(inputs, last = {}) {
     plan[name] = { action: 'run', sig, calls: p.calls(args), exact: exactReady ? exactPlan(name, exactArgs) : null };
   }
   return plan;
+}
+
+/** 8.0·10⁹, 250,000: a count in words people read. */
+function formatCount(x) {
+  if (x < 1e6) return Math.round(x).toLocaleString('en');
+  const e = Math.floor(Math.log10(x));
+  return `${(x / 10 ** e).toFixed(1)}·10${String(e).replace(/\d/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[d])}`;
 }
 
 /**
@@ -366,7 +525,8 @@ export function derivePanel(name, results) {
 
 /**
  * The results the section shows, as data for exports: one row per measure with a value
- * ({key, value, exact, unit, name}), the hyper-distribution with its labels, the capacity.
+ * ({key, value, exact, unit, name}), the hyper-distribution with its labels ({outer,
+ * inners: {rows, cols, data}, labels}), the capacity.
  * `shown` maps a measure key to its settled result, `exact` to its exact fraction text.
  */
 export function resultsOf(shown, { measures, exact = {}, hyperLabels = [], exactHyper = null }) {
@@ -377,17 +537,16 @@ export function resultsOf(shown, { measures, exact = {}, hyperLabels = [], exact
     let value = r.value;
     if (key === 'shannonCapacity') value = value.capacity;
     if (typeof value !== 'number') continue;
-    rows.push({ key, name: d.name, value, exact: exact[key] ?? '', unit: d.unit });
+    // The value a known exact result rounds to (3 rather than 2.9999999999999996).
+    const f = exact[key] ? parseRational(exact[key]) : null;
+    rows.push({ key, name: d.name, value: f ? f.toNumber() : value, exact: exact[key] ?? '', unit: d.unit });
   }
   let hyper = null;
   const h = shown.hyper;
   if (h && h.ok) {
+    // Flat, as the engine gave it: a 2,000 × 2,000 hyper is exported without nested arrays.
     const { outer, inners } = h.value;
-    hyper = {
-      outer: Array.from(outer),
-      inners: Array.from({ length: inners.rows }, (_, k) => Array.from(inners.data.subarray(k * inners.cols, (k + 1) * inners.cols))),
-      labels: hyperLabels,
-    };
+    hyper = { outer, inners, labels: hyperLabels };
     // The exact hyper, when the engine gave one: its rows in its own order, as fraction strings.
     if (exactHyper) {
       const { outer: eo, inners: ei, outputs } = exactHyper;
@@ -401,21 +560,22 @@ export function resultsOf(shown, { measures, exact = {}, hyperLabels = [], exact
 
 /**
  * Labels each inner of a hyper-distribution with the outputs whose posterior it is, when the
- * channel is small enough to match them cheaply (beyond, inners are numbered only).
+ * channel is small enough to match them cheaply (beyond, inners are numbered only). C is flat
+ * ({rows, cols, data}).
  */
 export function posteriorLabels(hyper, C, prior, observables, limit = 250_000) {
   const labels = Array.from({ length: hyper.inners.rows }, () => []);
-  const n = C.length;
-  const m = n ? C[0].length : 0;
+  const n = C.rows;
+  const m = C.cols;
   if (n * m > limit) return labels;
   const { rows, cols, data } = hyper.inners;
   for (let y = 0; y < m; y++) {
     let py = 0;
-    for (let x = 0; x < n; x++) py += prior[x] * C[x][y];
+    for (let x = 0; x < n; x++) py += prior[x] * C.data[x * m + y];
     if (py <= 0) continue;
     for (let k = 0; k < rows; k++) {
       let same = true;
-      for (let x = 0; x < cols && same; x++) same = Math.abs(data[k * cols + x] - (prior[x] * C[x][y]) / py) <= 1e-9;
+      for (let x = 0; x < cols && same; x++) same = Math.abs(data[k * cols + x] - (prior[x] * C.data[x * m + y]) / py) <= 1e-9;
       if (same) {
         labels[k].push(observables[y]);
         break;

@@ -5,6 +5,7 @@
 
 import { formatNumber, TOLERANCE } from '../../numbers.js';
 import { parseNumber } from '../../input/number.js';
+import { IDENTITY_COMPUTED_UP_TO } from './state.js';
 
 const parseEntry = (t) => parseNumber(t);
 
@@ -20,9 +21,9 @@ export function parseAlpha(text) {
  * @typedef {object} Inputs
  * @property {string[]} secrets
  * @property {string[]} observables
- * @property {string[][]} cells   n×m channel entries as typed
+ * @property {import('../../input/matrix.js').EntryMatrix} cells   the n×m channel
  * @property {string[]} prior     n entries as typed
- * @property {string[][]} gain    k×n gain entries as typed
+ * @property {string[][] | null} gain    k×n gain entries as typed (null: an identity not written out)
  * @property {string} alpha
  * @property {string} tolerance  stopping gap of the capacity computation, in bits
  */
@@ -47,6 +48,7 @@ export function validateInputs(s) {
     channel: null,
     prior: null,
     gain: null,
+    gainSkip: null,
     alpha: null,
   };
   const n = s.secrets.length;
@@ -54,29 +56,35 @@ export function validateInputs(s) {
   const label = (i) => s.secrets[i] || `row ${i + 1}`;
   const colLabel = (j) => s.observables[j] || `column ${j + 1}`;
 
-  // Channel.
+  // Channel: its values are read already (input/matrix.js); NaN marks a text that is not a
+  // number. One pass over the values, so that a 2,000 × 2,000 matrix is checked in milliseconds.
   let channelOK = n > 0 && m > 0;
   if (n === 0) out.messages.push({ where: 'channel', text: 'the channel has no rows: add a secret' });
   if (m === 0) out.messages.push({ where: 'channel', text: 'the channel has no columns: add an observable' });
-  const C = [];
+  const M = s.cells;
+  const data = M.data;
   for (let i = 0; i < n; i++) {
-    const row = [];
     let sum = 0;
     let rowParsed = true;
+    const base = i * m;
     for (let j = 0; j < m; j++) {
-      const r = parseEntry(s.cells[i][j]);
-      let msg = null;
-      if ('error' in r) msg = r.error;
-      else if (r.value < 0) msg = 'negative';
-      else if (r.value > 1 + TOLERANCE) msg = 'greater than 1';
-      if (msg) {
-        out.cell.set(`c:${i}:${j}`, msg);
-        out.messages.push({ where: `c:${i}:${j}`, text: `C[${label(i)}, ${colLabel(j)}]: ${msg}${'error' in r ? '' : ' (a probability is between 0 and 1)'}` });
-        channelOK = false;
+      const v = data[base + j];
+      if (v >= 0 && v <= 1 + TOLERANCE) {
+        sum += v;
+        continue;
       }
-      if ('error' in r) rowParsed = false;
-      else sum += r.value;
-      row.push('error' in r ? NaN : r.value);
+      // Rare: a cell with a problem.
+      let msg;
+      if (Number.isNaN(v)) {
+        msg = M.error(i, j) ?? 'not a number';
+        rowParsed = false;
+      } else {
+        msg = v < 0 ? 'negative' : 'greater than 1';
+        sum += v;
+      }
+      out.cell.set(`c:${i}:${j}`, msg);
+      out.messages.push({ where: `c:${i}:${j}`, text: `C[${label(i)}, ${colLabel(j)}]: ${msg}${Number.isNaN(v) ? '' : ' (a probability is between 0 and 1)'}` });
+      channelOK = false;
     }
     out.rowSums.push(rowParsed ? sum : NaN);
     let rowMsg = null;
@@ -86,9 +94,8 @@ export function validateInputs(s) {
       channelOK = false;
     }
     out.row.push(rowMsg);
-    C.push(row);
   }
-  if (channelOK) out.channel = C;
+  if (channelOK) out.channel = { rows: n, cols: m, data, version: M.version };
 
   // Prior.
   let priorOK = n > 0;
@@ -117,24 +124,35 @@ export function validateInputs(s) {
   }
   if (priorOK) out.prior = p;
 
-  // Gain: any finite numbers, one column per secret.
-  let gainOK = s.gain.length > 0 && n > 0;
-  if (s.gain.length === 0) out.messages.push({ where: 'gain', text: 'the gain function has no guesses: add one' });
-  const G = [];
-  for (let w = 0; w < s.gain.length; w++) {
-    const row = [];
-    for (let x = 0; x < n; x++) {
-      const r = parseEntry(s.gain[w][x]);
-      if ('error' in r) {
-        out.cell.set(`g:${w}:${x}`, r.error);
-        out.messages.push({ where: `g:${w}:${x}`, text: `g[guess ${w + 1}, ${label(x)}]: ${r.error}` });
-        gainOK = false;
-        row.push(NaN);
-      } else row.push(r.value);
+  // Gain: any finite numbers, one column per secret. An identity too large to write out is
+  // built here as numbers, or, larger still, not at all (its panels say why).
+  if (s.gain === null) {
+    if (n * n <= IDENTITY_COMPUTED_UP_TO) {
+      const data = new Float64Array(n * n);
+      for (let x = 0; x < n; x++) data[x * n + x] = 1;
+      out.gain = { rows: n, cols: n, data };
+    } else {
+      out.gainSkip = `the gain is the identity on ${n.toLocaleString('en')} secrets, which the page does not build as a matrix: with it, g-vulnerability is the Bayes vulnerability shown above`;
     }
-    G.push(row);
+  } else {
+    let gainOK = s.gain.length > 0 && n > 0;
+    if (s.gain.length === 0) out.messages.push({ where: 'gain', text: 'the gain function has no guesses: add one' });
+    const G = [];
+    for (let w = 0; w < s.gain.length; w++) {
+      const row = [];
+      for (let x = 0; x < n; x++) {
+        const r = parseEntry(s.gain[w][x]);
+        if ('error' in r) {
+          out.cell.set(`g:${w}:${x}`, r.error);
+          out.messages.push({ where: `g:${w}:${x}`, text: `g[guess ${w + 1}, ${label(x)}]: ${r.error}` });
+          gainOK = false;
+          row.push(NaN);
+        } else row.push(r.value);
+      }
+      G.push(row);
+    }
+    if (gainOK) out.gain = G;
   }
-  if (gainOK) out.gain = G;
 
   const a = parseAlpha(s.alpha);
   if ('error' in a) {

@@ -10,16 +10,28 @@
 // typed as decimals or fractions, a panel's float job is followed by its exact job (qif.exact,
 // from the text as typed, never from the floats): its fractions are shown beside the decimals
 // with the label "exact", and its errors ("row 0 sums to 11/12") under the results.
+//
+// Large matrices (up to 2,000 × 2,000 entries): a long paste and a CSV/TSV file (picked or dropped on
+// the matrix) are read in the data worker with progress (data-client.js); the grid draws only
+// what is in view (grid-view.js); the channel goes to the engine once per change (engine.share)
+// rather than once per job; panels that would cost too much at that size say so and wait to be
+// asked (state.js panelPlan); exact values stop at S.EXACT_MAX_ENTRIES entries.
 
 import { h, replace, setFieldMessage } from '../../dom.js';
 import { presets, presetById } from '../../presets.js';
 import { MEASURES, exactResults as exactResultsOf } from '../../measures.js';
 import { createPipeline, Superseded } from '../../pipeline.js';
 import { isAbort } from '../../client.js';
+import { dataWorker } from '../../data-client.js';
 import { validateInputs } from './validate.js';
 import * as S from './state.js';
-import { renderChannelTable, renderGainTable, GridMessages, onGridKey } from './grid-view.js';
+import { ChannelGrid, renderGainTable, showGainMessages, onGridKey } from './grid-view.js';
 import { ResultsView } from './results-view.js';
+
+/** Pastes longer than this (characters) are read in the data worker. */
+const PASTE_IN_WORKER = 20_000;
+/** The order in which panels start: quick ones first, the capacity (iterative) last. */
+const ORDER = ['prior', 'renyi', 'channel', 'posterior', 'gprior', 'gpost', 'gcapacity', 'capacity'];
 
 function skeleton(root) {
   const table = (id, label, hint) => h('table', { id, class: 'grid', 'data-testid': id, 'aria-labelledby': label, 'aria-describedby': hint });
@@ -29,11 +41,17 @@ function skeleton(root) {
     channelTable: table('channel-table', 'matrix-title', 'matrix-hint'),
     gainTable: table('gain-table', 'gain-title', 'gain-hint'),
     errors: h('ul', { id: 'input-errors', class: 'error-list', 'data-testid': 'input-errors', 'aria-live': 'polite' }),
+    pasteNote: h('p', { id: 'paste-note', class: 'paste-note', 'data-testid': 'paste-note', 'aria-live': 'polite' }),
+    gridSize: h('p', { id: 'grid-size', class: 'grid-size', 'data-testid': 'grid-size', 'aria-live': 'polite' }),
+    loading: h('div', { class: 'load-progress', 'data-testid': 'load-progress', role: 'status', hidden: true }),
+    file: h('input', { type: 'file', id: 'load-file', class: 'file-input', 'data-testid': 'load-file', accept: '.csv,.tsv,.tab,.txt,text/csv,text/tab-separated-values,text/plain' }),
+    channelWrap: null,
     note: h('p', { id: 'results-note', class: 'results-note', 'data-testid': 'results-note', 'aria-live': 'polite' }),
     exactNote: h('p', { id: 'exact-note', class: 'exact-note', 'data-testid': 'exact-note', 'aria-live': 'polite' }),
     results: h('div', { class: 'results', id: 'results', 'data-testid': 'results' }),
   };
   els.results.append(els.note, els.exactNote);
+  els.channelWrap = h('div', { class: 'table-wrap channel-wrap', 'data-testid': 'channel-wrap' }, els.channelTable);
   const button = (id, testid, text) => h('button', { type: 'button', id, 'data-testid': testid, text });
   root.append(
     h('div', { class: 'section-head' },
@@ -46,13 +64,18 @@ function skeleton(root) {
         h('div', { class: 'card', id: 'preset-card' },
           h('div', { class: 'preset-row' }, h('label', { for: 'preset', text: 'Example' }), els.preset),
           els.presetText),
-        h('div', { class: 'card' },
+        h('div', { class: 'card', id: 'matrix-card', 'data-testid': 'matrix-card' },
           h('div', { class: 'card-head' }, h('h3', { id: 'matrix-title' }, 'Channel matrix ', h('var', { text: 'C' }), ' and prior ', h('var', { text: 'π' }))),
           h('p', { class: 'hint', id: 'matrix-hint' }, 'Rows are secrets, columns observables; each row is a distribution and sums to 1. Type decimals, fractions (', h('kbd', { text: '1/3' }),
-            ') or ', h('kbd', { text: 'ln' }), ' expressions. Paste a block copied from a spreadsheet into any cell to fill the grid from there: a header row and a first column of labels are recognised, and decimal commas are read when cells are separated by tabs or semicolons. Arrow keys and ', h('kbd', { text: 'Enter' }), ' move between cells.'),
-          h('div', { class: 'table-wrap' }, els.channelTable),
+            ') or ', h('kbd', { text: 'ln' }), ' expressions. Paste a block copied from a spreadsheet into any cell to fill the grid from there: a header row and a first column of labels are recognised, and decimal commas are read when cells are separated by tabs or semicolons. Arrow keys and ', h('kbd', { text: 'Enter' }), ' move between cells. Up to 2,000 × 2,000: paste it, or load a CSV/TSV file (or drop it here).'),
+          els.gridSize,
+          els.channelWrap,
           h('div', { class: 'toolbar', role: 'group', 'aria-label': 'Matrix actions' },
-            button('add-row', 'add-row', '+ Secret (row)'), button('add-col', 'add-col', '+ Observable (column)'), button('uniform', 'uniform-prior', 'Uniform prior')),
+            button('add-row', 'add-row', '+ Secret (row)'), button('add-col', 'add-col', '+ Observable (column)'), button('uniform', 'uniform-prior', 'Uniform prior'),
+            els.file,
+            h('label', { class: 'file-button', for: 'load-file', title: 'A CSV or TSV file of up to 2,000 × 2,000 entries, with or without a header row and a column of labels; or drop the file on the matrix' }, 'Load a CSV/TSV file…')),
+          els.loading,
+          els.pasteNote,
           els.errors),
         h('div', { class: 'card' },
           h('div', { class: 'card-head' }, h('h3', { id: 'gain-title' }, 'Gain function ', h('var', { text: 'g' }))),
@@ -70,17 +93,22 @@ export function mount(root, { engine, client }) {
   let checked = validateInputs(state);
   let pasteMessage = null;
   const els = skeleton(root);
-  const grid = new GridMessages(root, els.channelTable);
+  const grid = new ChannelGrid(els.channelTable, els.channelWrap, () => state, showWindow);
   const view = new ResultsView(els.results, state);
   const shown = {}; // measure key → last settled result shown
   const lastSig = {}; // panel → signature of its last run
+  const force = new Set(); // panels asked for whatever they cost
   const exactShown = {}; // measure key → its exact value from qif.exact (a fraction string; the exact hyper)
   const exactErrors = {}; // panel → why its exact job gave no values (the engine's message)
   let exactWhy = null; // why the inputs as typed have no exact form, or null
   let hyperInputs = null; // {C, prior} of the last run, to label the posteriors
+  const sharedRefs = {}; // input → {sig, ref} of the matrix last shared with the engine
 
-  const pipe = createPipeline({ engine, onBusy: (b) => { root.dataset.busy = String(b); } });
-  root.dataset.busy = 'true';
+  let pipeBusy = true;
+  let reading = null; // the data worker's job while a paste or a file is read
+  const busy = () => { root.dataset.busy = String(pipeBusy || !!reading); };
+  const pipe = createPipeline({ engine, onBusy: (b) => { pipeBusy = b; busy(); } });
+  busy();
 
   // ---------------------------------------------------------------- rendering the inputs
   function renderPresetMenu() {
@@ -94,16 +122,26 @@ export function mount(root, { engine, client }) {
       : `${p.description} Secrets: ${p.secretName}; observables: ${p.observableName}. Source: ${p.source}.`;
   }
 
+  // What the grid shows of a large channel, and what the page does not do at that size.
+  function showWindow(w) {
+    if (!w.virtual) {
+      els.gridSize.textContent = '';
+      return;
+    }
+    const parts = [`${w.n.toLocaleString('en')} × ${w.m.toLocaleString('en')} channel: showing rows ${(w.r0 + 1).toLocaleString('en')}–${w.r1.toLocaleString('en')} and columns ${(w.c0 + 1).toLocaleString('en')}–${w.c1.toLocaleString('en')}; scroll to see the rest.`];
+    if (w.n * w.m > S.EXACT_MAX_ENTRIES) parts.push(`Exact values are computed up to ${S.EXACT_MAX_ENTRIES.toLocaleString('en')} entries.`);
+    els.gridSize.textContent = parts.join(' ');
+  }
+
   // Rebuilds the tables keeping focus (and the caret) on the same grid position.
   function rerenderInputs() {
     const a = document.activeElement;
-    const pos = a && a.dataset && a.dataset.grid ? { grid: a.dataset.grid, r: a.dataset.r, c: a.dataset.c, s: a.selectionStart, e: a.selectionEnd } : null;
-    renderChannelTable(els.channelTable, state);
+    const pos = a && a.dataset && a.dataset.grid === 'gain' ? { r: a.dataset.r, c: a.dataset.c, s: a.selectionStart, e: a.selectionEnd } : null;
+    grid.render();
     renderGainTable(els.gainTable, state);
     renderPresetMenu();
-    grid.index();
     if (pos) {
-      const el = root.querySelector(`input[data-grid="${pos.grid}"][data-r="${pos.r}"][data-c="${pos.c}"]`);
+      const el = root.querySelector(`input[data-grid="gain"][data-r="${pos.r}"][data-c="${pos.c}"]`);
       if (el) {
         el.focus();
         try { el.setSelectionRange(pos.s, pos.e); } catch { /* not a text input */ }
@@ -115,13 +153,14 @@ export function mount(root, { engine, client }) {
   function showValidation() {
     checked = validateInputs(state);
     grid.show(checked);
+    showGainMessages(els.gainTable, checked);
     setFieldMessage(root.querySelector('#alpha'), root.querySelector('#alpha-msg'), checked.alphaMsg);
     setFieldMessage(root.querySelector('#capacity-tolerance'), root.querySelector('#capacity-tolerance-msg'), checked.toleranceMsg);
     const messages = pasteMessage ? [{ text: `Paste: ${pasteMessage}` }, ...checked.messages] : checked.messages;
     replace(els.errors, messages.slice(0, 12).map((m) => h('li', { text: m.text })),
-      messages.length > 12 ? h('li', { text: `… and ${messages.length - 12} more` }) : null);
+      messages.length > 12 ? h('li', { text: `… and ${(messages.length - 12).toLocaleString('en')} more` }) : null);
     const n = checked.messages.length;
-    els.note.textContent = n ? `The input has ${n} problem${n === 1 ? '' : 's'} (see the matrix): values that depend on it are marked stale.` : '';
+    els.note.textContent = n ? `The input has ${n.toLocaleString('en')} problem${n === 1 ? '' : 's'} (see the matrix): values that depend on it are marked stale.` : '';
     els.note.classList.toggle('warn', n > 0);
   }
 
@@ -201,17 +240,31 @@ export function mount(root, { engine, client }) {
     return S.panelInputs(checked, { gainClass: state.gainClass, exact });
   }
 
+  // The inputs of the panels, a large matrix replaced by a reference to its copy in the worker
+  // (sent once per change, however many jobs use it).
+  function inputsForEngine() {
+    const inputs = inputsNow();
+    for (const key of ['channel', 'gain']) {
+      const x = inputs[key];
+      if (!x.value || !x.value.data || x.value.data.length <= S.SIGNED_BY_VALUE_UP_TO) continue;
+      if (sharedRefs[key]?.sig !== x.sig) sharedRefs[key] = { sig: x.sig, ref: engine.share(key, x.value) };
+      inputs[key] = { ...x, value: { ...sharedRefs[key].ref, rows: x.value.rows, cols: x.value.cols } };
+    }
+    return inputs;
+  }
+
   // The debounced step: decide, panel by panel, what the inputs ask for.
   const recompute = pipe.task(() => {
-    const inputs = inputsNow();
-    const plan = S.panelPlan(inputs, lastSig);
+    const inputs = inputsForEngine();
+    const plan = S.panelPlan(inputs, lastSig, force);
     if (checked.channel && checked.prior) hyperInputs = { C: checked.channel, prior: checked.prior };
     const sig = `${inputs.channel.sig}\u0000${state.observed}`;
     if (sig !== estimateSig) {
       estimateSig = sig;
       estimate.now();
     }
-    for (const [name, p] of Object.entries(plan)) {
+    for (const name of ORDER) {
+      const p = plan[name];
       if (p.action === 'run') {
         lastSig[name] = p.sig;
         panels[name].now(p.calls, p.exact);
@@ -237,7 +290,7 @@ export function mount(root, { engine, client }) {
       view.showEstimate(null);
       return;
     }
-    const C = checked.channel;
+    const C = inputsForEngine().channel.value; // a large channel by its reference in the worker
     let r;
     try {
       [r] = await job.run([engine.plan.channel.iterativeBayesianUpdate(C, o.value)], { cancelStale: true });
@@ -254,10 +307,11 @@ export function mount(root, { engine, client }) {
   // Called on every input: immediate validation, then a debounced recompute.
   function changed() {
     showValidation();
-    const plan = S.panelPlan(inputsNow(), lastSig);
+    const plan = S.panelPlan(inputsNow(), lastSig, force);
     for (const [name, p] of Object.entries(plan)) {
-      if (p.action === 'stale') {
-        view.setStatus(S.PANEL_KEYS[name], 'stale', '');
+      if (p.action === 'stale' || p.action === 'skip') {
+        if (p.action === 'skip') view.showSkipped(S.PANEL_KEYS[name], p.reason, p.cost !== undefined ? name : null);
+        else view.setStatus(S.PANEL_KEYS[name], 'stale', '');
         lastSig[name] = null;
         panels[name].supersede();
       } else if (p.action === 'run') view.setStatus(S.PANEL_KEYS[name], 'pending');
@@ -294,7 +348,7 @@ export function mount(root, { engine, client }) {
     const c = Number(d.c);
     pasteMessage = null;
     if (d.grid === 'channel') {
-      if (d.kind === 'cell') state.cells[r][c] = t.value;
+      if (d.kind === 'cell') state.cells.set(r, c, t.value);
       else if (d.kind === 'prior') {
         state.prior[r] = t.value;
         state.priorUniform = false;
@@ -303,7 +357,6 @@ export function mount(root, { engine, client }) {
         state.secrets[r] = t.value;
         if (state.gainIdentity) state.gainLabels[r] = t.value;
         renderGainTable(els.gainTable, state); // its column headers are the secrets
-        grid.index();
       }
       if (d.kind !== 'prior') markEdited();
       if (d.kind === 'label') refreshLabelled();
@@ -339,6 +392,8 @@ export function mount(root, { engine, client }) {
       case 'edit-gain': state.gainIdentity = false; break;
       case 'cancel-capacity': panels.capacity.cancel(); return;
       case 'recompute-capacity': changed(); return;
+      case 'compute-anyway': force.add(b.dataset.panel); changed(); return;
+      case 'cancel-load': reading?.cancel(); return;
       case 'use-capacity-prior': {
         const cap = shown.shannonCapacity;
         if (!cap?.ok || cap.value.prior.length !== state.secrets.length) return;
@@ -355,6 +410,55 @@ export function mount(root, { engine, client }) {
     rerenderInputs();
   });
 
+  // A block read (here or in the data worker) goes into the grid at (r, c); c −1 is the prior.
+  function applyPasted(res) {
+    if (res.ok) {
+      pasteMessage = null;
+      els.pasteNote.textContent = res.decimalComma ? 'Decimal commas read: the pasted cells were separated by tabs, semicolons or spaces, so 0,5 was read as 0.5 (one half).' : '';
+      rerenderInputs();
+    } else {
+      pasteMessage = res.error;
+      showValidation();
+    }
+  }
+
+  // Reads a long paste or a file in the data worker, showing its progress and a Cancel button.
+  function readInWorker(source, name, done) {
+    reading?.cancel();
+    const bar = h('progress', { max: '1', value: '0', 'aria-label': `Reading ${name}` });
+    const text = h('span', { text: `Reading ${name}…` });
+    const progress = (f) => {
+      bar.value = f;
+      text.textContent = `Reading ${name}… ${Math.round(f * 100)}%`;
+    };
+    const job = dataWorker.read(source, { onProgress: progress });
+    reading = job;
+    busy();
+    replace(els.loading, bar, text, h('button', { type: 'button', class: 'small', dataset: { action: 'cancel-load' }, 'data-testid': 'cancel-load', text: 'Cancel' }));
+    els.loading.hidden = false;
+    job.promise.then(
+      (block) => {
+        if (reading !== job) return;
+        reading = null;
+        els.loading.hidden = true;
+        try {
+          done(block);
+        } finally {
+          busy(); // a failure of done (a page error) must not leave the section busy for ever
+        }
+      },
+      (e) => {
+        if (reading !== job) return;
+        reading = null;
+        els.loading.hidden = true;
+        pasteMessage = isAbort(e) ? null : e.message;
+        els.pasteNote.textContent = isAbort(e) ? `Reading ${name} was cancelled.` : '';
+        showValidation();
+        busy();
+      },
+    );
+  }
+
   root.addEventListener('paste', (e) => {
     const d = e.target.dataset;
     if (!d || !d.grid) return;
@@ -362,6 +466,12 @@ export function mount(root, { engine, client }) {
     if (!/[\t\n,; ]/.test(text.trim())) return; // one value: the browser's own paste
     const r = Number(d.r);
     const c = Number(d.c);
+    if (d.grid === 'channel' && d.kind === 'cell' && text.length > PASTE_IN_WORKER) {
+      e.preventDefault();
+      markEdited();
+      readInWorker(text, 'the pasted block', (block) => applyPasted('error' in block ? block : S.applyBlock(state, r, c, block)));
+      return;
+    }
     let res = { error: 'not here' };
     if (d.grid === 'channel') {
       if (d.kind === 'label') res = S.pasteLabels(state, r === -1 ? 'col' : 'row', r === -1 ? c : r, text);
@@ -370,19 +480,48 @@ export function mount(root, { engine, client }) {
     } else if (d.grid === 'gain' && d.kind === 'gain') res = S.pasteIntoGain(state, r, c, text);
     if (res.ok) {
       e.preventDefault();
-      pasteMessage = null;
-      rerenderInputs();
+      applyPasted(res);
     } else if (d.kind !== 'label' && /\n/.test(text.trim())) {
       // A block that cannot be read: say why rather than paste it into one cell.
       e.preventDefault();
-      pasteMessage = res.error;
-      showValidation();
+      applyPasted(res);
     }
     // Else one line the grid cannot split (a lone "0,5", say): the browser pastes it into the
     // cell, whose own message then says what is wrong with it.
   });
 
-  root.addEventListener('keydown', (e) => onGridKey(root, e));
+  // A CSV/TSV file, picked or dropped on the matrix: it replaces the channel (labels included).
+  function loadFile(file) {
+    if (!file) return;
+    readInWorker(file, file.name || 'the file', (block) => {
+      if ('error' in block) {
+        applyPasted({ error: `${file.name}: ${block.error}` });
+        return;
+      }
+      S.loadBlock(state, block);
+      applyPasted({ ok: true, decimalComma: block.decimalComma });
+    });
+  }
+  els.file.addEventListener('change', () => {
+    loadFile(els.file.files?.[0]);
+    els.file.value = '';
+  });
+  const card = root.querySelector('#matrix-card');
+  card.addEventListener('dragover', (e) => {
+    if (![...(e.dataTransfer?.types ?? [])].includes('Files')) return;
+    e.preventDefault();
+    card.classList.add('drop-target');
+  });
+  card.addEventListener('dragleave', (e) => { if (!card.contains(e.relatedTarget)) card.classList.remove('drop-target'); });
+  card.addEventListener('drop', (e) => {
+    const file = e.dataTransfer?.files?.[0];
+    card.classList.remove('drop-target');
+    if (!file) return;
+    e.preventDefault();
+    loadFile(file);
+  });
+
+  root.addEventListener('keydown', (e) => onGridKey(root, e, grid));
 
   view.gainClass.addEventListener('change', () => {
     state.gainClass = view.gainClass.value;
@@ -394,6 +533,8 @@ export function mount(root, { engine, client }) {
     if (!p) return;
     S.loadPreset(state, p);
     pasteMessage = null;
+    els.pasteNote.textContent = '';
+    els.channelWrap.scrollTo(0, 0);
     rerenderInputs();
   });
 
@@ -411,18 +552,22 @@ export function mount(root, { engine, client }) {
 
   return {
     /** The whole input state as plain JSON (share.js carries it in the URL hash). */
-    getState: () => structuredClone(state),
+    getState: () => S.stateJSON(state),
     /** Restores a state checked by check() and recomputes. */
     setState(s) {
       S.assignState(state, s);
       root.querySelector('#alpha').value = state.alpha;
       root.querySelector('#capacity-tolerance').value = state.tolerance;
+      els.channelWrap.scrollTo(0, 0);
       view.gainClass.value = state.gainClass;
       view.observed.value = state.observed;
       rerenderInputs();
     },
     check: S.checkState,
-    /** The inputs and the results shown, as data (the Export menus read these). */
+    /**
+     * The inputs and the results shown, as data (the Export menus read these). `cells` is the
+     * section's matrix itself (input/matrix.js): read it, do not change it.
+     */
     getResults() {
       const exactTexts = {};
       for (const [key, text] of Object.entries(exactShown)) {
@@ -430,7 +575,7 @@ export function mount(root, { engine, client }) {
       }
       const hyperLabels = shown.hyper?.ok && hyperInputs ? S.posteriorLabels(shown.hyper.value, hyperInputs.C, hyperInputs.prior, state.observables) : [];
       return {
-        inputs: { secrets: state.secrets.slice(), observables: state.observables.slice(), cells: structuredClone(state.cells), prior: state.prior.slice(), gain: structuredClone(state.gain), gainLabels: state.gainLabels.slice() },
+        inputs: { secrets: state.secrets.slice(), observables: state.observables.slice(), cells: state.cells, prior: state.prior.slice(), gain: state.gain ? structuredClone(state.gain) : null, gainLabels: state.gainLabels.slice(), gainIdentity: state.gainIdentity },
         ...S.resultsOf(Object.fromEntries(Object.entries(shown).filter(([key]) => view.status(key) === 'ok')), { measures: MEASURES, exact: exactTexts, hyperLabels, exactHyper: view.status('hyper') === 'ok' ? exactShown.hyper ?? null : null }),
       };
     },

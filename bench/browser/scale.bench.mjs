@@ -1,0 +1,184 @@
+// scale.bench.mjs — the "Channel & leakage" section at research sizes in headless Chromium, run
+// by hand:
+//   scripts/build.sh && node bench/browser/scale.bench.mjs [runs] [--before=<dir of a built web/>]
+// Measures, each run in a fresh page:
+//   paste N×N      a tab-separated block of N×N decimals pasted into the first cell: the time until
+//                  the grid has N rows, until Bayes vulnerability and mutual information of the new
+//                  channel are on screen, and the longest main-thread task (PerformanceObserver
+//                  'longtask') meanwhile (target < 50 ms);
+//   CSV 2,000²     a 2,000 × 2,000 CSV file with labels loaded with the file picker: the same three
+//                  numbers (the grid's size line, the measures);
+//   engine         the same measures computed by the engine called from Node on the same matrix,
+//                  the peer the page's time is a ratio of (what the page adds: reading, moving the
+//                  matrix to the worker, drawing).
+// With --before=DIR the paste is also timed on the page served from DIR (a build of the branch
+// the change starts from), which draws every entry of the grid, and the ratio printed.
+// Not part of the test suite: the numbers depend on the machine (2 shared cores here).
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../tests/browser/harness.mjs';
+import { decimalChannel } from '../../tests/browser/reference.mjs';
+import { load } from '../../web/qif.js';
+
+const args = process.argv.slice(2);
+const RUNS = Number(args.find((a) => /^\d+$/.test(a)) ?? 2);
+const BEFORE = args.find((a) => a.startsWith('--before='))?.slice('--before='.length);
+const SIZES = [120, 300];
+const BIG = 2000;
+
+const median = (xs) => { const s = xs.slice().sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
+const ms = (x) => `${Math.round(x).toLocaleString('en')} ms`;
+
+const server = await startServer();
+let before = null;
+if (BEFORE) {
+  const proc = spawn(path.join(server.dir, 'serve'), ['-dir', BEFORE, '-port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve) => { let out = ''; proc.stdout.on('data', (b) => { out += b; const m = /(http:\/\/\S+)/.exec(out); if (m) resolve(m[1]); }); });
+  before = { proc, url };
+}
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+});
+const tmp = await mkdtemp(path.join(tmpdir(), 'qif-scale-bench-'));
+
+async function openPage(url) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.__long = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push({ start: e.startTime, duration: e.duration }); })
+      .observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('channel')?.dataset.busy === 'false', null, { timeout: 60000 });
+  // Let the other sections' first computations finish, so that their tasks are not counted.
+  await page.waitForTimeout(3000);
+  return { context, page };
+}
+
+// In the page: starts watching for n rows and for the two measures to change, then runs start();
+// resolves with the times from start (ms) and the longest task meanwhile.
+async function timeLoad(page, n, start) {
+  await page.evaluate((rows) => {
+    const value = (k) => document.querySelector(`[data-testid="value-${k}"]`)?.dataset.value;
+    const status = (k) => document.querySelector(`[data-testid="result-${k}"]`)?.dataset.status;
+    const old = { v: value('bayesVulnerability'), i: value('mutualInformation') };
+    const t0 = performance.now();
+    window.__t = { t0 };
+    const hasRows = () => {
+      const t = document.querySelector('[data-testid="channel-table"]');
+      return t && (t.getAttribute('aria-rowcount') === String(rows + 2) || t.tBodies[0]?.rows.length === rows);
+    };
+    const done = () => status('bayesVulnerability') === 'ok' && status('mutualInformation') === 'ok' && value('bayesVulnerability') !== old.v && value('mutualInformation') !== old.i;
+    const poll = () => {
+      const now = performance.now();
+      if (window.__t.grid === undefined && hasRows()) window.__t.grid = now - t0;
+      if (window.__t.measures === undefined && done()) window.__t.measures = now - t0;
+      if (window.__t.measures === undefined || window.__t.grid === undefined) requestAnimationFrame(poll);
+    };
+    requestAnimationFrame(poll);
+  }, n);
+  await start();
+  await page.waitForFunction(() => window.__t.measures !== undefined && window.__t.grid !== undefined, null, { timeout: 600000, polling: 250 });
+  return page.evaluate(() => {
+    const { t0, grid, measures } = window.__t;
+    const long = window.__long.filter((e) => e.start + e.duration >= t0 && e.start <= t0 + measures).map((e) => e.duration);
+    return { grid, measures, longest: Math.max(0, ...long), longCount: long.length };
+  });
+}
+
+function pasteText(n) {
+  const C = decimalChannel(n, n);
+  const lines = [];
+  for (let i = 0; i < n; i++) lines.push(C.subarray(i * n, (i + 1) * n).join('\t'));
+  return lines.join('\n');
+}
+
+async function paste(url, n) {
+  const { context, page } = await openPage(url);
+  await page.locator('[data-testid="cell-0-0"]').focus();
+  const text = pasteText(n);
+  const r = await timeLoad(page, n, () => page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', t);
+    document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, text));
+  await context.close();
+  return r;
+}
+
+async function loadCSV(file) {
+  const { context, page } = await openPage(server.url);
+  const r = await timeLoad(page, BIG, () => page.setInputFiles('[data-testid="load-file"]', file));
+  // Scrolling the loaded grid: the longest task while jumping through it.
+  const scroll = await page.evaluate(async () => {
+    const wrap = document.querySelector('[data-testid="channel-wrap"]');
+    window.__long = [];
+    for (let k = 1; k <= 20; k++) {
+      wrap.scrollTop = (wrap.scrollHeight * k) / 20;
+      wrap.scrollLeft = (wrap.scrollWidth * k) / 20;
+      await new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));
+    }
+    return Math.max(0, ...window.__long.map((e) => e.duration));
+  });
+  await context.close();
+  return { ...r, scroll };
+}
+
+function report(what, rs, peer) {
+  const g = median(rs.map((r) => r.grid));
+  const m = median(rs.map((r) => r.measures));
+  const l = median(rs.map((r) => r.longest));
+  console.log(`${what.padEnd(34)} grid ${ms(g).padStart(9)}   measures ${ms(m).padStart(9)}   longest task ${ms(l).padStart(8)}${peer ? `   ${peer}` : ''}`);
+  return { g, m, l };
+}
+
+console.log(`scale bench: ${RUNS} run(s) each, median; machine: ${process.env.BENCH_MACHINE ?? 'this one'}`);
+for (const n of SIZES) {
+  const after = [];
+  const old = [];
+  for (let k = 0; k < RUNS; k++) {
+    after.push(await paste(server.url, n));
+    if (before) old.push(await paste(before.url, n));
+  }
+  const a = report(`paste ${n}×${n} (this page)`, after);
+  if (before) {
+    const b = report(`paste ${n}×${n} (--before page)`, old);
+    console.log(`${''.padEnd(34)} ratio before/this: grid ${(b.g / a.g).toFixed(1)}×, measures ${(b.m / a.m).toFixed(1)}×, longest task ${(b.l / a.l).toFixed(1)}×`);
+  }
+}
+
+// The 2,000 × 2,000 CSV file, with labels, as an export writes it.
+const C = decimalChannel(BIG, BIG, 5);
+const file = path.join(tmp, 'big.csv');
+{
+  const out = [['', ...Array.from({ length: BIG }, (_, j) => `"y${j + 1}"`)].join(',')];
+  for (let i = 0; i < BIG; i++) out.push([`"x${i + 1}"`, ...C.subarray(i * BIG, (i + 1) * BIG)].join(','));
+  await writeFile(file, `${out.join('\n')}\n`);
+}
+const qif = await load();
+const prior = new Array(BIG).fill(1 / BIG);
+const M = { rows: BIG, cols: BIG, data: C };
+const engine = [];
+for (let k = 0; k < RUNS; k++) {
+  const t0 = performance.now();
+  qif.measure.bayesVulnerability(prior);
+  qif.measure.mutualInformation(prior, M);
+  engine.push(performance.now() - t0);
+}
+const big = [];
+for (let k = 0; k < RUNS; k++) big.push(await loadCSV(file));
+const e = median(engine);
+const r = report(`CSV ${BIG.toLocaleString('en')}×${BIG.toLocaleString('en')} file (this page)`, big, `engine alone (Node): ${ms(e)}, page/engine ${(median(big.map((x) => x.measures)) / e).toFixed(1)}×`);
+console.log(`${''.padEnd(34)} scrolling through it: longest task ${ms(median(big.map((x) => x.scroll)))}`);
+void r;
+
+await browser.close();
+before?.proc.kill();
+server.proc.kill();
+await rm(server.dir, { recursive: true, force: true });
+await rm(tmp, { recursive: true, force: true });
