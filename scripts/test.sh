@@ -14,12 +14,16 @@ go mod download
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
   npm ci --no-audit --no-fund
 fi
-if ! command -v chromium >/dev/null 2>&1; then
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  fi
+# Debian packages the browser tests use: chromium (headless), and pdflatex (texlive-latex-base),
+# which compiles the page's LaTeX exports.
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v pdflatex >/dev/null 2>&1 || missing+=(texlive-latex-base)
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo=sudo
+  $sudo apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 step "build"
