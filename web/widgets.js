@@ -32,6 +32,7 @@ import { WIDGET_MECHANISMS, mechanismCall, matrixOf, utilityCall, scalingText } 
 import { heatmap } from './plot.js';
 import { h, replace } from './dom.js';
 import { sourceParts } from './formulas.js';
+import { readerMessage } from './row-names.js';
 
 /** The largest matrix side a widget accepts: widgets are for small, readable examples. */
 export const MAX_SIDE = 40;
@@ -699,8 +700,14 @@ export class QifChannel extends QifWidget {
         errors.push(msg);
       }
     }
-    // The API names the argument (“channel: row 2 sums to 0.9, expected 1”): one message suffices.
-    this.showError([...new Set(errors)].join(' · '));
+    // The API names the argument and counts from 0 (“channel: row 2 sums to 0.9, expected 1”);
+    // the reader sees the row's label and its number from 1 (“row “x3” (row 3)”).
+    const labelled = {
+      channel: { rows: cfg.rowLabels, cols: cfg.colLabels },
+      prior: { rows: cfg.rowLabels },
+      gain: { cols: cfg.rowLabels },
+    };
+    this.showError([...new Set(errors.map((m) => readerMessage(m, labelled)))].join(' · '));
     return values;
   }
 
@@ -873,7 +880,9 @@ export class QifMechanism extends QifWidget {
       mechanismCall(key, { graph: g, epsilon: eps, prior: cfg.prior }),
       engine.plan.privacy.utilityBound(g, eps),
     ]);
-    if (!mr.ok) throw new Error(mr.error);
+    // The vertices are named 0…n−1, as in the graph attribute and the heat map.
+    const names = { prior: { rows: Array.from({ length: cfg.prior?.length ?? 0 }, (_, i) => String(i)) } };
+    if (!mr.ok) throw new Error(readerMessage(mr.error, names));
     const H = matrixOf(key, mr.value);
     const [ur, er] = await job.run([utilityCall(cfg.prior, H), engine.plan.privacy.epsilon(H, g)]);
     const M = toRowsOf(H);
@@ -887,7 +896,7 @@ export class QifMechanism extends QifWidget {
     const rows = [];
     const row = (k, name, formula, r, unit) => {
       const dd = h('dd', { 'data-testid': `result-${k}`, 'data-status': r.ok ? 'ok' : 'error' },
-        r.ok ? numberNode(r.value, `value-${k}`, unit) : [h('span', { class: 'value' }, '—'), h('span', { class: 'msg' }, r.error)]);
+        r.ok ? numberNode(r.value, `value-${k}`, unit) : [h('span', { class: 'value' }, '—'), h('span', { class: 'msg' }, readerMessage(r.error, names))]);
       rows.push(h('dt', {}, name, h('span', { class: 'f' }, formula)), dd);
     };
     row('utility', 'Utility', 'U = Σ_z max_y π(y) H(y, z)', ur, 'probability');
@@ -950,8 +959,12 @@ export class QifRefinement extends QifWidget {
       this.schedule();
     };
     const rowLabels = cfg.A.texts.map((_, i) => `x${i + 1}`);
-    this.gridA = matrixGrid({ texts: cfg.A.texts, rowLabels, colLabels: cfg.A.texts[0].map((_, j) => `y${j + 1}`), readonly: cfg.readonly, label: 'A', idPrefix: 'a', onInput: edited });
-    this.gridB = matrixGrid({ texts: cfg.B.texts, rowLabels, colLabels: cfg.B.texts[0].map((_, j) => `z${j + 1}`), readonly: cfg.readonly, label: 'B', idPrefix: 'b', onInput: edited });
+    const colsA = cfg.A.texts[0].map((_, j) => `y${j + 1}`);
+    const colsB = cfg.B.texts[0].map((_, j) => `z${j + 1}`);
+    // Rows and columns named as the grids show them, in the API's messages too.
+    this.names = { A: { rows: rowLabels, cols: colsA }, B: { rows: rowLabels, cols: colsB } };
+    this.gridA = matrixGrid({ texts: cfg.A.texts, rowLabels, colLabels: colsA, readonly: cfg.readonly, label: 'A', idPrefix: 'a', onInput: edited });
+    this.gridB = matrixGrid({ texts: cfg.B.texts, rowLabels, colLabels: colsB, readonly: cfg.readonly, label: 'B', idPrefix: 'b', onInput: edited });
     this.list = h('ul', { class: 'verdicts', 'data-testid': 'verdicts' });
     for (const o of ORDERS) this.list.append(h('li', { class: 'verdict', 'data-testid': `verdict-${o.key}` }, h('span', { class: 'order' }, o.name), h('span', { class: 'badge' }, '…')));
     return h('div', { class: 'w-body' },
@@ -994,7 +1007,7 @@ export class QifRefinement extends QifWidget {
         h('span', { class: 'badge', 'data-testid': `holds-${o.key}` }, holds ? 'holds' : 'fails'),
         h('span', { class: 'why' }, explain(o, r.value)));
     });
-    this.showError([...new Set(errors)].join(' · '));
+    this.showError([...new Set(errors.map((m) => readerMessage(m, this.names)))].join(' · '));
     return verdicts;
   }
 }

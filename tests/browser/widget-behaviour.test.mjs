@@ -163,3 +163,29 @@ test('on a dark 1280×720 slide a compact widget is dark, readable and fits', as
   assert.ok(luminance((await look(light2, 'l')).bg) > 0.9, 'light by default on a light system');
   assert.deepEqual(h.errors(page), []);
 });
+
+// The API counts rows from 0 (“channel: row 1 sums to 1.1”); a widget names them as its grid
+// shows them: by label, and by number from 1.
+test('row messages name the row by its label and its number from 1', async () => {
+  const page = await pageWith(`
+    <qif-channel id="sum" matrix="1 0; 0.5 0.6; 0 1" row-labels="alice, bob, carol" measures="mutualInformation"></qif-channel>
+    <qif-channel id="neg" matrix="1 0; 0 1; -0.1 1.1" col-labels="yes, no" measures="mutualInformation"></qif-channel>
+    <qif-channel id="prior" matrix="1 0; 0 1" prior="-0.5 1.5" measures="mutualInformation"></qif-channel>
+    <qif-refinement id="ref" a="1 0; 0 1; 1 0" b="1; 0.9; 1"></qif-refinement>`);
+  await untilSettled(page);
+  const error = (id) => page.evaluate((id) => document.getElementById(id).shadowRoot.querySelector('[data-testid="error"]').textContent, id);
+  assert.match(await error('sum'), /channel: row “bob” \(row 2\) sums to 1\.1, expected 1/);
+  assert.match(await error('neg'), /channel: the entry in row “x3” \(row 3\), column “yes” \(column 1\) is negative \(-0\.1\)/);
+  assert.match(await error('prior'), /prior: entry “x1” \(entry 1\) is negative \(-0\.5\)/);
+  assert.match(await error('ref'), /B: row “x2” \(row 2\) sums to 0\.9, expected 1/);
+  // No message keeps the API's 0-based count.
+  for (const id of ['sum', 'neg', 'prior', 'ref']) assert.doesNotMatch(await error(id), /row [01] sums|entry \[|entry 0\b/, id);
+
+  // A reader's edit that breaks a row is named the same way.
+  await page.locator('#sum [data-testid="cell-1-1"]').fill('0.5');
+  await page.waitForFunction(() => document.getElementById('sum').dataset.state === 'ready', null, { timeout: 10000 });
+  await page.locator('#sum [data-testid="cell-2-0"]').fill('0.25');
+  await page.waitForFunction(() => /row “carol” \(row 3\) sums to 1\.25/.test(document.getElementById('sum').shadowRoot.querySelector('[data-testid="error"]').textContent), null, { timeout: 10000 });
+  assert.deepEqual(h.errors(page), []);
+});
+
