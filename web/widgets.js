@@ -32,6 +32,7 @@ import { WIDGET_MECHANISMS, mechanismCall, matrixOf, utilityCall, scalingText } 
 import { heatmap } from './plot.js';
 import { h, replace } from './dom.js';
 import { sourceParts } from './formulas.js';
+import { readerMessage } from './row-names.js';
 
 /** The largest matrix side a widget accepts: widgets are for small, readable examples. */
 export const MAX_SIDE = 40;
@@ -174,7 +175,7 @@ const CSS = `
 :host([theme="dark"]) { ${palette(1)} color-scheme: dark; }
 :host([hidden]) { display: none; }
 * { box-sizing: border-box; }
-.w { border: 1px solid var(--w-line); border-radius: 8px; background: var(--w-bg); padding: 0.8em 1em; max-width: 100%; overflow-x: auto; }
+.w { border: 1px solid var(--w-line); border-radius: 8px; background: var(--w-bg); padding: 0.8em 1em; max-width: 100%; overflow-x: auto; container-type: inline-size; }
 .w-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.25rem 1rem; margin-bottom: 0.5em; }
 .w-title { font-weight: 600; margin: 0; font-size: 1.05em; margin-right: auto; }
 .w-src { color: var(--w-muted); font-size: 0.84em; }
@@ -200,6 +201,29 @@ const CSS = `
 .grid input:focus-visible { outline: 2px solid var(--w-accent); outline-offset: 0; }
 .grid input[aria-invalid="true"] { border-color: var(--w-error); background: color-mix(in srgb, var(--w-error) 12%, var(--w-bg)); }
 .grid td.ro { font-family: ui-monospace, Menlo, Consolas, monospace; text-align: right; padding: 1px 6px; }
+/* A matrix wider than its widget scrolls in its own box, under a scrollbar that stays visible
+   (a phone's overlay scrollbars show only while scrolling, so a hidden column went unseen), with
+   the row labels and the π column held at the edges: every cell is on screen or one swipe away. */
+.scroll { max-width: 100%; overflow-x: auto; overscroll-behavior-x: contain; }
+.scroll::-webkit-scrollbar { height: 8px; }
+.scroll::-webkit-scrollbar-track { background: color-mix(in srgb, var(--w-line) 60%, var(--w-bg)); border-radius: 4px; }
+.scroll::-webkit-scrollbar-thumb { background: var(--w-muted); border-radius: 4px; }
+@supports not selector(::-webkit-scrollbar) {
+  .scroll { scrollbar-width: thin; scrollbar-color: var(--w-muted) color-mix(in srgb, var(--w-line) 60%, var(--w-bg)); }
+}
+.grid tbody th, .grid thead th:first-child { position: sticky; left: 0; z-index: 1; background: var(--w-bg); }
+.grid .prior { position: sticky; right: 0; z-index: 1; background: var(--w-bg); }
+.mats > * { min-width: 0; max-width: 100%; }
+.scroll-hint { color: var(--w-muted); font-size: 0.8em; margin: 0.2em 0 0; }
+.scroll-hint[hidden] { display: none; }
+/* A narrow widget (a phone, a column of a slide): tighter cells, so that a few columns more fit
+   before anything scrolls. */
+@container (max-width: 420px) {
+  .grid th, .grid td { padding: 1px 1px; }
+  .grid tbody th { padding-right: 3px; }
+  .grid .prior { padding-left: 3px; }
+  .grid input { width: 3.2em; padding: 2px 2px; }
+}
 .mat-caption { font-size: 0.84em; color: var(--w-muted); margin: 0 0 0.2em; }
 .results { margin: 0; display: grid; grid-template-columns: auto auto; gap: 0.15em 1em; align-items: baseline; min-width: 14em; }
 .results dt { margin: 0; }
@@ -470,6 +494,22 @@ function matrixGrid({ texts, rowLabels, colLabels, prior, readonly, label, idPre
     body.append(tr);
   });
   table.append(body);
+  // When the matrix is wider than the widget, a line under it says so: a phone shows its
+  // scrollbar only while scrolling. A read-only matrix's box takes the focus, to scroll by keys.
+  const box = h('div', { class: 'scroll', 'data-testid': `${idPrefix}-scroll`, ...(readonly ? { tabindex: '0', role: 'region', 'aria-label': `matrix ${label}` } : {}) }, table);
+  const hint = h('p', { class: 'scroll-hint', 'data-testid': `${idPrefix}-scroll-hint`, hidden: true },
+    `Scroll sideways for all ${colLabels.length} columns${prior ? '; the secrets and π stay in view' : ''}.`);
+  const view = h('div', { class: 'scroll-wrap' }, box, hint);
+  if (typeof ResizeObserver === 'function') {
+    const fit = () => {
+      const over = box.scrollWidth > box.clientWidth + 1;
+      hint.hidden = !over;
+      box.dataset.overflow = String(over);
+    };
+    const watch = new ResizeObserver(fit);
+    watch.observe(box);
+    watch.observe(table);
+  }
 
   // Reads the current entries: {C, prior} or {error} naming the first bad cell.
   const read = () => {
@@ -499,7 +539,7 @@ function matrixGrid({ texts, rowLabels, colLabels, prior, readonly, label, idPre
     });
     return error ? { error } : { C, prior: p, texts: { C: Ct, prior: pt } };
   };
-  return { table, read };
+  return { view, read };
 }
 
 // ---------------------------------------------------------------- <qif-channel>
@@ -637,7 +677,7 @@ export class QifChannel extends QifWidget {
       this.rows[key] = { dd, unit: d.unit };
     }
     return h('div', { class: 'w-body' },
-      h('div', {}, h('div', { class: 'mat-caption' }, 'Rows: secrets · columns: observables · C(x, y) = p(y | x)'), cfg.readonly ? readonlyTable(cfg) : this.grid.table),
+      h('div', {}, h('div', { class: 'mat-caption' }, 'Rows: secrets · columns: observables · C(x, y) = p(y | x)'), cfg.readonly ? readonlyTable(cfg) : this.grid.view),
       list);
   }
 
@@ -699,8 +739,14 @@ export class QifChannel extends QifWidget {
         errors.push(msg);
       }
     }
-    // The API names the argument (“channel: row 2 sums to 0.9, expected 1”): one message suffices.
-    this.showError([...new Set(errors)].join(' · '));
+    // The API names the argument and counts from 0 (“channel: row 2 sums to 0.9, expected 1”);
+    // the reader sees the row's label and its number from 1 (“row “x3” (row 3)”).
+    const labelled = {
+      channel: { rows: cfg.rowLabels, cols: cfg.colLabels },
+      prior: { rows: cfg.rowLabels },
+      gain: { cols: cfg.rowLabels },
+    };
+    this.showError([...new Set(errors.map((m) => readerMessage(m, labelled)))].join(' · '));
     return values;
   }
 
@@ -747,7 +793,7 @@ function labels(attr, text, count) {
 }
 
 function readonlyTable(cfg) {
-  return matrixGrid({ texts: cfg.texts, prior: cfg.prior, rowLabels: cfg.rowLabels, colLabels: cfg.colLabels, readonly: true, label: 'C', idPrefix: 'cell' }).table;
+  return matrixGrid({ texts: cfg.texts, prior: cfg.prior, rowLabels: cfg.rowLabels, colLabels: cfg.colLabels, readonly: true, label: 'C', idPrefix: 'cell' }).view;
 }
 
 // ---------------------------------------------------------------- <qif-mechanism>
@@ -873,7 +919,9 @@ export class QifMechanism extends QifWidget {
       mechanismCall(key, { graph: g, epsilon: eps, prior: cfg.prior }),
       engine.plan.privacy.utilityBound(g, eps),
     ]);
-    if (!mr.ok) throw new Error(mr.error);
+    // The vertices are named 0…n−1, as in the graph attribute and the heat map.
+    const names = { prior: { rows: Array.from({ length: cfg.prior?.length ?? 0 }, (_, i) => String(i)) } };
+    if (!mr.ok) throw new Error(readerMessage(mr.error, names));
     const H = matrixOf(key, mr.value);
     const [ur, er] = await job.run([utilityCall(cfg.prior, H), engine.plan.privacy.epsilon(H, g)]);
     const M = toRowsOf(H);
@@ -887,7 +935,7 @@ export class QifMechanism extends QifWidget {
     const rows = [];
     const row = (k, name, formula, r, unit) => {
       const dd = h('dd', { 'data-testid': `result-${k}`, 'data-status': r.ok ? 'ok' : 'error' },
-        r.ok ? numberNode(r.value, `value-${k}`, unit) : [h('span', { class: 'value' }, '—'), h('span', { class: 'msg' }, r.error)]);
+        r.ok ? numberNode(r.value, `value-${k}`, unit) : [h('span', { class: 'value' }, '—'), h('span', { class: 'msg' }, readerMessage(r.error, names))]);
       rows.push(h('dt', {}, name, h('span', { class: 'f' }, formula)), dd);
     };
     row('utility', 'Utility', 'U = Σ_z max_y π(y) H(y, z)', ur, 'probability');
@@ -950,12 +998,16 @@ export class QifRefinement extends QifWidget {
       this.schedule();
     };
     const rowLabels = cfg.A.texts.map((_, i) => `x${i + 1}`);
-    this.gridA = matrixGrid({ texts: cfg.A.texts, rowLabels, colLabels: cfg.A.texts[0].map((_, j) => `y${j + 1}`), readonly: cfg.readonly, label: 'A', idPrefix: 'a', onInput: edited });
-    this.gridB = matrixGrid({ texts: cfg.B.texts, rowLabels, colLabels: cfg.B.texts[0].map((_, j) => `z${j + 1}`), readonly: cfg.readonly, label: 'B', idPrefix: 'b', onInput: edited });
+    const colsA = cfg.A.texts[0].map((_, j) => `y${j + 1}`);
+    const colsB = cfg.B.texts[0].map((_, j) => `z${j + 1}`);
+    // Rows and columns named as the grids show them, in the API's messages too.
+    this.names = { A: { rows: rowLabels, cols: colsA }, B: { rows: rowLabels, cols: colsB } };
+    this.gridA = matrixGrid({ texts: cfg.A.texts, rowLabels, colLabels: colsA, readonly: cfg.readonly, label: 'A', idPrefix: 'a', onInput: edited });
+    this.gridB = matrixGrid({ texts: cfg.B.texts, rowLabels, colLabels: colsB, readonly: cfg.readonly, label: 'B', idPrefix: 'b', onInput: edited });
     this.list = h('ul', { class: 'verdicts', 'data-testid': 'verdicts' });
     for (const o of ORDERS) this.list.append(h('li', { class: 'verdict', 'data-testid': `verdict-${o.key}` }, h('span', { class: 'order' }, o.name), h('span', { class: 'badge' }, '…')));
     return h('div', { class: 'w-body' },
-      h('div', { class: 'mats' }, this.gridA.table, this.gridB.table),
+      h('div', { class: 'mats' }, this.gridA.view, this.gridB.view),
       this.list);
   }
 
@@ -994,7 +1046,7 @@ export class QifRefinement extends QifWidget {
         h('span', { class: 'badge', 'data-testid': `holds-${o.key}` }, holds ? 'holds' : 'fails'),
         h('span', { class: 'why' }, explain(o, r.value)));
     });
-    this.showError([...new Set(errors)].join(' · '));
+    this.showError([...new Set(errors.map((m) => readerMessage(m, this.names)))].join(' · '));
     return verdicts;
   }
 }

@@ -279,7 +279,8 @@ const dtsHeader = `//
 // probabilities.
 //
 // Errors: bad input throws an Error whose message starts with the function and names the argument
-// ("mechanism.utility: prior: ..."); an options object with a key the function does not know throws
+// ("mechanism.utility: prior: ..."), with rows, columns and entries as JS indices counted from 0
+// ("channel: row 2 sums to 0.9" is the third row); an options object with a key the function does not know throws
 // and lists the keys it knows. Options that bound something (tolerances, time limits, budgets) must
 // be positive: 0, negative values and NaN are refused alike. The instance keeps working after any
 // error.

@@ -165,7 +165,9 @@ const mdIntro = "Every function of the WebAssembly module, as `web/qif.js` expos
 	"a vector result is a `Float64Array`. A graph is `{n, edges: [[a, b], ...]}` on vertices `0..n−1`. Channels have one\n" +
 	"row per secret; gain and loss matrices one row per guess. Entropies, leakages and capacities are in bits, ε in nats.\n\n" +
 	"**Errors.** Bad input throws an `Error` whose message starts with the function and names the argument\n" +
-	"(`mechanism.utility: prior: …`). An options object with a key the function does not know throws, naming the key\n" +
+	"(`mechanism.utility: prior: …`). Rows, columns and entries in messages are JS indices, counted from 0 like every\n" +
+	"index of the API (`channel: row 2 sums to 0.9, expected 1` is the third row); the page and the widgets name them\n" +
+	"by their labels and count from 1 instead. An options object with a key the function does not know throws, naming the key\n" +
 	"and listing the known ones. Options that bound something (tolerances, limits, budgets) must be positive: `0`,\n" +
 	"negative values and `NaN` are refused alike; leave the key out for the default. The instance keeps working after\n" +
 	"any error.\n\n" +

@@ -82,6 +82,8 @@ test('editing a cell updates the numbers; a half-edited row is flagged, not comp
   // Row 8 now sums to 1.5: the row says so and results are stale, never NaN.
   await page.waitForSelector('[data-testid="rowsum-7"].invalid');
   assert.match(await page.textContent('[data-testid="rowsum-7"]'), /row 8 sums to 1\.5, expected 1/);
+  // The summary names the row as the grid shows it: its label and its number from 1.
+  assert.match(await page.textContent('[data-testid="input-errors"]'), /row “111” \(row 8\) sums to 1\.5, expected 1/);
   assert.equal(await page.getAttribute('[data-testid="result-mutualInformation"]', 'data-status'), 'stale');
   assert.doesNotMatch(await page.textContent('[data-testid="results"]'), /NaN/);
   await typeInto(page, 'cell-7-2', '0.5');

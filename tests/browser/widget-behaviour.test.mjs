@@ -163,3 +163,100 @@ test('on a dark 1280×720 slide a compact widget is dark, readable and fits', as
   assert.ok(luminance((await look(light2, 'l')).bg) > 0.9, 'light by default on a light system');
   assert.deepEqual(h.errors(page), []);
 });
+
+// The API counts rows from 0 (“channel: row 1 sums to 1.1”); a widget names them as its grid
+// shows them: by label, and by number from 1.
+test('row messages name the row by its label and its number from 1', async () => {
+  const page = await pageWith(`
+    <qif-channel id="sum" matrix="1 0; 0.5 0.6; 0 1" row-labels="alice, bob, carol" measures="mutualInformation"></qif-channel>
+    <qif-channel id="neg" matrix="1 0; 0 1; -0.1 1.1" col-labels="yes, no" measures="mutualInformation"></qif-channel>
+    <qif-channel id="prior" matrix="1 0; 0 1" prior="-0.5 1.5" measures="mutualInformation"></qif-channel>
+    <qif-refinement id="ref" a="1 0; 0 1; 1 0" b="1; 0.9; 1"></qif-refinement>`);
+  await untilSettled(page);
+  const error = (id) => page.evaluate((id) => document.getElementById(id).shadowRoot.querySelector('[data-testid="error"]').textContent, id);
+  assert.match(await error('sum'), /channel: row “bob” \(row 2\) sums to 1\.1, expected 1/);
+  assert.match(await error('neg'), /channel: the entry in row “x3” \(row 3\), column “yes” \(column 1\) is negative \(-0\.1\)/);
+  assert.match(await error('prior'), /prior: entry “x1” \(entry 1\) is negative \(-0\.5\)/);
+  assert.match(await error('ref'), /B: row “x2” \(row 2\) sums to 0\.9, expected 1/);
+  // No message keeps the API's 0-based count.
+  for (const id of ['sum', 'neg', 'prior', 'ref']) assert.doesNotMatch(await error(id), /row [01] sums|entry \[|entry 0\b/, id);
+
+  // A reader's edit that breaks a row is named the same way.
+  await page.locator('#sum [data-testid="cell-1-1"]').fill('0.5');
+  await page.waitForFunction(() => document.getElementById('sum').dataset.state === 'ready', null, { timeout: 10000 });
+  await page.locator('#sum [data-testid="cell-2-0"]').fill('0.25');
+  await page.waitForFunction(() => /row “carol” \(row 3\) sums to 1\.25/.test(document.getElementById('sum').shadowRoot.querySelector('[data-testid="error"]').textContent), null, { timeout: 10000 });
+  assert.deepEqual(h.errors(page), []);
+});
+
+// Each cell of the widget's matrices: where it is, where its scroll box is, and what clips it.
+const cellBoxes = (page, id) => page.evaluate((id) => {
+  const root = document.getElementById(id).shadowRoot;
+  const rect = (el) => {
+    const r = el.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width };
+  };
+  return [...root.querySelectorAll('.scroll')].map((box) => ({
+    box: rect(box),
+    scrolls: box.scrollWidth > box.clientWidth + 1,
+    hint: (() => {
+      const p = box.parentElement.querySelector('.scroll-hint');
+      return p && !p.hidden ? { ...rect(p), text: p.textContent } : null;
+    })(),
+    cells: [...box.querySelectorAll('th, td')].map((c) => ({ ...rect(c), prior: c.classList.contains('prior'), label: c.matches('tbody th, thead th:first-child'), text: c.textContent || c.querySelector('input')?.value })),
+  }));
+}, id);
+
+test('on a 375 px phone every cell of every widget is on screen, or one sideways scroll away', async () => {
+  const wide = Array.from({ length: 3 }, () => new Array(12).fill('1/12').join(' ')).join('; ');
+  const page = await pageWith(`<main style="padding: 0 16px">
+      <qif-channel id="c" preset="password-iterations"></qif-channel>
+      <qif-channel id="wide" matrix="${wide}" measures="mutualInformation"></qif-channel>
+      <qif-channel id="ro" readonly matrix="${wide}" measures="mutualInformation"></qif-channel>
+      <qif-refinement id="r" a="1 0 0; 0 1 0; 0 0 1" b="0.5 0.5; 0.5 0.5; 1 0"></qif-refinement>
+    </main>`, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }, '<meta name="viewport" content="width=device-width, initial-scale=1">');
+  await untilSettled(page);
+  const W = 375;
+  const inView = (r) => r.left >= -0.5 && r.right <= W + 0.5 && r.width > 0;
+  // No widget makes the page scroll sideways.
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= W, 'the page is as wide as the phone');
+
+  // The password checker (4 observables and π) fits whole: no scrolling at all.
+  for (const g of await cellBoxes(page, 'c')) {
+    assert.equal(g.scrolls, false);
+    assert.equal(g.cells.length, 9 * 6);
+    for (const c of g.cells) assert.ok(inView(c), `password checker: cell “${c.text}” at ${c.left}…${c.right}`);
+  }
+  // The refinement widget's two matrices fit too.
+  for (const g of await cellBoxes(page, 'r')) for (const c of g.cells) assert.ok(inView(c), `refinement: cell “${c.text}” at ${c.left}…${c.right}`);
+
+  // Twelve observables do not fit: the matrix scrolls in its own box, a visible line says so,
+  // the row labels and π stay in view, and scrolling brings every other cell into the box.
+  for (const id of ['wide', 'ro']) {
+    const [g] = await cellBoxes(page, id);
+    assert.equal(g.scrolls, true, `${id}: the matrix scrolls`);
+    assert.ok(inView(g.box), `${id}: the scroll box is within the phone`);
+    assert.ok(g.hint && inView(g.hint) && g.hint.bottom > g.hint.top, `${id}: a visible note says the matrix scrolls`);
+    assert.match(g.hint.text, /Scroll sideways for all 12 columns; the secrets and π stay in view/);
+    const prior = g.cells.filter((c) => c.prior);
+    assert.equal(prior.length, 4, `${id}: π heading and three entries`);
+    for (const c of [...prior, ...g.cells.filter((x) => x.label)]) assert.ok(inView(c) && c.right <= g.box.right + 0.5, `${id}: “${c.text}” stays in view (${c.left}…${c.right})`);
+    const hidden = g.cells.filter((c) => !inView(c) || c.right > g.box.right + 0.5);
+    assert.ok(hidden.length > 0, `${id}: some columns start out of view`);
+    // Scroll to the far end: the last observable's cells come into view, beside π.
+    const seen = await page.evaluate((id) => {
+      const box = document.getElementById(id).shadowRoot.querySelector('.scroll');
+      box.scrollLeft = box.scrollWidth;
+      const b = box.getBoundingClientRect();
+      const piLeft = box.querySelector('thead .prior').getBoundingClientRect().left;
+      return [...box.querySelectorAll('tr')].map((tr) => {
+        const r = tr.children[tr.children.length - 2].getBoundingClientRect(); // the last column before π
+        // (1 px: the collapsed border it shares with π)
+        return r.left >= b.left - 0.5 && r.right <= piLeft + 1;
+      });
+    }, id);
+    assert.deepEqual(seen, [true, true, true, true], `${id}: the last column is reachable`);
+  }
+  await page.screenshot({ path: `${SCREENSHOTS}/widgets-phone.png`, fullPage: true });
+  assert.deepEqual(h.errors(page), []);
+});

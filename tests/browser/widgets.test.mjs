@@ -286,7 +286,7 @@ test('invalid attributes show an inline error and never throw into the page', as
     ['qif-channel', { matrix: '[[1,0],[0,1]]', prior: '[1]' }, /prior: has 1 entries; the channel has 2 rows/],
     ['qif-channel', { matrix: '[[1,0],[0,1]]', measures: 'mutualInformation,foo' }, /measures: unknown measure “foo”/],
     ['qif-channel', { matrix: '[[1,"x"],[0,1]]' }, /matrix: entry \(1, 2\) “x”: not a number/],
-    ['qif-channel', { matrix: '[[0.5,0.6],[0,1]]' }, /channel: row \d sums to 1\.1/],
+    ['qif-channel', { matrix: '[[0.5,0.6],[0,1]]' }, /channel: row “x1” \(row 1\) sums to 1\.1/],
     ['qif-channel', { matrix: '{"__proto__": {"x": 1}}' }, /matrix: must be a non-empty array of rows/],
     ['qif-mechanism', { epsilon: '-1' }, /epsilon: ε must be positive/],
     ['qif-mechanism', { epsilon: 'abc' }, /epsilon: cannot read “abc”/],

@@ -6,6 +6,7 @@
 import { formatNumber, TOLERANCE } from '../../numbers.js';
 import { parseNumber } from '../../input/number.js';
 import { IDENTITY_COMPUTED_UP_TO } from './state.js';
+import { rowName } from '../../row-names.js';
 
 const parseEntry = (t) => parseNumber(t);
 
@@ -90,7 +91,7 @@ export function validateInputs(s) {
     let rowMsg = null;
     if (rowParsed && m > 0 && Math.abs(sum - 1) > TOLERANCE) {
       rowMsg = `row ${i + 1} sums to ${formatNumber(sum, 6)}, expected 1`;
-      out.messages.push({ where: `r:${i}`, text: `${rowMsg} (secret ${label(i)})` });
+      out.messages.push({ where: `r:${i}`, text: `${rowName(i, s.secrets[i])} sums to ${formatNumber(sum, 6)}, expected 1` });
       channelOK = false;
     }
     out.row.push(rowMsg);

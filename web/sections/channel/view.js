@@ -24,6 +24,7 @@ import { createPipeline, Superseded } from '../../pipeline.js';
 import { isAbort } from '../../client.js';
 import { dataWorker } from '../../data-client.js';
 import { validateInputs } from './validate.js';
+import { readerMessage } from '../../row-names.js';
 import * as S from './state.js';
 import { ChannelGrid, renderGainTable, showGainMessages, onGridKey } from './grid-view.js';
 import { ResultsView } from './results-view.js';
@@ -205,7 +206,7 @@ export function mount(root, { engine, client }) {
     const errors = [];
     for (const [key, r] of Object.entries(exactResultsOf(plan, results))) {
       if (!r.ok) {
-        errors.push(r.error);
+        errors.push(forReader(r).error);
         continue;
       }
       exactShown[key] = r.value;
@@ -221,7 +222,21 @@ export function mount(root, { engine, client }) {
     els.exactNote.textContent = messages.size ? `Decimals only, without exact fractions: ${[...messages].join('; ')}.` : '';
   }
 
+  // The engine's messages count from 0 (“channel: row 2 sums to …”); the page names rows by
+  // their labels and numbers from 1, as the grid shows them.
+  function forReader(r) {
+    if (r.ok || typeof r.error !== 'string') return r;
+    const names = {
+      channel: { rows: state.secrets, cols: state.observables },
+      prior: { rows: state.secrets },
+      gain: { rows: state.gainLabels, cols: state.secrets },
+      observed: { rows: state.observables },
+    };
+    return { ...r, error: readerMessage(r.error, names) };
+  }
+
   function show(key, r) {
+    r = forReader(r);
     shown[key] = r;
     if (key === 'hyper') showHyper();
     else if (key === 'shannonCapacity') view.showCapacity(r, state.secrets);
@@ -299,7 +314,7 @@ export function mount(root, { engine, client }) {
       r = { ok: false, error: isAbort(e) ? 'Cancelled.' : e.message };
     }
     lastEstimate = r.ok ? r.value : null;
-    view.showEstimate(r, state.secrets, o.scaled);
+    view.showEstimate(forReader(r), state.secrets, o.scaled);
   });
   let lastEstimate = null;
   let estimateSig = null; // channel and observed frequencies of the estimate shown
