@@ -1,7 +1,7 @@
 // The page on a 375 × 740 phone and at 1366 px: no input clips its value (the defaults of every
 // section and long values typed into Compare), no horizontal page scroll, and a section menu
 // that stays reachable at the bottom of a page many screens long, by touch and by keyboard,
-// without covering the section it leads to. Screenshots in test-output/screenshots/phone-*.png.
+// without covering the section it leads to; the phone layout stays off the desktop. Screenshots in test-output/screenshots/phone-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -131,6 +131,13 @@ test('1366 px: the menu is one row at the top, sticks when scrolled, and covers 
   await page.waitForFunction((sel) => document.querySelector(`${sel} [aria-current]`)?.getAttribute('href') === '#mechanism', MENU);
   assert.ok(await pageOverflow(page) <= 1);
   assert.deepEqual(await clipped(page, 'main'), [], 'inputs that cut their value at 1366 px');
+  // The phone rules stay on the phone: at this width a result's value is beside its name.
+  const result = await page.$eval('[data-testid="result-mutualInformation"]', (r) => {
+    const name = r.querySelector('dt').getBoundingClientRect();
+    const value = r.querySelector('dd').getBoundingClientRect();
+    return { beside: value.left >= name.right - 1, sameRow: value.top < name.bottom };
+  });
+  assert.deepEqual(result, { beside: true, sameRow: true }, 'results in two columns at 1366 px');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'desktop-menu-mechanism.png') });
   assert.deepEqual(h.errors(page), []);
   await page.context().close();
