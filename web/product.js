@@ -8,6 +8,7 @@ import { exportMenu, observePlots } from './export.js';
 import { typesetFormulas } from './formulas.js';
 import { exactNumber } from './format.js';
 import { installSharing } from './share.js';
+import './section-nav.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
