@@ -504,6 +504,7 @@ async function instantiate(module, url) {
   compiled.catch(() => {}); // awaited below; not unhandled if wasm_exec.js fails first
   const Go = await loadGoClass();
   const go = new Go();
+  unrefRuntimeTimers(go);
   const name = `__qifExport${Date.now().toString(36)}_${counter++}`;
   const ready = new Promise((resolve) => {
     globalThis[name] = (api) => {
@@ -523,6 +524,24 @@ async function instantiate(module, url) {
     throw new Error(`qif: ${fileOf(url)} and api.gen.js come from different versions of the API table (rebuild with scripts/build.sh)`);
   }
   return raw;
+}
+
+/**
+ * In Node, the Go runtime's own timers (the background scavenger's and the garbage collector's
+ * pacing, scheduled through setTimeout while every goroutine is idle) must not keep the process
+ * alive: a script that has finished its calls would otherwise wait, sometimes for minutes, before
+ * it exits. Every API call runs to completion synchronously, so no answer ever waits on such a
+ * timer. Browsers have no unref and keep their timers as they are.
+ */
+function unrefRuntimeTimers(go) {
+  const imports = go.importObject.gojs ?? go.importObject.go;
+  const schedule = imports?.['runtime.scheduleTimeoutEvent'];
+  if (typeof schedule !== 'function') return;
+  imports['runtime.scheduleTimeoutEvent'] = (sp) => {
+    const id = go._nextCallbackTimeoutID;
+    schedule(sp);
+    go._scheduledTimeouts?.get(id)?.unref?.();
+  };
 }
 
 function fileOf(url) {
