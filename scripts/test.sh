@@ -48,11 +48,22 @@ if [ -z "${QUICK:-}" ]; then
   done
 fi
 
+# Each suite has a time limit far above its usual duration (about 1 and 6 minutes on two cores),
+# so that a process that never exits fails the run with a message instead of stalling CI.
+suite() {
+  local limit=$1; shift
+  timeout --kill-after=10 "$limit" "$@" || {
+    local rc=$?
+    [ "$rc" = 124 ] && echo "test.sh: $* did not finish within $limit s" >&2
+    return "$rc"
+  }
+}
+
 step "node: JS API"
-node --test --test-reporter=spec tests/node/
+suite 900 node --test --test-reporter=spec tests/node/
 
 step "browser: headless Chromium"
-node --test --test-concurrency=1 --test-reporter=spec tests/browser/
+suite 1500 node --test --test-concurrency=1 --test-reporter=spec tests/browser/
 
 echo
 echo "all tests passed"
