@@ -6,10 +6,12 @@
 //   page → worker  {id, op: 'read', text?: string, file?: Blob}
 //                  {id, op: 'write', format: 'CSV'|'TSV'|'JSON'|'LaTeX', data, as: 'text'|'blob'}
 //   worker → page  {id, type: 'progress', fraction}          at most ten a second
-//                  {id, type: 'result', value}               a block (buffers transferred), text or a Blob
+//                  {id, type: 'result', value}               a block (buffers transferred; with its
+//                                                            scanRows as `scan`), text or a Blob
 //                  {id, type: 'error', error}
 
 import { readMatrix } from './input/grid.js';
+import { scanRows } from './input/matrix.js';
 import { FORMATS } from './export-formats.js';
 
 const REPORT_EVERY_MS = 100;
@@ -25,7 +27,9 @@ async function read(id, { text, file }) {
   };
   const b = readMatrix(s, { onProgress });
   if ('error' in b) return { error: b.error };
-  return { value: b, transfer: [b.data.buffer, b.texts.index.buffer] };
+  // The validation's pass over the values, here rather than on the page's thread.
+  b.scan = scanRows(b.data, b.rows, b.cols, b.lengths);
+  return { value: b, transfer: [b.data.buffer, b.texts.index.buffer, b.scan.rowSums.buffer, b.scan.bad.buffer] };
 }
 
 function write({ format, data, as }) {

@@ -683,3 +683,39 @@ test('geo: the calibration finds the largest ε′ whose exponential mechanism m
   // The result is the largest: a slightly larger ε′ breaks the target.
   assert.ok(f(lo.x * (1 + 1e-3)) > 0, 'just above ε′ the target fails');
 });
+
+test('channel validation: a block scanned where it was read (the data worker) checks as one scanned here', async () => {
+  const { readMatrix } = await import('../../web/input/grid.js');
+  const { scanRows } = await import('../../web/input/matrix.js');
+  // Short rows (filled with 0), a word, a negative entry, an entry above 1, a row summing to 0.9.
+  const text = '0.5,0.5,0\n0.25,abc,0.75\n-0.1,0.6,0.5\n1.5\n0.4,0.5\n1\n';
+  const loaded = (scan) => {
+    const b = readMatrix(text);
+    assert.ok(!('error' in b), b.error);
+    if (scan) b.scan = scanRows(b.data, b.rows, b.cols, b.lengths);
+    const s = CH.createState();
+    CH.loadBlock(s, b);
+    return s;
+  };
+  const worker = loaded(true);
+  assert.equal(worker.cells.scan?.version, worker.cells.version, 'the scan is adopted');
+  const a = validateInputs(worker);
+  const b = validateInputs(loaded(false));
+  assert.deepEqual(a.messages, b.messages);
+  assert.deepEqual([...a.cell], [...b.cell]);
+  assert.deepEqual(a.row, b.row);
+  assert.deepEqual(a.rowSums, b.rowSums);
+  // Expected from the text itself: rows 2 (a word) and 3 (negative) have bad cells; row 4 has 1.5;
+  // rows 5 and 6 are short (0.9 and 1).
+  assert.deepEqual([...a.cell.keys()], ['c:1:1', 'c:2:0', 'c:3:0']);
+  assert.ok(Number.isNaN(a.rowSums[1]));
+  assert.equal(a.rowSums[4], 0.9);
+  assert.equal(a.row[5], null);
+  assert.match(a.row[4], /sums to 0\.9, expected 1/);
+  assert.equal(a.channel, null);
+  // An edit makes the scan stale: the values are scanned again.
+  worker.cells.set(4, 2, '0.1');
+  const c = validateInputs(worker);
+  assert.equal(c.row[4], null);
+  assert.equal(c.rowSums[4], 0.4 + 0.5 + 0.1);
+});

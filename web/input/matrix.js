@@ -11,6 +11,7 @@
 // that a large matrix can be compared with the one last sent to the engine without reading it.
 
 import { parseNumber } from './number.js';
+import { TOLERANCE } from '../numbers.js';
 
 let versions = 0;
 
@@ -54,6 +55,8 @@ export class EntryMatrix {
         M.texts.delete(i * b.cols + j);
       }
     }
+    // A scan made where the block was read (the data worker) holds for these values.
+    if (b.scan) M.scan = { version: M.version, ...b.scan };
     return M;
   }
 
@@ -182,6 +185,38 @@ export class EntryMatrix {
     M.version = this.version;
     return M;
   }
+}
+
+/**
+ * One pass over the values of a rows × cols matrix, as validation needs it: each row's sum
+ * (NaN when an entry of the row is not a number) and the flat indices, in order, of the entries
+ * that are not probabilities (NaN, negative, or above 1 beyond the tolerance). Entries past the
+ * end of a short row (`lengths`, as readMatrix gives them) count as 0, as fromBlock makes them.
+ * The data worker runs it on what it reads, so that a 2,000 × 2,000 matrix is not scanned on
+ * the page's thread; validation (sections/channel/validate.js) runs it otherwise.
+ * @returns {{rowSums: Float64Array, bad: Int32Array}}
+ */
+export function scanRows(data, rows, cols, lengths = null) {
+  const rowSums = new Float64Array(rows);
+  const bad = [];
+  for (let i = 0; i < rows; i++) {
+    let sum = 0;
+    let parsed = true;
+    const base = i * cols;
+    const end = lengths ? Math.min(lengths[i], cols) : cols;
+    for (let j = 0; j < end; j++) {
+      const v = data[base + j];
+      if (v >= 0 && v <= 1 + TOLERANCE) {
+        sum += v;
+        continue;
+      }
+      bad.push(base + j);
+      if (Number.isNaN(v)) parsed = false;
+      else sum += v;
+    }
+    rowSums[i] = parsed ? sum : NaN;
+  }
+  return { rowSums, bad: Int32Array.from(bad) };
 }
 
 function textsOf(b) {

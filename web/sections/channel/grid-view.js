@@ -70,6 +70,7 @@ export class ChannelGrid {
     this.rowH = 36;
     this.colW = 92;
     this.measured = false;
+    this.measuring = false; // a measure() is waiting for the next frame
     this.win = null;
     this.inputs = new Map(); // "c:i:j" | "p:i" → input, for the window drawn
     this.sums = new Map(); // row → its sum cell
@@ -126,7 +127,16 @@ export class ChannelGrid {
     const w = this.window();
     this.win = w;
     this.draw(w);
-    if (w.virtual && !this.measured) this.measure(w);
+    if (w.virtual && !this.measured && !this.measuring) {
+      // Measured in the next frame, where the browser lays the page out anyway: reading the sizes
+      // here would force a layout of the new grid inside this task, and another after the writes
+      // that follow it (validation messages, focus).
+      this.measuring = true;
+      requestAnimationFrame(() => {
+        this.measuring = false;
+        if (this.win?.virtual && !this.measured) this.measure(this.win);
+      });
+    }
     if (focus) {
       const el = this.table.querySelector(`input[data-grid="channel"][data-r="${focus.r}"][data-c="${focus.c}"]`);
       if (el) {
@@ -138,9 +148,9 @@ export class ChannelGrid {
     this.onWindow(w);
   }
 
-  // The size of a drawn row and column, once: spacers are sized from them. The window drawn is
-  // kept (its overscan absorbs the difference) and only the spacers are resized: drawing it a
-  // second time would double the longest task of a large paste.
+  // The size of a drawn row and column, once: spacers are sized from them. The window drawn (w,
+  // the one on the page) is kept (its overscan absorbs the difference) and only the spacers are
+  // resized: drawing it a second time would double the longest task of a large paste.
   measure(w) {
     const row = this.table.tBodies[0]?.querySelector('tr:not(.spacer)');
     const cell = row?.querySelector('td:not(.prior-col):not(.sum-col):not(.spacer)');

@@ -5,6 +5,7 @@
 
 import { formatNumber, TOLERANCE } from '../../numbers.js';
 import { parseNumber } from '../../input/number.js';
+import { scanRows } from '../../input/matrix.js';
 import { IDENTITY_COMPUTED_UP_TO } from './state.js';
 import { rowName } from '../../row-names.js';
 
@@ -58,38 +59,31 @@ export function validateInputs(s) {
   const colLabel = (j) => s.observables[j] || `column ${j + 1}`;
 
   // Channel: its values are read already (input/matrix.js); NaN marks a text that is not a
-  // number. One pass over the values, so that a 2,000 × 2,000 matrix is checked in milliseconds.
+  // number. One pass over the values (scanRows), made in the data worker when the matrix was
+  // read there, so that a 2,000 × 2,000 matrix is not scanned on the page's thread.
   let channelOK = n > 0 && m > 0;
   if (n === 0) out.messages.push({ where: 'channel', text: 'the channel has no rows: add a secret' });
   if (m === 0) out.messages.push({ where: 'channel', text: 'the channel has no columns: add an observable' });
   const M = s.cells;
   const data = M.data;
+  const scan = M.scan?.version === M.version && M.rows === n && M.cols === m ? M.scan : scanRows(data, n, m);
+  let b = 0; // next of scan.bad: cells with a problem (rare)
   for (let i = 0; i < n; i++) {
-    let sum = 0;
-    let rowParsed = true;
-    const base = i * m;
-    for (let j = 0; j < m; j++) {
-      const v = data[base + j];
-      if (v >= 0 && v <= 1 + TOLERANCE) {
-        sum += v;
-        continue;
-      }
-      // Rare: a cell with a problem.
+    const end = (i + 1) * m;
+    for (; b < scan.bad.length && scan.bad[b] < end; b++) {
+      const j = scan.bad[b] - i * m;
+      const v = data[scan.bad[b]];
       let msg;
-      if (Number.isNaN(v)) {
-        msg = M.error(i, j) ?? 'not a number';
-        rowParsed = false;
-      } else {
-        msg = v < 0 ? 'negative' : 'greater than 1';
-        sum += v;
-      }
+      if (Number.isNaN(v)) msg = M.error(i, j) ?? 'not a number';
+      else msg = v < 0 ? 'negative' : 'greater than 1';
       out.cell.set(`c:${i}:${j}`, msg);
       out.messages.push({ where: `c:${i}:${j}`, text: `C[${label(i)}, ${colLabel(j)}]: ${msg}${Number.isNaN(v) ? '' : ' (a probability is between 0 and 1)'}` });
       channelOK = false;
     }
-    out.rowSums.push(rowParsed ? sum : NaN);
+    const sum = scan.rowSums[i];
+    out.rowSums.push(sum);
     let rowMsg = null;
-    if (rowParsed && m > 0 && Math.abs(sum - 1) > TOLERANCE) {
+    if (!Number.isNaN(sum) && m > 0 && Math.abs(sum - 1) > TOLERANCE) {
       rowMsg = `row ${i + 1} sums to ${formatNumber(sum, 6)}, expected 1`;
       out.messages.push({ where: `r:${i}`, text: `${rowName(i, s.secrets[i])} sums to ${formatNumber(sum, 6)}, expected 1` });
       channelOK = false;

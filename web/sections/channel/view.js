@@ -429,8 +429,10 @@ export function mount(root, { engine, client }) {
   function applyPasted(res) {
     if (res.ok) {
       pasteMessage = null;
-      els.pasteNote.textContent = res.decimalComma ? 'Decimal commas read: the pasted cells were separated by tabs, semicolons or spaces, so 0,5 was read as 0.5 (one half).' : '';
+      // The grid first: it reads the scroll position and size of its box, which a write made
+      // before it in the same task would make the browser lay the page out to answer.
       rerenderInputs();
+      els.pasteNote.textContent = res.decimalComma ? 'Decimal commas read: the pasted cells were separated by tabs, semicolons or spaces, so 0,5 was read as 0.5 (one half).' : '';
     } else {
       pasteMessage = res.error;
       showValidation();
@@ -455,10 +457,10 @@ export function mount(root, { engine, client }) {
       (block) => {
         if (reading !== job) return;
         reading = null;
-        els.loading.hidden = true;
         try {
-          done(block);
+          done(block); // before hiding the progress: see applyPasted
         } finally {
+          els.loading.hidden = true;
           busy(); // a failure of done (a page error) must not leave the section busy for ever
         }
       },
