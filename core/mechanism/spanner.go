@@ -74,18 +74,18 @@ func greedySpanner(d [][]float64, delta float64) ([][2]int, float64) {
 		dist[i] = math.Inf(1)
 	}
 	var touched []int
-	var h spannerHeap
+	var h minHeap
 	var edges [][2]int
 	for _, q := range all {
 		// Is q.b within δ·d of q.a? A Dijkstra search from q.a that never goes beyond.
 		limit := delta * q.d
 		touched = append(touched[:0], q.a)
 		dist[q.a] = 0
-		h = append(h[:0], spannerItem{0, q.a})
+		h = append(h[:0], heapEntry{0, q.a})
 		joined := false
 		for len(h) > 0 {
 			it := h.pop()
-			if it.d > dist[it.v] {
+			if it.key > dist[it.v] {
 				continue
 			}
 			if it.v == q.b {
@@ -93,13 +93,13 @@ func greedySpanner(d [][]float64, delta float64) ([][2]int, float64) {
 				break
 			}
 			for _, v := range adj[it.v] {
-				nd := it.d + d[it.v][v]
+				nd := it.key + d[it.v][v]
 				if nd <= limit && nd < dist[v] {
 					if math.IsInf(dist[v], 1) {
 						touched = append(touched, v)
 					}
 					dist[v] = nd
-					h.push(spannerItem{nd, v})
+					h.push(heapEntry{nd, v})
 				}
 			}
 		}
@@ -119,16 +119,16 @@ func greedySpanner(d [][]float64, delta float64) ([][2]int, float64) {
 			dist[i] = math.Inf(1)
 		}
 		dist[s] = 0
-		h = append(h[:0], spannerItem{0, s})
+		h = append(h[:0], heapEntry{0, s})
 		for len(h) > 0 {
 			it := h.pop()
-			if it.d > dist[it.v] {
+			if it.key > dist[it.v] {
 				continue
 			}
 			for _, v := range adj[it.v] {
-				if nd := it.d + d[it.v][v]; nd < dist[v] {
+				if nd := it.key + d[it.v][v]; nd < dist[v] {
 					dist[v] = nd
-					h.push(spannerItem{nd, v})
+					h.push(heapEntry{nd, v})
 				}
 			}
 		}
@@ -139,50 +139,4 @@ func greedySpanner(d [][]float64, delta float64) ([][2]int, float64) {
 		}
 	}
 	return edges, dilation
-}
-
-type spannerItem struct {
-	d float64
-	v int
-}
-
-// spannerHeap is a binary min-heap by distance.
-type spannerHeap []spannerItem
-
-func (h *spannerHeap) push(it spannerItem) {
-	*h = append(*h, it)
-	a := *h
-	for i := len(a) - 1; i > 0; {
-		p := (i - 1) / 2
-		if a[p].d <= a[i].d {
-			break
-		}
-		a[p], a[i] = a[i], a[p]
-		i = p
-	}
-}
-
-func (h *spannerHeap) pop() spannerItem {
-	a := *h
-	top := a[0]
-	last := len(a) - 1
-	a[0] = a[last]
-	a = a[:last]
-	for i := 0; ; {
-		l := 2*i + 1
-		if l >= len(a) {
-			break
-		}
-		m := l
-		if r := l + 1; r < len(a) && a[r].d < a[l].d {
-			m = r
-		}
-		if a[i].d <= a[m].d {
-			break
-		}
-		a[i], a[m] = a[m], a[i]
-		i = m
-	}
-	*h = a
-	return top
 }
