@@ -6,7 +6,7 @@
 // page's exact limit, only decimals are shown, and the page says why.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, settled, valueOf, typeInto } from './harness.mjs';
+import { startHarness, settled, valueOf, typeInto, hashOf } from './harness.mjs';
 import { load } from '../../web/qif.js';
 import { presetById, numericChannel } from '../../web/presets.js';
 import { PANELS } from '../../web/measures.js';
@@ -19,7 +19,6 @@ before(async () => {
 });
 after(async () => { await h?.close(); });
 
-const hashOf = (name, st) => `#${name}=${Buffer.from(JSON.stringify(st), 'utf8').toString('base64url')}`;
 const close = (a, b, what, tol = 1e-12) => assert.ok(Math.abs(a - b) <= tol * Math.max(1, Math.abs(b)), `${what}: ${a} vs ${b}`);
 const frac = (t) => { const [n, d = '1'] = t.split('/'); return Number(n) / Number(d); };
 

@@ -7,7 +7,7 @@
 // section (and its "no mechanism exists"), and the new measure keys of <qif-channel>.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, settled, valueOf, typeInto } from './harness.mjs';
+import { startHarness, settled, valueOf, typeInto, hashOf } from './harness.mjs';
 import { load } from '../../web/qif.js';
 
 let h;
@@ -18,7 +18,6 @@ before(async () => {
 });
 after(async () => { await h?.close(); });
 
-const hashOf = (name, st) => `#${name}=${Buffer.from(JSON.stringify(st), 'utf8').toString('base64url')}`;
 const close = (a, b, what, tol = 1e-9) => assert.ok(Math.abs(a - b) <= tol * Math.max(1, Math.abs(b)), `${what}: ${a} vs ${b}`);
 const rows = (M) => Array.from({ length: M.rows }, (_, i) => Array.from(M.data.subarray(i * M.cols, (i + 1) * M.cols)));
 const num = async (page, testid) => Number(await page.getAttribute(`[data-testid="${testid}"]`, 'data-value'));

@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { startHarness, settled, valueOf, typeInto } from './harness.mjs';
+import { startHarness, settled, valueOf, typeInto, hashOf } from './harness.mjs';
 import { all } from './reference.mjs';
 import { presetById, numericChannel } from '../../web/presets.js';
 import * as format from '../../web/format.js';
@@ -75,7 +75,6 @@ const exampleState = {
   priorUniform: false, gainIdentity: false, alpha: '2', tolerance: '1e-9',
 };
 // The test's own encoder (Node's base64url), independent of share.js.
-const hashOf = (name, st) => `#${name}=${Buffer.from(JSON.stringify(st), 'utf8').toString('base64url')}`;
 
 // ---------------------------------------------------------------- Node: the pure modules
 
