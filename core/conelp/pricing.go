@@ -83,7 +83,6 @@ func (pr *pricer) step(k int) (float64, bool) {
 // dijkstra computes reduced distances from the nodes with start labels < +Inf (pr.dist holds
 // them on entry). Negative reduced lengths of rounding size are read as 0.
 func (pr *pricer) dijkstra() {
-	c := pr.c
 	pr.heap.reset()
 	for u, d := range pr.dist {
 		if d < math.Inf(1) {
@@ -97,20 +96,7 @@ func (pr *pricer) dijkstra() {
 			continue
 		}
 		pr.mark[u] = pr.stamp
-		for k := c.start[u]; k < c.start[u+1]; k++ {
-			v := c.head[k]
-			if pr.mark[v] == pr.stamp {
-				continue
-			}
-			l, _ := pr.step(k)
-			if l < 0 {
-				l = 0
-			}
-			if nd := d + l; nd < pr.dist[v] {
-				pr.dist[v] = nd
-				pr.heap.push(nd, v)
-			}
-		}
+		pr.relax(u, d)
 	}
 }
 
@@ -191,7 +177,6 @@ func (pr *pricer) price(g, h, res, rerr []float64, tol float64) (certified bool,
 // no closer node can follow. Nodes settled before that are marked with pr.stamp and have their
 // final distance; every other node is at least D away.
 func (pr *pricer) searchRoom() float64 {
-	c := pr.c
 	pr.heap.reset()
 	for u, d := range pr.dist {
 		if d < math.Inf(1) {
@@ -212,20 +197,7 @@ func (pr *pricer) searchRoom() float64 {
 		if pr.b[u] < -pr.tolB {
 			best = math.Min(best, d+pr.p[u]-pr.ptau)
 		}
-		for k := c.start[u]; k < c.start[u+1]; k++ {
-			v := c.head[k]
-			if pr.mark[v] == pr.stamp {
-				continue
-			}
-			l, _ := pr.step(k)
-			if l < 0 {
-				l = 0
-			}
-			if nd := d + l; nd < pr.dist[v] {
-				pr.dist[v] = nd
-				pr.heap.push(nd, v)
-			}
-		}
+		pr.relax(u, d)
 	}
 	return best
 }
@@ -533,4 +505,25 @@ func (h *distHeap) pop() (float64, int) {
 		i = m
 	}
 	return d, u
+}
+
+// relax offers every node reachable from the settled node u (at reduced distance d) over one
+// arc a shorter distance, and queues it; settled nodes keep theirs. Negative reduced lengths
+// of rounding size count as 0.
+func (pr *pricer) relax(u int, d float64) {
+	c := pr.c
+	for k := c.start[u]; k < c.start[u+1]; k++ {
+		v := c.head[k]
+		if pr.mark[v] == pr.stamp {
+			continue
+		}
+		l, _ := pr.step(k)
+		if l < 0 {
+			l = 0
+		}
+		if nd := d + l; nd < pr.dist[v] {
+			pr.dist[v] = nd
+			pr.heap.push(nd, v)
+		}
+	}
 }
