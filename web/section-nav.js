@@ -18,17 +18,36 @@ function mark(link) {
   }
 }
 
-if (links.size && 'IntersectionObserver' in window) {
-  // The current section is the first, in page order, crossing a band a third of the way down
-  // the window; between two sections (or over the footer) the mark stays where it was.
-  const crossing = new Set();
-  const io = new IntersectionObserver((entries) => {
-    for (const e of entries) {
-      if (e.isIntersecting) crossing.add(e.target);
-      else crossing.delete(e.target);
-    }
-    const first = [...links.keys()].find((s) => crossing.has(s));
-    if (first) mark(links.get(first));
-  }, { rootMargin: '-30% 0px -60% 0px' });
-  for (const section of links.keys()) io.observe(section);
+// The current section is the last whose top has passed a line a third of the way down the
+// window, and the last section once the page is scrolled to its end (a short last section never
+// reaches that line). It is worked out from the sections' boxes after each scroll, resize or
+// change of the page's height (sections fill in after load), at most once a frame. (A band watched by an IntersectionObserver left the mark on the section
+// jumped from whenever the band came to rest over the footer or a gap, as it can at the end.)
+const sections = [...links.keys()];
+let queued = false;
+
+function update() {
+  queued = false;
+  const line = window.innerHeight / 3;
+  const root = document.documentElement;
+  let current = sections[0];
+  if (window.scrollY > 0 && window.scrollY + window.innerHeight >= root.scrollHeight - 2) {
+    current = sections[sections.length - 1];
+  } else {
+    for (const s of sections) if (s.getBoundingClientRect().top <= line) current = s;
+  }
+  mark(links.get(current));
+}
+
+function queue() {
+  if (queued) return;
+  queued = true;
+  requestAnimationFrame(update);
+}
+
+if (sections.length) {
+  window.addEventListener('scroll', queue, { passive: true });
+  window.addEventListener('resize', queue, { passive: true });
+  if ('ResizeObserver' in window) new ResizeObserver(queue).observe(document.body);
+  queue();
 }

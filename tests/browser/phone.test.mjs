@@ -82,6 +82,8 @@ test('375 px: at the bottom of the page the section menu is on screen and goes t
   const page = await open(PHONE);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.waitForFunction(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
+  // The mark follows the scroll within a frame or two; wait for it rather than racing it.
+  await page.waitForFunction((sel) => document.querySelector(`${sel} [aria-current]`)?.getAttribute('href') === '#infopriv', MENU, { timeout: 5000 }).catch(() => {});
   const atBottom = await menuState(page, 'compare');
   assert.equal(atBottom.name, 'Sections', 'the menu has an accessible name');
   assert.ok(atBottom.top >= 0 && atBottom.top <= 1, `menu at the top of the window (${atBottom.top})`);
