@@ -344,7 +344,7 @@ export interface MeasureAPI {
    * Hockey-stick divergence Σ_y max(0, P(y) − e^ε Q(y)): the smallest δ, probability.
    * @param P A distribution.
    * @param Q A distribution on the same outcomes.
-   * @param epsilon �� ≥ 0 (Infinity allowed), nats.
+   * @param epsilon ε ≥ 0 (Infinity allowed), nats.
    * @see Vadhan (2013)
    */
   hockeyStick(P: Vector, Q: Vector, epsilon: number): number;
@@ -674,7 +674,7 @@ export interface PrivacyAPI {
    * Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none).
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
-   * @param delta ��, a probability.
+   * @param delta δ, a probability.
    * @see Vadhan (2013)
    */
   epsilonForDelta(C: Matrix, graph: GraphInput, delta: number): number;
@@ -1106,7 +1106,7 @@ export interface FamilyEpsilonOptions {
   hi?: number;
   /** Bisection resolution, nats; at least 4 units in the last place of hi; a positive finite number (default ε1/1000). */
   resolution?: number;
-  /** ��1 of family1, nats. */
+  /** ε1 of family1, nats. */
   epsilon1: number;
   /** Called when the work starts and then about every 100 ms with the milliseconds elapsed; return false to cancel. */
   onProgress?: (elapsedMs: number) => boolean | void;
@@ -1382,9 +1382,9 @@ export interface SubChannelOptions {
 export interface VarianceComparisonOptions {
   /** Sensitivity Δ of the query. */
   sensitivity: number;
-  /** ��, nats. */
+  /** ε, nats. */
   epsilon: number;
-  /** �� of the Gaussian mechanism. */
+  /** δ of the Gaussian mechanism. */
   delta: number;
   /** Capacity of the Gaussian privacy channel, bits. */
   capacity: number;
@@ -1426,7 +1426,7 @@ export interface InfoPrivacyAPI {
    * Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none).
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
-   * @param delta ��, a probability.
+   * @param delta δ, a probability.
    * @see Vadhan (2013)
    */
   epsilonForDelta(C: Matrix, graph: GraphInput, delta: number): number;
@@ -2023,6 +2023,12 @@ export interface ApiTable {
 export interface LoadOptions {
   /** Where qif.wasm lives (resolved against qif.js); by default qif.wasm beside qif.js. */
   wasmURL?: string | URL;
+  /**
+   * qif.wasm already compiled, or a promise of it (WebAssembly.compileStreaming(fetch(url))):
+   * nothing is fetched for the main module. For a worker that starts compiling before its
+   * scripts load, or a page that compiles once and posts the module to several workers.
+   */
+  wasmModule?: WebAssembly.Module | Promise<WebAssembly.Module>;
   /** Load the exact mode's module too, so that qif.exact works at once (default false: see ExactAPI.load). */
   exact?: boolean;
   /** Where qif-exact.wasm lives; by default beside qif.wasm. */

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/qif-toolkit/qif/bindings"
 	"github.com/qif-toolkit/qif/bindings/exactapi"
@@ -24,6 +25,22 @@ func TestGeneratedFilesAreCurrent(t *testing.T) {
 		}
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s differs from what the table in bindings/ produces: run go generate ./bindings", path)
+		}
+	}
+}
+
+// Every generated file is valid UTF-8, and the symbols that open doc strings ("ε ≥ 0", "δ, a
+// probability") survive the capitalization of sentences whole.
+func TestGeneratedFilesAreUTF8(t *testing.T) {
+	for path, text := range Generate() {
+		if !utf8.Valid(text) || bytes.ContainsRune(text, utf8.RuneError) {
+			t.Errorf("%s is not valid UTF-8 (or holds U+FFFD)", path)
+		}
+	}
+	dts := string(Generate()["web/qif.d.ts"])
+	for _, want := range []string{"@param epsilon ε ≥ 0", "@param delta δ, a probability"} {
+		if !strings.Contains(dts, want) {
+			t.Errorf("qif.d.ts lacks %q", want)
 		}
 	}
 }

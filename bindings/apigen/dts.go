@@ -82,10 +82,15 @@ func optionsName(f *bindings.Func, p *bindings.Param) string {
 	return upper(f.Name, 1) + "Options"
 }
 
-// upper capitalizes the first k letters of s.
+// upper capitalizes the first k bytes of s that are ASCII lower-case letters — a doc string that
+// opens with a symbol ("ε ≥ 0") keeps it as it is: upper-casing its first byte wrote invalid
+// UTF-8 into qif.d.ts, and upper-casing the letter would turn ε into Ε.
 func upper(s string, k int) string {
-	k = min(k, len(s))
-	return strings.ToUpper(s[:k]) + s[k:]
+	b := []byte(s)
+	for i := 0; i < k && i < len(b) && b[i] >= 'a' && b[i] <= 'z'; i++ {
+		b[i] -= 'a' - 'A'
+	}
+	return string(b)
 }
 
 // nsInterface names the interface of a namespace: "measure" → MeasureAPI, "lp" → LPAPI,
@@ -478,6 +483,12 @@ export interface ApiTable {
 export interface LoadOptions {
   /** Where qif.wasm lives (resolved against qif.js); by default qif.wasm beside qif.js. */
   wasmURL?: string | URL;
+  /**
+   * qif.wasm already compiled, or a promise of it (WebAssembly.compileStreaming(fetch(url))):
+   * nothing is fetched for the main module. For a worker that starts compiling before its
+   * scripts load, or a page that compiles once and posts the module to several workers.
+   */
+  wasmModule?: WebAssembly.Module | Promise<WebAssembly.Module>;
   /** Load the exact mode's module too, so that qif.exact works at once (default false: see ExactAPI.load). */
   exact?: boolean;
   /** Where qif-exact.wasm lives; by default beside qif.wasm. */
