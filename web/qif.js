@@ -499,8 +499,8 @@ const localIds = API.functions.map((f) => {
  * Starts one WebAssembly module and returns what it exports, {names, call, version}, after
  * checking that it serves the functions api.gen.js lists for it.
  */
-async function instantiate(module, url) {
-  const compiled = wasmSource(url).then(compile);
+async function instantiate(module, url, wasmModule) {
+  const compiled = wasmModule ? Promise.resolve(wasmModule).then(checkModule) : wasmSource(url).then(compile);
   compiled.catch(() => {}); // awaited below; not unhandled if wasm_exec.js fails first
   const Go = await loadGoClass();
   const go = new Go();
@@ -521,6 +521,7 @@ async function instantiate(module, url) {
   const names = Array.from(raw.names);
   const expected = API.functions.filter((f) => moduleOf(f) === module);
   if (names.length !== expected.length || names.some((n, i) => byName.get(n) !== expected[i])) {
+    if (wasmModule) throw new Error('qif: load: wasmModule does not serve the functions of qif.wasm in api.gen.js (another build, or another module such as qif-exact.wasm)');
     throw new Error(`qif: ${fileOf(url)} and api.gen.js come from different versions of the API table (rebuild with scripts/build.sh)`);
   }
   return raw;
@@ -533,6 +534,12 @@ async function instantiate(module, url) {
  * it exits. Every API call runs to completion synchronously, so no answer ever waits on such a
  * timer. Browsers have no unref and keep their timers as they are.
  */
+// checkModule accepts a compiled module given by the caller (load's wasmModule).
+function checkModule(m) {
+  if (!(m instanceof WebAssembly.Module)) throw new TypeError(`qif: load: wasmModule: expected a WebAssembly.Module (or a promise of one), got ${describe(m)}`);
+  return m;
+}
+
 function unrefRuntimeTimers(go) {
   const imports = go.importObject.gojs ?? go.importObject.go;
   const schedule = imports?.['runtime.scheduleTimeoutEvent'];
@@ -549,11 +556,14 @@ function fileOf(url) {
 }
 
 /**
- * Loads the WebAssembly module and returns the API (see qif.d.ts and docs/api.md).
- * @param {{wasmURL?: string|URL, exact?: boolean, exactWasmURL?: string|URL}} [options]
+ * Loads the WebAssembly module and returns the API (see qif.d.ts and docs/api.md). `wasmModule`
+ * is qif.wasm already compiled (or being compiled): a worker that starts compiling before its
+ * scripts have loaded (the page's worker.js) or a page that compiles once for many workers.
+ * @param {{wasmURL?: string|URL, wasmModule?: WebAssembly.Module|Promise<WebAssembly.Module>,
+ *   exact?: boolean, exactWasmURL?: string|URL}} [options]
  */
 export async function load(options = {}) {
-  const main = instantiate('main', mainURL(options.wasmURL));
+  const main = instantiate('main', mainURL(options.wasmURL), options.wasmModule);
   const exact = lazyModule('exact', exactURL(options.exactWasmURL, options.wasmURL));
   if (options.exact) {
     // Both at once; an error of either rejects load().

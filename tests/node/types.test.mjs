@@ -5,6 +5,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { load } from '../../web/qif.js';
 
 const dts = readFileSync(new URL('../../web/qif.d.ts', import.meta.url), 'utf8')
@@ -65,15 +66,31 @@ function namespaceInterfaces(of = 'QIF') {
 let qif;
 before(async () => { qif = await load({ exact: true }); });
 
-test('qif.d.ts declares load(options?: {wasmURL, exact, exactWasmURL}) returning Promise<QIF>', () => {
+test('qif.d.ts declares load(options?: {wasmURL, wasmModule, exact, exactWasmURL}) returning Promise<QIF>', () => {
   assert.match(dts, /export function load\(options\?: LoadOptions\): Promise<QIF>;/);
   assert.match(interfaceBody('LoadOptions'), /wasmURL\?: string \| URL;/);
   assert.match(interfaceBody('LoadOptions'), /exact\?: boolean;/);
   assert.match(interfaceBody('LoadOptions'), /exactWasmURL\?: string \| URL;/);
+  assert.match(interfaceBody('LoadOptions'), /wasmModule\?: WebAssembly\.Module \| Promise<WebAssembly\.Module>;/);
   assert.match(interfaceBody('QIF'), /readonly version: string;/);
   assert.match(interfaceBody('QIF'), /readonly exact: ExactAPI;/);
   assert.match(interfaceBody('ExactAPI'), /readonly loaded: boolean;/);
   assert.match(interfaceBody('ExactAPI'), /load\(options\?: ExactLoadOptions\): Promise<ExactAPI>;/);
+});
+
+test('load({wasmModule}) runs a module the caller compiled (or is compiling), and names what it got otherwise', async () => {
+  const bytes = await readFile(new URL('../../web/qif.wasm', import.meta.url));
+  const module = await WebAssembly.compile(bytes);
+  for (const given of [module, WebAssembly.compile(bytes)]) {
+    const q = await load({ wasmModule: given });
+    assert.equal(q.measure.shannonEntropy([0.25, 0.25, 0.25, 0.25]), 2);
+    assert.equal(q.version, qif.version);
+  }
+  await assert.rejects(load({ wasmModule: bytes }), /wasmModule: expected a WebAssembly\.Module \(or a promise of one\), got object/);
+  await assert.rejects(load({ wasmModule: Promise.reject(new Error('network down')) }), /network down/);
+  // The exact module is a different API: its module in place of qif.wasm is refused by name.
+  const exact = await WebAssembly.compile(await readFile(new URL('../../web/qif-exact.wasm', import.meta.url)));
+  await assert.rejects(load({ wasmModule: exact }), /^Error: qif: load: wasmModule does not serve the functions of qif\.wasm/);
 });
 
 // Every namespace object under obj (typed by interface iface): [path, object, interface].
