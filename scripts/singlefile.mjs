@@ -19,7 +19,7 @@
 // URLs. Stylesheets have their url(...) references inlined as data: URLs (KaTeX's fonts).
 // qif.wasm and qif-exact.wasm are stored gzipped and inflated with DecompressionStream. The worker is
 // special: from file:// Chromium lets a worker fetch nothing (no module worker, no import(), no Blob
-// URL), so worker.js and its imports are bundled into one classic script carrying the wasm itself
+// URL), so the worker (worker-classic.js) and its imports are bundled into one classic script carrying the wasm itself
 // (see classicWorker below); the exact module is inflated only when qif.exact is loaded.
 //
 // The documentation is inside too: every page rendered by scripts/docs.mjs (in its 'single' mode)
@@ -602,7 +602,10 @@ async function main() {
       const src = await readFile(path.join(WEB, f), 'utf8');
       // Vendored and classic scripts go in as they are; the page's modules are rewritten.
       const opaque = f.startsWith('vendor/') || f === 'wasm_exec.js';
-      if (f === 'worker.js') files[f] = { mime, text: await classicWorker(f, have), worker: Object.fromEntries(Object.entries(WORKER_WASM).filter(([w]) => have.has(w))) };
+      // The page's worker.js is, here, worker-classic.js with its imports as one classic script
+      // (those two files are part of it, not modules of the page).
+      if (f === 'worker.js') files[f] = { mime, text: await classicWorker('worker-classic.js', have), worker: Object.fromEntries(Object.entries(WORKER_WASM).filter(([w]) => have.has(w))) };
+      else if (f === 'worker-classic.js' || f === 'worker-serve.js') continue;
       // The data worker runs no wasm: nothing of the bundle to put in it.
       else if (f === 'data-worker.js') files[f] = { mime, text: await classicWorker(f, have, null), worker: {} };
       else files[f] = { mime, text: opaque ? src : rewriteModule(f, src, have).text };

@@ -14,7 +14,7 @@
 //     (moduleToClosure of scripts/singlefile.mjs), inside one function so that nothing but the
 //     custom elements reaches the page;
 //   - engine.js replaced by a client whose worker is a Blob URL of a classic script;
-//   - that worker: worker.js, its imports and wasm_exec.js as one classic script (classicWorker
+//   - that worker: worker-classic.js, its imports and wasm_exec.js as one classic script (classicWorker
 //     of scripts/singlefile.mjs), its fetch() of qif.wasm answered from the gzipped module stored
 //     in base64 in this file (Blob parts: the 1.8 MB string is never copied into the worker
 //     source text on the page's side). The exact module (qif-exact.wasm) is not included:
@@ -64,7 +64,7 @@ export async function buildWidgetBundle() {
   const all = await listWeb();
   const have = new Set(all.filter((f) => (/\.m?js$/.test(f) && !f.startsWith('vendor/')) || /^qif(-exact)?\.wasm$/.test(f)));
   // In the worker: qif.wasm from this file; qif-exact.wasm refused by name (not included).
-  const worker = await classicWorker('worker.js', have, { 'qif.wasm': 'qif-wasm-gz', 'qif-exact.wasm': null });
+  const worker = await classicWorker('worker-classic.js', have, { 'qif.wasm': 'qif-wasm-gz', 'qif-exact.wasm': null });
   if (worker.split('"qif-wasm-gz"').length !== 2) throw new Error('widgets bundle: the worker must name its wasm placeholder once');
   const wasm = gzipSync(await readFile(path.join(WEB, 'qif.wasm')), { level: 9 }).toString('base64');
   const modules = await pageModules('widgets.js', have);

@@ -12,7 +12,7 @@ const FALLBACK = {
   // Without a manifest (web/ served without running scripts/build.sh), cache the entry points;
   // the rest is cached as it is fetched.
   version: 'dev',
-  files: ['index.html', 'style.css', 'sections.js', 'product.js', 'engine.js', 'client.js', 'api.gen.js', 'pipeline.js', 'worker.js', 'api-table.js', 'qif.js', 'wasm_exec.js', 'qif.wasm'],
+  files: ['index.html', 'style.css', 'sections.js', 'product.js', 'engine-start.js', 'engine.js', 'client.js', 'api.gen.js', 'pipeline.js', 'worker.js', 'worker-serve.js', 'api-table.js', 'qif.js', 'wasm_exec.js', 'qif.wasm'],
 };
 
 let manifest = FALLBACK;

@@ -1,6 +1,8 @@
-// worker.js — the module Web Worker in which every computation of the page runs, so that a
-// long call (capacity iterations, an LP) never freezes typing. It loads the wasm through
-// qif.js and answers messages from client.js:
+// worker-serve.js — what the computation worker does: every computation of the page runs in
+// it, so that a long call (capacity iterations, an LP) never freezes typing. serve() loads the
+// wasm through qif.js and answers messages from client.js. The page's module worker is
+// worker.js, which starts compiling qif.wasm before this file and its imports have loaded; the
+// single-file page and the widgets bundle run worker-classic.js as one classic script.
 //
 //   page → worker  {id, calls: [{ns, fn, args, callbacks?: [{arg, key}]}]}
 //                  {type: 'share', key, v, rows, cols}   a matrix kept for the calls that follow,
@@ -65,24 +67,35 @@ function isShared(a) {
   return !!a && typeof a === 'object' && typeof a.$shared === 'string';
 }
 
-const loaded = load().then(
-  (api) => {
-    qif = api;
-    const names = {};
-    for (const ns of Object.keys(api)) {
-      if (ns === 'exact') {
-        // qif.exact.measure and the like, as "exact.measure" (their module loads on first use).
-        for (const sub of Object.keys(api.exact)) {
-          if (api.exact[sub] && typeof api.exact[sub] === 'object') names[`exact.${sub}`] = Object.keys(api.exact[sub]).sort();
-        }
-      } else if (api[ns] && typeof api[ns] === 'object') names[ns] = Object.keys(api[ns]).sort();
-    }
-    self.postMessage({ type: 'ready', version: api.version, api: names });
-  },
-  (err) => {
+let loaded = null;
+
+/**
+ * Loads the wasm with load's `options` (a wasmModule already being compiled, say) and answers the
+ * page's messages from now on. Returns the message handler, for messages that arrived before.
+ * @returns {(event: MessageEvent) => Promise<void>}
+ */
+export function serve(options = {}) {
+  loaded = load(options).then(ready, (err) => {
     self.postMessage({ type: 'fatal', error: messageOf(err) });
-  },
-);
+  });
+  self.onmessage = onMessage;
+  return onMessage;
+}
+
+// The wasm is loaded: tell the page which functions it can call.
+function ready(api) {
+  qif = api;
+  const names = {};
+  for (const ns of Object.keys(api)) {
+    if (ns === 'exact') {
+      // qif.exact.measure and the like, as "exact.measure" (their module loads on first use).
+      for (const sub of Object.keys(api.exact)) {
+        if (api.exact[sub] && typeof api.exact[sub] === 'object') names[`exact.${sub}`] = Object.keys(api.exact[sub]).sort();
+      }
+    } else if (api[ns] && typeof api[ns] === 'object') names[ns] = Object.keys(api[ns]).sort();
+  }
+  self.postMessage({ type: 'ready', version: api.version, api: names });
+}
 
 function messageOf(err) {
   if (err && typeof err.message === 'string') return err.message;
@@ -151,7 +164,7 @@ function transferables(results) {
   return [...out];
 }
 
-self.onmessage = async (event) => {
+async function onMessage(event) {
   const msg = event.data;
   if (msg && (msg.type === 'share' || msg.type === 'share-piece') && typeof msg.key === 'string') {
     receiveShare(msg);
@@ -176,4 +189,4 @@ self.onmessage = async (event) => {
       results: results.map(() => ({ ok: false, error: `result cannot be sent to the page: ${messageOf(err)}` })),
     });
   }
-};
+}
