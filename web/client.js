@@ -95,13 +95,17 @@ export function extractCallbacks(args) {
 
 export class QifClient {
   /**
-   * @param {{workerURL?: string|URL, workerType?: 'module'|'classic'}} [options] the worker script
-   *   (default worker.js beside this module, a module worker); a bundle that carries its worker as
-   *   one classic script (scripts/widgets-bundle.mjs) passes its Blob URL and 'classic'.
+   * @param {{workerURL?: string|URL, workerType?: 'module'|'classic', started?: {worker: Worker,
+   *   events: Event[], release: () => void} | null}} [options] the worker script (default
+   *   worker.js beside this module, a module worker); a bundle that carries its worker as one
+   *   classic script (scripts/widgets-bundle.mjs) passes its Blob URL and 'classic'. `started` is
+   *   that worker already running (engine-start.js), with the events it has sent so far: the
+   *   client uses it instead of starting its own, the first time.
    */
   constructor(options = {}) {
     this.workerURL = options.workerURL ?? new URL('./worker.js', import.meta.url);
     this.workerType = options.workerType ?? 'module';
+    this.started = options.started ?? null;
     this.nextId = 1;
     /** @type {Map<number, {message: object, resolve: Function, reject: Function, onProgress?: Function, callbacks: Function[][]}>} */
     this.jobs = new Map();
@@ -121,8 +125,10 @@ export class QifClient {
     // Nothing may go unhandled: callers await ready or their own jobs.
     this.ready.catch(() => {});
     this.workerReady = false;
+    const started = this.started;
+    this.started = null;
     try {
-      this.worker = new Worker(this.workerURL, { type: this.workerType, name: 'qif' });
+      this.worker = started?.worker ?? new Worker(this.workerURL, { type: this.workerType, name: 'qif' });
     } catch (e) {
       // A page's Content-Security-Policy (worker-src) or a browser without workers: no engine.
       this.worker = null;
@@ -138,6 +144,11 @@ export class QifClient {
       else this.fail(why);
     };
     this.worker.onmessageerror = () => this.fail('a message from the computation worker could not be read');
+    if (started) {
+      // What the worker said before this client had it, in order, as if it had just said it.
+      started.release();
+      for (const e of started.events) this.worker[`on${e.type}`](e);
+    }
     // A fresh worker (after a cancel) gets the shared matrices again (the pieces copied so far;
     // the rest follow), then the waiting jobs.
     for (const [key, entry] of this.shared) {

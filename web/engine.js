@@ -4,6 +4,8 @@
 // sections and widgets run their jobs through a pipeline (pipeline.js) over it. A cancelled job
 // restarts the worker without touching the jobs of others queued behind it.
 import { QifClient, createEngine } from './client.js';
+import { takeStartedWorker } from './engine-start.js';
 
-export const client = new QifClient();
+// The worker index.html has already started (engine-start.js), or a new one.
+export const client = new QifClient({ started: takeStartedWorker() });
 export const engine = createEngine(client);
