@@ -7,6 +7,12 @@
 // while anything it shows is being computed. getState/setState let the page save a section's
 // whole state in the URL and restore it; getResults gives what it shows as data (exports).
 // A section that fails to load is reported in place and leaves the others working.
+//
+// The first section mounts alone and the others once it has shown its first numbers (its
+// firstShown promise, or at most FIRST_WAIT_MS): until then the page's thread, the network and
+// the cores serve what the reader sees first — the engine's start-up, the first section's
+// modules, its numbers — instead of laying out four sections below the fold. A page opened on
+// another section (#compare) or on a shared state (a hash with "=") mounts them all at once.
 import { client, engine } from './engine.js';
 import './register-sw.js'; // offline use after the first visit
 
@@ -32,7 +38,9 @@ client.on((ev) => {
   }
 });
 
-await Promise.all(names.map(async (name) => {
+const FIRST_WAIT_MS = 3000;
+
+async function mountSection(name) {
   const root = document.querySelector(`section[data-section="${name}"]`);
   if (!root) return;
   try {
@@ -43,4 +51,13 @@ await Promise.all(names.map(async (name) => {
     root.dataset.busy = 'false';
     console.error(e);
   }
-}));
+}
+
+const [first, ...rest] = names;
+if (location.hash.length > 1 && location.hash !== `#${first}`) {
+  await Promise.all(names.map(mountSection));
+} else {
+  await mountSection(first);
+  await Promise.race([sections[first]?.firstShown, new Promise((resolve) => setTimeout(resolve, FIRST_WAIT_MS))]);
+  await Promise.all(rest.map(mountSection));
+}

@@ -1,7 +1,8 @@
 // sections/channel/view.js — the "Channel & leakage" section on the page: an editable channel,
 // prior and gain function, and every measure of the section computed in the worker.
 //
-// mount(root, {engine, client}) → {getState, setState, check, getResults}, like every section.
+// mount(root, {engine, client}) → {getState, setState, check, getResults}, like every section,
+// and firstShown (see sections.js).
 // Flow: an input event updates the state (state.js), re-validates at once (per-cell messages),
 // marks the panels whose inputs changed pending and schedules the pipeline's debounced run,
 // which starts one job per such panel (panels group measures by what they depend on, so that
@@ -107,7 +108,14 @@ export function mount(root, { engine, client }) {
 
   let pipeBusy = true;
   let reading = null; // the data worker's job while a paste or a file is read
-  const busy = () => { root.dataset.busy = String(pipeBusy || !!reading); };
+  // Resolved when the section first shows computed values (or a failure, or has nothing left to
+  // compute): the page mounts its other sections after that (sections.js).
+  let firstShownDone;
+  const firstShown = new Promise((resolve) => { firstShownDone = resolve; });
+  const busy = () => {
+    root.dataset.busy = String(pipeBusy || !!reading);
+    if (root.dataset.busy === 'false') firstShownDone();
+  };
   const pipe = createPipeline({ engine, onBusy: (b) => { pipeBusy = b; busy(); } });
   busy();
 
@@ -185,6 +193,7 @@ export function mount(root, { engine, client }) {
       if (e instanceof Superseded) throw e;
       lastSig[name] = null;
       view.showFailure(keys, isAbort(e), e.message);
+      firstShownDone();
       return;
     }
     if (exactPlan) await runExact(job, name, exactPlan);
@@ -236,6 +245,7 @@ export function mount(root, { engine, client }) {
   }
 
   function show(key, r) {
+    firstShownDone();
     r = forReader(r);
     shown[key] = r;
     if (key === 'hyper') showHyper();
@@ -568,6 +578,7 @@ export function mount(root, { engine, client }) {
   recompute.now(); // the first results need no debounce: nobody is typing yet
 
   return {
+    firstShown,
     /** The whole input state as plain JSON (share.js carries it in the URL hash). */
     getState: () => S.stateJSON(state),
     /** Restores a state checked by check() and recomputes. */
