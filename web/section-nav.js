@@ -20,9 +20,10 @@ function mark(link) {
 
 // The current section is the last whose top has passed a line a third of the way down the
 // window, and the last section once the page is scrolled to its end (a short last section never
-// reaches that line). It is worked out from the sections' boxes after each scroll, resize or
-// change of the page's height (sections fill in after load), at most once a frame. (A band watched by an IntersectionObserver left the mark on the section
-// jumped from whenever the band came to rest over the footer or a gap, as it can at the end.)
+// reaches that line). It is worked out from the sections' boxes after each scroll or resize, at
+// most once a frame (a page that grows as its sections fill in scrolls nobody: at the top, the
+// first section stays the current one). A band watched by an IntersectionObserver left the mark
+// on the section jumped from whenever it came to rest over the footer or a gap, as at the end.
 const sections = [...links.keys()];
 let queued = false;
 
@@ -39,15 +40,17 @@ function update() {
   mark(links.get(current));
 }
 
+// After the next frame has been drawn, when the layout is up to date: reading the sections'
+// boxes inside requestAnimationFrame forced a layout of its own (40 ms of a page load).
 function queue() {
   if (queued) return;
   queued = true;
-  requestAnimationFrame(update);
+  requestAnimationFrame(() => setTimeout(update, 0));
 }
 
 if (sections.length) {
   window.addEventListener('scroll', queue, { passive: true });
   window.addEventListener('resize', queue, { passive: true });
-  if ('ResizeObserver' in window) new ResizeObserver(queue).observe(document.body);
-  queue();
+  // Nothing at load: index.html marks the first section, and a page opened on an anchor scrolls
+  // (an event). Reading scrollY or a box now would force a layout of a page still being built.
 }
