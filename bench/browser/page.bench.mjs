@@ -10,6 +10,8 @@
 //   longest task   the main thread's longest task (PerformanceObserver 'longtask') while a long
 //                  job runs in the worker — an optimal mechanism by LP (qif.mechanism.optimalLP,
 //                  forceLP) and a Blahut–Arimoto capacity — while the page keeps typing; target < 50 ms.
+//   engine alone   the peer of the first result: worker.js started from an empty page of the
+//                  same origin, cold (its ready message, and the answer to a first call);
 //   widgets        a lesson with one <qif-channel>: navigation start to the widget's first
 //                  qif-update, and to the worker's ready message, cold, for dist/qif-widgets.js
 //                  opened from file:// and for web/widgets.js (module) served by the same server
@@ -160,6 +162,38 @@ async function widgetLoad(url, html) {
   return r;
 }
 
+// The peer of the page's start-up: the same engine (worker.js) started from an empty page of the
+// same origin, cold — what the page would take if it did nothing else. Resolves to {ready,
+// first}: navigation start to the worker's ready message, and to the answer of a first call.
+async function engineAlone() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  const url = `${server.url}bench-empty.html`;
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>empty</title>' }));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await page.addInitScript(() => {
+    window.__engine = new Promise((resolve) => {
+      const w = new Worker('worker.js', { type: 'module' });
+      const r = {};
+      w.onmessage = (e) => {
+        if (e.data?.type === 'ready') {
+          r.ready = performance.now();
+          w.postMessage({ id: 1, calls: [{ ns: 'measure', fn: 'shannonEntropy', args: [[0.5, 0.5]] }] });
+        } else if (e.data?.type === 'result') {
+          r.first = performance.now();
+          resolve(r);
+        }
+      };
+    });
+  });
+  await page.goto(url);
+  const r = await page.evaluate(() => window.__engine);
+  await context.close();
+  return r;
+}
+
 const LESSON = (script) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>lesson</title>${script}</head>
 <body><h1>Lesson</h1><qif-channel preset="password-iterations" measures="mutualInformation,minEntropyLeakage"></qif-channel></body></html>`;
 
@@ -188,7 +222,9 @@ try {
   const loads = [];
   let wasm = null;
   let jobs = null;
+  const alone = [];
   for (let i = 0; i < RUNS; i++) {
+    alone.push(await engineAlone());
     const r = await coldLoad();
     firsts.push(r.first);
     readys.push(r.phases.ready);
@@ -200,6 +236,8 @@ try {
     await r.context.close();
   }
   rows.push(['first computed result on screen (cold cache)', `median ${fmtMs(median(firsts))} (min ${fmtMs(Math.min(...firsts))}, max ${fmtMs(Math.max(...firsts))}, ${RUNS} runs)`, '< 500 ms', median(firsts) < 500]);
+  rows.push(['  the engine alone on an empty page: ready, first answer', `median ${fmtMs(median(alone.map((a) => a.ready)))}, ${fmtMs(median(alone.map((a) => a.first)))}`, '(peer)', true]);
+  rows.push(['  page first result / engine alone first answer', `${(median(firsts) / median(alone.map((a) => a.first))).toFixed(2)}×`, '(info)', true]);
   rows.push(['  of which: DOMContentLoaded', `median ${fmtMs(median(dcls))}`, '(info)', true]);
   rows.push(['  of which: worker created', `median ${fmtMs(median(createds))}`, '(info)', true]);
   rows.push(['  of which: worker ready (wasm fetched, compiled, started)', `median ${fmtMs(median(readys))}`, '(info)', true]);
