@@ -141,9 +141,10 @@ export function heatmap({ title, matrix, rowLabels, colLabels, max }) {
     for (let j = 0; j < m; j++) {
       const v = matrix[i][j];
       const t = Math.max(0, Math.min(1, v / top));
-      // white → accent blue; lightness keeps text-free cells distinguishable
-      const r = Math.round(255 - t * (255 - 31)), g = Math.round(255 - t * (255 - 95)), b = Math.round(255 - t * (255 - 191));
-      const rect = s('rect', { x: lw + j * cw, y: th + i * ch, width: cw - 1, height: ch - 1, fill: `rgb(${r},${g},${b})` });
+      // The accent colour over the plot's background, opaque in proportion to the value: white to
+      // blue on a light page, and on a dark widget (whose CSS sets .heat to its accent) dark to
+      // light blue rather than a white block.
+      const rect = s('rect', { x: lw + j * cw, y: th + i * ch, width: cw - 1, height: ch - 1, class: 'heat', fill: '#1f5fbf', 'fill-opacity': Number(t.toFixed(4)) });
       rect.append(s('title', {}, `${rowLabels ? rowLabels[i] : i} → ${colLabels ? colLabels[j] : j}: ${fmt(v)}`));
       svg.append(rect);
     }

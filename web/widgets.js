@@ -253,6 +253,7 @@ const CSS = `
 figure.plot { margin: 0; max-width: 22em; }
 figure.plot .plot-svg { width: 100%; height: auto; display: block; background: var(--w-bg); }
 figure.plot .plot-svg text { fill: var(--w-ink); }
+figure.plot .plot-svg rect.heat { fill: var(--w-accent); }
 figure.plot figcaption { font-size: 0.84em; color: var(--w-muted); }
 figure.plot details.plot-data summary { cursor: pointer; font-size: 0.84em; color: var(--w-accent); }
 table.mini { border-collapse: collapse; font-size: 0.8em; margin-top: 0.25em; }
