@@ -1,5 +1,5 @@
 // engine-start.js — starts the page's computation worker (worker.js) as soon as this file has
-// been read. It imports nothing, so index.html's first script runs it long before engine.js
+// been read. It imports nothing, so index.html's first script runs it before engine.js
 // and client.js (with the API table, ~140 KB) have loaded: the worker then downloads and
 // compiles qif.wasm while the rest of the page loads. Until client.js takes the worker over
 // (takeStartedWorker), its events are kept here, in order.
