@@ -34,8 +34,8 @@ const PASTE_IN_WORKER = 20_000;
 /**
  * The order in which panels start (the worker runs their jobs one after another): quick ones
  * first; then the multiplicative capacities, whose Bayes-risk capacity grows fastest with the
- * size (seconds at 500 × 500, minutes at 2,000 × 2,000), so that it does not hold back the
- * posterior measures; the capacity (iterative) last.
+ * size (minutes on a 2,000 × 2,000 channel), so that it does not hold back the posterior
+ * measures; the capacity (iterative) last.
  */
 const ORDER = ['prior', 'renyi', 'posterior', 'gprior', 'gpost', 'gcapacity', 'channel', 'capacity'];
 
