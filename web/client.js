@@ -30,8 +30,13 @@
 import { API } from './api.gen.js';
 import { namespacesOf } from './api-table.js';
 
-/** Entries of a shared matrix per message (2 MB): a copy of that size is a few milliseconds. */
-const SHARE_PIECE = 1 << 18;
+/**
+ * Entries of a shared matrix per message (512 KB: a copy of that size is well under a
+ * millisecond), and the time the page's thread spends copying pieces before it yields to the
+ * page (input, drawing) for a task.
+ */
+const SHARE_PIECE = 1 << 16;
+const SHARE_SLICE_MS = 8;
 
 /** The error of a cancelled call or job (name 'AbortError', as fetch() uses for the same). */
 export class AbortError extends Error {
@@ -161,7 +166,7 @@ export class QifClient {
   /**
    * Keeps the matrix `value` ({rows, cols, data: Float64Array}) in the worker under `key`,
    * replacing what was there, and returns the reference that calls pass in its place. The
-   * matrix goes in pieces of SHARE_PIECE entries, each copied in a task of its own, so that a
+   * matrix goes in pieces of SHARE_PIECE entries, copied SHARE_SLICE_MS at a time, so that a
    * 2,000 × 2,000 matrix (32 MB) never holds the page's thread for long; the worker runs a call
    * that uses it once every piece has arrived. The copies are kept here for a restarted worker.
    * The caller must not change `value.data` until then, or share it again (which stops the
@@ -174,12 +179,18 @@ export class QifClient {
     const entry = { v, rows, cols, pieces: [] };
     this.shared.set(key, entry);
     this.worker.postMessage({ type: 'share', key, v, rows, cols });
+    // Pieces are copied for up to SHARE_SLICE_MS per task. The copy kept here is cloned into the
+    // message (the worker's own piece), not transferred: a restarted worker needs it again.
     const copy = (offset) => {
       if (this.shared.get(key) !== entry) return; // replaced: stop
-      const piece = data.slice(offset, offset + SHARE_PIECE);
-      entry.pieces.push([offset, piece]);
-      this.worker.postMessage({ type: 'share-piece', key, v, offset, data: piece });
-      if (offset + SHARE_PIECE < data.length) setTimeout(copy, 0, offset + SHARE_PIECE);
+      const t0 = performance.now();
+      do {
+        const piece = data.slice(offset, offset + SHARE_PIECE);
+        entry.pieces.push([offset, piece]);
+        this.worker.postMessage({ type: 'share-piece', key, v, offset, data: piece });
+        offset += SHARE_PIECE;
+      } while (offset < data.length && performance.now() - t0 < SHARE_SLICE_MS);
+      if (offset < data.length) setTimeout(copy, 0, offset);
     };
     copy(0);
     return { $shared: key, v };

@@ -126,7 +126,8 @@ export class ChannelGrid {
     const focus = a && this.table.contains(a) && a.dataset.grid === 'channel' ? { r: a.dataset.r, c: a.dataset.c, s: a.selectionStart, e: a.selectionEnd } : null;
     const w = this.window();
     this.win = w;
-    this.draw(w);
+    // A focused input keeps the cell it stands for: the window is built anew around it.
+    if (focus || !this.refill(w)) this.draw(w);
     if (w.virtual && !this.measured && !this.measuring) {
       // Measured in the next frame, where the browser lays the page out anyway: reading the sizes
       // here would force a layout of the new grid inside this task, and another after the writes
@@ -177,7 +178,92 @@ export class ChannelGrid {
     }
   }
 
-  draw({ r0, r1, c0, c1, n, m, virtual }) {
+  // The shape of the window drawn: what must be equal for refill() to reuse its elements.
+  static shapeOf({ r0, r1, c0, c1, n, m, virtual }) {
+    return [r1 - r0, c1 - c0, r0 > 0, r1 < n, c0 > 0, c1 < m, n, m, virtual].join(',');
+  }
+
+  /**
+   * Shows window w in the elements of the one drawn, when it has the same shape (a scroll of a
+   * large grid): its inputs get the values, names and labels of the cells now in view. Creating
+   * ~400 inputs anew costs several times more (each text input brings its own shadow tree to
+   * style and lay out) and made a jump through a 2,000 × 2,000 grid one long task.
+   * Returns false when there is nothing of that shape to reuse.
+   */
+  refill(w) {
+    const { r0, r1, c0, c1, n, m } = w;
+    if (!this.drawn || this.drawn !== ChannelGrid.shapeOf(w) || !this.table.tBodies[0]) return false;
+    const s = this.state();
+    const M = s.cells;
+    // The messages shown belong to the cells that were there.
+    for (const key of this.shown.keys()) {
+      const input = this.inputs.get(key);
+      if (input) {
+        setFieldMessage(input, input.nextElementSibling, null);
+        input.title = '';
+      }
+    }
+    const setInput = (input, { r, c, value, label, testid }) => {
+      input.value = value;
+      input.setAttribute('aria-label', label);
+      input.setAttribute('data-testid', testid);
+      input.id = testid;
+      input.dataset.r = String(r);
+      input.dataset.c = String(c);
+    };
+    const setRemove = (button, index, label) => {
+      button.dataset.index = String(index);
+      button.setAttribute('aria-label', label);
+    };
+    const sizeSpacer = (el, px) => { for (const prop of ['width', 'minWidth', 'maxWidth']) el.style[prop] = `${px}px`; };
+    const first = 2 + (c0 > 0 ? 1 : 0); // the first cell of a column in view, in head and rows
+    const head = this.table.tHead.rows[0];
+    if (c0 > 0) sizeSpacer(head.cells[2], c0 * this.colW);
+    if (c1 < m) sizeSpacer(head.cells[first + c1 - c0], (m - c1) * this.colW);
+    for (let j = c0; j < c1; j++) {
+      const [input, button] = head.cells[first + j - c0].firstElementChild.children;
+      const label = s.observables[j];
+      setInput(input, { r: -1, c: j, value: label, label: `Label of observable ${j + 1}`, testid: `col-label-${j}` });
+      setRemove(button, j, `Remove observable ${j + 1} (${label})`);
+    }
+    const rows = this.table.tBodies[0].rows;
+    if (r0 > 0) rows[0].cells[0].style.height = `${r0 * this.rowH}px`;
+    if (r1 < n) rows[rows.length - 1].cells[0].style.height = `${(n - r1) * this.rowH}px`;
+    this.inputs = new Map();
+    this.sums = new Map();
+    for (let i = r0; i < r1; i++) {
+      const tr = rows[i - r0 + (r0 > 0 ? 1 : 0)];
+      const label = s.secrets[i];
+      tr.setAttribute('aria-rowindex', String(i + 2));
+      tr.dataset.r = String(i);
+      const [button, labelInput] = tr.cells[0].firstElementChild.children;
+      setRemove(button, i, `Remove secret ${i + 1} (${label})`);
+      setInput(labelInput, { r: i, c: -2, value: label, label: `Label of secret ${i + 1}`, testid: `row-label-${i}` });
+      const prior = tr.cells[1].firstElementChild;
+      setInput(prior, { r: i, c: -1, value: s.prior[i], label: `Prior probability of secret ${i + 1} (${label})`, testid: `prior-${i}` });
+      prior.nextElementSibling.id = `msg-p-${i}`;
+      this.inputs.set(`p:${i}`, prior);
+      if (c0 > 0) sizeSpacer(tr.cells[2], c0 * this.colW);
+      if (c1 < m) sizeSpacer(tr.cells[first + c1 - c0], (m - c1) * this.colW);
+      for (let j = c0; j < c1; j++) {
+        const input = tr.cells[first + j - c0].firstElementChild;
+        const obs = s.observables[j];
+        setInput(input, { r: i, c: j, value: M.text(i, j), label: `C(${label}, ${obs}): probability of observing ${obs} when the secret is ${label}`, testid: `cell-${i}-${j}` });
+        input.nextElementSibling.id = `msg-c-${i}-${j}`;
+        this.inputs.set(`c:${i}:${j}`, input);
+      }
+      const sum = tr.cells[tr.cells.length - 1];
+      sum.setAttribute('data-testid', `rowsum-${i}`);
+      sum.id = `rowsum-${i}`;
+      this.sums.set(i, sum);
+    }
+    this.shown = new Map();
+    return true;
+  }
+
+  draw(w) {
+    const { r0, r1, c0, c1, n, m, virtual } = w;
+    this.drawn = ChannelGrid.shapeOf(w);
     const s = this.state();
     const M = s.cells;
     const leftPx = c0 * this.colW;
