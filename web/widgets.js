@@ -168,6 +168,10 @@ const CSS = `
   color: var(--w-ink);
   font-size: var(--qif-font-size, 0.95rem);
   line-height: 1.45;
+  /* Inherited properties that slide decks set on everything (Reveal.js centres text): */
+  text-align: start;
+  text-transform: none;
+  letter-spacing: normal;
 }
 @media (prefers-color-scheme: dark) {
   :host(:not([theme="light"])) { ${palette(1)} color-scheme: dark; }
