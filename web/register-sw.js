@@ -1,6 +1,6 @@
 // register-sw.js — registers the service worker (sw.js) that keeps the page working offline.
 // Only over http(s): a page opened from file:// cannot have one (the single-file build,
-// dist/qif-toolkit.html, is the offline copy for that case). Imported by app.js.
+// dist/qif-toolkit.html, is the offline copy for that case). Imported by sections.js.
 import { client } from './engine.js';
 
 const single = typeof globalThis !== 'undefined' && globalThis.__qifSingleFile;
