@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../tests/browser/harness.mjs';
-import { decimalChannel } from '../../tests/browser/reference.mjs';
+import { decimalChannel, labelledCSV } from '../../tests/browser/reference.mjs';
 import { load } from '../../web/qif.js';
 
 const args = process.argv.slice(2);
@@ -175,11 +175,7 @@ for (const n of SIZES) {
 // The 2,000 × 2,000 CSV file, with labels, as an export writes it.
 const C = decimalChannel(BIG, BIG, 5);
 const file = path.join(tmp, 'big.csv');
-{
-  const out = [['', ...Array.from({ length: BIG }, (_, j) => `"y${j + 1}"`)].join(',')];
-  for (let i = 0; i < BIG; i++) out.push([`"x${i + 1}"`, ...C.subarray(i * BIG, (i + 1) * BIG)].join(','));
-  await writeFile(file, `${out.join('\n')}\n`);
-}
+await writeFile(file, labelledCSV(C, BIG, BIG));
 const qif = await load();
 const prior = new Array(BIG).fill(1 / BIG);
 const M = { rows: BIG, cols: BIG, data: C };

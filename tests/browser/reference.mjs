@@ -142,3 +142,13 @@ export function decimalChannel(n, m, seed = 11) {
   }
   return C;
 }
+
+/**
+ * The n × m channel C (row-major) as the CSV text an export writes: a header row of quoted
+ * output labels y1…ym, then each row's quoted label x1…xn and its entries.
+ */
+export function labelledCSV(C, n, m) {
+  const out = [['', ...Array.from({ length: m }, (_, j) => `"y${j + 1}"`)].join(',')];
+  for (let i = 0; i < n; i++) out.push([`"x${i + 1}"`, ...C.subarray(i * m, (i + 1) * m)].join(','));
+  return `${out.join('\n')}\n`;
+}

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { startHarness, settled, valueOf } from './harness.mjs';
-import { all, decimalChannel } from './reference.mjs';
+import { all, decimalChannel, labelledCSV } from './reference.mjs';
 import { presetById, numericChannel } from '../../web/presets.js';
 import { load } from '../../web/qif.js';
 
@@ -127,11 +127,7 @@ test('a 2,000 × 2,000 CSV file loaded: progress, a window of the grid, measures
   const n = 2000;
   const C = decimalChannel(n, n, 5);
   const file = path.join(dir, 'big.csv');
-  {
-    const out = [['', ...Array.from({ length: n }, (_, j) => `"y${j + 1}"`)].join(',')];
-    for (let i = 0; i < n; i++) out.push([`"x${i + 1}"`, ...C.subarray(i * n, (i + 1) * n)].join(','));
-    await writeFile(file, `${out.join('\n')}\n`);
-  }
+  await writeFile(file, labelledCSV(C, n, n));
   const page = await open();
   await resetLong(page);
   const t0 = Date.now();
