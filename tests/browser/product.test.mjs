@@ -612,3 +612,42 @@ test('phone-sized screen: the product controls fit and work', async () => {
   await page.locator('#channel').screenshot({ path: `${(await import('./harness.mjs')).SCREENSHOTS}/product-phone.png` });
   await clean(page);
 });
+
+// The start-up order: the first section's numbers come before the other sections' modules are
+// requested and built (they mount once it has shown them); a page opened on another section
+// builds them all.
+// Times are read in the page (a MutationObserver), so only their order is compared.
+test('start-up: the sections below the first mount after its first numbers; a page opened on #compare builds them all', async () => {
+  const watch = () => {
+    window.__seen = {};
+    new MutationObserver(() => {
+      const t = performance.now();
+      if (!window.__seen.first && document.querySelector('#channel output.value[data-value]')) window.__seen.first = t;
+      for (const id of ['mechanism', 'geo', 'compare', 'infopriv']) {
+        if (!window.__seen[id] && document.getElementById(`${id}-title`)) window.__seen[id] = t;
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  };
+  const page = await h.newPage();
+  await page.addInitScript(watch);
+  await page.goto(h.url);
+  await page.waitForFunction(() => document.documentElement.dataset.product === 'ready', null, { timeout: 30000 });
+  const seen = await page.evaluate(() => window.__seen);
+  // Not even their modules are requested before the first number is on screen.
+  const requested = await page.evaluate(() => Object.fromEntries(['mechanism', 'geo', 'compare', 'infopriv'].map((id) => [id, performance.getEntriesByType('resource').find((e) => e.name.endsWith(`/sections/${id}.js`))?.startTime])));
+  for (const id of ['mechanism', 'geo', 'compare', 'infopriv']) {
+    assert.ok(seen.first < requested[id], `sections/${id}.js requested after the first number (${requested[id]} vs ${seen.first} ms)`);
+    assert.ok(seen.first < seen[id], `${id} mounted after the first number (${seen[id]} vs ${seen.first} ms)`);
+  }
+  assert.deepEqual(h.errors(page), []);
+  await page.context().close();
+
+  const deep = await h.newPage();
+  await deep.addInitScript(watch);
+  await deep.goto(`${h.url}#compare`);
+  await deep.waitForFunction(() => document.documentElement.dataset.product === 'ready', null, { timeout: 30000 });
+  const seen2 = await deep.evaluate(() => window.__seen);
+  for (const id of ['mechanism', 'geo', 'compare', 'infopriv']) assert.ok(seen2[id] > 0, `opened on #compare: ${id} built`);
+  assert.deepEqual(h.errors(deep), []);
+  await deep.context().close();
+});
