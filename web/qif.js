@@ -558,7 +558,7 @@ function fileOf(url) {
 /**
  * Loads the WebAssembly module and returns the API (see qif.d.ts and docs/api.md). `wasmModule`
  * is qif.wasm already compiled (or being compiled): a worker that starts compiling before its
- * scripts have loaded (the page's worker.js) or a page that compiles once for many workers.
+ * scripts have loaded (the page's engine/worker.js) or a page that compiles once for many workers.
  * @param {{wasmURL?: string|URL, wasmModule?: WebAssembly.Module|Promise<WebAssembly.Module>,
  *   exact?: boolean, exactWasmURL?: string|URL}} [options]
  */
