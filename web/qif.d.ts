@@ -1035,15 +1035,21 @@ export interface MechanismAPI {
 export interface AdditiveMetric {
   /** sup_g (V_g[π▷B] − V_g[π▷A]) ≥ 0, in gain units (at most 1). */
   value: number;
-  /** A gain function attaining it: rows guesses (one per output of A, one per output of B, then the zero guess), columns secrets; usable with measure.posteriorGVulnerability. */
+  /** A gain function attaining it: rows guesses (one per output of A, one per output of B, then the zero guess), columns secrets; usable with measure.posteriorGVulnerability. Entries can be hugely negative (of the order of 1/(smallest channel entry)); V_g of such a gain cancels in floating point, so compare with vulnerabilityA/B. */
   gain: MatrixOut;
-  /** V_g[π▷A] for that gain, recomputed. */
+  /** V_g[π▷A] for that gain, computed exactly in rationals (rows normalized), then rounded. */
   vulnerabilityA: number;
-  /** V_g[π▷B] for that gain, recomputed; vulnerabilityB − vulnerabilityA = value. */
+  /** V_g[π▷B] for that gain, computed exactly; vulnerabilityB − vulnerabilityA = value within 1e-9 (checked). */
   vulnerabilityB: number;
   /** Size of the linear program solved. */
   lpVariables: number;
   lpConstraints: number;
+}
+
+/** Options of refine.additiveMetric. */
+export interface ProgressOptions {
+  /** Called when the work starts and then about every 100 ms with the milliseconds elapsed; return false to cancel. */
+  onProgress?: (elapsedMs: number) => boolean | void;
 }
 
 /** Result of refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). */
@@ -1062,12 +1068,6 @@ export interface AvgRefinement {
   residualLowerBound?: number;
   /** When not: a gain function and prior under which B is more vulnerable than A (verified; gain units). */
   counterexample?: { gain: MatrixOut; prior: Float64Array; vulnerabilityA: number; vulnerabilityB: number; guesses: number[] };
-}
-
-/** Options of refine.avg. */
-export interface ProgressOptions {
-  /** Called when the work starts and then about every 100 ms with the milliseconds elapsed; return false to cancel. */
-  onProgress?: (elapsedMs: number) => boolean | void;
 }
 
 /** The largest ε2 (nats) with family1(ε1) ⊑ family2(ε2), by bisection. */
@@ -1166,13 +1166,15 @@ export interface SafeEpsilonCurveOptions {
 
 export interface RefineAPI {
   /**
-   * How much more B can leak than A for the prior π: the largest V_g[π▷B] − V_g[π▷A] over gain functions bounded by 1 with a zero-gain guess, and a gain attaining it (0 when A ⊑avg B).
+   * How much more B can leak than A for the prior π: the largest V_g[π▷B] − V_g[π▷A] over gain functions bounded by 1 (unbounded below) with a zero-gain guess, and a gain attaining it (0 when A ⊑avg B). Rows of A and B are divided by their sums; the program is solved exactly in rationals, so the value is the true supremum even when it needs gains like −1e52 (channels with tiny entries). At most 1,000 variables (|outputs of B|·|supp π| + |outputs of A|, about 30×30); larger inputs are refused at once.
    * @param prior Prior π on the secrets (non-negative, sums to 1).
    * @param A A channel.
    * @param B A channel on the same secrets.
+   * @param options Keys: onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Mathematics §8 (libqif)
    */
-  additiveMetric(prior: Vector, A: Matrix, B: Matrix): AdditiveMetric;
+  additiveMetric(prior: Vector, A: Matrix, B: Matrix, options?: ProgressOptions): AdditiveMetric;
   /**
    * Decides average-case refinement A ⊑avg B, with a witness R or a verified gain/prior counterexample.
    * @param A A channel.

@@ -3,6 +3,7 @@ package refine
 import (
 	"context"
 	"fmt"
+	"math/big"
 
 	"github.com/qif-toolkit/qif/core/channel"
 	"gonum.org/v1/gonum/mat"
@@ -105,6 +106,29 @@ func normalizedRows(c mat.Matrix) []float64 {
 		for j := range row {
 			row[j] /= s
 		}
+	}
+	return out
+}
+
+// exactRows is normalizedRows without rounding: the entries of a validated channel read as the
+// exact binary fractions they are, each row divided by its exact sum. normalizedRows is its
+// float64 rounding; the two agree to within an ulp per entry.
+func exactRows(c mat.Matrix) [][]*big.Rat {
+	n, m := c.Dims()
+	out := make([][]*big.Rat, n)
+	for i := range out {
+		row := make([]*big.Rat, m)
+		s := new(big.Rat)
+		for j := range row {
+			row[j] = new(big.Rat).SetFloat64(c.At(i, j))
+			s.Add(s, row[j])
+		}
+		for j := range row {
+			if row[j].Sign() != 0 {
+				row[j].Quo(row[j], s)
+			}
+		}
+		out[i] = row
 	}
 	return out
 }
