@@ -142,9 +142,9 @@ export interface Factorization {
   exists: boolean;
   /** When exists: the row-stochastic X. */
   witness?: MatrixOut;
-  /** When exists: the largest entry of |product − A|, recomputed by multiplying X back. */
+  /** When exists: the largest entry of |product − A|, recomputed by multiplying X back with A and B as given (rows within the validation tolerance of 1 are normalized for the search, not for this check). */
   maxError?: number;
-  /** When not and the sizes match: a certified lower bound on how far every product is from A (L1). */
+  /** When not and the sizes match: a certified lower bound on min over X of the mean, over the rows of A, of the L1 distance between a row of A and the same row of the product — the same unit in factorize and leftFactorize. */
   lowerBound?: number;
   /** When not: why, in words. */
   reason?: string;

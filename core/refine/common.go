@@ -84,6 +84,23 @@ func pairOf(A, B mat.Matrix) *pair {
 // its sum.
 func normalizedRows(c mat.Matrix) []float64 {
 	n, m := c.Dims()
+	out := rawRows(c)
+	for i := 0; i < n; i++ {
+		row := out[i*m : (i+1)*m]
+		s := 0.0
+		for _, v := range row {
+			s += v
+		}
+		for j := range row {
+			row[j] /= s
+		}
+	}
+	return out
+}
+
+// rawRows copies a matrix into a row-major slice as given.
+func rawRows(c mat.Matrix) []float64 {
+	n, m := c.Dims()
 	out := make([]float64, n*m)
 	if d, ok := c.(*mat.Dense); ok {
 		raw := d.RawMatrix()
@@ -95,16 +112,6 @@ func normalizedRows(c mat.Matrix) []float64 {
 			for j := 0; j < m; j++ {
 				out[i*m+j] = c.At(i, j)
 			}
-		}
-	}
-	for i := 0; i < n; i++ {
-		row := out[i*m : (i+1)*m]
-		s := 0.0
-		for _, v := range row {
-			s += v
-		}
-		for j := range row {
-			row[j] /= s
 		}
 	}
 	return out
