@@ -70,7 +70,7 @@ export interface LPProgress {
 /** Status of a linear program's solve ('cancelled' only in the partial result of an AbortError; 'imprecise': no point the solver reached checks optimal within the tolerances on the problem as stated — see primalResidual, dualResidual). */
 export type LPStatus = 'optimal' | 'infeasible' | 'unbounded' | 'iteration limit' | 'time limit' | 'cancelled' | 'imprecise';
 
-/** One constraint of lp.solve: coeffs sparse [[variable, coefficient], ...] or dense (one entry per variable). */
+/** One constraint of lp.solve: coeffs sparse [[variable, coefficient], ...] (an empty array is the constraint 0 op rhs) or dense (one entry per variable); a key other than coeffs, op, rhs throws, as in the problem (sense, objective, rows, lower, upper). */
 export interface LPRow {
   coeffs: readonly (readonly [number, number])[] | readonly number[];
   op: '<=' | '=' | '==' | '>=';
@@ -142,9 +142,9 @@ export interface Factorization {
   exists: boolean;
   /** When exists: the row-stochastic X. */
   witness?: MatrixOut;
-  /** When exists: the largest entry of |product − A|, recomputed by multiplying X back. */
+  /** When exists: the largest entry of |product − A|, recomputed by multiplying X back with A and B as given (rows within the validation tolerance of 1 are normalized for the search, not for this check). */
   maxError?: number;
-  /** When not and the sizes match: a certified lower bound on how far every product is from A (L1). */
+  /** When not and the sizes match: a certified lower bound on min over X of the mean, over the rows of A, of the L1 distance between a row of A and the same row of the product — the same unit in factorize and leftFactorize. */
   lowerBound?: number;
   /** When not: why, in words. */
   reason?: string;
@@ -158,9 +158,9 @@ export interface Hyper {
 
 /** Result of channel.iterativeBayesianUpdate. */
 export interface IterativeBayesianUpdate {
-  /** The estimate of the input distribution. */
+  /** The estimate of the input distribution (sums to 1). */
   prior: Float64Array;
-  /** Steps made, the converged step included. */
+  /** Steps π ↦ π' made, the converged step included (extrapolations are not counted). */
   iterations: number;
   /** Whether the last step moved the estimate by at most maxDiff (false when stopped by maxIterations). */
   converged: boolean;
@@ -172,6 +172,10 @@ export interface IterativeBayesianUpdateOptions {
   maxDiff?: number;
   /** Largest number of steps; a positive integer (default 10000). */
   maxIterations?: number;
+  /** Extrapolate between steps (SQUAREM, Varadhan and Roland 2008): same fixed point and stopping rule, far fewer steps on noisy channels; false applies the plain steps, as libqif (default true). */
+  accelerate?: boolean;
+  /** Called about every 16 steps with the steps made and the L1 move of the last one; return false to cancel (error.partial holds the estimate so far). */
+  onProgress?: (iterations: number, diff: number) => boolean | void;
 }
 
 export interface ChannelAPI {
@@ -202,10 +206,11 @@ export interface ChannelAPI {
    */
   hyper(prior: Vector, C: Matrix): Hyper;
   /**
-   * Estimates the input distribution of C from observed output frequencies by the iterative Bayesian update (expectation–maximization, from the uniform prior).
+   * Estimates the input distribution of C from observed output frequencies by the iterative Bayesian update (expectation–maximization from the uniform prior, accelerated by SQUAREM). An output observed with positive frequency that no secret can produce is an error naming observed.
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param observed Observed frequencies of the outputs (one per column of C, summing to 1).
-   * @param options Keys: maxDiff, maxIterations.
+   * @param options Keys: maxDiff, maxIterations, accelerate, onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Mathematics §8 (libqif)
    */
   iterativeBayesianUpdate(C: Matrix, observed: Vector, options?: IterativeBayesianUpdateOptions): IterativeBayesianUpdate;
@@ -1035,15 +1040,21 @@ export interface MechanismAPI {
 export interface AdditiveMetric {
   /** sup_g (V_g[π▷B] − V_g[π▷A]) ≥ 0, in gain units (at most 1). */
   value: number;
-  /** A gain function attaining it: rows guesses (one per output of A, one per output of B, then the zero guess), columns secrets; usable with measure.posteriorGVulnerability. */
+  /** A gain function attaining it: rows guesses (one per output of A, one per output of B, then the zero guess), columns secrets; usable with measure.posteriorGVulnerability. Entries can be hugely negative (of the order of 1/(smallest channel entry)); V_g of such a gain cancels in floating point, so compare with vulnerabilityA/B. */
   gain: MatrixOut;
-  /** V_g[π▷A] for that gain, recomputed. */
+  /** V_g[π▷A] for that gain, computed exactly in rationals (rows normalized), then rounded. */
   vulnerabilityA: number;
-  /** V_g[π▷B] for that gain, recomputed; vulnerabilityB − vulnerabilityA = value. */
+  /** V_g[π▷B] for that gain, computed exactly; vulnerabilityB − vulnerabilityA = value within 1e-9 (checked). */
   vulnerabilityB: number;
   /** Size of the linear program solved. */
   lpVariables: number;
   lpConstraints: number;
+}
+
+/** Options of refine.additiveMetric. */
+export interface ProgressOptions {
+  /** Called when the work starts and then about every 100 ms with the milliseconds elapsed; return false to cancel. */
+  onProgress?: (elapsedMs: number) => boolean | void;
 }
 
 /** Result of refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). */
@@ -1062,12 +1073,6 @@ export interface AvgRefinement {
   residualLowerBound?: number;
   /** When not: a gain function and prior under which B is more vulnerable than A (verified; gain units). */
   counterexample?: { gain: MatrixOut; prior: Float64Array; vulnerabilityA: number; vulnerabilityB: number; guesses: number[] };
-}
-
-/** Options of refine.avg. */
-export interface ProgressOptions {
-  /** Called when the work starts and then about every 100 ms with the milliseconds elapsed; return false to cancel. */
-  onProgress?: (elapsedMs: number) => boolean | void;
 }
 
 /** The largest ε2 (nats) with family1(ε1) ⊑ family2(ε2), by bisection. */
@@ -1166,13 +1171,15 @@ export interface SafeEpsilonCurveOptions {
 
 export interface RefineAPI {
   /**
-   * How much more B can leak than A for the prior π: the largest V_g[π▷B] − V_g[π▷A] over gain functions bounded by 1 with a zero-gain guess, and a gain attaining it (0 when A ⊑avg B).
+   * How much more B can leak than A for the prior π: the largest V_g[π▷B] − V_g[π▷A] over gain functions bounded by 1 (unbounded below) with a zero-gain guess, and a gain attaining it (0 when A ⊑avg B). Rows of A and B are divided by their sums; the program is solved exactly in rationals, so the value is the true supremum even when it needs gains like −1e52 (channels with tiny entries). At most 1,000 variables (|outputs of B|·|supp π| + |outputs of A|, about 30×30); larger inputs are refused at once.
    * @param prior Prior π on the secrets (non-negative, sums to 1).
    * @param A A channel.
    * @param B A channel on the same secrets.
+   * @param options Keys: onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Mathematics §8 (libqif)
    */
-  additiveMetric(prior: Vector, A: Matrix, B: Matrix): AdditiveMetric;
+  additiveMetric(prior: Vector, A: Matrix, B: Matrix, options?: ProgressOptions): AdditiveMetric;
   /**
    * Decides average-case refinement A ⊑avg B, with a witness R or a verified gain/prior counterexample.
    * @param A A channel.

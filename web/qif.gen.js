@@ -109,7 +109,7 @@ export function wrappers(call) {
       utilityDetail: function utilityDetail(prior, H, gain = undefined) { return call(92, arguments); },
     },
     refine: {
-      additiveMetric: function additiveMetric(prior, A, B) { return call(93, arguments); },
+      additiveMetric: function additiveMetric(prior, A, B, options = undefined) { return call(93, arguments); },
       avg: function avg(A, B, options = undefined) { return call(94, arguments); },
       familyEpsilon: function familyEpsilon(options) { return call(95, arguments); },
       hullDistance: function hullDistance(C, sigma) { return call(96, arguments); },

@@ -175,6 +175,8 @@ function toGraph(g, name) {
 function flattenLP(p, maxNonzeros) {
   const fail = (msg) => ({ error: msg });
   if (p === null || typeof p !== 'object') return fail('problem: expected an object {sense, objective, rows}');
+  const badKey = unknownKeyOf('problem', p, LP_KEYS);
+  if (badKey) return fail(badKey);
   const sense = p.sense === undefined ? 'min' : p.sense;
   if (sense !== 'min' && sense !== 'max') return fail("sense: expected 'min' or 'max', got " + String(sense));
   const obj = p.objective;
@@ -189,9 +191,12 @@ function flattenLP(p, maxNonzeros) {
   for (let i = 0; i < m; i++) {
     const r = rows[i];
     if (r === null || typeof r !== 'object') return fail('rows[' + i + ']: expected {coeffs, op, rhs}');
+    const badRowKey = unknownKeyOf('rows[' + i + ']', r, LP_ROW_KEYS);
+    if (badRowKey) return fail(badRowKey);
     const co = r.coeffs;
     if (co === undefined || co === null || typeof co.length !== 'number') return fail('rows[' + i + '].coeffs: expected an array');
-    if (co.length > 0 && Array.isArray(co[0])) count += co.length;
+    // An empty array is a sparse row without terms: the constraint 0 (op) rhs.
+    if (co.length === 0 || Array.isArray(co[0])) count += co.length;
     else {
       if (co.length !== n) return fail('rows[' + i + '].coeffs: a dense row needs ' + n + ' entries, got ' + co.length);
       count += n;
@@ -209,7 +214,7 @@ function flattenLP(p, maxNonzeros) {
     if (typeof r.rhs !== 'number') return fail('rows[' + i + '].rhs: expected a number');
     rhs[i] = r.rhs;
     const co = r.coeffs;
-    if (co.length > 0 && Array.isArray(co[0])) {
+    if (co.length === 0 || Array.isArray(co[0])) {
       for (let t = 0; t < co.length; t++) {
         const e = co[t];
         if (!Array.isArray(e) || e.length !== 2) return fail('rows[' + i + '].coeffs[' + t + ']: expected [variable, coefficient]');
@@ -431,9 +436,22 @@ const readers = {
 
 // unknownKey names the key, suggests the likely one and lists the valid ones.
 function unknownKey(p, key) {
-  const names = p.fields.map((f) => f.name);
+  return unknownName(p.label, 'option', key, p.fields.map((f) => f.name));
+}
+
+function unknownName(label, what, key, names) {
   const near = names.find((n) => n.toLowerCase() === key.toLowerCase() || editDistance(n, key) <= 2);
-  return `${p.label}: unknown option "${key}"${near ? ` (did you mean "${near}"?)` : ''}; valid options: ${names.join(', ')}`;
+  return `${label}: unknown ${what} "${key}"${near ? ` (did you mean "${near}"?)` : ''}; valid ${what}s: ${names.join(', ')}`;
+}
+
+// The keys of an lp.solve problem and of its rows: a misspelt one would otherwise be dropped
+// silently (`uper` for `upper` ignores the bound, `Rows` for `rows` leaves no constraints).
+const LP_KEYS = ['sense', 'objective', 'rows', 'lower', 'upper'];
+const LP_ROW_KEYS = ['coeffs', 'op', 'rhs'];
+
+// unknownKeyOf returns the message for the first key of obj outside names, or undefined.
+function unknownKeyOf(label, obj, names) {
+  for (const k of Object.keys(obj)) if (!names.includes(k)) return unknownName(label, 'key', k, names);
 }
 
 function editDistance(a, b) {

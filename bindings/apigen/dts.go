@@ -348,7 +348,7 @@ export interface LPProgress {
 /** Status of a linear program's solve ('cancelled' only in the partial result of an AbortError; 'imprecise': no point the solver reached checks optimal within the tolerances on the problem as stated — see primalResidual, dualResidual). */
 export type LPStatus = 'optimal' | 'infeasible' | 'unbounded' | 'iteration limit' | 'time limit' | 'cancelled' | 'imprecise';
 
-/** One constraint of lp.solve: coeffs sparse [[variable, coefficient], ...] or dense (one entry per variable). */
+/** One constraint of lp.solve: coeffs sparse [[variable, coefficient], ...] (an empty array is the constraint 0 op rhs) or dense (one entry per variable); a key other than coeffs, op, rhs throws, as in the problem (sense, objective, rows, lower, upper). */
 export interface LPRow {
   coeffs: readonly (readonly [number, number])[] | readonly number[];
   op: '<=' | '=' | '==' | '>=';
