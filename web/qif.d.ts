@@ -959,14 +959,14 @@ export interface MechanismAPI {
    */
   geometric(n: number, epsilon: number): MatrixOut;
   /**
-   * The optimal mechanism c·e^{−ε d(i,j)} of Theorem 6.2 on the graph.
+   * The optimal ε-DP mechanism c·e^{−ε d(i,j)} of Theorem 6.2, on graphs where every vertex has the same distance distribution (distance-regular and VT+ graphs among them); other graphs are refused (mechanism.optimalLP finds their optimum, mechanism.optimalDetail gives the theorem's matrix with its actual ε).
    * @param graph Adjacency graph on the inputs.
    * @param epsilon Privacy parameter ε, nats.
    * @see Alvim et al. (ICALP 2011) Thm 6.2
    */
   optimal(graph: GraphInput, epsilon: number): MatrixOut;
   /**
-   * Theorem 6.2 mechanism with its requested and true ε and normalizers.
+   * Theorem 6.2's matrix on any graph, with its requested and true ε and normalizers: it is ε-DP and optimal when uniform; otherwise its rows are normalized each with its own c and actualEpsilon exceeds epsilon.
    * @param graph Adjacency graph on the inputs.
    * @param epsilon Privacy parameter ε, nats.
    * @see Alvim et al. (ICALP 2011) Thm 6.2

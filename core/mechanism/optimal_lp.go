@@ -317,7 +317,7 @@ func closedFormLP(spec *LPSpec, n int) (*LPResult, bool, error) {
 	if spec.Graph == nil || spec.Loss != nil || !isIdentity(spec.Gain, n) || !isUniform(spec.Prior) {
 		return nil, false, nil
 	}
-	t, err := Optimal(spec.Graph, spec.Epsilon)
+	t, err := NewTheorem62(spec.Graph, spec.Epsilon)
 	if err != nil {
 		return nil, false, err
 	}
