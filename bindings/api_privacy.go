@@ -101,7 +101,7 @@ var privacyAPI = []Func{
 			{Name: "sameForAllVertices", Type: Boolean, Doc: "Whether Σ_d n_d e^{−εd} is the same from every vertex."},
 			{Name: "distanceRegular", Type: Boolean},
 			{Name: "vtPlus", Type: Type{TS: "boolean | null"}, Doc: "Whether the graph is VT+ (null: the automorphism search ran out of budget)."},
-			{Name: "tight", Type: Boolean, Doc: "Whether the bound is known to be reached (distance-regular or VT+)."}}},
+			{Name: "tight", Type: Boolean, Doc: "Whether the bound is known to be reached: every vertex has the same distance distribution (as on distance-regular and VT+ graphs), so Theorem 6.2's mechanism attains it; false means not known."}}},
 		Call: func(a *Args) (any, error) {
 			budget, err := milliseconds(a, "budgetMs")
 			if err != nil {

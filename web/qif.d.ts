@@ -630,7 +630,7 @@ export interface UtilityBound {
   distanceRegular: boolean;
   /** Whether the graph is VT+ (null: the automorphism search ran out of budget). */
   vtPlus: boolean | null;
-  /** Whether the bound is known to be reached (distance-regular or VT+). */
+  /** Whether the bound is known to be reached: every vertex has the same distance distribution (as on distance-regular and VT+ graphs), so Theorem 6.2's mechanism attains it; false means not known. */
   tight: boolean;
 }
 

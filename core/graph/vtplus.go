@@ -2,6 +2,7 @@ package graph
 
 import (
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -114,7 +115,7 @@ func IsVTPlus(g *Graph, budget time.Duration) (VTPlusResult, error) {
 			ref = nd
 			continue
 		}
-		if !equalInts(nd, ref) {
+		if !slices.Equal(nd, ref) {
 			return VTPlusResult{VTPlus: No, SingleOrbit: No, Reason: fmt.Sprintf(
 				"vertices 0 and %d have different distance distributions, so the graph is not vertex-transitive", v)}, nil
 		}
@@ -148,18 +149,6 @@ func IsVTPlus(g *Graph, budget time.Duration) (VTPlusResult, error) {
 		res.Reason = "budget exhausted during the automorphism search"
 	}
 	return res, nil
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 type vtSearch struct {

@@ -3,6 +3,7 @@ package mechanism
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/qif-toolkit/qif/core/channel"
 	"github.com/qif-toolkit/qif/core/graph"
@@ -154,7 +155,7 @@ func NewTheorem62(g *graph.Graph, eps float64) (*Theorem62, error) {
 		}
 		if i == 0 {
 			first = append([]int(nil), counts...)
-		} else if res.Uniform && !equalInts(first, counts) {
+		} else if res.Uniform && !slices.Equal(first, counts) {
 			res.Uniform, res.Differs = false, i
 		}
 	}
@@ -169,16 +170,4 @@ func NewTheorem62(g *graph.Graph, eps float64) (*Theorem62, error) {
 		res.ActualEpsilon = eps + spread
 	}
 	return res, nil
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
