@@ -3,6 +3,7 @@ package bindings
 import (
 	"context"
 	"errors"
+	"github.com/qif-toolkit/qif/core/argerr"
 
 	"github.com/qif-toolkit/qif/core/infopriv"
 	"gonum.org/v1/gonum/mat"
@@ -28,7 +29,7 @@ func tupleChannel(a *Args) (*mat.Dense, error) {
 	case a.Has("table") && a.Has("noise"):
 		return infopriv.QueryChannel(a.Ints("domains"), a.Ints("table"), a.Mat("noise"))
 	}
-	return nil, errors.New("channel: missing; give channel (one row per tuple) or table and noise")
+	return nil, argerr.New("channel", "missing; give channel (one row per tuple) or table and noise")
 }
 
 var infoPrivacyAPI = []Func{

@@ -1,7 +1,7 @@
 package bindings
 
 import (
-	"fmt"
+	"github.com/qif-toolkit/qif/core/argerr"
 	"time"
 
 	"github.com/qif-toolkit/qif/core/graph"
@@ -120,7 +120,7 @@ var privacyAPI = []Func{
 func milliseconds(a *Args, name string) (time.Duration, error) {
 	ms := a.Float(name)
 	if ms > 600_000 {
-		return 0, fmt.Errorf("%s: at most 600000 milliseconds, got %v", name, ms)
+		return 0, argerr.New(name, "at most 600000 milliseconds, got %v", ms)
 	}
 	return time.Duration(ms * float64(time.Millisecond)), nil
 }

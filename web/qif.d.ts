@@ -7,7 +7,9 @@
 //
 // Errors: bad input throws an Error whose message starts with the function and names the argument
 // ("mechanism.utility: prior: ..."), with rows, columns and entries as JS indices counted from 0
-// ("channel: row 2 sums to 0.9" is the third row); an options object with a key the function does not know throws
+// ("channel: row 2 sums to 0.9" is the third row), and carries the same facts as data (ArgumentError):
+// error.argument, error.index (a row or entry, or [row, column]) and error.detail, so that a program
+// need not parse the message; an options object with a key the function does not know throws
 // and lists the keys it knows. Options that bound something (tolerances, time limits, budgets) must
 // be positive: 0, negative values and NaN are refused alike. The instance keeps working after any
 // error.
@@ -125,6 +127,20 @@ export interface ExactProgress {
   iterations: number;
   /** Exact pivots so far. */
   pivots: number;
+}
+
+/**
+ * The Error bad input throws: the message names the function and the argument, and the same facts
+ * are fields, set where the fault is in one argument (some errors concern several arguments or none
+ * and have no argument).
+ */
+export interface ArgumentError extends Error {
+  /** The argument as the message names it ("channel", "prior", "epsilon", "graph.edges", an option's key). */
+  argument?: string;
+  /** Where in it, counted from 0: a row of a matrix or an entry of a vector (a number), or [row, column]. */
+  index?: number | [number, number];
+  /** What is wrong, without the function, the argument and the position ("sums to 0.9, expected 1"). */
+  detail?: string;
 }
 
 /** The Error a cancelled call throws. */

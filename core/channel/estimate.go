@@ -1,7 +1,7 @@
 package channel
 
 import (
-	"fmt"
+	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -52,13 +52,13 @@ func IterativeBayesianUpdate(C mat.Matrix, observed []float64, maxDiff float64, 
 		return nil, err
 	}
 	if len(observed) != m {
-		return nil, fmt.Errorf("observed: has %s but the channel has %s (one frequency per output)", count(len(observed), "entry", "entries"), count(m, "column", "columns"))
+		return nil, argerr.New("observed", "has %s but the channel has %s (one frequency per output)", count(len(observed), "entry", "entries"), count(m, "column", "columns"))
 	}
 	if math.IsNaN(maxDiff) || maxDiff < 0 || math.IsInf(maxDiff, 0) {
-		return nil, fmt.Errorf("maxDiff: must be a finite number ≥ 0, got %v", maxDiff)
+		return nil, argerr.New("maxDiff", "must be a finite number ≥ 0, got %v", maxDiff)
 	}
 	if maxIterations < 1 {
-		return nil, fmt.Errorf("maxIterations: must be at least 1, got %d", maxIterations)
+		return nil, argerr.New("maxIterations", "must be at least 1, got %d", maxIterations)
 	}
 	c := make([]float64, n*m)
 	for x := 0; x < n; x++ {

@@ -2,6 +2,7 @@ package exact
 
 import (
 	"fmt"
+	"github.com/qif-toolkit/qif/core/argerr"
 	"math/big"
 	"sort"
 )
@@ -116,7 +117,7 @@ func MultiplicativeGLeakage(G *Matrix, prior Vector, C *Matrix) (*big.Rat, error
 		return nil, err
 	}
 	if pre.Sign() <= 0 {
-		return nil, fmt.Errorf("gain: prior g-vulnerability is %s, multiplicative leakage needs it positive", inMessage(pre))
+		return nil, argerr.New("gain", "prior g-vulnerability is %s, multiplicative leakage needs it positive", inMessage(pre))
 	}
 	return post.Quo(post, pre), nil
 }
@@ -312,7 +313,7 @@ func StatisticalDistance(P, Q Vector) (*big.Rat, error) {
 // expEpsilon ≥ 1.
 func HockeyStick(P, Q Vector, expEpsilon *big.Rat) (*big.Rat, error) {
 	if expEpsilon == nil || expEpsilon.Cmp(one) < 0 {
-		return nil, fmt.Errorf("expEpsilon: e^ε must be a rational ≥ 1 (ε ≥ 0)")
+		return nil, argerr.New("expEpsilon", "e^ε must be a rational ≥ 1 (ε ≥ 0)")
 	}
 	s, err := pairOfDistributions(P, Q)
 	if err != nil {
@@ -340,7 +341,7 @@ func pairOfDistributions(P, Q Vector) (*scaled, error) {
 		return nil, err
 	}
 	if len(P) != len(Q) {
-		return nil, fmt.Errorf("Q: has %d entries but P has %d", len(Q), len(P))
+		return nil, argerr.New("Q", "has %d entries but P has %d", len(Q), len(P))
 	}
 	return scaledOf("P, Q", append(append([]*big.Rat(nil), P...), Q...), 2, len(P))
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/qif-toolkit/qif/core/argerr"
 	"math/big"
 
 	"github.com/qif-toolkit/qif/core/exact/ratlp"
@@ -68,7 +69,7 @@ func RefineAvg(A, B *Matrix, opt *RefineOptions) (*AvgResult, error) {
 		return nil, err
 	}
 	if A.Rows != B.Rows {
-		return nil, fmt.Errorf("B: has %d rows but A has %d (both are channels on the same secrets)", B.Rows, A.Rows)
+		return nil, argerr.New("B", "has %d rows but A has %d (both are channels on the same secrets)", B.Rows, A.Rows)
 	}
 	n, ma, mb := A.Rows, A.Cols, B.Cols
 	if ma*mb > MaxRefineVariables {

@@ -1,7 +1,7 @@
 package exact
 
 import (
-	"fmt"
+	"github.com/qif-toolkit/qif/core/argerr"
 	"math/big"
 )
 
@@ -44,7 +44,7 @@ func lcmOfDenominators(name string, data []*big.Rat) (*big.Int, error) {
 		g.GCD(nil, nil, l, d)
 		l.Mul(l, r.Quo(d, g))
 		if l.BitLen() > MaxDenominatorBits {
-			return nil, fmt.Errorf("%s: the common denominator of the entries has more than %d bits: too large for exact arithmetic", name, MaxDenominatorBits)
+			return nil, argerr.New(name, "the common denominator of the entries has more than %d bits: too large for exact arithmetic", MaxDenominatorBits)
 		}
 	}
 	return l, nil

@@ -1,7 +1,7 @@
 package graph
 
 import (
-	"fmt"
+	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 	"sort"
 )
@@ -25,23 +25,23 @@ type Edge struct{ A, B int }
 // range and duplicate edges (in either orientation), naming the offending edge.
 func New(n int, edges []Edge) (*Graph, error) {
 	if n < 1 {
-		return nil, fmt.Errorf("graph: n must be at least 1, got %d", n)
+		return nil, argerr.New("graph", "n must be at least 1, got %d", n)
 	}
 	if n > MaxVertices {
-		return nil, fmt.Errorf("graph: %d vertices, more than the limit of %d", n, MaxVertices)
+		return nil, argerr.New("graph", "%d vertices, more than the limit of %d", n, MaxVertices)
 	}
 	g := &Graph{N: n, Adj: make([][]int, n)}
 	seen := make(map[[2]int]int, len(edges))
 	for k, e := range edges {
 		if e.A < 0 || e.A >= n || e.B < 0 || e.B >= n {
-			return nil, fmt.Errorf("graph: edge %d (%d,%d) has a vertex outside 0..%d", k, e.A, e.B, n-1)
+			return nil, argerr.Item("graph", "edge", k, "(%d,%d) has a vertex outside 0..%d", e.A, e.B, n-1)
 		}
 		if e.A == e.B {
-			return nil, fmt.Errorf("graph: edge %d (%d,%d) is a self-loop", k, e.A, e.B)
+			return nil, argerr.Item("graph", "edge", k, "(%d,%d) is a self-loop", e.A, e.B)
 		}
 		key := [2]int{min(e.A, e.B), max(e.A, e.B)}
 		if prev, dup := seen[key]; dup {
-			return nil, fmt.Errorf("graph: edge %d (%d,%d) duplicates edge %d", k, e.A, e.B, prev)
+			return nil, argerr.Item("graph", "edge", k, "(%d,%d) duplicates edge %d", e.A, e.B, prev)
 		}
 		seen[key] = k
 		g.Adj[e.A] = append(g.Adj[e.A], e.B)

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"fmt"
+	"github.com/qif-toolkit/qif/core/argerr"
 	"slices"
 	"time"
 )
@@ -81,7 +82,7 @@ type VTPlusResult struct {
 // group S_5 has no regular subgroup, but it does contain sharply transitive sets.
 func IsVTPlus(g *Graph, budget time.Duration) (VTPlusResult, error) {
 	if g == nil || g.N < 1 {
-		return VTPlusResult{}, fmt.Errorf("graph: empty graph")
+		return VTPlusResult{}, argerr.New("graph", "empty graph")
 	}
 	if budget <= 0 {
 		budget = DefaultVTPlusBudget

@@ -3,6 +3,7 @@ package infopriv
 import (
 	"context"
 	"fmt"
+	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 	"sort"
 
@@ -17,18 +18,18 @@ func checkChannelGraph(c *mat.Dense, g *graph.Graph) error {
 		return err
 	}
 	if g == nil {
-		return fmt.Errorf("graph: missing")
+		return argerr.New("graph", "missing")
 	}
 	if n, _ := c.Dims(); g.N != n {
-		return fmt.Errorf("graph: has %d vertices but the channel has %d rows", g.N, n)
+		return argerr.New("graph", "has %d vertices but the channel has %d rows", g.N, n)
 	}
 	if len(g.Adj) != g.N {
-		return fmt.Errorf("graph: adjacency lists %d vertices, expected %d", len(g.Adj), g.N)
+		return argerr.New("graph", "adjacency lists %d vertices, expected %d", len(g.Adj), g.N)
 	}
 	for v, nb := range g.Adj {
 		for _, w := range nb {
 			if w < 0 || w >= g.N {
-				return fmt.Errorf("graph: vertex %d has neighbour %d outside 0..%d", v, w, g.N-1)
+				return argerr.New("graph", "vertex %d has neighbour %d outside 0..%d", v, w, g.N-1)
 			}
 		}
 	}
@@ -185,7 +186,7 @@ func checkPairWork(c *mat.Dense, g *graph.Graph, points int) error {
 	}
 	_, m := c.Dims()
 	if w := float64(pairs) * float64(m+points); w > MaxPairWork {
-		return fmt.Errorf("graph: %d ordered adjacent pairs × (%d outputs + %d points) is more than the limit of %d steps", pairs, m, points, MaxPairWork)
+		return argerr.New("graph", "%d ordered adjacent pairs × (%d outputs + %d points) is more than the limit of %d steps", pairs, m, points, MaxPairWork)
 	}
 	return nil
 }
@@ -202,7 +203,7 @@ func DeltaCurveOf(ctx context.Context, c *mat.Dense, g *graph.Graph, points int,
 		return DeltaCurve{}, err
 	}
 	if points < 2 || points > MaxCurvePoints {
-		return DeltaCurve{}, fmt.Errorf("points: %d, expected between 2 and %d", points, MaxCurvePoints)
+		return DeltaCurve{}, argerr.New("points", "%d, expected between 2 and %d", points, MaxCurvePoints)
 	}
 	if math.IsNaN(maxEps) || math.IsInf(maxEps, 0) {
 		return DeltaCurve{}, fmt.Errorf("maxEpsilon: %v, expected a finite number (≤ 0 for automatic)", maxEps)

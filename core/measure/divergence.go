@@ -1,7 +1,7 @@
 package measure
 
 import (
-	"fmt"
+	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 )
 
@@ -69,7 +69,7 @@ func StatisticalDistance(P, Q []float64) (float64, error) {
 // limit P({y: Q(y) = 0})).
 func HockeyStick(P, Q []float64, epsilon float64) (float64, error) {
 	if math.IsNaN(epsilon) || epsilon < 0 {
-		return 0, fmt.Errorf("epsilon: must be ≥ 0 (nats), got %v", epsilon)
+		return 0, argerr.New("epsilon", "must be ≥ 0 (nats), got %v", epsilon)
 	}
 	if err := twoDistributions(P, Q); err != nil {
 		return 0, err

@@ -1,7 +1,7 @@
 package measure
 
 import (
-	"fmt"
+	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 
 	"github.com/qif-toolkit/qif/core/channel"
@@ -27,7 +27,7 @@ import (
 // terms in 1 + r.
 func RenyiEntropy(p []float64, alpha float64) (float64, error) {
 	if math.IsNaN(alpha) || alpha < 0 {
-		return 0, fmt.Errorf("alpha: must be ≥ 0 (0, 1 and +Inf included), got %v", alpha)
+		return 0, argerr.New("alpha", "must be ≥ 0 (0, 1 and +Inf included), got %v", alpha)
 	}
 	if err := channel.ValidateDistribution("p", p); err != nil {
 		return 0, err

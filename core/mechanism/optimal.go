@@ -2,6 +2,7 @@ package mechanism
 
 import (
 	"fmt"
+	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 	"slices"
 
@@ -98,19 +99,19 @@ func Optimal(g *graph.Graph, eps float64) (*mat.Dense, error) {
 // vertices (H is n×n).
 func NewTheorem62(g *graph.Graph, eps float64) (*Theorem62, error) {
 	if g == nil || g.N < 1 {
-		return nil, fmt.Errorf("graph: missing or empty graph")
+		return nil, argerr.New("graph", "missing or empty graph")
 	}
 	n := g.N
 	if float64(n)*float64(n) > channel.MaxEntries {
-		return nil, fmt.Errorf("graph: %d vertices give a %d×%d mechanism, more than the limit of %d entries", n, n, n, channel.MaxEntries)
+		return nil, argerr.New("graph", "%d vertices give a %d×%d mechanism, more than the limit of %d entries", n, n, n, channel.MaxEntries)
 	}
 	if len(g.Adj) != n {
-		return nil, fmt.Errorf("graph: has N = %d but %d adjacency lists", n, len(g.Adj))
+		return nil, argerr.New("graph", "has N = %d but %d adjacency lists", n, len(g.Adj))
 	}
 	for v, nb := range g.Adj {
 		for _, w := range nb {
 			if w < 0 || w >= n || w == v {
-				return nil, fmt.Errorf("graph: vertex %d has an invalid neighbour %d (build graphs with graph.New)", v, w)
+				return nil, argerr.New("graph", "vertex %d has an invalid neighbour %d (build graphs with graph.New)", v, w)
 			}
 		}
 	}

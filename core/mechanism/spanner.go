@@ -1,7 +1,7 @@
 package mechanism
 
 import (
-	"fmt"
+	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 	"sort"
 )
@@ -39,9 +39,9 @@ func checkSpanner(spec *LPSpec) error {
 	case spec.Spanner == 0:
 		return nil
 	case spec.Metric == nil:
-		return fmt.Errorf("spanner: applies to a metric (the graph's edges are the constraints already)")
+		return argerr.New("spanner", "applies to a metric (the graph's edges are the constraints already)")
 	case math.IsNaN(spec.Spanner) || math.IsInf(spec.Spanner, 0) || spec.Spanner < 1:
-		return fmt.Errorf("spanner: the dilation δ must be a number ≥ 1, got %v", spec.Spanner)
+		return argerr.New("spanner", "the dilation δ must be a number ≥ 1, got %v", spec.Spanner)
 	}
 	return nil
 }

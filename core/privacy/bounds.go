@@ -1,7 +1,7 @@
 package privacy
 
 import (
-	"fmt"
+	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 	"slices"
 	"time"
@@ -11,17 +11,17 @@ import (
 
 func checkEpsilonInf(eps float64) error {
 	if math.IsNaN(eps) || eps <= 0 {
-		return fmt.Errorf("epsilon: must be a positive number of nats, got %v", eps)
+		return argerr.New("epsilon", "must be a positive number of nats, got %v", eps)
 	}
 	return nil
 }
 
 func checkUV(u, v int) error {
 	if u < 1 {
-		return fmt.Errorf("individuals: must be at least 1, got %d", u)
+		return argerr.New("individuals", "must be at least 1, got %d", u)
 	}
 	if v < 2 {
-		return fmt.Errorf("values: must be at least 2 (the absent value included), got %d", v)
+		return argerr.New("values", "must be at least 2 (the absent value included), got %d", v)
 	}
 	return nil
 }
@@ -117,7 +117,7 @@ func UtilityBound(g *graph.Graph, eps float64) (UtilityBoundResult, error) {
 // UtilityBoundBudget is UtilityBound with the time budget of the VT+ search.
 func UtilityBoundBudget(g *graph.Graph, eps float64, budget time.Duration) (UtilityBoundResult, error) {
 	if g == nil || g.N < 1 {
-		return UtilityBoundResult{}, fmt.Errorf("graph: missing or empty graph")
+		return UtilityBoundResult{}, argerr.New("graph", "missing or empty graph")
 	}
 	if err := checkEpsilonInf(eps); err != nil {
 		return UtilityBoundResult{}, err

@@ -1,7 +1,7 @@
 package privacy
 
 import (
-	"fmt"
+	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 	"sort"
 
@@ -45,18 +45,18 @@ func checkChannelGraph(c mat.Matrix, g *graph.Graph) ([]float64, int, int, error
 		return nil, 0, 0, err
 	}
 	if g == nil || g.N < 1 {
-		return nil, 0, 0, fmt.Errorf("graph: missing or empty graph")
+		return nil, 0, 0, argerr.New("graph", "missing or empty graph")
 	}
 	data, n, m := flat(c)
 	if g.N != n {
-		return nil, 0, 0, fmt.Errorf("graph: %d vertices, but the channel has %d rows (one per input)", g.N, n)
+		return nil, 0, 0, argerr.New("graph", "%d vertices, but the channel has %d rows (one per input)", g.N, n)
 	}
 	return data, n, m, nil
 }
 
 func checkEpsilon(eps float64) error {
 	if math.IsNaN(eps) || eps <= 0 {
-		return fmt.Errorf("epsilon: must be a positive number of nats, got %v", eps)
+		return argerr.New("epsilon", "must be a positive number of nats, got %v", eps)
 	}
 	return nil
 }
@@ -152,7 +152,7 @@ func GroupEpsilon(c mat.Matrix, g *graph.Graph, k int) (float64, Witness, error)
 		return 0, none, err
 	}
 	if k < 1 {
-		return 0, none, fmt.Errorf("k: group size must be at least 1, got %d", k)
+		return 0, none, argerr.New("k", "group size must be at least 1, got %d", k)
 	}
 	eps, w := pairsEpsilon(data, m, func(yield func(x, x2 int)) {
 		for x := 0; x < n; x++ {
@@ -177,7 +177,7 @@ func Delta(c mat.Matrix, g *graph.Graph, eps float64) (float64, Witness, error) 
 		return 0, none, err
 	}
 	if math.IsNaN(eps) || eps < 0 {
-		return 0, none, fmt.Errorf("epsilon: must be a non-negative number of nats, got %v", eps)
+		return 0, none, argerr.New("epsilon", "must be a non-negative number of nats, got %v", eps)
 	}
 	t := math.Exp(eps)
 	best, w := 0.0, none
@@ -213,7 +213,7 @@ func EpsilonForDelta(c mat.Matrix, g *graph.Graph, delta float64) (float64, Witn
 		return 0, none, err
 	}
 	if math.IsNaN(delta) || delta < 0 || delta > 1 {
-		return 0, none, fmt.Errorf("delta: must be in [0, 1], got %v", delta)
+		return 0, none, argerr.New("delta", "must be in [0, 1], got %v", delta)
 	}
 	type item struct{ r, a, b float64 }
 	items := make([]item, 0, m)

@@ -2,6 +2,7 @@ package refine
 
 import (
 	"fmt"
+	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 
 	"github.com/qif-toolkit/qif/core/channel"
@@ -68,7 +69,7 @@ func AdditiveMetric(prior []float64, A, B mat.Matrix) (*AdditiveMetricResult, er
 	}
 	n := p.n
 	if len(prior) != n {
-		return nil, fmt.Errorf("prior: has %d entries but the channels have %d rows (secrets)", len(prior), n)
+		return nil, argerr.New("prior", "has %d entries but the channels have %d rows (secrets)", len(prior), n)
 	}
 	var supp []int
 	for x, v := range prior {
