@@ -3,8 +3,8 @@ package bindings
 import (
 	"context"
 	"errors"
-	"github.com/qif-toolkit/qif/core/argerr"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/infopriv"
 	"gonum.org/v1/gonum/mat"
 )

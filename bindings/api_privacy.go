@@ -1,9 +1,9 @@
 package bindings
 
 import (
-	"github.com/qif-toolkit/qif/core/argerr"
 	"time"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/graph"
 	"github.com/qif-toolkit/qif/core/privacy"
 )

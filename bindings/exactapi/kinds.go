@@ -2,12 +2,12 @@ package exactapi
 
 import (
 	"fmt"
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 	"math/big"
 	"strings"
 
 	"github.com/qif-toolkit/qif/bindings/table"
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/exact"
 )
 

@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 	"runtime/debug"
 	"strings"
 	"time"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/graph"
 	"github.com/qif-toolkit/qif/core/lp"
 	"gonum.org/v1/gonum/mat"

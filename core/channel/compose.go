@@ -2,8 +2,8 @@ package channel
 
 import (
 	"fmt"
-	"github.com/qif-toolkit/qif/core/argerr"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/internal/matmul"
 	"gonum.org/v1/gonum/mat"
 )

@@ -2,9 +2,10 @@ package exact
 
 import (
 	"fmt"
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math/big"
 	"strings"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // Posterior is the posterior distribution on secrets after one output.

@@ -2,9 +2,10 @@ package exact
 
 import (
 	"fmt"
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math/big"
 	"sort"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // BayesVulnerability returns V(π) = max_x π_x.

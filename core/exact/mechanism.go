@@ -2,8 +2,9 @@ package exact
 
 import (
 	"fmt"
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math/big"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // MaxExpEpsilonBits bounds the numerator and denominator of e^ε (in bits): powers of it up to

@@ -3,11 +3,12 @@ package exact
 import (
 	"errors"
 	"fmt"
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // Limits of one typed number: longer strings and larger decimal exponents are refused before

@@ -1,8 +1,9 @@
 package exact
 
 import (
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math/big"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // Sums of fractions with different denominators are what makes exact arithmetic slow: adding

@@ -2,9 +2,10 @@ package exact
 
 import (
 	"fmt"
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math/big"
 	"strings"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // MaxEntries bounds rows×columns of one exact matrix (and the length of one vector). A

@@ -1,9 +1,10 @@
 package graph
 
 import (
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 	"sort"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // MaxVertices bounds the graphs this package builds explicitly, so that an all-pairs distance

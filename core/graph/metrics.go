@@ -1,8 +1,9 @@
 package graph
 
 import (
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 func (g *Graph) checkVertex(name string, v int) error {

@@ -2,9 +2,10 @@ package graph
 
 import (
 	"fmt"
-	"github.com/qif-toolkit/qif/core/argerr"
 	"slices"
 	"time"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // Answer is the outcome of a search that may run out of time: Yes and No are proven, Unknown

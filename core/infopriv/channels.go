@@ -2,10 +2,10 @@ package infopriv
 
 import (
 	"fmt"
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 	"sort"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"gonum.org/v1/gonum/mat"
 )

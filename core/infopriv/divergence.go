@@ -3,10 +3,10 @@ package infopriv
 import (
 	"context"
 	"fmt"
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 	"sort"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"github.com/qif-toolkit/qif/core/graph"
 	"gonum.org/v1/gonum/mat"

@@ -3,9 +3,9 @@ package measure
 import (
 	"context"
 	"fmt"
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"gonum.org/v1/gonum/mat"
 )
 

@@ -1,8 +1,9 @@
 package measure
 
 import (
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // KLDivergence returns the Kullback–Leibler divergence D(P‖Q) = Σ_y P(y) log₂(P(y)/Q(y)) in

@@ -2,10 +2,10 @@ package mechanism
 
 import (
 	"fmt"
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 	"slices"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"github.com/qif-toolkit/qif/core/graph"
 	"gonum.org/v1/gonum/mat"

@@ -3,9 +3,9 @@ package mechanism
 import (
 	"context"
 	"fmt"
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"github.com/qif-toolkit/qif/core/graph"
 	"github.com/qif-toolkit/qif/core/lp"

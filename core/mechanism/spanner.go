@@ -1,9 +1,10 @@
 package mechanism
 
 import (
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 	"sort"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // SpannerInfo describes the spanner an optimal mechanism was computed on (LPSpec.Spanner).

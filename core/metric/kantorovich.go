@@ -2,9 +2,9 @@ package metric
 
 import (
 	"errors"
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/lp"
 	"gonum.org/v1/gonum/mat"
 )

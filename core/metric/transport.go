@@ -1,8 +1,9 @@
 package metric
 
 import (
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // transportUnmoved is the mass (of a total of 1) below which what the network simplex could

@@ -1,9 +1,9 @@
 package metric
 
 import (
-	"github.com/qif-toolkit/qif/core/argerr"
 	"reflect"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"github.com/qif-toolkit/qif/core/privacy"
 	"gonum.org/v1/gonum/mat"

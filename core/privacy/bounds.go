@@ -1,11 +1,11 @@
 package privacy
 
 import (
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 	"slices"
 	"time"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/graph"
 )
 

@@ -1,10 +1,10 @@
 package privacy
 
 import (
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 	"sort"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"github.com/qif-toolkit/qif/core/graph"
 	"gonum.org/v1/gonum/mat"

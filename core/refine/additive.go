@@ -2,9 +2,9 @@ package refine
 
 import (
 	"fmt"
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"github.com/qif-toolkit/qif/core/lp"
 	"github.com/qif-toolkit/qif/core/measure"

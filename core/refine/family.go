@@ -3,10 +3,10 @@ package refine
 import (
 	"context"
 	"fmt"
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 	"strings"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/mechanism"
 	"gonum.org/v1/gonum/mat"
 )

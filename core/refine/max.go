@@ -2,8 +2,8 @@ package refine
 
 import (
 	"fmt"
-	"github.com/qif-toolkit/qif/core/argerr"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"gonum.org/v1/gonum/mat"
 )

@@ -1,9 +1,9 @@
 package refine
 
 import (
-	"github.com/qif-toolkit/qif/core/argerr"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/metric"
 	"github.com/qif-toolkit/qif/core/privacy"
 	"gonum.org/v1/gonum/mat"
