@@ -199,10 +199,8 @@ var infoPrivacyAPI = []Func{
 			return Obj{"epsilon": r.Epsilon, "delta": r.Delta, "pureEpsilon": r.PureEpsilon}, err
 		}},
 	{NS: "infoPrivacy", Name: "epsilonForDelta", Params: []*Param{&pC, &pGraph, &pDelta}, Result: Number, Source: vadhan,
-		Doc: "Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none).", TeX: `\min\{\varepsilon : \delta(\varepsilon) \le \delta\}`,
-		Call: func(a *Args) (any, error) {
-			return infopriv.EpsilonForDelta(a.Mat("C"), a.Graph("graph"), a.Float("delta"))
-		}},
+		Doc: "Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none): the same function as privacy.epsilonForDelta, offered here beside deltaCurve.", TeX: epsilonForDeltaTeX,
+		Call: epsilonForDelta},
 	{NS: "infoPrivacy", Name: "bayesRatios", Params: []*Param{&pPrior, &pC}, Source: vadhan,
 		Result: Type{Fields: []Field{{Name: "ratios", Type: MatrixOut}, {Name: "max", Type: Number}, {Name: "min", Type: Number},
 			{Name: "maxAt", Type: IntList}, {Name: "minAt", Type: IntList}, {Name: "epsilon", Type: Number}}},

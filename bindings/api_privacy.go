@@ -59,11 +59,8 @@ var privacyAPI = []Func{
 			return d, err
 		}},
 	{NS: "privacy", Name: "epsilonForDelta", Params: []*Param{&pC, &pGraph, &pDelta}, Result: Number, Source: vadhan,
-		Doc: "Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none).", TeX: `\min\{\varepsilon : \delta(\varepsilon) \le \delta\}`,
-		Call: func(a *Args) (any, error) {
-			e, _, err := privacy.EpsilonForDelta(a.Mat("C"), a.Graph("graph"), a.Float("delta"))
-			return e, err
-		}},
+		Doc: "Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none); infoPrivacy.epsilonForDelta is the same function.", TeX: epsilonForDeltaTeX,
+		Call: epsilonForDelta},
 	{NS: "privacy", Name: "dPrivacyEpsilon", Params: []*Param{&pC, &pMetric}, Result: Number, Source: csf + " §4.1",
 		Doc: "Smallest ε (nats) with C ε·D-private for the metric D (d-privacy).", TeX: `\max_{x\ne x',\,y} \frac{\ln C(x,y) - \ln C(x',y)}{D(x,x')}`,
 		Call: func(a *Args) (any, error) {
@@ -135,3 +132,12 @@ func answer(a graph.Answer) any {
 	}
 	return nil
 }
+
+// epsilonForDelta is the one implementation of ε(δ) behind privacy.epsilonForDelta and
+// infoPrivacy.epsilonForDelta.
+func epsilonForDelta(a *Args) (any, error) {
+	e, _, err := privacy.EpsilonForDelta(a.Mat("C"), a.Graph("graph"), a.Float("delta"))
+	return e, err
+}
+
+const epsilonForDeltaTeX = `\min\{\varepsilon : \delta(\varepsilon) \le \delta\}`

@@ -687,7 +687,7 @@ export interface PrivacyAPI {
    */
   epsilonDetail(C: Matrix, graph: GraphInput): EpsilonDetail;
   /**
-   * Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none).
+   * Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none); infoPrivacy.epsilonForDelta is the same function.
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
    * @param delta δ, a probability.
@@ -1439,7 +1439,7 @@ export interface InfoPrivacyAPI {
    */
   deltaCurve(C: Matrix, graph: GraphInput, options?: DeltaCurveOptions): { epsilon: Float64Array; delta: Float64Array; pureEpsilon: number };
   /**
-   * Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none).
+   * Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none): the same function as privacy.epsilonForDelta, offered here beside deltaCurve.
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
    * @param delta δ, a probability.

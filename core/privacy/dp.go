@@ -202,11 +202,31 @@ func Delta(c mat.Matrix, g *graph.Graph, eps float64) (float64, Witness, error) 
 	return best, w, nil
 }
 
+// MaxPairWork bounds the work of EpsilonForDelta and of the δ(ε) curve of core/infopriv: the
+// number of ordered adjacent pairs times (outputs + curve points) — a few seconds at most in a
+// browser.
+const MaxPairWork = 200_000_000
+
+// CheckPairWork refuses a graph whose ordered adjacent pairs, times (outputs + points), exceed
+// MaxPairWork, naming the argument "graph".
+func CheckPairWork(g *graph.Graph, outputs, points int) error {
+	pairs := 0
+	for _, nb := range g.Adj {
+		pairs += len(nb)
+	}
+	if w := float64(pairs) * float64(outputs+points); w > MaxPairWork {
+		return argerr.New("graph", "%d ordered adjacent pairs × (%d outputs + %d points) is more than the limit of %d steps", pairs, outputs, points, MaxPairWork)
+	}
+	return nil
+}
+
 // EpsilonForDelta returns the smallest ε ≥ 0 for which C is (ε, δ)-DP on g, exactly: for each
 // ordered adjacent pair the hockey-stick divergence is a piecewise-linear, decreasing function
 // of t = e^ε, solved on the segment between consecutive likelihood ratios. It is +Inf when C puts
 // more than δ of mass, from some x, where an adjacent x' puts none. δ must be in [0, 1];
-// δ = 0 gives Epsilon(C, g).
+// δ = 0 gives Epsilon(C, g). Graphs and channels with more than MaxPairWork steps are refused.
+// It is the one implementation of ε(δ): the JavaScript API offers it as privacy.epsilonForDelta
+// and, for readers of information privacy, as infoPrivacy.epsilonForDelta.
 func EpsilonForDelta(c mat.Matrix, g *graph.Graph, delta float64) (float64, Witness, error) {
 	data, _, m, err := checkChannelGraph(c, g)
 	if err != nil {
@@ -214,6 +234,9 @@ func EpsilonForDelta(c mat.Matrix, g *graph.Graph, delta float64) (float64, Witn
 	}
 	if math.IsNaN(delta) || delta < 0 || delta > 1 {
 		return 0, none, argerr.New("delta", "must be in [0, 1], got %v", delta)
+	}
+	if err := CheckPairWork(g, m, 0); err != nil {
+		return 0, none, err
 	}
 	type item struct{ r, a, b float64 }
 	items := make([]item, 0, m)

@@ -678,3 +678,13 @@ func TestUtilityBoundTightWithoutVTPlus(t *testing.T) {
 		t.Errorf("C8: Theorem 6.2 reaches %v, want %v", u, want)
 	}
 }
+
+func ExampleEpsilonForDelta() {
+	// Binary randomized response with ε = ln 3 on the edge 0 − 1: δ = ¼ buys ε = ln 2.
+	c := mat.NewDense(2, 2, []float64{0.75, 0.25, 0.25, 0.75})
+	g, _ := graph.Path(2)
+	e0, _, _ := EpsilonForDelta(c, g, 0)
+	e1, _, _ := EpsilonForDelta(c, g, 0.25)
+	fmt.Printf("ε(δ=0) = %.4f, ε(δ=¼) = %.4f\n", e0, e1)
+	// Output: ε(δ=0) = 1.0986, ε(δ=¼) = 0.6931
+}
