@@ -108,9 +108,10 @@ func (g *Graph) BFS(r int) []int {
 // docs/mathematics.md#differential-privacy).
 func (g *Graph) Distances() [][]float64 {
 	d := make([][]float64, g.N)
+	rows := NewDistanceRows(g)
 	for r := range d {
 		row := make([]float64, g.N)
-		for v, k := range g.BFS(r) {
+		for v, k := range rows.From(r) {
 			if k < 0 {
 				row[v] = math.Inf(1)
 			} else {

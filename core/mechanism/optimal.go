@@ -127,9 +127,9 @@ func NewTheorem62(g *graph.Graph, eps float64) (*Theorem62, error) {
 	res := &Theorem62{Mechanism: h, C: make([]float64, n), Uniform: true, Epsilon: eps, Differs: -1}
 	logC := make([]float64, n)
 	var first, counts []int
-	rowsFrom := newDistanceRows(g)
+	rowsFrom := graph.NewDistanceRows(g)
 	for i := 0; i < n; i++ {
-		dist := rowsFrom.from(i)
+		dist := rowsFrom.From(i)
 		counts = counts[:0]
 		for _, d := range dist {
 			if d < 0 {
