@@ -78,8 +78,8 @@ type VTPlusResult struct {
 //     Automorphisms, or No when the whole tree has been explored.
 //
 // When the budget (DefaultVTPlusBudget if budget ≤ 0) runs out, the answer is Unknown — never a
-// guess. Graphs up to 20 vertices of the usual families answer in well under a millisecond to a
-// few milliseconds. The Petersen graph is VT+ although it is not a Cayley graph: its automorphism
+// guess. Graphs of the usual families up to 20 vertices answer far within the default budget.
+// The Petersen graph is VT+ although it is not a Cayley graph: its automorphism
 // group S_5 has no regular subgroup, but it does contain sharply transitive sets.
 func IsVTPlus(g *Graph, budget time.Duration) (VTPlusResult, error) {
 	if g == nil || g.N < 1 {

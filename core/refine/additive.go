@@ -12,8 +12,8 @@ import (
 )
 
 // MaxAdditiveMetricVariables bounds the linear program of AdditiveMetric (one variable per
-// output of B and secret): 50,000 is about 220×220 channels, some ten seconds; larger problems
-// are refused before anything is built.
+// output of B and secret): 50,000 is about 220×220 channels (its time is in
+// docs/design/performance.md#core-choices); larger problems are refused before anything is built.
 const MaxAdditiveMetricVariables = 50_000
 
 // AdditiveMetricResult is the answer of AdditiveMetric.
@@ -53,9 +53,8 @@ type AdditiveMetricResult struct {
 // and the metric is 1 − the minimum (t_y is then max(0, max_z Σ_x J_A[x][y] g_z(x)), so the
 // minimum is 1 − V_g[π▷B] + V_g[π▷A]). It has |outputs of B|·|supp π| + |outputs of A|
 // variables and |outputs of A|·|outputs of B| rows, against twice as many variables and rows
-// twice as dense in libqif's form; measured on random n×n channels (BenchmarkAdditiveMetric,
-// native, shared 2-core AMD EPYC), libqif's form/this one: n = 10 4.7/0.85 ms, n = 20 92/3.0 ms,
-// n = 40 11.7 s/40 ms (295×); n = 120 takes 1.6 s.
+// twice as dense in libqif's form, and much faster (BenchmarkAdditiveMetric; the times are in
+// docs/design/performance.md#core-choices).
 // Outputs of probability 0 and secrets outside the support of π do not enter the program. The
 // value is then recomputed from the gain with measure.PosteriorGVulnerability; when the two
 // disagree by more than 1e-9·(1 + max |g|) an error is returned rather than an unverified value.
