@@ -282,8 +282,6 @@ export interface ShannonCapacityOptions {
   maxIterations?: number;
   /** Called every iteration with the current lower and upper bounds (bits); return false to cancel. */
   onProgress?: (iteration: number, lower: number, upper: number) => boolean | void;
-  /** @deprecated The old name of onProgress; use onProgress. */
-  progress?: (iteration: number, lower: number, upper: number) => boolean | void;
 }
 
 export interface MeasureAPI {
@@ -1262,7 +1260,7 @@ export interface RefineAPI {
    * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Chatzikokolakis et al. (CSF 2019) §6.3
    */
-  safeEpsilonCurve(options: SafeEpsilonCurveOptions, onProgress?: (done: number, total: number) => boolean | void): { points: SafeEpsilon[]; complete: boolean };
+  safeEpsilonCurve(options: SafeEpsilonCurveOptions, onProgress?: (done: number, total: number) => boolean | void): { points: SafeEpsilon[] };
 }
 
 // ───────────────────────────── qif.infoPrivacy ─────────────────────────────
@@ -1996,8 +1994,6 @@ export interface ApiParam {
   /** callback: the arguments it is called with (one object of these keys when argsObject). */
   callArgs?: string[];
   argsObject?: boolean;
-  /** A deprecated second key for the same option. */
-  alias?: string;
   /** The TypeScript type. */
   type: string;
   doc?: string;
@@ -2035,7 +2031,7 @@ export interface ApiTable {
   functions: ApiFunction[];
 }
 
-/** Options of load(). */
+/** Options of load(); a key not listed here is refused, as in every function's options. */
 export interface LoadOptions {
   /** Where qif.wasm lives (resolved against qif.js); by default qif.wasm beside qif.js. */
   wasmURL?: string | URL;
@@ -2051,7 +2047,7 @@ export interface LoadOptions {
   exactWasmURL?: string | URL;
 }
 
-/** Options of qif.exact.load(). */
+/** Options of qif.exact.load(); a key not listed here is refused. */
 export interface ExactLoadOptions {
   /** Where qif-exact.wasm lives (resolved against qif.js); by default load()'s exactWasmURL, or beside qif.wasm. */
   wasmURL?: string | URL;

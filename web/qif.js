@@ -436,9 +436,7 @@ const readers = {
     for (const k of Object.keys(x)) if (!p.keys.has(k)) return unknownKey(p, k);
     w.push(true);
     for (const f of p.fields) {
-      let v = x[f.name];
-      if ((v === undefined || v === null) && f.alias) v = x[f.alias];
-      const err = f.read(v, f, w, state);
+      const err = f.read(x[f.name], f, w, state);
       if (err !== undefined) return err;
     }
   },
@@ -446,9 +444,12 @@ const readers = {
 
 // unknownKey names the key, suggests the likely one and lists the valid ones.
 function unknownKey(p, key) {
-  const names = p.fields.map((f) => f.name);
-  const near = names.find((n) => n.toLowerCase() === key.toLowerCase() || editDistance(n, key) <= 2);
-  return bad(p.label, `${p.label}: unknown option "${key}"${near ? ` (did you mean "${near}"?)` : ''}; valid options: ${names.join(', ')}`);
+  return unknownOption(p.label, key, p.fields.map((f) => f.name));
+}
+
+function unknownOption(label, key, names) {
+  const near = names.find((n) => editDistance(n.toLowerCase(), key.toLowerCase()) <= 2);
+  return bad(label, `${label}: unknown option "${key}"${near ? ` (did you mean "${near}"?)` : ''}; valid options: ${names.join(', ')}`);
 }
 
 function editDistance(a, b) {
@@ -466,7 +467,7 @@ function prepare(p) {
   const out = { ...p, label: p.label || p.name, read: readers[p.kind] };
   if (p.kind === 'options') {
     out.fields = p.fields.map(prepare);
-    out.keys = new Set(p.fields.flatMap((f) => (f.alias ? [f.name, f.alias] : [f.name])));
+    out.keys = new Set(p.fields.map((f) => f.name));
     out.absent = 1 + out.fields.reduce((s, f) => s + (WIDTH[f.kind] || 1), 0);
   }
   return out;
@@ -567,6 +568,20 @@ async function instantiate(module, url, wasmModule) {
  * it exits. Every API call runs to completion synchronously, so no answer ever waits on such a
  * timer. Browsers have no unref and keep their timers as they are.
  */
+// The keys of load()'s and qif.exact.load()'s options (LoadOptions and ExactLoadOptions in qif.d.ts).
+const LOAD_OPTIONS = ['wasmURL', 'wasmModule', 'exact', 'exactWasmURL'];
+const EXACT_LOAD_OPTIONS = ['wasmURL'];
+
+// loadOptions checks the options of a loader like every function's: an object (or nothing) with
+// no key it does not know. Returns the options ({} for none).
+function loadOptions(where, options, names) {
+  if (options === undefined || options === null) return {};
+  const fail = (b) => { throw argumentError(new Error(`${where}: ${b.text}`), b); };
+  if (typeof options !== 'object' || Array.isArray(options)) fail(bad('options', `options: expected an options object, got ${describe(options)}`));
+  for (const k of Object.keys(options)) if (!names.includes(k)) fail(unknownOption('options', k, names));
+  return options;
+}
+
 // checkModule accepts a compiled module given by the caller (load's wasmModule).
 function checkModule(m) {
   if (!(m instanceof WebAssembly.Module)) throw new TypeError(`qif: load: wasmModule: expected a WebAssembly.Module (or a promise of one), got ${describe(m)}`);
@@ -596,6 +611,7 @@ function fileOf(url) {
  *   exact?: boolean, exactWasmURL?: string|URL}} [options]
  */
 export async function load(options = {}) {
+  options = loadOptions('load', options, LOAD_OPTIONS);
   const main = instantiate('main', mainURL(options.wasmURL), options.wasmModule);
   const exact = lazyModule('exact', exactURL(options.exactWasmURL, options.wasmURL));
   if (options.exact) {
@@ -679,6 +695,7 @@ function bind(main, exact) {
     load: {
       enumerable: true,
       value: async function load(options = {}) {
+        options = loadOptions('qif.exact.load', options, EXACT_LOAD_OPTIONS);
         sameVersion(main, await exact.start(options.wasmURL));
         return api.exact;
       },

@@ -192,10 +192,6 @@ func (d declared) optionsInterface(b *bytes.Buffer, f *bindings.Func, p *binding
 	for _, q := range p.Fields {
 		comment(&body, "  ", paramDoc(q))
 		fmt.Fprintf(&body, "  %s%s: %s;\n", q.Name, opt(!q.Required), tsParam(f, q))
-		if q.Alias != "" {
-			comment(&body, "  ", "@deprecated The old name of "+q.Name+"; use "+q.Name+".")
-			fmt.Fprintf(&body, "  %s?: %s;\n", q.Alias, tsParam(f, q))
-		}
 	}
 	name := optionsName(f, p)
 	if d.once(name, body.String()) {
@@ -456,8 +452,6 @@ export interface ApiParam {
   /** callback: the arguments it is called with (one object of these keys when argsObject). */
   callArgs?: string[];
   argsObject?: boolean;
-  /** A deprecated second key for the same option. */
-  alias?: string;
   /** The TypeScript type. */
   type: string;
   doc?: string;
@@ -495,7 +489,7 @@ export interface ApiTable {
   functions: ApiFunction[];
 }
 
-/** Options of load(). */
+/** Options of load(); a key not listed here is refused, as in every function's options. */
 export interface LoadOptions {
   /** Where qif.wasm lives (resolved against qif.js); by default qif.wasm beside qif.js. */
   wasmURL?: string | URL;
@@ -511,7 +505,7 @@ export interface LoadOptions {
   exactWasmURL?: string | URL;
 }
 
-/** Options of qif.exact.load(). */
+/** Options of qif.exact.load(); a key not listed here is refused. */
 export interface ExactLoadOptions {
   /** Where qif-exact.wasm lives (resolved against qif.js); by default load()'s exactWasmURL, or beside qif.wasm. */
   wasmURL?: string | URL;

@@ -91,9 +91,6 @@ func function(b *bytes.Buffer, f *bindings.Func) {
 					name += " (required)"
 				}
 				row(b, f, name, q)
-				if q.Alias != "" {
-					fmt.Fprintf(b, "| `%s.%s` | | | deprecated: the old name of `%s` |\n", p.Name, q.Alias, q.Name)
-				}
 			}
 		}
 	}

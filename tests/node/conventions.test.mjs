@@ -234,11 +234,10 @@ test('a cancelled call carries its partial result where it has one', () => {
   assert.equal(e.partial, undefined, 'no partial mechanism');
 });
 
-test('shannonCapacity: progress is the old name of onProgress (deprecated, still read)', () => {
-  const seen = [];
-  qif.measure.shannonCapacity([[0.6, 0.4], [0.35, 0.65]], { progress: (it, lo, up) => { seen.push([it, lo <= up]); } });
-  assert.ok(seen.length >= 1 && seen.every(([, ok]) => ok));
-  assert.deepEqual(qif.describe('measure.shannonCapacity').params[1].fields[2].alias, 'progress');
+test('shannonCapacity: the old option name progress is gone, and an unknown key like any other', () => {
+  assert.throws(() => qif.measure.shannonCapacity([[0.6, 0.4], [0.35, 0.65]], { progress: () => {} }),
+    (e) => e.argument === 'options' && /unknown option "progress" \(did you mean "onProgress"\?\)/.test(e.message));
+  assert.ok(qif.describe().functions.every((f) => f.params.every((p) => (p.fields || []).every((q) => !('alias' in q)))));
 });
 
 test('lp.solve progress reports are objects {iteration, objective, infeasibility, phase}', () => {
