@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/qif-toolkit/qif/core/argerr"
+	"github.com/qif-toolkit/qif/core/internal/fsum"
 )
 
 // KLDivergence returns the Kullback–Leibler divergence D(P‖Q) = Σ_y P(y) log₂(P(y)/Q(y)) in
@@ -12,7 +13,7 @@ func KLDivergence(P, Q []float64) (float64, error) {
 	if err := twoDistributions(P, Q); err != nil {
 		return 0, err
 	}
-	s := 0.0
+	var sum fsum.Sum // in bits, compensated: exact in binary when the ratios are powers of two
 	for y, p := range P {
 		if p == 0 {
 			continue
@@ -20,9 +21,9 @@ func KLDivergence(P, Q []float64) (float64, error) {
 		if Q[y] == 0 {
 			return math.Inf(1), nil
 		}
-		s += p * math.Log(p/Q[y])
+		sum.Add(p * math.Log2(p/Q[y]))
 	}
-	s *= math.Log2E
+	s := sum.Value()
 	if s < 0 {
 		s = 0 // Gibbs' inequality; rounding only
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
+	"github.com/qif-toolkit/qif/core/internal/fsum"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -172,12 +173,13 @@ func jointColumnMax(prior []float64, c matrix) []float64 {
 	return mx
 }
 
+// sum is Σ v, compensated (vulnerabilities and leakages are sums of maxima).
 func sum(v []float64) float64 {
-	s := 0.0
+	var s fsum.Sum
 	for _, x := range v {
-		s += x
+		s.Add(x)
 	}
-	return s
+	return s.Value()
 }
 
 func maxOf(v []float64) float64 {

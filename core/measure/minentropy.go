@@ -5,6 +5,7 @@ import (
 
 	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
+	"github.com/qif-toolkit/qif/core/internal/fsum"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -121,12 +122,13 @@ func ConditionalMinEntropyCachin(prior []float64, C mat.Matrix) (float64, error)
 			}
 		}
 	}
-	h := 0.0
+	var sum fsum.Sum
 	for y, p := range py {
 		if p > 0 {
-			h -= p * math.Log2(mx[y]/p)
+			sum.Add(-p * math.Log2(mx[y]/p))
 		}
 	}
+	h := sum.Value()
 	if h < 0 {
 		h = 0
 	}
