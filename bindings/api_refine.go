@@ -166,7 +166,7 @@ var refineAPI = []Func{
 		Params: []*Param{{Name: "options", Kind: KindOptions, Type: "SafeEpsilonCurveOptions", Fields: []*Param{
 			&fFamily1, &fFamily2, &fOrder, &fInputs, &fM, &fM1, &fM2, &fLo, &fHi, &fRes, {Name: "epsilons1", Kind: KindVector, Required: true, Doc: "the values of ε1, nats"}, &doneTotal}},
 			{Name: "onProgress", Kind: KindCallback, Optional: true, CallArgs: []string{"done", "total"}, Doc: "as options.onProgress (this argument wins)"}},
-		Result: Type{Fields: []Field{{Name: "points", Type: Type{TS: "SafeEpsilon[]"}}, {Name: "complete", Type: Boolean, Doc: "true: a cancelled sweep throws an AbortError whose `partial` holds the points so far."}}},
+		Result: Type{Fields: []Field{{Name: "points", Type: Type{TS: "SafeEpsilon[]"}}}},
 		Doc:    "familyEpsilon for each ε1 in epsilons1 (a curve of the safe ε2 against ε1).",
 		Call: func(a *Args) (any, error) {
 			f1, f2, order, so, err := familyArgs(a)
@@ -182,7 +182,7 @@ var refineAPI = []Func{
 			for i := range pts {
 				list[i] = safeEpsilonObj(&pts[i])
 			}
-			out := Obj{"points": list, "complete": err == nil}
+			out := Obj{"points": list}
 			if errors.Is(err, context.Canceled) {
 				return out, nil // the partial result of the cancelled call
 			}

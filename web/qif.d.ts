@@ -7,7 +7,9 @@
 //
 // Errors: bad input throws an Error whose message starts with the function and names the argument
 // ("mechanism.utility: prior: ..."), with rows, columns and entries as JS indices counted from 0
-// ("channel: row 2 sums to 0.9" is the third row); an options object with a key the function does not know throws
+// ("channel: row 2 sums to 0.9" is the third row), and carries the same facts as data (ArgumentError):
+// error.argument, error.index (a row or entry, or [row, column]) and error.detail, so that a program
+// need not parse the message; an options object with a key the function does not know throws
 // and lists the keys it knows. Options that bound something (tolerances, time limits, budgets) must
 // be positive: 0, negative values and NaN are refused alike. The instance keeps working after any
 // error.
@@ -125,6 +127,20 @@ export interface ExactProgress {
   iterations: number;
   /** Exact pivots so far. */
   pivots: number;
+}
+
+/**
+ * The Error bad input throws: the message names the function and the argument, and the same facts
+ * are fields, set where the fault is in one argument (some errors concern several arguments or none
+ * and have no argument).
+ */
+export interface ArgumentError extends Error {
+  /** The argument as the message names it ("channel", "prior", "epsilon", "graph.edges", an option's key). */
+  argument?: string;
+  /** Where in it, counted from 0: a row of a matrix or an entry of a vector (a number), or [row, column]. */
+  index?: number | [number, number];
+  /** What is wrong, without the function, the argument and the position ("sums to 0.9, expected 1"). */
+  detail?: string;
 }
 
 /** The Error a cancelled call throws. */
@@ -271,8 +287,6 @@ export interface ShannonCapacityOptions {
   maxIterations?: number;
   /** Called every iteration with the current lower and upper bounds (bits); return false to cancel. */
   onProgress?: (iteration: number, lower: number, upper: number) => boolean | void;
-  /** @deprecated The old name of onProgress; use onProgress. */
-  progress?: (iteration: number, lower: number, upper: number) => boolean | void;
 }
 
 export interface MeasureAPI {
@@ -635,7 +649,7 @@ export interface UtilityBound {
   distanceRegular: boolean;
   /** Whether the graph is VT+ (null: the automorphism search ran out of budget). */
   vtPlus: boolean | null;
-  /** Whether the bound is known to be reached (distance-regular or VT+). */
+  /** Whether the bound is known to be reached: every vertex has the same distance distribution (as on distance-regular and VT+ graphs), so Theorem 6.2's mechanism attains it; false means not known. */
   tight: boolean;
 }
 
@@ -676,7 +690,7 @@ export interface PrivacyAPI {
    */
   epsilonDetail(C: Matrix, graph: GraphInput): EpsilonDetail;
   /**
-   * Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none).
+   * Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none); infoPrivacy.epsilonForDelta is the same function.
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
    * @param delta δ, a probability.
@@ -964,14 +978,14 @@ export interface MechanismAPI {
    */
   geometric(n: number, epsilon: number): MatrixOut;
   /**
-   * The optimal mechanism c·e^{−ε d(i,j)} of Theorem 6.2 on the graph.
+   * The optimal ε-DP mechanism c·e^{−ε d(i,j)} of Theorem 6.2, on graphs where every vertex has the same distance distribution (distance-regular and VT+ graphs among them); other graphs are refused (mechanism.optimalLP finds their optimum, mechanism.optimalDetail gives the theorem's matrix with its actual ε).
    * @param graph Adjacency graph on the inputs.
    * @param epsilon Privacy parameter ε, nats.
    * @see Alvim et al. (ICALP 2011) Thm 6.2
    */
   optimal(graph: GraphInput, epsilon: number): MatrixOut;
   /**
-   * Theorem 6.2 mechanism with its requested and true ε and normalizers.
+   * Theorem 6.2's matrix on any graph, with its requested and true ε and normalizers: it is ε-DP and optimal when uniform; otherwise its rows are normalized each with its own c and actualEpsilon exceeds epsilon.
    * @param graph Adjacency graph on the inputs.
    * @param epsilon Privacy parameter ε, nats.
    * @see Alvim et al. (ICALP 2011) Thm 6.2
@@ -1253,7 +1267,7 @@ export interface RefineAPI {
    * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Chatzikokolakis et al. (CSF 2019) §6.3
    */
-  safeEpsilonCurve(options: SafeEpsilonCurveOptions, onProgress?: (done: number, total: number) => boolean | void): { points: SafeEpsilon[]; complete: boolean };
+  safeEpsilonCurve(options: SafeEpsilonCurveOptions, onProgress?: (done: number, total: number) => boolean | void): { points: SafeEpsilon[] };
 }
 
 // ───────────────────────────── qif.infoPrivacy ─────────────────────────────
@@ -1430,7 +1444,7 @@ export interface InfoPrivacyAPI {
    */
   deltaCurve(C: Matrix, graph: GraphInput, options?: DeltaCurveOptions): { epsilon: Float64Array; delta: Float64Array; pureEpsilon: number };
   /**
-   * Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none).
+   * Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none): the same function as privacy.epsilonForDelta, offered here beside deltaCurve.
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
    * @param delta δ, a probability.
@@ -1987,8 +2001,6 @@ export interface ApiParam {
   /** callback: the arguments it is called with (one object of these keys when argsObject). */
   callArgs?: string[];
   argsObject?: boolean;
-  /** A deprecated second key for the same option. */
-  alias?: string;
   /** The TypeScript type. */
   type: string;
   doc?: string;
@@ -2026,7 +2038,7 @@ export interface ApiTable {
   functions: ApiFunction[];
 }
 
-/** Options of load(). */
+/** Options of load(); a key not listed here is refused, as in every function's options. */
 export interface LoadOptions {
   /** Where qif.wasm lives (resolved against qif.js); by default qif.wasm beside qif.js. */
   wasmURL?: string | URL;
@@ -2042,7 +2054,7 @@ export interface LoadOptions {
   exactWasmURL?: string | URL;
 }
 
-/** Options of qif.exact.load(). */
+/** Options of qif.exact.load(); a key not listed here is refused. */
 export interface ExactLoadOptions {
   /** Where qif-exact.wasm lives (resolved against qif.js); by default load()'s exactWasmURL, or beside qif.wasm. */
   wasmURL?: string | URL;

@@ -192,10 +192,6 @@ func (d declared) optionsInterface(b *bytes.Buffer, f *bindings.Func, p *binding
 	for _, q := range p.Fields {
 		comment(&body, "  ", paramDoc(q))
 		fmt.Fprintf(&body, "  %s%s: %s;\n", q.Name, opt(!q.Required), tsParam(f, q))
-		if q.Alias != "" {
-			comment(&body, "  ", "@deprecated The old name of "+q.Name+"; use "+q.Name+".")
-			fmt.Fprintf(&body, "  %s?: %s;\n", q.Alias, tsParam(f, q))
-		}
 	}
 	name := optionsName(f, p)
 	if d.once(name, body.String()) {
@@ -285,7 +281,9 @@ const dtsHeader = `//
 //
 // Errors: bad input throws an Error whose message starts with the function and names the argument
 // ("mechanism.utility: prior: ..."), with rows, columns and entries as JS indices counted from 0
-// ("channel: row 2 sums to 0.9" is the third row); an options object with a key the function does not know throws
+// ("channel: row 2 sums to 0.9" is the third row), and carries the same facts as data (ArgumentError):
+// error.argument, error.index (a row or entry, or [row, column]) and error.detail, so that a program
+// need not parse the message; an options object with a key the function does not know throws
 // and lists the keys it knows. Options that bound something (tolerances, time limits, budgets) must
 // be positive: 0, negative values and NaN are refused alike. The instance keeps working after any
 // error.
@@ -405,6 +403,20 @@ export interface ExactProgress {
   pivots: number;
 }
 
+/**
+ * The Error bad input throws: the message names the function and the argument, and the same facts
+ * are fields, set where the fault is in one argument (some errors concern several arguments or none
+ * and have no argument).
+ */
+export interface ArgumentError extends Error {
+  /** The argument as the message names it ("channel", "prior", "epsilon", "graph.edges", an option's key). */
+  argument?: string;
+  /** Where in it, counted from 0: a row of a matrix or an entry of a vector (a number), or [row, column]. */
+  index?: number | [number, number];
+  /** What is wrong, without the function, the argument and the position ("sums to 0.9, expected 1"). */
+  detail?: string;
+}
+
 /** The Error a cancelled call throws. */
 export interface AbortError extends Error {
   name: 'AbortError';
@@ -440,8 +452,6 @@ export interface ApiParam {
   /** callback: the arguments it is called with (one object of these keys when argsObject). */
   callArgs?: string[];
   argsObject?: boolean;
-  /** A deprecated second key for the same option. */
-  alias?: string;
   /** The TypeScript type. */
   type: string;
   doc?: string;
@@ -479,7 +489,7 @@ export interface ApiTable {
   functions: ApiFunction[];
 }
 
-/** Options of load(). */
+/** Options of load(); a key not listed here is refused, as in every function's options. */
 export interface LoadOptions {
   /** Where qif.wasm lives (resolved against qif.js); by default qif.wasm beside qif.js. */
   wasmURL?: string | URL;
@@ -495,7 +505,7 @@ export interface LoadOptions {
   exactWasmURL?: string | URL;
 }
 
-/** Options of qif.exact.load(). */
+/** Options of qif.exact.load(); a key not listed here is refused. */
 export interface ExactLoadOptions {
   /** Where qif-exact.wasm lives (resolved against qif.js); by default load()'s exactWasmURL, or beside qif.wasm. */
   wasmURL?: string | URL;

@@ -41,7 +41,6 @@ type Param struct {
 	Fields             []*Param // KindOptions: the keys of the object
 	CallArgs           []string // KindCallback: what it is called with, in order
 	ArgsObject         bool     // KindCallback: the arguments arrive as one object {CallArgs...}
-	Alias              string   // a deprecated second key for the same option
 	Type               string   // TypeScript name of the options interface (KindOptions)
 	Doc                string
 }

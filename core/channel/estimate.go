@@ -2,9 +2,9 @@ package channel
 
 import (
 	"errors"
-	"fmt"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -105,13 +105,13 @@ func IterativeBayesianUpdateWith(C mat.Matrix, observed []float64, maxDiff float
 		return nil, err
 	}
 	if len(observed) != m {
-		return nil, fmt.Errorf("observed: has %s but the channel has %s (one frequency per output)", count(len(observed), "entry", "entries"), count(m, "column", "columns"))
+		return nil, argerr.New("observed", "has %s but the channel has %s (one frequency per output)", count(len(observed), "entry", "entries"), count(m, "column", "columns"))
 	}
 	if math.IsNaN(maxDiff) || maxDiff < 0 || math.IsInf(maxDiff, 0) {
-		return nil, fmt.Errorf("maxDiff: must be a finite number ≥ 0, got %v", maxDiff)
+		return nil, argerr.New("maxDiff", "must be a finite number ≥ 0, got %v", maxDiff)
 	}
 	if maxIterations < 1 {
-		return nil, fmt.Errorf("maxIterations: must be at least 1, got %d", maxIterations)
+		return nil, argerr.New("maxIterations", "must be at least 1, got %d", maxIterations)
 	}
 	if opt == nil {
 		opt = &IBUOptions{}
@@ -126,7 +126,7 @@ func IterativeBayesianUpdateWith(C mat.Matrix, observed []float64, maxDiff float
 	}
 	for y, s := range colSum {
 		if s == 0 && observed[y] > 0 {
-			return nil, fmt.Errorf("observed: output %d has frequency %v but no secret can produce it (column %d of the channel is all zero); no prior explains these observations", y, observed[y], y)
+			return nil, argerr.New("observed", "output %d has frequency %v but no secret can produce it (column %d of the channel is all zero); no prior explains these observations", y, observed[y], y)
 		}
 	}
 	pi := make([]float64, n)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/big"
 	"sort"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // BayesVulnerability returns V(π) = max_x π_x.
@@ -116,7 +118,7 @@ func MultiplicativeGLeakage(G *Matrix, prior Vector, C *Matrix) (*big.Rat, error
 		return nil, err
 	}
 	if pre.Sign() <= 0 {
-		return nil, fmt.Errorf("gain: prior g-vulnerability is %s, multiplicative leakage needs it positive", inMessage(pre))
+		return nil, argerr.New("gain", "prior g-vulnerability is %s, multiplicative leakage needs it positive", inMessage(pre))
 	}
 	return post.Quo(post, pre), nil
 }
@@ -331,7 +333,7 @@ func StatisticalDistance(P, Q Vector) (*big.Rat, error) {
 // expEpsilon ≥ 1.
 func HockeyStick(P, Q Vector, expEpsilon *big.Rat) (*big.Rat, error) {
 	if expEpsilon == nil || expEpsilon.Cmp(one) < 0 {
-		return nil, fmt.Errorf("expEpsilon: e^ε must be a rational ≥ 1 (ε ≥ 0)")
+		return nil, argerr.New("expEpsilon", "e^ε must be a rational ≥ 1 (ε ≥ 0)")
 	}
 	s, err := pairOfDistributions(P, Q)
 	if err != nil {
@@ -359,7 +361,7 @@ func pairOfDistributions(P, Q Vector) (*scaled, error) {
 		return nil, err
 	}
 	if len(P) != len(Q) {
-		return nil, fmt.Errorf("Q: has %d entries but P has %d", len(Q), len(P))
+		return nil, argerr.New("Q", "has %d entries but P has %d", len(Q), len(P))
 	}
 	return scaledOf("P, Q", append(append([]*big.Rat(nil), P...), Q...), 2, len(P))
 }

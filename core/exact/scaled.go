@@ -1,8 +1,9 @@
 package exact
 
 import (
-	"fmt"
 	"math/big"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // Sums of fractions with different denominators are what makes exact arithmetic slow: adding
@@ -58,9 +59,9 @@ func lcmWithin(name string, data []*big.Rat, maxBits int) (*big.Int, error) {
 		l.Mul(l, r.Quo(d, g))
 		if l.BitLen() > maxBits {
 			if maxBits < MaxDenominatorBits {
-				return nil, fmt.Errorf("%s: too large for exact arithmetic: the common denominator of the %d entries has more than %d bits, more than the work limit of %.2g word operations allows (use the floating-point function, or fewer or shorter numbers)", name, len(data), maxBits, MaxWork)
+				return nil, argerr.New(name, "too large for exact arithmetic: the common denominator of the %d entries has more than %d bits, more than the work limit of %.2g word operations allows (use the floating-point function, or fewer or shorter numbers)", len(data), maxBits, MaxWork)
 			}
-			return nil, fmt.Errorf("%s: the common denominator of the entries has more than %d bits: too large for exact arithmetic", name, MaxDenominatorBits)
+			return nil, argerr.New(name, "the common denominator of the entries has more than %d bits: too large for exact arithmetic", MaxDenominatorBits)
 		}
 	}
 	return l, nil

@@ -1,9 +1,9 @@
 package mechanism
 
 import (
-	"fmt"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/internal/lu"
 	"github.com/qif-toolkit/qif/core/privacy"
 	"gonum.org/v1/gonum/mat"
@@ -33,17 +33,17 @@ const tightCond = 1e12
 // stays the largest entry of its column. The rows are checked to sum to 1 within 1e-9.
 func TightConstraints(D mat.Matrix) (*mat.Dense, error) {
 	if D == nil {
-		return nil, fmt.Errorf("D: missing distance matrix")
+		return nil, argerr.New("D", "missing distance matrix")
 	}
 	if d, ok := D.(*mat.Dense); ok && (d == nil || d.IsEmpty()) {
-		return nil, fmt.Errorf("D: empty distance matrix")
+		return nil, argerr.New("D", "empty distance matrix")
 	}
 	n, k := D.Dims()
 	if n != k || n == 0 {
-		return nil, fmt.Errorf("D: must be square and non-empty, got %d×%d", n, k)
+		return nil, argerr.New("D", "must be square and non-empty, got %d×%d", n, k)
 	}
 	if n > MaxTightConstraintsPoints {
-		return nil, fmt.Errorf("D: %d points, more than the limit of %d", n, MaxTightConstraintsPoints)
+		return nil, argerr.New("D", "%d points, more than the limit of %d", n, MaxTightConstraintsPoints)
 	}
 	if err := privacy.ValidateMetric("D", D, n); err != nil {
 		return nil, err
@@ -56,10 +56,10 @@ func TightConstraints(D mat.Matrix) (*mat.Dense, error) {
 	}
 	f, err := lu.Factorize(n, phi)
 	if err != nil {
-		return nil, fmt.Errorf("D: the system e^{−D}·c = 1 is singular, so no tight-constraints mechanism is defined (are two secrets at distance 0?)")
+		return nil, argerr.New("D", "the system e^{−D}·c = 1 is singular, so no tight-constraints mechanism is defined (are two secrets at distance 0?)")
 	}
 	if cond := f.Cond(); !(cond <= tightCond) {
-		return nil, fmt.Errorf("D: the system e^{−D}·c = 1 is singular or nearly so (condition number %.3g), so no tight-constraints mechanism is defined (are two secrets at distance 0?)", cond)
+		return nil, argerr.New("D", "the system e^{−D}·c = 1 is singular or nearly so (condition number %.3g), so no tight-constraints mechanism is defined (are two secrets at distance 0?)", cond)
 	}
 	ones := make([]float64, n)
 	for i := range ones {
@@ -99,7 +99,7 @@ func TightConstraints(D mat.Matrix) (*mat.Dense, error) {
 	for y := 0; y < n; y++ {
 		v := c[y]
 		if v < -1e-12*scale {
-			return nil, fmt.Errorf("D: no tight-constraints mechanism exists for this metric: the coefficient of output %d is %.6g < 0", y, v)
+			return nil, argerr.New("D", "no tight-constraints mechanism exists for this metric: the coefficient of output %d is %.6g < 0", y, v)
 		}
 		if v < 0 {
 			c[y] = 0
@@ -115,7 +115,7 @@ func TightConstraints(D mat.Matrix) (*mat.Dense, error) {
 			s += v
 		}
 		if math.Abs(s-1) > 1e-9 {
-			return nil, fmt.Errorf("D: the tight-constraints system is too ill-conditioned: row %d sums to %.12g", x, s)
+			return nil, argerr.New("D", "the tight-constraints system is too ill-conditioned: row %d sums to %.12g", x, s)
 		}
 	}
 	return out, nil

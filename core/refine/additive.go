@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"github.com/qif-toolkit/qif/core/exact/ratlp"
 	"github.com/qif-toolkit/qif/core/lp"
@@ -104,7 +105,7 @@ func AdditiveMetricWith(prior []float64, A, B mat.Matrix, opt *Options) (*Additi
 	n, ma := A.Dims()
 	_, mb := B.Dims()
 	if len(prior) != n {
-		return nil, fmt.Errorf("prior: has %d entries but the channels have %d rows (secrets)", len(prior), n)
+		return nil, argerr.New("prior", "has %d entries but the channels have %d rows (secrets)", len(prior), n)
 	}
 	var supp []int
 	for x, v := range prior {

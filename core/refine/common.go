@@ -2,9 +2,9 @@ package refine
 
 import (
 	"context"
-	"fmt"
 	"math/big"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"gonum.org/v1/gonum/mat"
 )
@@ -39,7 +39,7 @@ func checkOptions(o *Options) error {
 		return nil
 	}
 	if o.Tolerance != o.Tolerance || o.Tolerance < 0 || o.Tolerance > 0.1 {
-		return fmt.Errorf("tolerance: must be 0 (default) or in (0, 0.1], got %v", o.Tolerance)
+		return argerr.New("tolerance", "must be 0 (default) or in (0, 0.1], got %v", o.Tolerance)
 	}
 	return nil
 }
@@ -65,7 +65,7 @@ func newPair(A, B mat.Matrix) (*pair, error) {
 	na, _ := A.Dims()
 	nb, _ := B.Dims()
 	if na != nb {
-		return nil, fmt.Errorf("B: has %d rows (secrets) but A has %d; both channels must be on the same secrets", nb, na)
+		return nil, argerr.New("B", "has %d rows (secrets) but A has %d; both channels must be on the same secrets", nb, na)
 	}
 	return pairOf(A, B), nil
 }

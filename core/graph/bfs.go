@@ -1,17 +1,13 @@
-package mechanism
+package graph
 
-import (
-	"math/bits"
+import "math/bits"
 
-	"github.com/qif-toolkit/qif/core/graph"
-)
-
-// distanceRows computes shortest-path distances from one source at a time with buffers reused
+// DistanceRows computes shortest-path distances from one source at a time with buffers reused
 // across sources. Dense graphs use a bit-parallel BFS (each frontier vertex ORs its adjacency
 // bitset, n/64 words), which costs n²/64 word operations per source instead of n + 2|E|; the
 // switch happens where the average degree exceeds n/64.
-type distanceRows struct {
-	g     *graph.Graph
+type DistanceRows struct {
+	g     *Graph
 	dist  []int
 	queue []int
 	dense bool
@@ -22,9 +18,10 @@ type distanceRows struct {
 	next  []uint64
 }
 
-func newDistanceRows(g *graph.Graph) *distanceRows {
+// NewDistanceRows prepares the searches on g (the bitsets of a dense graph included).
+func NewDistanceRows(g *Graph) *DistanceRows {
 	n := g.N
-	r := &distanceRows{g: g, dist: make([]int, n), queue: make([]int, 0, n)}
+	r := &DistanceRows{g: g, dist: make([]int, n), queue: make([]int, 0, n)}
 	r.words = (n + 63) / 64
 	degrees := 0
 	for _, nb := range g.Adj {
@@ -46,8 +43,8 @@ func newDistanceRows(g *graph.Graph) *distanceRows {
 	return r
 }
 
-// from returns the distances from s (−1 when unreachable). The slice is reused by the next call.
-func (r *distanceRows) from(s int) []int {
+// From returns the distances from s (−1 when unreachable). The slice is reused by the next call.
+func (r *DistanceRows) From(s int) []int {
 	for i := range r.dist {
 		r.dist[i] = -1
 	}
