@@ -37,8 +37,9 @@ type (
 	// Binary is `x op y`.
 	Binary struct {
 		node
-		Op   string
-		X, Y Expr
+		Op    string
+		X, Y  Expr
+		paren bool // written in parentheses
 	}
 	// Call is a built-in function applied to arguments: len(x), flip(p), uniform(a..b), ...
 	Call struct {

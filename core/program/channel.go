@@ -290,13 +290,13 @@ func (r *runner) domain(s *SecretStmt) ([]domainValue, error) {
 				return nil, err
 			}
 			if !w.isNum() {
-				return nil, r.fail(d.Ws[i].pos(), "a weight must be a number, but this is %s", w.typeName())
+				return nil, r.fail(start(d.Ws[i]), "a weight must be a number, but this is %s", w.typeName())
 			}
 			if w.rat().Sign() < 0 {
-				return nil, r.fail(d.Ws[i].pos(), "a weight cannot be negative (%s)", w.Label())
+				return nil, r.fail(start(d.Ws[i]), "a weight cannot be negative (%s)", w.Label())
 			}
 			if seen[string(k.key(nil))] {
-				return nil, r.fail(d.Keys[i].pos(), "the domain of `%s` lists %s twice", s.Name, k.Label())
+				return nil, r.fail(start(d.Keys[i]), "the domain of `%s` lists %s twice", s.Name, k.Label())
 			}
 			seen[string(k.key(nil))] = true
 			sum.Add(sum, w.rat())
@@ -313,7 +313,7 @@ func (r *runner) domain(s *SecretStmt) ([]domainValue, error) {
 		}
 		if d.Name == "bits" {
 			if arg.k != kInt || !arg.small() || arg.n < 0 || arg.n > 20 {
-				return nil, r.fail(d.Args[0].pos(), "bits(n) needs an integer n between 0 and 20, not %s", arg.Label())
+				return nil, r.fail(start(d.Args[0]), "bits(n) needs an integer n between 0 and 20, not %s", arg.Label())
 			}
 			n := int(arg.n)
 			vs := make([]Value, 1<<n)
@@ -329,10 +329,10 @@ func (r *runner) domain(s *SecretStmt) ([]domainValue, error) {
 		if d.Name == "perms" {
 			es, ok := elements(arg)
 			if !ok {
-				return nil, r.fail(d.Args[0].pos(), "perms needs a list (or a string), not %s", arg.typeName())
+				return nil, r.fail(start(d.Args[0]), "perms needs a list (or a string), not %s", arg.typeName())
 			}
 			if len(es) > 9 {
-				return nil, r.fail(d.Args[0].pos(), "perms of %d elements gives more than %d rows", len(es), MaxRows/2)
+				return nil, r.fail(start(d.Args[0]), "perms of %d elements gives more than %d rows", len(es), MaxRows/2)
 			}
 			var vs []Value
 			permute(len(es), func(p []int) {
@@ -363,7 +363,7 @@ func (r *runner) domain(s *SecretStmt) ([]domainValue, error) {
 	}
 	es, ok := elements(v)
 	if !ok || v.k == kStr {
-		return nil, r.fail(s.Domain.pos(), "a secret's domain is a range `a..b`, a list `[…]`, weights `{v: w, …}`, bits(n) or perms(list), not %s", v.typeName())
+		return nil, r.fail(start(s.Domain), "a secret's domain is a range `a..b`, a list `[…]`, weights `{v: w, …}`, bits(n) or perms(list), not %s", v.typeName())
 	}
 	return uniform(es, s.Domain.pos())
 }

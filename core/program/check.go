@@ -28,8 +28,8 @@ func builtinNames() []string {
 type typ uint8
 
 const (
-	tNone  typ = iota // no assignment seen yet
-	tNum              // integer or rational
+	tNone typ = iota // no assignment seen yet
+	tNum             // integer or rational
 	tBool
 	tStr
 	tList
@@ -199,7 +199,7 @@ func (c *checker) stmts(stmts []Stmt, loops int) {
 			} else {
 				t := c.expr(s.Over)
 				if t == tNum || t == tBool {
-					c.errorf(s.Over.pos(), "a `for` loop goes over a range `a..b`, a list, a tuple or a string, not %s", typNames[t])
+					c.errorf(start(s.Over), "a `for` loop goes over a range `a..b`, a list, a tuple or a string, not %s", typNames[t])
 				}
 				if t == tStr {
 					c.setType(s.slot, tStr)
@@ -215,7 +215,7 @@ func (c *checker) stmts(stmts []Stmt, loops int) {
 // want checks e and reports an error when its type is known to differ from t.
 func (c *checker) want(e Expr, t typ, what string) {
 	if got := c.expr(e); got.known() && got != t {
-		c.errorf(e.pos(), "%s must be %s, but this is %s", what, typNames[t], typNames[got])
+		c.errorf(start(e), "%s must be %s, but this is %s", what, typNames[t], typNames[got])
 	}
 }
 
@@ -251,7 +251,7 @@ func (c *checker) domain(d Expr) typ {
 					return tStr
 				}
 				if t.known() && t != tList && t != tTuple {
-					c.errorf(d.Args[0].pos(), "perms needs a list (or a string), not %s", typNames[t])
+					c.errorf(start(d.Args[0]), "perms needs a list (or a string), not %s", typNames[t])
 				}
 			}
 			return tList
@@ -259,7 +259,7 @@ func (c *checker) domain(d Expr) typ {
 	}
 	t := c.expr(d)
 	if t.known() && t != tList && t != tTuple {
-		c.errorf(d.pos(), "a secret's domain is a range `a..b`, a list `[…]`, weights `{v: w, …}`, bits(n) or perms(list), not %s", typNames[t])
+		c.errorf(start(d), "a secret's domain is a range `a..b`, a list `[…]`, weights `{v: w, …}`, bits(n) or perms(list), not %s", typNames[t])
 		return tMixed
 	}
 	return tMixed
@@ -338,7 +338,7 @@ func (c *checker) checkArgs(x *Call) bool {
 	}
 	for _, a := range x.Args {
 		if _, isRange := a.(*Range); isRange && x.Name != "uniform" {
-			c.errorf(a.pos(), "a range `a..b` is not a value here; it can be a secret's domain, a `for` loop's, or the argument of uniform")
+			c.errorf(start(a), "a range `a..b` is not a value here; it can be a secret's domain, a `for` loop's, or the argument of uniform")
 		}
 	}
 	return true
@@ -502,7 +502,7 @@ func (c *checker) call(e *Call) typ {
 	}
 	arg := func(i int, t typ, what string) {
 		if i < len(ts) && ts[i].known() && ts[i] != t {
-			c.errorf(e.Args[i].pos(), "%s must be %s, but this is %s", what, typNames[t], typNames[ts[i]])
+			c.errorf(start(e.Args[i]), "%s must be %s, but this is %s", what, typNames[t], typNames[ts[i]])
 		}
 	}
 	switch e.Name {
@@ -513,12 +513,12 @@ func (c *checker) call(e *Call) typ {
 			return tNum
 		}
 		if len(ts) == 1 && (ts[0] == tNum || ts[0] == tBool) {
-			c.errorf(e.Args[0].pos(), "uniform needs a range `a..b` or a list, not %s", typNames[ts[0]])
+			c.errorf(start(e.Args[0]), "uniform needs a range `a..b` or a list, not %s", typNames[ts[0]])
 		}
 		return tMixed
 	case "len":
 		if len(ts) == 1 && (ts[0] == tNum || ts[0] == tBool) {
-			c.errorf(e.Args[0].pos(), "len needs a list, a tuple or a string, not %s", typNames[ts[0]])
+			c.errorf(start(e.Args[0]), "len needs a list, a tuple or a string, not %s", typNames[ts[0]])
 		}
 		return tNum
 	case "abs":
@@ -530,7 +530,7 @@ func (c *checker) call(e *Call) typ {
 		return tNum
 	case "sum":
 		if len(ts) == 1 && ts[0].known() && ts[0] != tList && ts[0] != tTuple {
-			c.errorf(e.Args[0].pos(), "sum needs a list of numbers, not %s", typNames[ts[0]])
+			c.errorf(start(e.Args[0]), "sum needs a list of numbers, not %s", typNames[ts[0]])
 		}
 		return tNum
 	case "str":
@@ -584,3 +584,16 @@ func Check(src string) ErrorList {
 	return ErrorList{{Line: 1, Column: 1, Message: err.Error()}}
 }
 
+// start is where an expression begins (an operator's node is positioned at its operator, where
+// operator errors point; errors about the whole expression point at its start).
+func start(e Expr) Pos {
+	switch e := e.(type) {
+	case *Binary:
+		return start(e.X)
+	case *Index:
+		return start(e.X)
+	case *Range:
+		return start(e.Lo)
+	}
+	return e.pos()
+}

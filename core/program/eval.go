@@ -121,7 +121,7 @@ func (r *runner) compose(e Expr, vs []Value) (Value, error) {
 			v = tupleVal(append([]Value(nil), vs...))
 		}
 		if v.size() > MaxValueSize {
-			return Value{}, r.fail(e.pos(), "a list grew beyond %d elements", MaxValueSize)
+			return Value{}, r.fail(start(e), "a list grew beyond %d elements", MaxValueSize)
 		}
 		return v, r.addWork(v.size(), e.pos())
 	case *Call:
@@ -134,7 +134,7 @@ func (r *runner) compose(e Expr, vs []Value) (Value, error) {
 		}
 		return v, nil
 	}
-	return Value{}, r.fail(e.pos(), "internal error: cannot evaluate this expression")
+	return Value{}, r.fail(start(e), "internal error: cannot evaluate this expression")
 }
 
 // combo is one joint outcome of several expressions.
@@ -273,10 +273,10 @@ func (r *runner) choose(e *Weights, s *wstate) ([]outcome, error) {
 		for i := range e.Keys {
 			w := c.vs[2*i+1]
 			if !w.isNum() {
-				return nil, r.fail(e.Ws[i].pos(), "a weight must be a number, but this is %s", w.typeName())
+				return nil, r.fail(start(e.Ws[i]), "a weight must be a number, but this is %s", w.typeName())
 			}
 			if w.rat().Sign() < 0 {
-				return nil, r.fail(e.Ws[i].pos(), "a weight cannot be negative (%s)", w.Label())
+				return nil, r.fail(start(e.Ws[i]), "a weight cannot be negative (%s)", w.Label())
 			}
 			sum.Add(sum, w.rat())
 		}
@@ -325,21 +325,21 @@ func (r *runner) random(e *Call, s *wstate) ([]outcome, error) {
 	for _, x := range xs {
 		if e.Name == "flip" {
 			if !x.v.isNum() {
-				return nil, r.fail(e.Args[0].pos(), "the probability of flip must be a number, but this is %s", x.v.typeName())
+				return nil, r.fail(start(e.Args[0]), "the probability of flip must be a number, but this is %s", x.v.typeName())
 			}
 			p := x.v.rat()
 			if p.Sign() < 0 || p.Cmp(one) > 0 {
-				return nil, r.fail(e.Args[0].pos(), "the probability of flip must be between 0 and 1, not %s", p.RatString())
+				return nil, r.fail(start(e.Args[0]), "the probability of flip must be between 0 and 1, not %s", p.RatString())
 			}
 			outs = append(outs, outcome{intVal(1), mulP(x.p, p)}, outcome{intVal(0), mulP(x.p, new(big.Rat).Sub(one, p))})
 			continue
 		}
 		es, ok := elements(x.v)
 		if !ok {
-			return nil, r.fail(e.Args[0].pos(), "uniform needs a range `a..b` or a list, not %s", x.v.typeName())
+			return nil, r.fail(start(e.Args[0]), "uniform needs a range `a..b` or a list, not %s", x.v.typeName())
 		}
 		if len(es) == 0 {
-			return nil, r.fail(e.Args[0].pos(), "uniform of an empty %s", x.v.typeName()[2:])
+			return nil, r.fail(start(e.Args[0]), "uniform of an empty %s", x.v.typeName()[2:])
 		}
 		p := mulP(x.p, big.NewRat(1, int64(len(es))))
 		for _, v := range es {

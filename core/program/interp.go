@@ -297,15 +297,16 @@ func (r *runner) intern(parent int32, v Value, p Pos) (int32, error) {
 }
 
 // cond evaluates a condition in a state and returns the probability that it holds and that it
-// does not (nil for 0).
-func (r *runner) cond(e Expr, s *wstate, what string) (yes, no *big.Rat, err error) {
+// does not (nil for 0), and whether false came first among its outcomes.
+func (r *runner) cond(e Expr, s *wstate, what string) (yes, no *big.Rat, noFirst bool, err error) {
 	outs, err := r.evalDist(e, s)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, false, err
 	}
+	noFirst = len(outs) > 0 && outs[0].v.k == kBool && outs[0].v.n == 0
 	for _, o := range outs {
 		if o.v.k != kBool {
-			return nil, nil, r.fail(e.pos(), "%s must be true or false, but this is %s", what, o.v.typeName())
+			return nil, nil, false, r.fail(start(e), "%s must be true or false, but this is %s", what, o.v.typeName())
 		}
 		if o.v.n != 0 {
 			yes = o.p
@@ -313,7 +314,7 @@ func (r *runner) cond(e Expr, s *wstate, what string) (yes, no *big.Rat, err err
 			no = o.p
 		}
 	}
-	return yes, no, nil
+	return yes, no, noFirst, nil
 }
 
 // ifStmt runs each state through the branch its condition selects (a state splits when the
@@ -326,22 +327,28 @@ func (r *runner) ifStmt(s *IfStmt, d dist) (dist, error) {
 		if k == len(s.Conds) {
 			body = s.Else
 		} else {
-			yes, no, err := r.cond(s.Conds[k], &st, "the condition of `if`")
+			yes, no, noFirst, err := r.cond(s.Conds[k], &st, "the condition of `if`")
 			if err != nil {
 				return err
 			}
 			if yes != nil && no != nil {
+				// Both ways: the state splits, and the part whose outcome came first runs first.
 				a := st
 				a.vars = append([]Value(nil), st.vars...)
-				a.p = mulP(st.p, yes)
+				a.p, st.p = mulP(st.p, yes), mulP(st.p, no)
 				if err := r.checkP(a.p, s.P); err != nil {
 					return err
 				}
-				if err := run2(r, s.Blocks[k], a, &out); err != nil {
+				if err := r.checkP(st.p, s.P); err != nil {
 					return err
 				}
-				st.p = mulP(st.p, no)
-				if err := r.checkP(st.p, s.P); err != nil {
+				if noFirst {
+					if err := run(k+1, st); err != nil {
+						return err
+					}
+					return run2(r, s.Blocks[k], a, &out)
+				}
+				if err := run2(r, s.Blocks[k], a, &out); err != nil {
 					return err
 				}
 				return run(k+1, st)
@@ -396,7 +403,7 @@ func (r *runner) while(s *WhileStmt, d dist) (dist, error) {
 	for len(active) > 0 {
 		next := make(dist, 0, len(active))
 		for _, st := range active {
-			yes, no, err := r.cond(s.Cond, &st, "the condition of `while`")
+			yes, no, _, err := r.cond(s.Cond, &st, "the condition of `while`")
 			if err != nil {
 				return nil, err
 			}
@@ -538,7 +545,7 @@ func (r *runner) forElements(s *ForStmt, st *wstate) ([]seqOutcome, error) {
 	for k, o := range outs {
 		es, ok := elements(o.v)
 		if !ok {
-			return nil, r.fail(s.Over.pos(), "a `for` loop goes over a range `a..b`, a list, a tuple or a string, not %s", o.v.typeName())
+			return nil, r.fail(start(s.Over), "a `for` loop goes over a range `a..b`, a list, a tuple or a string, not %s", o.v.typeName())
 		}
 		res[k] = seqOutcome{es, o.p}
 	}
@@ -552,10 +559,10 @@ func (r *runner) bounds(rg *Range, lo, hi Value) (int64, int64, error) {
 		e Expr
 	}{{lo, rg.Lo}, {hi, rg.Hi}} {
 		if x.v.k != kInt {
-			return 0, 0, r.fail(x.e.pos(), "the ends of a range must be integers, but this is %s", x.v.typeName())
+			return 0, 0, r.fail(start(x.e), "the ends of a range must be integers, but this is %s", x.v.typeName())
 		}
 		if !x.v.small() || x.v.n > 1<<53 || x.v.n < -(1<<53) {
-			return 0, 0, r.fail(x.e.pos(), "the range %s..%s is too large", lo.Label(), hi.Label())
+			return 0, 0, r.fail(start(x.e), "the range %s..%s is too large", lo.Label(), hi.Label())
 		}
 	}
 	return lo.n, hi.n, nil

@@ -11,7 +11,7 @@ import (
 type opError string
 
 func opErr(format string, args ...any) error { return opError(fmt.Sprintf(format, args...)) }
-func (e opError) Error() string               { return string(e) }
+func (e opError) Error() string              { return string(e) }
 
 const small31 = 1 << 31
 

@@ -98,6 +98,9 @@ func (p *parser) stmtList(top bool) []Stmt {
 			return out
 		}
 		out = append(out, p.stmt())
+		if p.is("..") {
+			p.fail(p.tok.pos, "a range `a..b` is not a value here; it can be a secret's domain, a `for` loop's, or the argument of uniform")
+		}
 		// A statement ends at a newline, a `;`, a `}` or the end.
 		if !(p.tok.tok == tNewline || p.is(";") || p.is("}") || p.tok.tok == tEOF) {
 			p.fail(p.tok.pos, "expected the end of the statement (a new line or `;`) but found %s", p.describe())
@@ -271,7 +274,7 @@ func (p *parser) binary(level int) Expr {
 		p.advance()
 		y := p.binary(level + 1)
 		if levels[level][0] == "==" {
-			if b, ok := x.(*Binary); ok && isComparison(b.Op) {
+			if b, ok := x.(*Binary); ok && isComparison(b.Op) && !b.paren {
 				p.fail(pos, "comparisons cannot be chained: write `a %s b and b %s c`", b.Op, op)
 			}
 		}
@@ -366,6 +369,9 @@ func (p *parser) primary() Expr {
 			first := p.expr()
 			if p.is(")") {
 				p.advance()
+				if b, ok := first.(*Binary); ok {
+					b.paren = true // (a < b) == c is not a chain
+				}
 				return first
 			}
 			t := &TupleLit{node: node{P: pos}, Elems: []Expr{first}}
