@@ -354,6 +354,7 @@ const readers = {
   number: scalar('number', 'a number'),
   integer: scalar('number', 'an integer'),
   boolean: scalar('boolean', 'a boolean'),
+  string: scalar('string', 'a string'),
   enum(x, p, w) {
     if (x === undefined || x === null) w.push(undefined);
     else if (typeof x === 'string') w.push(x);
@@ -457,12 +458,17 @@ function prepare(p) {
   return out;
 }
 
-/** The error a function reports from Go: message, name ('AbortError' when cancelled) and partial result. */
+/**
+ * The error a function reports from Go: message, name ('AbortError' when cancelled), partial
+ * result, and fields of its own that the thrown Error receives as properties (a program's line
+ * and column).
+ */
 class Failure {
-  constructor(message, name, partial) {
+  constructor(message, name, partial, fields) {
     this.message = message;
     this.name = name;
     this.partial = partial;
+    this.fields = fields;
   }
 }
 
@@ -631,6 +637,7 @@ function bind(main, exact) {
       const e = new Error(r.message);
       if (r.name !== 'Error') e.name = r.name;
       if (r.partial !== undefined && r.partial !== null) e.partial = r.partial;
+      if (r.fields) Object.assign(e, r.fields);
       throw e;
     }
     return r;

@@ -3,6 +3,7 @@
 package table
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -23,7 +24,7 @@ var (
 	uint8Array   = js.Global().Get("Uint8Array")
 	float64Array = js.Global().Get("Float64Array")
 	object       = js.Global().Get("Object")
-	failure      js.Value // the loader's Failure class: new Failure(message, name, partial)
+	failure      js.Value // the loader's Failure class: new Failure(message, name, partial, fields)
 	split        js.Value // the loader's split(text): the list of strings joined by commas in text
 )
 
@@ -91,6 +92,10 @@ func dispatch(fs []*Func, args []js.Value) (out any) {
 		return failure.New(c.Error(), "AbortError", encode(c.Partial))
 	}
 	if err != nil {
+		var fe FieldsError
+		if errors.As(err, &fe) {
+			return failure.New(err.Error(), "Error", js.Undefined(), encode(Obj(fe.ErrorFields())))
+		}
 		return failure.New(err.Error(), "Error")
 	}
 	return encode(res)

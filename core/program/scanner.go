@@ -3,7 +3,6 @@ package program
 import (
 	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -100,8 +99,8 @@ func (s *scanner) scan() item {
 	}
 	start := s.off
 	switch {
-	case r == '_' || unicode.IsLetter(r):
-		for r := s.peekRune(); r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r); r = s.peekRune() {
+	case nameStart(r):
+		for r := s.peekRune(); nameStart(r) || r >= '0' && r <= '9'; r = s.peekRune() {
 			s.next()
 		}
 		word := s.src[start:s.off]
@@ -181,4 +180,10 @@ func (s *scanner) scan() item {
 		return item{tIllegal, "unexpected `.`: a range is written `a..b`", pos}
 	}
 	return item{tIllegal, fmt.Sprintf("unexpected character %q", r), pos}
+}
+
+// nameStart reports whether r can start a name: an ASCII letter, `_`, or any character beyond
+// ASCII other than a space (names in any script, without the module carrying Unicode's tables).
+func nameStart(r rune) bool {
+	return r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= 0x80 && r != 0xA0 && r != 0x2028 && r != 0x2029 && r != 0xFEFF
 }
