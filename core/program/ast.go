@@ -46,6 +46,7 @@ type (
 		node
 		Name string
 		Args []Expr
+		outs []outcome // flip and uniform of constants: their outcomes, computed once
 	}
 	// Index is `x[i]`.
 	Index struct {
@@ -71,7 +72,8 @@ type (
 	Weights struct {
 		node
 		Keys, Ws []Expr
-		Choose   bool // written `choose {...}`
+		Choose   bool      // written `choose {...}`
+		outs     []outcome // choose of constants: its outcomes, computed once
 	}
 )
 

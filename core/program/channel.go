@@ -44,7 +44,7 @@ type Result struct {
 
 type cell struct {
 	col int
-	p   *big.Rat
+	p   prob
 }
 
 // Channel runs src on every value of its secret and returns the channel it denotes. Errors are
@@ -96,7 +96,7 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 			merged := false
 			for k := range sparse[i] {
 				if sparse[i][k].col == c {
-					sparse[i][k].p = new(big.Rat).Add(sparse[i][k].p, s.p)
+					sparse[i][k].p = addP(sparse[i][k].p, s.p)
 					merged = true
 					break
 				}
@@ -128,7 +128,7 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 			row[k] = zero
 		}
 		for _, c := range sparse[i] {
-			row[c.col] = c.p
+			row[c.col] = c.p.Rat()
 		}
 		res.Channel[i] = row
 	}
@@ -145,7 +145,7 @@ func compact(cs []cell) []cell {
 	out := cs[:0]
 	for _, c := range cs {
 		if j, ok := idx[c.col]; ok {
-			out[j].p = new(big.Rat).Add(out[j].p, c.p)
+			out[j].p = addP(out[j].p, c.p)
 			continue
 		}
 		idx[c.col] = len(out)
@@ -206,10 +206,10 @@ func (r *runner) secretRows() ([][]Value, []*big.Rat, []string, error) {
 	idx := make([]int, len(doms))
 	for k := 0; k < n; k++ {
 		row := make([]Value, len(doms))
-		p := one
+		p := bigOne
 		for i, j := range idx {
 			row[i] = doms[i][j].v
-			p = mulP(p, doms[i][j].p)
+			p = new(big.Rat).Mul(p, doms[i][j].p)
 		}
 		rows[k], prior[k] = row, p
 		if len(row) == 1 {
@@ -302,7 +302,7 @@ func (r *runner) domain(s *SecretStmt) ([]domainValue, error) {
 			sum.Add(sum, w.rat())
 			out = append(out, domainValue{k, w.rat()})
 		}
-		if sum.Cmp(one) != 0 {
+		if sum.Cmp(bigOne) != 0 {
 			return nil, r.fail(d.P, "the weights of `%s` sum to %s, not 1", s.Name, sum.RatString())
 		}
 		return out, nil

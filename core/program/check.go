@@ -103,6 +103,7 @@ func Compile(src string) (*Program, error) {
 		})
 		return nil, c.errs
 	}
+	foldStmts(stmts)
 	return &Program{stmts: stmts, secrets: c.secrets, names: c.names}, nil
 }
 

@@ -4,12 +4,17 @@ import (
 	"math/big"
 )
 
+var errConstant = opErr("not a constant")
+
 // eval evaluates an expression that makes no random choice.
 func (r *runner) eval(e Expr, s *wstate) (Value, error) {
 	switch e := e.(type) {
 	case *Lit:
 		return e.Val, nil
 	case *Ident:
+		if r.constOnly {
+			return Value{}, errConstant
+		}
 		v := s.vars[e.slot]
 		if v.k == kUnset {
 			return Value{}, r.fail(e.P, "`%s` has no value at this point: assign it before using it (here it is assigned only later, or only on some paths)", e.Name)
@@ -140,7 +145,7 @@ func (r *runner) compose(e Expr, vs []Value) (Value, error) {
 // combo is one joint outcome of several expressions.
 type combo struct {
 	vs []Value
-	p  *big.Rat
+	p  prob
 }
 
 // evalAll evaluates expressions left to right in one state: their joint outcomes, in order
@@ -213,13 +218,53 @@ func (r *runner) evalDist(e Expr, s *wstate) ([]outcome, error) {
 			return mergeOutcomes(outs), nil
 		}
 	case *Weights:
+		if e.outs != nil {
+			return e.outs, nil
+		}
 		return r.choose(e, s)
 	case *Call:
+		if e.outs != nil {
+			return e.outs, nil
+		}
 		if e.Name == "flip" || e.Name == "uniform" {
 			return r.random(e, s)
 		}
 	}
-	combos, err := r.evalAll(children(e), s)
+	cs := children(e)
+	if k := oneRandom(cs); k >= 0 {
+		// One random child (the usual case, `c + flip(1/2)`): the others are evaluated once and
+		// the node is composed for each of its outcomes, without building joint outcomes.
+		var buf [4]Value
+		vs := buf[:0]
+		if len(cs) > len(buf) {
+			vs = make([]Value, 0, len(cs))
+		}
+		vs = vs[:len(cs)]
+		for i, c := range cs {
+			if i != k {
+				v, err := r.eval(c, s)
+				if err != nil {
+					return nil, err
+				}
+				vs[i] = v
+			}
+		}
+		xs, err := r.evalDist(cs[k], s)
+		if err != nil {
+			return nil, err
+		}
+		outs = make([]outcome, 0, len(xs))
+		for _, x := range xs {
+			vs[k] = x.v
+			v, err := r.compose(e, vs)
+			if err != nil {
+				return nil, err
+			}
+			outs = append(outs, outcome{v, x.p})
+		}
+		return mergeOutcomes(outs), nil
+	}
+	combos, err := r.evalAll(cs, s)
 	if err != nil {
 		return nil, err
 	}
@@ -233,21 +278,53 @@ func (r *runner) evalDist(e Expr, s *wstate) ([]outcome, error) {
 	return mergeOutcomes(outs), nil
 }
 
+// oneRandom returns the index of the only random expression of es, or −1 when there is none
+// or more than one.
+func oneRandom(es []Expr) int {
+	k := -1
+	for i, e := range es {
+		if isRandom(e) {
+			if k >= 0 {
+				return -1
+			}
+			k = i
+		}
+	}
+	return k
+}
+
 // mergeOutcomes joins equal values, keeping the first position, and drops probability 0.
 func mergeOutcomes(outs []outcome) []outcome {
 	if len(outs) <= 1 {
 		return outs
 	}
+	if len(outs) <= 8 { // a few outcomes: compare them directly
+		res := outs[:0]
+	next:
+		for _, o := range outs {
+			if o.p.isZero() {
+				continue
+			}
+			for j := range res {
+				if equal(res[j].v, o.v) {
+					res[j].p = addP(res[j].p, o.p)
+					continue next
+				}
+			}
+			res = append(res, o)
+		}
+		return res
+	}
 	idx := map[string]int{}
 	res := make([]outcome, 0, len(outs))
 	var b []byte
 	for _, o := range outs {
-		if o.p.Sign() == 0 {
+		if o.p.isZero() {
 			continue
 		}
 		b = o.v.key(b[:0])
 		if j, ok := idx[string(b)]; ok {
-			res[j].p = new(big.Rat).Add(res[j].p, o.p)
+			res[j].p = addP(res[j].p, o.p)
 			continue
 		}
 		idx[string(b)] = len(res)
@@ -280,11 +357,11 @@ func (r *runner) choose(e *Weights, s *wstate) ([]outcome, error) {
 			}
 			sum.Add(sum, w.rat())
 		}
-		if sum.Cmp(one) != 0 {
+		if sum.Cmp(bigOne) != 0 {
 			return nil, r.fail(e.P, "the weights sum to %s, not 1", sum.RatString())
 		}
 		for i := range e.Keys {
-			outs = append(outs, outcome{c.vs[2*i], mulP(c.p, c.vs[2*i+1].rat())})
+			outs = append(outs, outcome{c.vs[2*i], mulP(c.p, probOf(c.vs[2*i+1].rat()))})
 		}
 	}
 	return mergeOutcomes(outs), nil
@@ -310,7 +387,7 @@ func (r *runner) random(e *Call, s *wstate) ([]outcome, error) {
 				if hi-lo+1 > int64(r.opt.StateBudget) {
 					return nil, r.fail(e.P, "uniform over %d values, more than the state budget of %d", hi-lo+1, r.opt.StateBudget)
 				}
-				p := mulP(c.p, big.NewRat(1, hi-lo+1))
+				p := mulP(c.p, prob{n: 1, d: uint64(hi - lo + 1)})
 				for v := lo; v <= hi; v++ {
 					outs = append(outs, outcome{intVal(v), p})
 				}
@@ -328,10 +405,11 @@ func (r *runner) random(e *Call, s *wstate) ([]outcome, error) {
 				return nil, r.fail(start(e.Args[0]), "the probability of flip must be a number, but this is %s", x.v.typeName())
 			}
 			p := x.v.rat()
-			if p.Sign() < 0 || p.Cmp(one) > 0 {
+			if p.Sign() < 0 || p.Cmp(bigOne) > 0 {
 				return nil, r.fail(start(e.Args[0]), "the probability of flip must be between 0 and 1, not %s", p.RatString())
 			}
-			outs = append(outs, outcome{intVal(1), mulP(x.p, p)}, outcome{intVal(0), mulP(x.p, new(big.Rat).Sub(one, p))})
+			q := probOf(p)
+			outs = append(outs, outcome{intVal(1), mulP(x.p, q)}, outcome{intVal(0), mulP(x.p, complement(q))})
 			continue
 		}
 		es, ok := elements(x.v)
@@ -341,7 +419,7 @@ func (r *runner) random(e *Call, s *wstate) ([]outcome, error) {
 		if len(es) == 0 {
 			return nil, r.fail(start(e.Args[0]), "uniform of an empty %s", x.v.typeName()[2:])
 		}
-		p := mulP(x.p, big.NewRat(1, int64(len(es))))
+		p := mulP(x.p, prob{n: 1, d: uint64(len(es))})
 		for _, v := range es {
 			outs = append(outs, outcome{v, p})
 		}

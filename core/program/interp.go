@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/big"
 	"time"
 )
 
@@ -13,7 +12,7 @@ import (
 type wstate struct {
 	vars []Value
 	obs  int32
-	p    *big.Rat // never mutated: shared between states
+	p    prob
 }
 
 // dist is a distribution over states, in order of first appearance.
@@ -22,10 +21,8 @@ type dist []wstate
 // outcome is one value of a random expression with its probability.
 type outcome struct {
 	v Value
-	p *big.Rat
+	p prob
 }
-
-var one = big.NewRat(1, 1)
 
 // obsNode is one observation sequence: its last value appended to the sequence parent.
 type obsNode struct {
@@ -55,6 +52,9 @@ type runner struct {
 	last  time.Time
 	poll  int
 
+	constOnly bool // evaluating constants at compile time: any variable fails
+
+	idx    map[string]int // merge's index, reused
 	obs    []obsNode
 	obsIdx map[obsKey]int32
 	buf    []byte
@@ -113,18 +113,8 @@ func (r *runner) addWork(n int, p Pos) error {
 	return nil
 }
 
-func mulP(a, b *big.Rat) *big.Rat {
-	if a == one {
-		return b
-	}
-	if b == one {
-		return a
-	}
-	return new(big.Rat).Mul(a, b)
-}
-
-func (r *runner) checkP(p *big.Rat, pos Pos) error {
-	if p.Num().BitLen()+p.Denom().BitLen() > MaxProbBits {
+func (r *runner) checkP(p prob, pos Pos) error {
+	if p.r != nil && p.bitLen() > MaxProbBits {
 		return r.fail(r.where(pos), "a probability needs more than %d bits (a loop that keeps splitting its probability ran too long)", MaxProbBits)
 	}
 	return nil
@@ -136,7 +126,11 @@ func (r *runner) merge(d dist, p Pos) (dist, error) {
 	if len(d) <= 1 {
 		return d, r.budget(len(d), p)
 	}
-	idx := make(map[string]int, len(d))
+	if r.idx == nil {
+		r.idx = make(map[string]int, len(d))
+	}
+	idx := r.idx
+	clear(idx)
 	out := d[:0]
 	for _, s := range d {
 		b := r.buf[:0]
@@ -149,7 +143,7 @@ func (r *runner) merge(d dist, p Pos) (dist, error) {
 			return nil, err
 		}
 		if j, ok := idx[string(b)]; ok {
-			out[j].p = new(big.Rat).Add(out[j].p, s.p)
+			out[j].p = addP(out[j].p, s.p)
 			continue
 		}
 		idx[string(b)] = len(out)
@@ -222,27 +216,49 @@ func (r *runner) each(d dist, es []Expr, p Pos, f func(s *wstate, vs []Value) er
 		}
 		return r.merge(d, p)
 	}
-	out := make(dist, 0, len(d))
+	out := make(dist, 0, 2*len(d))
+	var buf [1]Value
 	for i := range d {
-		combos, err := r.evalAll(es, &d[i])
-		if err != nil {
-			return nil, err
+		var combos []combo
+		var outs []outcome
+		n := 0
+		if len(es) == 1 { // one expression: its outcomes, without joint ones
+			var err error
+			if outs, err = r.evalDist(es[0], &d[i]); err != nil {
+				return nil, err
+			}
+			n = len(outs)
+		} else {
+			var err error
+			if combos, err = r.evalAll(es, &d[i]); err != nil {
+				return nil, err
+			}
+			n = len(combos)
 		}
-		for k, c := range combos {
-			s := d[i]
-			if k < len(combos)-1 {
+		for k := 0; k < n; k++ {
+			out = append(out, d[i])
+			s := &out[len(out)-1]
+			if k < n-1 {
 				s.vars = append([]Value(nil), s.vars...)
 			}
-			s.p = mulP(d[i].p, c.p)
+			var vs []Value
+			var q prob
+			if outs != nil {
+				buf[0], q = outs[k].v, outs[k].p
+				vs = buf[:]
+			} else {
+				vs, q = combos[k].vs, combos[k].p
+			}
+			s.p = mulP(d[i].p, q)
 			if err := r.checkP(s.p, p); err != nil {
 				return nil, err
 			}
-			if err := f(&s, c.vs); err != nil {
+			if err := f(s, vs); err != nil {
 				return nil, err
 			}
-			out = append(out, s)
 		}
 		if len(out) > 2*r.opt.StateBudget { // merge early so that a split never holds much more than the budget
+			var err error
 			if out, err = r.merge(out, p); err != nil {
 				return nil, err
 			}
@@ -298,7 +314,7 @@ func (r *runner) intern(parent int32, v Value, p Pos) (int32, error) {
 
 // cond evaluates a condition in a state and returns the probability that it holds and that it
 // does not (nil for 0), and whether false came first among its outcomes.
-func (r *runner) cond(e Expr, s *wstate, what string) (yes, no *big.Rat, noFirst bool, err error) {
+func (r *runner) cond(e Expr, s *wstate, what string) (yes, no *prob, noFirst bool, err error) {
 	outs, err := r.evalDist(e, s)
 	if err != nil {
 		return nil, nil, false, err
@@ -308,10 +324,11 @@ func (r *runner) cond(e Expr, s *wstate, what string) (yes, no *big.Rat, noFirst
 		if o.v.k != kBool {
 			return nil, nil, false, r.fail(start(e), "%s must be true or false, but this is %s", what, o.v.typeName())
 		}
+		p := o.p
 		if o.v.n != 0 {
-			yes = o.p
+			yes = &p
 		} else {
-			no = o.p
+			no = &p
 		}
 	}
 	return yes, no, noFirst, nil
@@ -335,7 +352,7 @@ func (r *runner) ifStmt(s *IfStmt, d dist) (dist, error) {
 				// Both ways: the state splits, and the part whose outcome came first runs first.
 				a := st
 				a.vars = append([]Value(nil), st.vars...)
-				a.p, st.p = mulP(st.p, yes), mulP(st.p, no)
+				a.p, st.p = mulP(st.p, *yes), mulP(st.p, *no)
 				if err := r.checkP(a.p, s.P); err != nil {
 					return err
 				}
@@ -410,12 +427,12 @@ func (r *runner) while(s *WhileStmt, d dist) (dist, error) {
 			if yes != nil && no != nil {
 				a := st
 				a.vars = append([]Value(nil), st.vars...)
-				a.p = mulP(st.p, no)
+				a.p = mulP(st.p, *no)
 				if err := r.checkP(a.p, s.P); err != nil {
 					return nil, err
 				}
 				done = append(done, a)
-				st.p = mulP(st.p, yes)
+				st.p = mulP(st.p, *yes)
 				if err := r.checkP(st.p, s.P); err != nil {
 					return nil, err
 				}
@@ -505,7 +522,7 @@ func (r *runner) forRun(s *ForStmt, d dist, seq []Value) (dist, error) {
 
 type seqOutcome struct {
 	seq []Value
-	p   *big.Rat
+	p   prob
 }
 
 // forElements evaluates what a for loop goes over in one state (several sequences when a bound
