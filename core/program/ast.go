@@ -93,11 +93,13 @@ type (
 		Indices []Expr
 		X       Expr
 		slot    int
+		exprs   []Expr // Indices then X, evaluated together
 	}
 	// ObserveStmt is `observe X`.
 	ObserveStmt struct {
 		node
-		X Expr
+		X     Expr
+		exprs []Expr // X alone
 	}
 	// IfStmt is `if c { } else if c { } else { }`: Conds[i] guards Blocks[i]; Else may be nil.
 	IfStmt struct {
@@ -105,6 +107,7 @@ type (
 		Conds  []Expr
 		Blocks [][]Stmt
 		Else   []Stmt
+		random bool // a condition makes a random choice
 	}
 	// WhileStmt is `while c { }`.
 	WhileStmt struct {
@@ -119,5 +122,6 @@ type (
 		Over Expr // a *Range or an expression giving a list, tuple or string
 		Body []Stmt
 		slot int
+		seq  []Value // the elements of a constant range, computed once
 	}
 )

@@ -33,7 +33,8 @@ type Result struct {
 	Observations []string
 	// Prior is the declared prior on the rows.
 	Prior []*big.Rat
-	// Channel[x][o] = P(observation o | secret x); rows sum to exactly 1.
+	// Channel[x][o] = P(observation o | secret x); rows sum to exactly 1. Equal entries (and
+	// equal prior probabilities) may share one *big.Rat: treat them as read-only.
 	Channel [][]*big.Rat
 	// States is the largest number of distinct states any distribution held (the cost of the
 	// merged semantics: 60 coin flips summed into a counter give 61).
@@ -120,7 +121,21 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 	for k, id := range obsIDs {
 		res.Observations[k] = r.label(id)
 	}
+	// Equal entries share one *big.Rat (most are 0 or 1): the result is read-only.
 	zero := new(big.Rat)
+	shared := map[[2]uint64]*big.Rat{}
+	ratOf := func(p prob) *big.Rat {
+		if p.r != nil {
+			return p.r
+		}
+		k := [2]uint64{p.n, p.d}
+		if r, ok := shared[k]; ok {
+			return r
+		}
+		r := p.Rat()
+		shared[k] = r
+		return r
+	}
 	res.Channel = make([][]*big.Rat, len(rows))
 	for i := range rows {
 		row := make([]*big.Rat, len(obsIDs))
@@ -128,7 +143,7 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 			row[k] = zero
 		}
 		for _, c := range sparse[i] {
-			row[c.col] = c.p.Rat()
+			row[c.col] = ratOf(c.p)
 		}
 		res.Channel[i] = row
 	}
@@ -206,10 +221,12 @@ func (r *runner) secretRows() ([][]Value, []*big.Rat, []string, error) {
 	idx := make([]int, len(doms))
 	for k := 0; k < n; k++ {
 		row := make([]Value, len(doms))
-		p := bigOne
+		p := doms[0][idx[0]].p // one secret: its domain's probability, shared (read-only)
 		for i, j := range idx {
 			row[i] = doms[i][j].v
-			p = new(big.Rat).Mul(p, doms[i][j].p)
+			if i > 0 {
+				p = new(big.Rat).Mul(p, doms[i][j].p)
+			}
 		}
 		rows[k], prior[k] = row, p
 		if len(row) == 1 {
@@ -231,7 +248,9 @@ func (r *runner) secretRows() ([][]Value, []*big.Rat, []string, error) {
 // domain evaluates one secret's domain.
 func (r *runner) domain(s *SecretStmt) ([]domainValue, error) {
 	empty := &wstate{}
-	uniform := func(vs []Value, at Pos) ([]domainValue, error) {
+	// uniform gives every value the same probability; distinct says that they are different by
+	// construction (a range, bits), so that they need no check.
+	uniform := func(vs []Value, at Pos, distinct bool) ([]domainValue, error) {
 		if len(vs) == 0 {
 			return nil, r.fail(at, "the domain of `%s` is empty", s.Name)
 		}
@@ -242,11 +261,13 @@ func (r *runner) domain(s *SecretStmt) ([]domainValue, error) {
 		p := big.NewRat(1, int64(len(vs)))
 		out := make([]domainValue, len(vs))
 		for i, v := range vs {
-			k := string(v.key(nil))
-			if seen[k] {
-				return nil, r.fail(at, "the domain of `%s` lists %s twice", s.Name, v.Label())
+			if !distinct {
+				k := string(v.key(nil))
+				if seen[k] {
+					return nil, r.fail(at, "the domain of `%s` lists %s twice", s.Name, v.Label())
+				}
+				seen[k] = true
 			}
-			seen[k] = true
 			out[i] = domainValue{v, p}
 		}
 		return out, nil
@@ -275,7 +296,7 @@ func (r *runner) domain(s *SecretStmt) ([]domainValue, error) {
 		for i := range vs {
 			vs[i] = intVal(a + int64(i))
 		}
-		return uniform(vs, d.P)
+		return uniform(vs, d.P, true)
 	case *Weights:
 		var out []domainValue
 		sum := new(big.Rat)
@@ -324,7 +345,7 @@ func (r *runner) domain(s *SecretStmt) ([]domainValue, error) {
 				}
 				vs[k] = listVal(bs)
 			}
-			return uniform(vs, d.P)
+			return uniform(vs, d.P, true)
 		}
 		if d.Name == "perms" {
 			es, ok := elements(arg)
@@ -354,7 +375,7 @@ func (r *runner) domain(s *SecretStmt) ([]domainValue, error) {
 					vs = append(vs, listVal(out))
 				}
 			})
-			return uniform(vs, d.P)
+			return uniform(vs, d.P, false)
 		}
 	}
 	v, err := r.eval(s.Domain, empty)
@@ -365,7 +386,7 @@ func (r *runner) domain(s *SecretStmt) ([]domainValue, error) {
 	if !ok || v.k == kStr {
 		return nil, r.fail(start(s.Domain), "a secret's domain is a range `a..b`, a list `[…]`, weights `{v: w, …}`, bits(n) or perms(list), not %s", v.typeName())
 	}
-	return uniform(es, s.Domain.pos())
+	return uniform(es, start(s.Domain), false)
 }
 
 // permute calls f with every permutation of 0..n−1 in lexicographic order.

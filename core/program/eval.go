@@ -54,9 +54,18 @@ func (r *runner) eval(e Expr, s *wstate) (Value, error) {
 		}
 		return r.binary(e, x, y)
 	}
-	vs, err := r.evalArgs(e, s)
-	if err != nil {
-		return Value{}, err
+	cs := children(e)
+	var buf [4]Value
+	vs := buf[:0]
+	if len(cs) > len(buf) {
+		vs = make([]Value, 0, len(cs))
+	}
+	for _, c := range cs {
+		v, err := r.eval(c, s)
+		if err != nil {
+			return Value{}, err
+		}
+		vs = append(vs, v)
 	}
 	return r.compose(e, vs)
 }

@@ -16,11 +16,14 @@ func foldStmts(stmts []Stmt) {
 				s.Indices[i] = fold(s.Indices[i])
 			}
 			s.X = fold(s.X)
+			s.exprs = append(append([]Expr(nil), s.Indices...), s.X)
 		case *ObserveStmt:
 			s.X = fold(s.X)
+			s.exprs = []Expr{s.X}
 		case *IfStmt:
 			for i := range s.Conds {
 				s.Conds[i] = fold(s.Conds[i])
+				s.random = s.random || isRandom(s.Conds[i])
 				foldStmts(s.Blocks[i])
 			}
 			foldStmts(s.Else)
@@ -29,6 +32,16 @@ func foldStmts(stmts []Stmt) {
 			foldStmts(s.Body)
 		case *ForStmt:
 			s.Over = fold(s.Over)
+			if rg, ok := s.Over.(*Range); ok {
+				lo, ok1 := lit(rg.Lo)
+				hi, ok2 := lit(rg.Hi)
+				if ok1 && ok2 && lo.small() && hi.small() && hi.n-lo.n < 1<<16 {
+					s.seq = make([]Value, 0, max(hi.n-lo.n+1, 0))
+					for v := lo.n; v <= hi.n; v++ {
+						s.seq = append(s.seq, intVal(v))
+					}
+				}
+			}
 			foldStmts(s.Body)
 		}
 	}

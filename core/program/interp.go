@@ -55,6 +55,7 @@ type runner struct {
 	constOnly bool // evaluating constants at compile time: any variable fails
 
 	idx    map[string]int // merge's index, reused
+	vals   []Value        // each's values, reused
 	obs    []obsNode
 	obsIdx map[obsKey]int32
 	buf    []byte
@@ -201,7 +202,12 @@ func (r *runner) each(d dist, es []Expr, p Pos, f func(s *wstate, vs []Value) er
 		random = random || isRandom(e)
 	}
 	if !random {
-		vs := make([]Value, len(es))
+		// The values go to f, which keeps none of the slice (assign and observe copy what they
+		// keep), so one buffer serves every call.
+		if cap(r.vals) < len(es) {
+			r.vals = make([]Value, len(es))
+		}
+		vs := r.vals[:len(es)]
 		for i := range d {
 			for k, e := range es {
 				v, err := r.eval(e, &d[i])
@@ -268,8 +274,7 @@ func (r *runner) each(d dist, es []Expr, p Pos, f func(s *wstate, vs []Value) er
 }
 
 func (r *runner) assign(s *AssignStmt, d dist) (dist, error) {
-	es := append(append([]Expr(nil), s.Indices...), s.X)
-	return r.each(d, es, s.P, func(st *wstate, vs []Value) error {
+	return r.each(d, s.exprs, s.P, func(st *wstate, vs []Value) error {
 		v := vs[len(vs)-1]
 		if len(s.Indices) > 0 {
 			nv, err := setIndex(s.Name, st.vars[s.slot], vs[:len(vs)-1], v)
@@ -287,7 +292,7 @@ func (r *runner) assign(s *AssignStmt, d dist) (dist, error) {
 }
 
 func (r *runner) observe(s *ObserveStmt, d dist) (dist, error) {
-	return r.each(d, []Expr{s.X}, s.P, func(st *wstate, vs []Value) error {
+	return r.each(d, s.exprs, s.P, func(st *wstate, vs []Value) error {
 		id, err := r.intern(st.obs, vs[0], s.P)
 		st.obs = id
 		return err
@@ -315,9 +320,19 @@ func (r *runner) intern(parent int32, v Value, p Pos) (int32, error) {
 // cond evaluates a condition in a state and returns the probability that it holds and that it
 // does not (nil for 0), and whether false came first among its outcomes.
 func (r *runner) cond(e Expr, s *wstate, what string) (yes, no *prob, noFirst bool, err error) {
-	outs, err := r.evalDist(e, s)
-	if err != nil {
-		return nil, nil, false, err
+	var outs []outcome
+	if isRandom(e) {
+		if outs, err = r.evalDist(e, s); err != nil {
+			return nil, nil, false, err
+		}
+	} else {
+		v, err := r.eval(e, s)
+		if err != nil {
+			return nil, nil, false, err
+		}
+		var buf [1]outcome
+		buf[0] = outcome{v, one}
+		outs = buf[:]
 	}
 	noFirst = len(outs) > 0 && outs[0].v.k == kBool && outs[0].v.n == 0
 	for _, o := range outs {
@@ -337,6 +352,21 @@ func (r *runner) cond(e Expr, s *wstate, what string) (yes, no *prob, noFirst bo
 // ifStmt runs each state through the branch its condition selects (a state splits when the
 // condition is random), state by state, so that the result keeps the order of first appearance.
 func (r *runner) ifStmt(s *IfStmt, d dist) (dist, error) {
+	if len(d) == 1 && !s.random { // one state, conditions without random choices: no split
+		for k, c := range s.Conds {
+			v, err := r.eval(c, &d[0])
+			if err != nil {
+				return nil, err
+			}
+			if v.k != kBool {
+				return nil, r.fail(start(c), "the condition of `if` must be true or false, but this is %s", v.typeName())
+			}
+			if v.n != 0 {
+				return r.block(s.Blocks[k], d)
+			}
+		}
+		return r.block(s.Else, d)
+	}
 	var out dist
 	var run func(k int, st wstate) error
 	run = func(k int, st wstate) error {
@@ -466,6 +496,12 @@ func (r *runner) while(s *WhileStmt, d dist) (dist, error) {
 func (r *runner) forStmt(s *ForStmt, d dist) (dist, error) {
 	r.loops = append(r.loops, s.P)
 	defer func() { r.loops = r.loops[:len(r.loops)-1] }()
+	if s.seq != nil { // a constant range: every state goes over the same elements
+		if int64(len(s.seq)) > r.opt.StepBudget {
+			return nil, r.fail(s.P, "this loop would run %d iterations, more than the step budget of %d", len(s.seq), r.opt.StepBudget)
+		}
+		return r.forRun(s, d, s.seq)
+	}
 	seqs := make([][]Value, 0, len(d))
 	var split dist
 	for i := range d {
