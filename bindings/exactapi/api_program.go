@@ -2,6 +2,7 @@ package exactapi
 
 import (
 	"errors"
+	"math/big"
 	"strings"
 
 	"github.com/qif-toolkit/qif/bindings/table"
@@ -88,14 +89,26 @@ func programResult(res *program.Result) Obj {
 	data := make([]float64, rows*cols)
 	exactRows := make([]any, rows)
 	var b strings.Builder
+	// Equal entries share one *big.Rat (see program.Result): each is converted once.
+	type conv struct {
+		f float64
+		s string
+	}
+	seen := map[*big.Rat]conv{}
 	for i, row := range res.Channel {
 		b.Reset()
 		for j, p := range row {
-			data[i*cols+j], _ = p.Float64()
+			c, ok := seen[p]
+			if !ok {
+				c.f, _ = p.Float64()
+				c.s = p.RatString()
+				seen[p] = c
+			}
+			data[i*cols+j] = c.f
 			if j > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(p.RatString())
+			b.WriteString(c.s)
 		}
 		exactRows[i] = table.Strings(b.String())
 	}

@@ -1,8 +1,10 @@
 package program
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/big"
+	"os"
 	"testing"
 	"time"
 )
@@ -17,12 +19,17 @@ import (
 //
 //	go test ./core/program -run '^$' -bench Programs -benchtime 3x
 
-// Workloads are the benchmark programs (bench/node/program.bench.mjs runs the same ones).
-var Workloads = []struct{ Name, Source string }{
-	{"60 merged coin flips", "secret x in 0..1\ncount = 0\nfor i in 1..60 {\n  count = count + flip(1/2)\n}\nobserve count + x\n"},
-	{"100000 secrets, one line", "secret x in 0..99999\nobserve x % 10\n"},
-	{"65536 secrets, 16-iteration loop", "secret key in 0..65535\ntime = 0\nfor i in 0..15 {\n  time = time + 1\n  if bit(key, i) == 1 {\n    time = time + 1\n  }\n}\nobserve time\n"},
-	{"720 permutations, early exit", "secret guess in perms(\"python\")\npassword = \"python\"\ni = 0\nwhile i < 6 and guess[i] == password[i] {\n  i = i + 1\n}\nobserve i\n"},
+// workloads reads the benchmark programs, shared with bench/node/program.bench.mjs.
+func workloads(b *testing.B) []struct{ Name, Source string } {
+	raw, err := os.ReadFile("../../bench/program-workloads.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var f struct{ Workloads []struct{ Name, Source string } }
+	if err := json.Unmarshal(raw, &f); err != nil {
+		b.Fatal(err)
+	}
+	return f.Workloads
 }
 
 // naive is the path-enumerating peer.
@@ -122,7 +129,7 @@ func (n *naive) exec(stmts []Stmt, vars []Value) {
 // channel enumerates every path of every secret value, until the deadline: it returns the
 // paths enumerated and whether it finished.
 func naiveChannel(prog *Program, deadline time.Time) (paths int64, done bool) {
-	r := &runner{prog: prog, opt: Options{StateBudget: DefaultStateBudget, StepBudget: DefaultStepBudget}, obs: []obsNode{{parent: -1}}, obsIdx: map[obsKey]int32{}}
+	r := &runner{prog: prog, opt: Options{StateBudget: DefaultStateBudget, StepBudget: DefaultStepBudget}, obs: []obsNode{{parent: -1}}, obsIdx: map[string]int32{}}
 	rows, _, _, err := r.secretRows()
 	if err != nil {
 		panic(err)
@@ -160,7 +167,7 @@ func naiveChannel(prog *Program, deadline time.Time) (paths int64, done bool) {
 }
 
 func BenchmarkPrograms(b *testing.B) {
-	for _, w := range Workloads {
+	for _, w := range workloads(b) {
 		b.Run(w.Name, func(b *testing.B) {
 			prog, err := Compile(w.Source)
 			if err != nil {

@@ -68,7 +68,7 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 		opt.StateBudget = DefaultStateBudget
 	}
 	r := &runner{prog: prog, opt: opt, ctx: opt.Context, last: time.Now(),
-		obs: []obsNode{{parent: -1}}, obsIdx: map[obsKey]int32{}}
+		obs: []obsNode{{parent: -1}}, obsIdx: map[string]int32{}}
 	rows, prior, labels, err := r.secretRows()
 	if err != nil {
 		return nil, err
@@ -78,11 +78,16 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 	colOf := map[int32]int{}
 	var obsIDs []int32
 	sparse := make([][]cell, len(rows))
+	// The first state of each run reuses one variables slice and one distribution: a run's
+	// states are dropped once its row is filled in, and a state that splits copies its variables.
+	vars := make([]Value, len(prog.names))
+	start := make(dist, 1)
 	for i, row := range rows {
 		r.row, r.steps, r.work = labels[i], 0, 0
-		vars := make([]Value, len(prog.names))
+		clear(vars)
 		copy(vars, row)
-		d, err := r.block(prog.stmts, dist{{vars: vars, p: one}})
+		start[0] = wstate{vars: vars, p: one}
+		d, err := r.block(prog.stmts, start[:1:1])
 		if err != nil {
 			return nil, err
 		}
@@ -216,11 +221,12 @@ func (r *runner) secretRows() ([][]Value, []*big.Rat, []string, error) {
 	}
 	n := int(total)
 	rows := make([][]Value, n)
+	flat := make([]Value, n*len(doms)) // the rows, in one allocation
 	prior := make([]*big.Rat, n)
 	labels := make([]string, n)
 	idx := make([]int, len(doms))
 	for k := 0; k < n; k++ {
-		row := make([]Value, len(doms))
+		row := flat[k*len(doms) : (k+1)*len(doms) : (k+1)*len(doms)]
 		p := doms[0][idx[0]].p // one secret: its domain's probability, shared (read-only)
 		for i, j := range idx {
 			row[i] = doms[i][j].v

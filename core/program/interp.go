@@ -31,10 +31,6 @@ type obsNode struct {
 	v      Value
 }
 
-type obsKey struct {
-	parent int32
-	key    string
-}
 
 // runner executes a program on one secret value after another.
 type runner struct {
@@ -57,7 +53,7 @@ type runner struct {
 	idx    map[string]int // merge's index, reused
 	vals   []Value        // each's values, reused
 	obs    []obsNode
-	obsIdx map[obsKey]int32
+	obsIdx map[string]int32 // (parent, value) → id, keyed by their bytes
 	buf    []byte
 }
 
@@ -304,13 +300,16 @@ func (r *runner) intern(parent int32, v Value, p Pos) (int32, error) {
 	if r.obs[parent].depth >= MaxObserved {
 		return 0, r.fail(r.where(p), "a run observed more than %d values", MaxObserved)
 	}
-	k := obsKey{parent, string(v.key(nil))}
-	if id, ok := r.obsIdx[k]; ok {
+	b := append(r.buf[:0], byte(parent), byte(parent>>8), byte(parent>>16), byte(parent>>24))
+	b = v.key(b)
+	r.buf = b
+	if id, ok := r.obsIdx[string(b)]; ok { // a lookup by string(b) does not copy b
 		return id, nil
 	}
-	if err := r.addWork(len(k.key), p); err != nil {
+	if err := r.addWork(len(b), p); err != nil {
 		return 0, err
 	}
+	k := string(b)
 	id := int32(len(r.obs))
 	r.obs = append(r.obs, obsNode{parent: parent, depth: r.obs[parent].depth + 1, v: v})
 	r.obsIdx[k] = id
