@@ -23,6 +23,8 @@ func plausible(p *Param) any {
 		return 2
 	case KindBoolean:
 		return false
+	case KindString: // a program (the only strings the table reads)
+		return "secret x in 0..1\nobserve x"
 	case KindEnum:
 		return p.Enum[0]
 	case KindVector:

@@ -1957,6 +1957,63 @@ export interface ExactRefineAPI {
   avg(A: RationalMatrix, B: RationalMatrix, options?: ExactProgressOptions): ExactAvgRefinement;
 }
 
+// ───────────────────────────── qif.program ─────────────────────────────
+
+/** Result of program.channel. */
+export interface ProgramChannel {
+  /** C[x][o]: rows the secret values, columns the observations (as numbers). */
+  channel: MatrixOut;
+  /** The declared prior on the rows (uniform unless weights are given). */
+  prior: Float64Array;
+  /** Row labels: the secret values (a tuple for several secrets). */
+  secrets: string[];
+  /** Column labels, in order of first appearance: the values observed joined by '; ', or '∅'. */
+  observations: string[];
+  /** The same channel and prior as reduced fractions ('1/3'). */
+  exact: { channel: string[][]; prior: string[] };
+  /** The largest number of distinct states a distribution held (60 coin flips summed: 61). */
+  states: number;
+  /** Loop iterations run, over all secret values and merged states. */
+  steps: number;
+}
+
+/** Options of program.channel. */
+export interface ProgramOptions {
+  /** Loop iterations allowed for each secret value, summed over its merged states; a loop that has not finished within it is an error naming its line; a positive integer (default 1000000). */
+  stepBudget?: number;
+  /** The largest number of distinct states a distribution may hold; a positive integer (default 100000). */
+  stateBudget?: number;
+  /** Called about every 100 ms with {done, total} (secret values run, and their number); return false to cancel. */
+  onProgress?: (progress: ProgramProgress) => boolean | void;
+}
+
+/** Result of program.check. */
+export interface ProgramCheck {
+  /** true when nothing was found (the program may still fail when it runs). */
+  ok: boolean;
+  /** The problems, in source order; lines and columns from 1. */
+  diagnostics: { line: number; column: number; message: string }[];
+}
+
+export interface ProgramAPI {
+  /**
+   * The channel a program denotes, exactly: for each value of its secret the program runs on a distribution over states (equal states merged); C[x][o] is the probability that it observes the sequence o.
+   * @param source The program's text (the language of docs/program-language.md).
+   * @param options Keys: stepBudget, stateBudget, onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Alvim et al. (FOSAD 2011) §3
+   */
+  channel(source: string, options?: ProgramOptions): ProgramChannel;
+  /**
+   * Parses and checks a program without running it: every problem found, with its line and column (for editors).
+   * @param source The program's text (the language of docs/program-language.md).
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Alvim et al. (FOSAD 2011) §3
+   */
+  check(source: string): ProgramCheck;
+}
+
 // ───────────────────────────── The API object ─────────────────────────────
 
 /** The loaded API: frozen namespaces of synchronous functions. */
@@ -1973,6 +2030,7 @@ export interface QIF {
   readonly infoPrivacy: Readonly<InfoPrivacyAPI>;
   readonly lp: Readonly<LPAPI>;
   readonly debug: Readonly<DebugAPI>;
+  readonly program: Readonly<ProgramAPI>;
   /** The exact mode: see ExactAPI. */
   readonly exact: ExactAPI;
   /**
@@ -1989,7 +2047,7 @@ export interface ApiParam {
   name: string;
   /** The name errors use when it differs from name. */
   label?: string;
-  kind: 'number' | 'integer' | 'boolean' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem'
+  kind: 'number' | 'integer' | 'boolean' | 'string' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem'
     | 'rational' | 'ratVector' | 'ratMatrix' | 'ratMetric';
   optional?: boolean;
   required?: boolean;

@@ -185,5 +185,9 @@ export function wrappers(call) {
     "exact.refine": {
       avg: function avg(A, B, options = undefined) { return call(153, arguments); },
     },
+    program: {
+      channel: function channel(source, options = undefined) { return call(154, arguments); },
+      check: function check(source) { return call(155, arguments); },
+    },
   };
 }

@@ -374,6 +374,7 @@ const readers = {
   number: scalar('number', 'a number'),
   integer: scalar('number', 'an integer'),
   boolean: scalar('boolean', 'a boolean'),
+  string: scalar('string', 'a string'),
   enum(x, p, w) {
     if (x === undefined || x === null) w.push(undefined);
     else if (typeof x === 'string') w.push(x);
@@ -495,17 +496,19 @@ function prepare(p) {
 
 /**
  * The error a function reports from Go: message, name ('AbortError' when cancelled), partial
- * result and, for a fault in one argument, the argument's name, the index of the row or entry
- * (a number, or [row, column]) and what is wrong, from the Go error's fields (core/argerr).
+ * result, for a fault in one argument, the argument's name, the index of the row or entry
+ * (a number, or [row, column]) and what is wrong, from the Go error's fields (core/argerr), and
+ * fields of its own that the thrown Error receives as properties (a program's line and column).
  */
 class Failure {
-  constructor(message, name, partial, argument, index, detail) {
+  constructor(message, name, partial, argument, index, detail, fields) {
     this.message = message;
     this.name = name;
     this.partial = partial;
     this.argument = argument;
     this.index = index;
     this.detail = detail;
+    this.fields = fields;
   }
 }
 
@@ -700,6 +703,7 @@ function bind(main, exact) {
       const e = argumentError(new Error(r.message), r);
       if (r.name !== 'Error') e.name = r.name;
       if (r.partial !== undefined && r.partial !== null) e.partial = r.partial;
+      if (r.fields) Object.assign(e, r.fields);
       throw e;
     }
     return r;

@@ -39,6 +39,8 @@ func tsParam(f *bindings.Func, p *bindings.Param) string {
 		return "number"
 	case bindings.KindBoolean:
 		return "boolean"
+	case table.KindString:
+		return "string"
 	case bindings.KindEnum:
 		return "'" + strings.Join(p.Enum, "' | '") + "'"
 	case bindings.KindVector, bindings.KindIndices:
@@ -242,13 +244,18 @@ func declarations(fs []*bindings.Func) []byte {
 	b.WriteString("// ───────────────────────────── The API object ─────────────────────────────\n\n")
 	b.WriteString("/** The loaded API: frozen namespaces of synchronous functions. */\nexport interface QIF {\n")
 	b.WriteString("  /** Version of the WebAssembly module. */\n  readonly version: string;\n")
-	for _, ns := range bindings.Namespaces {
-		fmt.Fprintf(&b, "  readonly %s: Readonly<%s>;\n", ns, nsInterface(ns))
+	for _, ns := range namespaces() {
+		if !strings.HasPrefix(ns, "exact.") { // the main module's, and qif.program (served by the exact module)
+			fmt.Fprintf(&b, "  readonly %s: Readonly<%s>;\n", ns, nsInterface(ns))
+		}
 	}
 	b.WriteString("  /** The exact mode: see ExactAPI. */\n  readonly exact: ExactAPI;\n")
 	b.WriteString(dtsFooter)
 	b.WriteString(exactAPIDoc)
 	for _, ns := range exactapi.Namespaces {
+		if !strings.HasPrefix(ns, "exact.") {
+			continue
+		}
 		fmt.Fprintf(&b, "  readonly %s: Readonly<%s>;\n", strings.TrimPrefix(ns, "exact."), nsInterface(ns))
 	}
 	b.WriteString("}\n")
@@ -440,7 +447,7 @@ export interface ApiParam {
   name: string;
   /** The name errors use when it differs from name. */
   label?: string;
-  kind: 'number' | 'integer' | 'boolean' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem'
+  kind: 'number' | 'integer' | 'boolean' | 'string' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem'
     | 'rational' | 'ratVector' | 'ratMatrix' | 'ratMetric';
   optional?: boolean;
   required?: boolean;

@@ -194,6 +194,8 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 		return int(x), nil
 	case KindBoolean:
 		return r.Bool, want(RawBool, "a boolean")
+	case KindString:
+		return r.Str, want(RawString, "a string")
 	case KindEnum:
 		if r.Type != RawString || !contains(p.Enum, r.Str) {
 			return nil, argerr.New(name, "expected one of '%s', got %s", strings.Join(p.Enum, "', '"), rawString(r))
@@ -472,6 +474,14 @@ func (c *pollContext) Err() error {
 		}
 	}
 	return c.err
+}
+
+// FieldsError is an error that carries fields of its own, which the JS Error thrown for it
+// receives as properties (a program's error.line and error.column): ErrorFields returns them as
+// values encode accepts.
+type FieldsError interface {
+	error
+	ErrorFields() map[string]any
 }
 
 // Obj is the result object type: field name → value (see encode in js.go for the values).

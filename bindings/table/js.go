@@ -25,7 +25,7 @@ var (
 	uint8Array   = js.Global().Get("Uint8Array")
 	float64Array = js.Global().Get("Float64Array")
 	object       = js.Global().Get("Object")
-	failure      js.Value // the loader's Failure class: new Failure(message, name, partial, argument, index, detail)
+	failure      js.Value // the loader's Failure class: new Failure(message, name, partial, argument, index, detail, fields)
 	split        js.Value // the loader's split(text): the list of strings joined by commas in text
 )
 
@@ -96,6 +96,10 @@ func dispatch(fs []*Func, args []js.Value) (out any) {
 		var ae *argerr.Error
 		if errors.As(err, &ae) {
 			return failure.New(err.Error(), "Error", js.Undefined(), ae.Arg, indexValue(ae.Index), ae.Detail)
+		}
+		var fe FieldsError
+		if errors.As(err, &fe) {
+			return failure.New(err.Error(), "Error", js.Undefined(), js.Undefined(), js.Undefined(), js.Undefined(), encode(Obj(fe.ErrorFields())))
 		}
 		return failure.New(err.Error(), "Error")
 	}

@@ -61,6 +61,7 @@ const (
 	KindInteger  Kind = "integer"  // int
 	KindBoolean  Kind = "boolean"  // bool
 	KindEnum     Kind = "enum"     // string, one of Param.Enum
+	KindString   Kind = "string"   // any string (a program's source)
 	KindVector   Kind = "vector"   // number[] or typed array → []float64
 	KindIndices  Kind = "indices"  // array of non-negative integers → []int
 	KindMatrix   Kind = "matrix"   // number[][] or {rows, cols, data} → *mat.Dense
