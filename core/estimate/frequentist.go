@@ -19,6 +19,7 @@ type table struct {
 
 // counts builds the count table of s.
 func counts(s *Sample) (*table, error) {
+	s.Discrete()
 	r, c := len(s.SecretNames), len(s.ObsNames)
 	if r*c > MaxCells || r*c < 0 {
 		return nil, fmt.Errorf("observations: %d distinct observations and %d secrets make a %d×%d count table, more than the limit of %d cells (continuous observations need bayesRisk with the nn or knn rule)", c, r, r, c, MaxCells)

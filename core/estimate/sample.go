@@ -50,7 +50,8 @@ type Sample struct {
 	Secret      []int32
 	SecretNames []string
 	// Obs[i] is the column index of sample i's observation in ObsNames (distinct vectors are
-	// distinct observations).
+	// distinct observations; for vectors both are filled by Discrete, when first needed, since
+	// the k-NN rule does without them).
 	Obs      []int32
 	ObsNames []string
 	// Vectors holds the observation vectors row-major (Dim per sample), nil for labels.
@@ -97,8 +98,15 @@ func NewSample(secrets Labels, obs Observations) (*Sample, error) {
 		}
 		copy(s.Vectors[i*s.Dim:], row)
 	}
-	s.Obs, s.ObsNames = codeVectors(s.Vectors, n, s.Dim)
 	return s, nil
+}
+
+// Discrete fills Obs and ObsNames for vector observations (a no-op for labels) and returns s.
+func (s *Sample) Discrete() *Sample {
+	if s.Obs == nil {
+		s.Obs, s.ObsNames = codeVectors(s.Vectors, s.N, s.Dim)
+	}
+	return s
 }
 
 // codeLabels maps labels to indices into their sorted distinct values.

@@ -1,0 +1,48 @@
+package estimate
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// gaussianSample is n samples of two equiprobable secrets with one-dimensional observations
+// N(0, 1) and N(1.5, 1).
+func gaussianSample(b testing.TB, n int) *Sample {
+	rng := rand.New(rand.NewPCG(1, 2))
+	sec := make([]float64, n)
+	obs := mat.NewDense(n, 1, nil)
+	for i := range sec {
+		sec[i] = float64(rng.IntN(2))
+		obs.Set(i, 0, rng.NormFloat64()+1.5*sec[i])
+	}
+	s, err := NewSample(Labels{Numbers: sec}, Observations{Vectors: obs})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s
+}
+
+// k-NN Bayes risk on 10⁶ one-dimensional samples, 80/20 split, k = ⌈ln n⌉, with the curve.
+func BenchmarkKNNMillion(b *testing.B) {
+	s := gaussianSample(b, 1_000_000)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := BayesRisk(s, BayesRiskOptions{Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The frequentist channel and MI (no shuffles) of 10⁶ discrete samples.
+func BenchmarkFrequentistMillion(b *testing.B) {
+	xs, ys, _ := Draw(coverageChannels[3].prior, coverageChannels[3].C, 1_000_000, 1)
+	s := codes(b, xs, ys)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := FrequentistChannel(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
