@@ -190,6 +190,8 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 			return nil, fmt.Errorf("%s: expected an LP problem", name)
 		}
 		return FlatLP(r.Floats, raw[1].Floats)
+	case KindLabels, KindSamples, KindEnumOrInteger:
+		return decodeSample(p, raw)
 	case KindCallback:
 		return r.Fn, want(RawFunc, "a function")
 	case KindOptions:
