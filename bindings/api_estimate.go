@@ -61,7 +61,7 @@ var estimateAPI = []Func{
 	{NS: "estimate", Name: "mutualInformation", Source: leakiest,
 		Params: []*Param{&pSecrets, &pObservations, {Name: "options", Kind: KindOptions, Optional: true, Type: "EstimateMutualInformationOptions", Fields: []*Param{
 			&pConfidence,
-			{Name: "shuffles", Kind: KindInteger, Check: CheckNonNegative, Default: estimate.DefaultShuffles, Doc: "copies of the data with the secrets shuffled, for the zero-leakage test (0: the χ² test alone)"},
+			{Name: "shuffles", Kind: KindInteger, Check: CheckNonNegative, DefaultDoc: "100, at most 2·10⁷/n (at least 10)", Doc: "copies of the data with the secrets shuffled, for the zero-leakage test (0: the χ² test alone)"},
 			&pSeed}}},
 		Result: Type{Name: "EstimatedMutualInformation", Doc: "Result of estimate.mutualInformation, in bits.", Fields: []Field{
 			{Name: "value", Type: Number, Doc: "The plug-in estimate Î (biased upwards)."},
@@ -77,8 +77,8 @@ var estimateAPI = []Func{
 			if err != nil {
 				return nil, err
 			}
-			sh := a.Int("shuffles")
-			if sh == 0 {
+			sh := a.Int("shuffles") // absent: 0, the core's default for the sample size
+			if a.Has("shuffles") && sh == 0 {
 				sh = -1 // none
 			}
 			r, err := estimate.MutualInformation(s, estimate.LeakageOptions{Confidence: a.Float("confidence"), Shuffles: sh, Seed: uint64(a.Int("seed"))})

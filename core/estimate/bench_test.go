@@ -46,3 +46,27 @@ func BenchmarkFrequentistMillion(b *testing.B) {
 		}
 	}
 }
+
+// Coding 10⁶ numeric labels and the MI estimate with its bootstrap interval (no shuffles).
+func BenchmarkMIMillion(b *testing.B) {
+	xs, ys, _ := Draw(coverageChannels[3].prior, coverageChannels[3].C, 1_000_000, 1)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := codes(b, xs, ys)
+		if _, err := MutualInformation(s, LeakageOptions{Shuffles: -1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The zero-leakage test's shuffles on 10⁶ samples.
+func BenchmarkShufflesMillion(b *testing.B) {
+	xs, ys, _ := Draw(coverageChannels[3].prior, coverageChannels[3].C, 1_000_000, 1)
+	s := codes(b, xs, ys)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := MutualInformation(s, LeakageOptions{Shuffles: 10, Bootstrap: 20}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -53,6 +53,6 @@
 // Long work (BayesRisk) reports progress and is cancelled when its progress function returns
 // false; the result computed so far is returned with ErrCancelled.
 //
-// Randomness comes from math/rand/v2's PCG seeded with (seed, a fixed stream constant), whose
-// sequence is fixed by its definition and so the same across Go versions and platforms.
+// Randomness comes from xoshiro256** seeded by SplitMix64, implemented in this package, so that
+// a seed gives the same samples, splits and intervals on every platform and in every Go version.
 package estimate

@@ -349,3 +349,19 @@ func TestCancel(t *testing.T) {
 		t.Errorf("cancel: err %v, result %v, %d calls", err, r, calls)
 	}
 }
+
+// The default number of shuffles, and a negative one meaning none.
+func TestShufflesDefault(t *testing.T) {
+	if ShufflesFor(1000) != 100 || ShufflesFor(1_000_000) != 20 || ShufflesFor(100_000_000) != 10 {
+		t.Errorf("ShufflesFor: %d %d %d", ShufflesFor(1000), ShufflesFor(1_000_000), ShufflesFor(100_000_000))
+	}
+	s := sampleOf(t, coverageChannels[0], 300, 1)
+	r, err := MutualInformation(s, LeakageOptions{Shuffles: -1, Bootstrap: 20})
+	if err != nil || r.ShuffleThreshold != 0 || r.ZeroLeakageThreshold != r.ChiSquareThreshold {
+		t.Errorf("no shuffles: %+v %v", r, err)
+	}
+	r, _ = MutualInformation(s, LeakageOptions{Bootstrap: 20})
+	if r.ShuffleThreshold == 0 {
+		t.Error("the default shuffles nothing")
+	}
+}

@@ -3,7 +3,6 @@ package estimate
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -151,7 +150,7 @@ func cumulative(p []float64) []float64 {
 }
 
 // pick draws an index with probabilities given by the cumulative sums cum (binary search).
-func pick(cum []float64, rng *rand.Rand) int {
+func pick(cum []float64, rng *rng) int {
 	u := rng.Float64()
 	lo, hi := 0, len(cum)-1
 	for lo < hi {
