@@ -44,7 +44,8 @@ type BayesRiskResult struct {
 	Method string
 	K      int
 	// NNBound is (L−1)/L·(1 − √(1 − L/(L−1)·R_NN)) with L the number of secrets and R_NN the NN
-	// rule's test error: a lower bound on R* (Cover and Hart).
+	// rule's test error: a lower bound on R* (Cover and Hart, "Nearest neighbor pattern
+	// classification", 1967).
 	NNBound float64
 	// CurveN are training sizes (increasing, the last one the whole training part) and
 	// CurveEstimate the rule's test error when trained on that many samples.

@@ -241,7 +241,7 @@ const (
 	designBasicPercentile design = iota // [2θ̂ − q_hi, max(q_hi, 2θ̂ − q_lo)] ∪ percentile
 	designPercentile                    // [q_lo, q_hi]
 	designBasic                         // [2θ̂ − q_hi, 2θ̂ − q_lo]
-	designBC                            // bias-corrected percentile (Efron)
+	designBC                            // bias-corrected percentile (Efron, "Better bootstrap confidence intervals", 1987)
 	designBCa                           // bias-corrected and accelerated (jackknife on the cells)
 	designCount
 )
