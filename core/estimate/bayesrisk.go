@@ -135,7 +135,21 @@ func BayesRisk(s *Sample, opt BayesRiskOptions) (*BayesRiskResult, error) {
 	r := &BayesRiskResult{Method: opt.Method}
 	p := &predictor{s: s, test: test, L: len(s.SecretNames), progress: opt.Progress, total: total}
 	var nnErrors int
-	for j, m := range sizes {
+	if s.Vectors != nil && opt.Method == Frequentist {
+		// The NN rule for the bound, first: the training part shrinks along the curve below.
+		var ok bool
+		if nnErrors, _, ok = p.run(train, 1); !ok {
+			return r, ErrCancelled
+		}
+	}
+	// The curve from the whole training part down, so that each smaller training set is filtered
+	// from the previous one (one-dimensional observations: newLine), then put in increasing order.
+	defer func() {
+		slices.Reverse(r.CurveN)
+		slices.Reverse(r.CurveEstimate)
+	}()
+	for j := len(sizes) - 1; j >= 0; j-- {
+		m := sizes[j]
 		k := opt.kFor(m)
 		if opt.Method == Frequentist {
 			k = 0
@@ -150,12 +164,11 @@ func BayesRisk(s *Sample, opt BayesRiskOptions) (*BayesRiskResult, error) {
 		}
 		r.CurveN = append(r.CurveN, float64(m))
 		r.CurveEstimate = append(r.CurveEstimate, float64(errs)/float64(len(p.test)))
-		r.Value, r.K, nnErrors = float64(errs)/float64(nTest), k, nnErrs
-	}
-	if s.Vectors != nil && opt.Method == Frequentist {
-		var ok bool
-		if nnErrors, _, ok = p.run(train, 1); !ok {
-			return r, ErrCancelled
+		if j == len(sizes)-1 {
+			r.Value, r.K = float64(errs)/float64(nTest), k
+			if s.Vectors == nil || opt.Method != Frequentist {
+				nnErrors = nnErrs
+			}
 		}
 	}
 	L := len(s.SecretNames)
@@ -200,7 +213,7 @@ type predictor struct {
 	s        *Sample
 	test     []int32
 	line     []linePt // one-dimensional observations: the training part sorted once
-	sorted   []int32  // and the test part sorted (sortedTest)
+	sorted   []linePt // and the test part sorted (sortedTest)
 	L        int
 	progress func(done, total int) bool
 	done     int
@@ -257,7 +270,7 @@ func (p *predictor) run(train []int32, k int) (errs, nnErrs int, ok bool) {
 			}
 			p.line = sortLine(xs, secs)
 		}
-		t = newLine(p.line, len(train))
+		t, p.line = newLine(p.line, len(train))
 	} else {
 		vecs := make([]float64, len(train)*d)
 		secs := make([]int32, len(train))
@@ -268,14 +281,19 @@ func (p *predictor) run(train []int32, k int) (errs, nnErrs int, ok bool) {
 		t = newKDTree(vecs, secs, d)
 	}
 	q := &searcher{t: t}
-	order := p.test
-	if d == 1 {
-		order = p.sortedTest()
+	count := func(best, nn, secret int32) bool {
+		if best != secret {
+			errs++
+		}
+		if nn != secret {
+			nnErrs++
+		}
+		return p.tick()
 	}
-	for _, i := range order {
-		q.neighbours(s.Vectors[int(i)*d:int(i)*d+d], k)
-		best := p.vote(t, q.h, math.Inf(1))
-		nn := best
+	predict := func(x []float64) (best, nn int32) {
+		q.neighbours(x, k)
+		best = p.vote(t, q.h, math.Inf(1))
+		nn = best
 		if k > 1 {
 			dmin := math.Inf(1)
 			for _, c := range q.h {
@@ -283,32 +301,39 @@ func (p *predictor) run(train []int32, k int) (errs, nnErrs int, ok bool) {
 			}
 			nn = p.vote(t, q.h, dmin)
 		}
-		if best != s.Secret[i] {
-			errs++
+		return best, nn
+	}
+	if d == 1 {
+		x := make([]float64, 1)
+		for _, pt := range p.sortedTest() {
+			x[0] = pt.x
+			best, nn := predict(x)
+			if !count(best, nn, pt.s) {
+				return 0, 0, false
+			}
 		}
-		if nn != s.Secret[i] {
-			nnErrs++
-		}
-		if !p.tick() {
+		return errs, nnErrs, true
+	}
+	for _, i := range p.test {
+		best, nn := predict(s.Vectors[int(i)*d : int(i)*d+d])
+		if !count(best, nn, s.Secret[i]) {
 			return 0, 0, false
 		}
 	}
 	return errs, nnErrs, true
 }
 
-// sortedTest returns the test part in increasing order of its one-dimensional observations, so
-// that successive queries walk along the line (neighbours1D) instead of each starting with a
-// binary search whose every step misses the cache.
-func (p *predictor) sortedTest() []int32 {
+// sortedTest returns the test part (value and secret) in increasing order of its
+// one-dimensional observations, so that successive queries walk along the line (neighbours1D)
+// instead of each starting with a binary search whose every step misses the cache, and so that
+// the secrets are read in order too.
+func (p *predictor) sortedTest() []linePt {
 	if len(p.sorted) != len(p.test) {
-		xs := make([]float64, len(p.test))
+		xs, secs := make([]float64, len(p.test)), make([]int32, len(p.test))
 		for j, i := range p.test {
-			xs[j] = p.s.Vectors[i]
+			xs[j], secs[j] = p.s.Vectors[i], p.s.Secret[i]
 		}
-		p.sorted = p.sorted[:0]
-		for _, pt := range sortLine(xs, make([]int32, len(xs))) {
-			p.sorted = append(p.sorted, p.test[pt.pos])
-		}
+		p.sorted = sortLine(xs, secs)
 	}
 	return p.sorted
 }

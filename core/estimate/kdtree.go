@@ -36,7 +36,8 @@ func newKDTree(vecs []float64, secrets []int32, dim int) *kdTree {
 		order[i] = int32(i)
 	}
 	if dim == 1 {
-		return newLine(sortLine(vecs, secrets), n)
+		t, _ := newLine(sortLine(vecs, secrets), n)
+		return t
 	}
 	// Sort by (vector, secret), then merge runs: identical vectors become one point.
 	slices.SortFunc(order, func(a, b int32) int {
@@ -330,13 +331,15 @@ func sortLine(xs []float64, secrets []int32) []linePt {
 		}
 		keys[i], idx[i] = b, int32(i)
 	}
-	var cnt [1 << 16]int
-	for shift := uint(0); shift < 64; shift += 16 {
+	// Digits of 11 bits: 6 passes whose 2,048 counters and write positions stay in cache.
+	const bits, mask = 11, 1<<11 - 1
+	var cnt [1 << bits]int
+	for shift := uint(0); shift < 64; shift += bits {
 		clear(cnt[:])
 		for _, k := range keys {
-			cnt[(k>>shift)&0xffff]++
+			cnt[(k>>shift)&mask]++
 		}
-		if cnt[(keys[0]>>shift)&0xffff] == n {
+		if cnt[(keys[0]>>shift)&mask] == n {
 			continue // every key has this digit: the pass would not move anything
 		}
 		sum := 0
@@ -344,7 +347,7 @@ func sortLine(xs []float64, secrets []int32) []linePt {
 			cnt[d], sum = sum, sum+cnt[d]
 		}
 		for i, k := range keys {
-			d := (k >> shift) & 0xffff
+			d := (k >> shift) & mask
 			tmpK[cnt[d]], tmpI[cnt[d]] = k, idx[i]
 			cnt[d]++
 		}
@@ -369,8 +372,16 @@ func sortLine(xs []float64, secrets []int32) []linePt {
 
 // newLine is newKDTree in one dimension for the training samples at positions below m of the
 // sorted sample: the distinct points in order with their secret counts, and no tree (a query is a
-// binary search, neighbours1D).
-func newLine(ps []linePt, m int) *kdTree {
+// binary search, neighbours1D). It also returns ps with only those samples (filtered in place),
+// from which the next, smaller training set is built.
+func newLine(ps []linePt, m int) (*kdTree, []linePt) {
+	kept := ps[:0]
+	for _, p := range ps {
+		if int(p.pos) < m {
+			kept = append(kept, p)
+		}
+	}
+	ps = kept
 	t := &kdTree{dim: 1, pts: make([]float64, 0, m), wt: make([]float64, 0, m), off: make([]int32, 0, m+1), hist: make([]int32, 0, 2*m)}
 	for i := 0; i < len(ps); {
 		x := ps[i].x
@@ -379,9 +390,7 @@ func newLine(ps []linePt, m int) *kdTree {
 		for i < len(ps) && ps[i].x == x {
 			s, c := ps[i].s, int32(0)
 			for i < len(ps) && ps[i].x == x && ps[i].s == s {
-				if int(ps[i].pos) < m {
-					c++
-				}
+				c++
 				i++
 			}
 			if c > 0 {
@@ -396,5 +405,5 @@ func newLine(ps []linePt, m int) *kdTree {
 		}
 	}
 	t.off = append(t.off, int32(len(t.hist)))
-	return t
+	return t, ps
 }
