@@ -214,6 +214,7 @@ type predictor struct {
 	test     []int32
 	line     []linePt // one-dimensional observations: the training part sorted once
 	sorted   []linePt // and the test part sorted (sortedTest)
+	pairs    []pair   // labels: (observation, secret) of every sample in split order
 	L        int
 	progress func(done, total int) bool
 	done     int
@@ -236,10 +237,21 @@ func (p *predictor) tick() bool {
 // label observations, where they coincide or are not computed).
 func (p *predictor) run(train []int32, k int) (errs, nnErrs int, ok bool) {
 	if k == 0 || p.s.Vectors == nil {
-		p.s.Discrete()
-		pred := p.frequentist(train, k)
-		for _, i := range p.test {
-			if pred(p.s.Obs[i]) != p.s.Secret[i] {
+		// The split's samples as (observation, secret) pairs in split order, read in sequence:
+		// the test part and every training prefix are ranges of it.
+		if p.pairs == nil {
+			s := p.s.Discrete()
+			all := p.test[:cap(p.test)]
+			p.pairs = make([]pair, len(all))
+			for j, i := range all {
+				p.pairs[j] = pair{s.Obs[i], s.Secret[i]}
+			}
+		}
+		nTest := len(p.pairs) - cap(train)
+		trainPairs, testPairs := p.pairs[nTest:nTest+len(train)], p.pairs[:len(p.test)]
+		pred := p.frequentist(trainPairs, k)
+		for _, q := range testPairs {
+			if pred[q.o] != q.x {
 				errs++
 			}
 			if !p.tick() {
@@ -250,9 +262,9 @@ func (p *predictor) run(train []int32, k int) (errs, nnErrs int, ok bool) {
 			return errs, errs, true
 		}
 		// The NN rule on labels is the frequentist one (ties in distance 0 all counted).
-		nn := p.frequentist(train, 1)
-		for _, i := range p.test {
-			if nn(p.s.Obs[i]) != p.s.Secret[i] {
+		nn := p.frequentist(trainPairs, 1)
+		for _, q := range testPairs {
+			if nn[q.o] != q.x {
 				nnErrs++
 			}
 		}
@@ -371,42 +383,59 @@ func (p *predictor) vote(t *kdTree, h candHeap, dmax float64) int32 {
 // to the smaller secret), and for an observation not seen, the most frequent secret overall. With
 // k > 1 (k-NN under the discrete metric) an observation seen fewer than k times also gets the
 // most frequent secret overall: its k nearest include every training sample at distance 1.
-func (p *predictor) frequentist(train []int32, k int) func(o int32) int32 {
-	s := p.s
-	nObs := len(s.ObsNames)
-	// Counting sort of the training part by observation.
-	start := make([]int32, nObs+1)
-	for _, i := range train {
-		start[s.Obs[i]+1]++
+func (p *predictor) frequentist(train []pair, k int) []int32 {
+	nObs := len(p.s.ObsNames)
+	overall := make([]int32, p.L)
+	for _, q := range train {
+		overall[q.x]++
 	}
+	fallback := int32(0)
+	for x, c := range overall {
+		if c > overall[fallback] {
+			fallback = int32(x)
+		}
+	}
+	pred := make([]int32, nObs)
+	seen := make([]int32, nObs+1) // then the start of each observation's run in byObs
+	for _, q := range train {
+		seen[q.o+1]++
+	}
+	if nObs*p.L <= 1<<22 { // a dense count table: one pass, no sort
+		cnt := make([]int32, nObs*p.L)
+		for _, q := range train {
+			cnt[int(q.o)*p.L+int(q.x)]++
+		}
+		for o := 0; o < nObs; o++ {
+			if n := seen[o+1]; n == 0 || int(n) < k {
+				pred[o] = fallback
+				continue
+			}
+			row := cnt[o*p.L : (o+1)*p.L]
+			best := 0
+			for x, c := range row {
+				if c > row[best] { // strictly: a tie keeps the smaller secret
+					best = x
+				}
+			}
+			pred[o] = int32(best)
+		}
+		return pred
+	}
+	// Many observations and secrets: a counting sort by observation, then a vote per run.
 	for o := 0; o < nObs; o++ {
-		start[o+1] += start[o]
+		seen[o+1] += seen[o]
 	}
 	byObs := make([]int32, len(train))
-	fill := slices.Clone(start[:nObs])
-	overall := make([]float64, p.L)
-	for _, i := range train {
-		o := s.Obs[i]
-		byObs[fill[o]] = s.Secret[i]
-		fill[o]++
-		overall[s.Secret[i]]++
+	fill := slices.Clone(seen[:nObs])
+	for _, q := range train {
+		byObs[fill[q.o]] = q.x
+		fill[q.o]++
 	}
-	argmax := func(v []float64) int32 {
-		b := 0
-		for x := range v {
-			if v[x] > v[b] {
-				b = x
-			}
-		}
-		return int32(b)
-	}
-	fallback := argmax(overall)
-	pred := make([]int32, nObs)
 	if p.votes == nil {
 		p.votes = make([]float64, p.L)
 	}
 	for o := 0; o < nObs; o++ {
-		grp := byObs[start[o]:start[o+1]]
+		grp := byObs[seen[o]:seen[o+1]]
 		if len(grp) == 0 || len(grp) < k {
 			pred[o] = fallback
 			continue
@@ -427,5 +456,8 @@ func (p *predictor) frequentist(train []int32, k int) func(o int32) int32 {
 		p.touched = p.touched[:0]
 		pred[o] = best
 	}
-	return func(o int32) int32 { return pred[o] }
+	return pred
 }
+
+// pair is a sample's observation and secret.
+type pair struct{ o, x int32 }

@@ -70,3 +70,15 @@ func BenchmarkShufflesMillion(b *testing.B) {
 		}
 	}
 }
+
+// The frequentist Bayes risk of 10⁶ discrete samples, with the curve.
+func BenchmarkFrequentistRiskMillion(b *testing.B) {
+	xs, ys, _ := Draw(coverageChannels[3].prior, coverageChannels[3].C, 1_000_000, 1)
+	s := codes(b, xs, ys)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := BayesRisk(s, BayesRiskOptions{Method: Frequentist}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
