@@ -9,6 +9,7 @@
 //     (bincount of the count table, plug-in MI) — the target is under 0.5 s each.
 //   scripts/build.sh && node bench/node/estimate.bench.mjs
 import { load } from '../../web/qif.js';
+import { rng, time } from './timing.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,14 +18,6 @@ import path from 'node:path';
 const qif = await load();
 const n = 1_000_000;
 
-function rng(seed) { // mulberry32
-  return () => {
-    seed |= 0; seed = (seed + 0x6D2B79F5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const r = rng(1);
 const secrets = new Int32Array(n), xs = new Float64Array(n);
 for (let i = 0; i < n; i++) {
@@ -34,19 +27,6 @@ for (let i = 0; i < n; i++) {
 const prior = [0.4, 0.3, 0.2, 0.1];
 const C = [[0.7, 0.1, 0.1, 0.1], [0.1, 0.7, 0.1, 0.1], [0.1, 0.1, 0.7, 0.1], [0.25, 0.25, 0.25, 0.25]];
 const discrete = qif.channel.sample(prior, C, n, { seed: 2 });
-
-// Median of `reps` timings (ms) after one warm-up call.
-function time(f, reps) {
-  f();
-  const t = [];
-  for (let i = 0; i < reps; i++) {
-    const t0 = performance.now();
-    f();
-    t.push(performance.now() - t0);
-  }
-  t.sort((a, b) => a - b);
-  return t[t.length >> 1];
-}
 
 const obs = { rows: n, cols: 1, data: xs };
 let knn;

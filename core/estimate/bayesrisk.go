@@ -353,21 +353,31 @@ func (p *predictor) sortedTest() []linePt {
 // vote returns the secret with the most votes among the candidates at squared distance ≤ dmax
 // (all of them for +Inf), ties to the smaller secret.
 func (p *predictor) vote(t *kdTree, h candHeap, dmax float64) int32 {
-	if p.votes == nil {
-		p.votes = make([]float64, p.L)
-	}
 	for _, c := range h {
 		if c.d > dmax {
 			continue
 		}
 		hs := t.hist[t.off[c.pt]:t.off[c.pt+1]]
 		for j := 0; j < len(hs); j += 2 {
-			if p.votes[hs[j]] == 0 {
-				p.touched = append(p.touched, hs[j])
-			}
-			p.votes[hs[j]] += float64(hs[j+1])
+			p.addVotes(hs[j], float64(hs[j+1]))
 		}
 	}
+	return p.winner()
+}
+
+// addVotes gives secret x w more votes.
+func (p *predictor) addVotes(x int32, w float64) {
+	if p.votes == nil {
+		p.votes = make([]float64, p.L)
+	}
+	if p.votes[x] == 0 {
+		p.touched = append(p.touched, x)
+	}
+	p.votes[x] += w
+}
+
+// winner is the secret with the most votes (ties to the smaller secret), and clears the votes.
+func (p *predictor) winner() int32 {
 	best, bv := int32(-1), -1.0
 	for _, x := range p.touched {
 		if v := p.votes[x]; v > bv || v == bv && x < best {
@@ -431,9 +441,6 @@ func (p *predictor) frequentist(train []pair, k int) []int32 {
 		byObs[fill[q.o]] = q.x
 		fill[q.o]++
 	}
-	if p.votes == nil {
-		p.votes = make([]float64, p.L)
-	}
 	for o := 0; o < nObs; o++ {
 		grp := byObs[seen[o]:seen[o+1]]
 		if len(grp) == 0 || len(grp) < k {
@@ -441,20 +448,9 @@ func (p *predictor) frequentist(train []pair, k int) []int32 {
 			continue
 		}
 		for _, x := range grp {
-			if p.votes[x] == 0 {
-				p.touched = append(p.touched, x)
-			}
-			p.votes[x]++
+			p.addVotes(x, 1)
 		}
-		best, bv := int32(-1), -1.0
-		for _, x := range p.touched {
-			if v := p.votes[x]; v > bv || v == bv && x < best {
-				best, bv = x, v
-			}
-			p.votes[x] = 0
-		}
-		p.touched = p.touched[:0]
-		pred[o] = best
+		pred[o] = p.winner()
 	}
 	return pred
 }

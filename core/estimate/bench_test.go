@@ -35,50 +35,41 @@ func BenchmarkKNNMillion(b *testing.B) {
 	}
 }
 
-// The frequentist channel and MI (no shuffles) of 10⁶ discrete samples.
-func BenchmarkFrequentistMillion(b *testing.B) {
+// benchDiscrete runs f on 10⁶ samples of randomized response on four secrets (coded once, or in
+// every iteration when code is set, to time the coding too).
+func benchDiscrete(b *testing.B, code bool, f func(s *Sample) error) {
 	xs, ys, _ := Draw(coverageChannels[3].prior, coverageChannels[3].C, 1_000_000, 1)
 	s := codes(b, xs, ys)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := FrequentistChannel(s); err != nil {
+		if code {
+			s = codes(b, xs, ys)
+		}
+		if err := f(s); err != nil {
 			b.Fatal(err)
 		}
 	}
+}
+
+// The frequentist channel of 10⁶ discrete samples.
+func BenchmarkFrequentistMillion(b *testing.B) {
+	benchDiscrete(b, false, func(s *Sample) error { _, err := FrequentistChannel(s); return err })
 }
 
 // Coding 10⁶ numeric labels and the MI estimate with its bootstrap interval (no shuffles).
 func BenchmarkMIMillion(b *testing.B) {
-	xs, ys, _ := Draw(coverageChannels[3].prior, coverageChannels[3].C, 1_000_000, 1)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		s := codes(b, xs, ys)
-		if _, err := MutualInformation(s, LeakageOptions{Shuffles: -1}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchDiscrete(b, true, func(s *Sample) error { _, err := MutualInformation(s, LeakageOptions{Shuffles: -1}); return err })
 }
 
 // The zero-leakage test's shuffles on 10⁶ samples.
 func BenchmarkShufflesMillion(b *testing.B) {
-	xs, ys, _ := Draw(coverageChannels[3].prior, coverageChannels[3].C, 1_000_000, 1)
-	s := codes(b, xs, ys)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := MutualInformation(s, LeakageOptions{Shuffles: 10, Bootstrap: 20}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchDiscrete(b, false, func(s *Sample) error {
+		_, err := MutualInformation(s, LeakageOptions{Shuffles: 10, Bootstrap: 20})
+		return err
+	})
 }
 
 // The frequentist Bayes risk of 10⁶ discrete samples, with the curve.
 func BenchmarkFrequentistRiskMillion(b *testing.B) {
-	xs, ys, _ := Draw(coverageChannels[3].prior, coverageChannels[3].C, 1_000_000, 1)
-	s := codes(b, xs, ys)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := BayesRisk(s, BayesRiskOptions{Method: Frequentist}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchDiscrete(b, false, func(s *Sample) error { _, err := BayesRisk(s, BayesRiskOptions{Method: Frequentist}); return err })
 }
