@@ -2,7 +2,8 @@ package estimate
 
 import (
 	"fmt"
-	"math"
+
+	"github.com/qif-toolkit/qif/core/channel"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -80,27 +81,24 @@ func FrequentistChannel(s *Sample) (*Channel, error) {
 
 // Draw returns n samples (x_i, y_i) with x_i ~ prior and y_i ~ C[x_i], as row and column
 // indices, reproducible from seed (the same seed gives the same samples on every platform).
-// prior must be a distribution on the rows of the channel C (validated like package measure's
-// inputs: non-negative, summing to 1 within 1e-9).
+// The channel and the prior are validated as everywhere (package channel: rows and prior sum to 1
+// within channel.Tolerance).
 func Draw(prior []float64, C mat.Matrix, n int, seed uint64) (secrets, observations []int32, err error) {
-	r, c := C.Dims()
-	if len(prior) != r {
-		return nil, nil, fmt.Errorf("prior: %d entries for a channel with %d rows", len(prior), r)
-	}
 	if n < 0 {
 		return nil, nil, fmt.Errorf("n: expected a non-negative integer, got %d", n)
 	}
-	if err := checkDistribution("prior", prior); err != nil {
+	if err := channel.Validate(C); err != nil {
 		return nil, nil, err
 	}
+	if err := channel.ValidatePrior(prior, C); err != nil {
+		return nil, nil, err
+	}
+	r, c := C.Dims()
 	rowCum := make([][]float64, r)
 	for x := 0; x < r; x++ {
 		row := make([]float64, c)
 		for y := range row {
 			row[y] = C.At(x, y)
-		}
-		if err := checkDistribution(fmt.Sprintf("channel: row %d", x), row); err != nil {
-			return nil, nil, err
 		}
 		rowCum[x] = cumulative(row)
 	}
@@ -113,20 +111,6 @@ func Draw(prior []float64, C mat.Matrix, n int, seed uint64) (secrets, observati
 		observations[i] = int32(pick(rowCum[x], rng))
 	}
 	return secrets, observations, nil
-}
-
-func checkDistribution(name string, p []float64) error {
-	s := 0.0
-	for i, v := range p {
-		if math.IsNaN(v) || v < 0 || math.IsInf(v, 0) {
-			return fmt.Errorf("%s: entry %d is %v, expected a probability", name, i, v)
-		}
-		s += v
-	}
-	if math.Abs(s-1) > 1e-9 {
-		return fmt.Errorf("%s: sums to %v, expected 1", name, s)
-	}
-	return nil
 }
 
 // cumulative returns the running sums of p with the last one set to exactly 1.
