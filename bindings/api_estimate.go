@@ -25,7 +25,8 @@ var (
 
 // sampleOf validates the sample of a call.
 func sampleOf(a *Args) (*estimate.Sample, error) {
-	return estimate.NewSample(a.Labels("secrets"), a.Samples("observations"))
+	s, o := a.Labels("secrets"), a.Samples("observations")
+	return estimate.NewSample(estimate.Labels(s), estimate.Observations{Labels: estimate.Labels(o.Labels), Vectors: o.Vectors})
 }
 
 // names turns a list of labels into a result (an array of strings).

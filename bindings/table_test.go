@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/qif-toolkit/qif/bindings/table"
-	"github.com/qif-toolkit/qif/core/estimate"
 	"github.com/qif-toolkit/qif/core/graph"
 	"gonum.org/v1/gonum/mat"
 )
@@ -38,7 +37,7 @@ func plausible(p *Param) any {
 	case KindOptions:
 		return true
 	case table.KindLabels, table.KindSamples:
-		return estimate.Labels{Numbers: []float64{0, 1, 0, 1, 1, 0, 0, 1, 1, 1, 0, 0}}
+		return table.Labels{Numbers: []float64{0, 1, 0, 1, 1, 0, 0, 1, 1, 1, 0, 0}}
 	case table.KindEnumOrInteger:
 		return p.Enum[0]
 	case KindLPProblem: // max x0 + x1 with x0 + x1 ≤ 1

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/qif-toolkit/qif/core/estimate"
 	"github.com/qif-toolkit/qif/core/graph"
 	"gonum.org/v1/gonum/mat"
 )
@@ -115,7 +114,7 @@ func (p *Param) Problem() string {
 
 // Wire builds the wire values of a call of f from one Go value per slot (nil: absent), the way
 // web/qif.js would send them: float64, int, bool and string as they are, []float64, *mat.Dense,
-// *graph.Graph, a Callback, an LP problem as [2][]float64{head, data}, estimate.Labels (labels and
+// *graph.Graph, a Callback, an LP problem as [2][]float64{head, data}, Labels (labels and
 // samples; a matrix of samples as *mat.Dense); for the exact kinds a
 // string (rational), []string (ratVector) or [][]string (ratMatrix, ratMetric).
 func Wire(f *Func, vals ...any) []Raw {
@@ -158,7 +157,7 @@ func rawsOf(k Kind, v any) []Raw {
 			cols = len(x[0])
 		}
 		return []Raw{num(float64(len(x))), num(float64(cols)), str(strings.Join(flat, ","))}
-	case estimate.Labels:
+	case Labels:
 		out := []Raw{num(float64(x.Len())), {Type: RawFloats, Floats: x.Numbers}}
 		if x.Strings != nil {
 			out[1] = str(strings.Join(x.Strings, "\x00"))

@@ -5,9 +5,30 @@ import (
 	"math"
 	"strings"
 
-	"github.com/qif-toolkit/qif/core/estimate"
 	"gonum.org/v1/gonum/mat"
 )
+
+// Labels is a decoded column of sample labels: numbers or strings (exactly one is set). The
+// bindings hand it to core/estimate; it is declared here so that the exact module, which shares
+// this package, links nothing of the estimation code.
+type Labels struct {
+	Numbers []float64
+	Strings []string
+}
+
+// Len is the number of labels.
+func (l Labels) Len() int {
+	if l.Strings != nil {
+		return len(l.Strings)
+	}
+	return len(l.Numbers)
+}
+
+// Samples is a decoded observation column: Labels, or Vectors (one row per sample) when not nil.
+type Samples struct {
+	Labels  Labels
+	Vectors *mat.Dense
+}
 
 // decodeSample reads the kinds of samples (estimate.*): labels cross as (count, values) where
 // the values are a byte array of float64s (numbers, or a typed array) or one string with the
@@ -31,13 +52,13 @@ func decodeSample(p *Param, raw []Raw) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return estimate.Observations{Vectors: m.(*mat.Dense)}, nil
+		return Samples{Vectors: m.(*mat.Dense)}, nil
 	}
 	if raw[0].Type != RawNumber {
 		return nil, fmt.Errorf("%s: expected an array of labels", name)
 	}
 	n := int(math.Max(0, math.Min(raw[0].Num, MaxEntries+1)))
-	var l estimate.Labels
+	var l Labels
 	switch raw[1].Type {
 	case RawFloats:
 		l.Numbers = raw[1].Floats
@@ -54,7 +75,7 @@ func decodeSample(p *Param, raw []Raw) (any, error) {
 		return nil, fmt.Errorf("%s: malformed labels (%d given, %d read; the limit is %d)", name, n, l.Len(), MaxEntries)
 	}
 	if p.Kind == KindSamples {
-		return estimate.Observations{Labels: l}, nil
+		return Samples{Labels: l}, nil
 	}
 	return l, nil
 }
@@ -70,10 +91,7 @@ func rawValue(r Raw) string {
 }
 
 // Labels returns a column of labels (the zero Labels when absent).
-func (a *Args) Labels(name string) estimate.Labels { x, _ := a.Get(name).(estimate.Labels); return x }
+func (a *Args) Labels(name string) Labels { x, _ := a.Get(name).(Labels); return x }
 
 // Samples returns observations: labels or vectors (the zero value when absent).
-func (a *Args) Samples(name string) estimate.Observations {
-	x, _ := a.Get(name).(estimate.Observations)
-	return x
-}
+func (a *Args) Samples(name string) Samples { x, _ := a.Get(name).(Samples); return x }
