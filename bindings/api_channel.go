@@ -120,4 +120,5 @@ var channelAPI = []Func{
 			}
 			return Obj{"prior": r.Prior, "iterations": r.Iterations, "converged": r.Converged}, nil
 		}},
+	channelSample,
 }

@@ -39,6 +39,9 @@ export interface MatrixData {
 /** A matrix argument: an array of rows (each an array or typed array) or {rows, cols, data}. */
 export type Matrix = readonly Vector[] | MatrixData;
 
+/** Sample labels (estimate.*): an array of numbers or of strings (one type), or a typed array. */
+export type Labels = readonly number[] | readonly string[] | NumericTypedArray;
+
 /** A matrix result: row-major `data`, entry [i][j] at data[i*cols + j]. Accepted back as input. */
 export interface MatrixOut {
   rows: number;
@@ -194,6 +197,20 @@ export interface IterativeBayesianUpdateOptions {
   onProgress?: (iterations: number, diff: number) => boolean | void;
 }
 
+/** Samples drawn from a channel, as row and column indices. */
+export interface ChannelSample {
+  /** x_i ~ π, a row index. */
+  secrets: Int32Array;
+  /** y_i ~ C[x_i], a column index. */
+  observations: Int32Array;
+}
+
+/** Options of channel.sample. */
+export interface ChannelSampleOptions {
+  /** Seed of the random draws (the same seed gives the same result); a non-negative integer (default 0). */
+  seed?: number;
+}
+
 export interface ChannelAPI {
   /**
    * Cascade A·B: the output of A fed into B (A n×m, B m×k) → n×k channel.
@@ -248,6 +265,15 @@ export interface ChannelAPI {
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    */
   reduce(C: Matrix): MatrixOut;
+  /**
+   * Draws n samples (secret, observation) from a prior and channel, reproducibly from a seed (to watch estimates converge to the exact values).
+   * @param prior Prior π on the secrets (non-negative, sums to 1).
+   * @param C Channel: rows secrets, columns observables, each row sums to 1.
+   * @param n Number of samples; a non-negative integer.
+   * @param options Keys: seed.
+   * @see Cherubin et al. (S&P 2019)
+   */
+  sample(prior: Vector, C: Matrix, n: number, options?: ChannelSampleOptions): ChannelSample;
   /**
    * Checks that C is a channel (finite, non-negative, rows summing to 1); returns true or throws.
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
@@ -1530,6 +1556,135 @@ export interface InfoPrivacyAPI {
   varianceComparison(options: VarianceComparisonOptions): { laplace: number; gaussianMechanism: number; gaussianPrivacyChannel: number; power: number };
 }
 
+// ───────────────────────────── qif.estimate ─────────────────────────────
+
+/** Result of estimate.bayesRisk. */
+export interface EstimatedBayesRisk {
+  /** The rule's error on the test part when trained on the whole training part. */
+  value: number;
+  /** Lower end of the interval: the NN bound at the Clopper–Pearson lower end of the NN rule's error. */
+  lower: number;
+  /** Upper end: the Clopper–Pearson upper end of the rule's error (any rule errs at least R*). */
+  upper: number;
+  /** The rule used. */
+  method: string;
+  /** The k used at the full training size (1 for nn, 0 for frequentist). */
+  k: number;
+  /** (L−1)/L·(1 − √(1 − L/(L−1)·R_NN)): a lower bound on the Bayes risk from the NN rule's error. */
+  nnBound: number;
+  /** The estimate against the training size n (increasing; the last point is value). */
+  curve: { n: Float64Array; estimate: Float64Array };
+}
+
+/** Options of estimate.bayesRisk. */
+export interface EstimateBayesRiskOptions {
+  /** The rule: k nearest neighbours, the nearest neighbour, or the most frequent secret of each observation (default 'knn'). */
+  method?: 'knn' | 'nn' | 'frequentist';
+  /** Neighbours of the k-NN rule: ⌈ln n⌉, ⌈log₁₀ n⌉ (n the training size) or a number (default 'ln'). */
+  k?: 'ln' | 'log10' | number;
+  /** Part of the samples held out to test the rule, strictly between 0 and 1; a positive finite number (default 0.2). */
+  testFraction?: number;
+  /** Level of the interval (and of the zero-leakage test), strictly between 0 and 1; a positive finite number (default 0.95). */
+  confidence?: number;
+  /** Seed of the random draws (the same seed gives the same result); a non-negative integer (default 0). */
+  seed?: number;
+  /** Called with the predictions made and the total; return false to cancel. */
+  onProgress?: (done: number, total: number) => boolean | void;
+}
+
+/** The frequentist channel and prior of a sample, rows and columns named by the sorted distinct secrets and observations. */
+export interface EstimatedChannel {
+  /** Ĉ[x][o] = count(x, o)/count(x). */
+  channel: MatrixOut;
+  /** π̂(x) = count(x)/n. */
+  prior: Float64Array;
+  /** The row names: the distinct secrets, numbers in increasing order, strings in code-point order. */
+  secrets: string[];
+  /** The column names: the distinct observations (a vector as "(a, b)"), in the same order. */
+  observations: string[];
+  /** count(x, o), the number of samples with that secret and observation. */
+  counts: MatrixOut;
+}
+
+/** An estimate with its confidence interval, in bits. */
+export interface EstimatedLeakage {
+  /** The plug-in estimate (biased upwards). */
+  value: number;
+  /** Lower end of the confidence interval. */
+  lower: number;
+  /** Upper end of the confidence interval. */
+  upper: number;
+}
+
+/** Options of estimate.minEntropyLeakage. */
+export interface EstimateMinEntropyLeakageOptions {
+  /** Level of the interval (and of the zero-leakage test), strictly between 0 and 1; a positive finite number (default 0.95). */
+  confidence?: number;
+  /** Seed of the random draws (the same seed gives the same result); a non-negative integer (default 0). */
+  seed?: number;
+}
+
+/** Result of estimate.mutualInformation, in bits. */
+export interface EstimatedMutualInformation {
+  /** The plug-in estimate Î (biased upwards). */
+  value: number;
+  /** Î − (|X̂|−1)(|Ô|−1)/(2n ln 2), the first-order bias correction (may be negative). */
+  corrected: number;
+  /** Lower end of the confidence interval (0 when the zero-leakage test does not reject). */
+  lower: number;
+  /** Upper end of the confidence interval. */
+  upper: number;
+  /** The larger of the χ² quantile /(2n ln 2) and the quantile of Î over shuffled data: what Î stays below when nothing leaks. */
+  zeroLeakageThreshold: number;
+  /** Whether value exceeds zeroLeakageThreshold: the data reject "no leakage" at the confidence level. */
+  leaks: boolean;
+}
+
+/** Options of estimate.mutualInformation. */
+export interface EstimateMutualInformationOptions {
+  /** Level of the interval (and of the zero-leakage test), strictly between 0 and 1; a positive finite number (default 0.95). */
+  confidence?: number;
+  /** Copies of the data with the secrets shuffled, for the zero-leakage test (0: the χ² test alone); a non-negative integer (default 100, at most 2·10⁷/n (at least 10)). */
+  shuffles?: number;
+  /** Seed of the random draws (the same seed gives the same result); a non-negative integer (default 0). */
+  seed?: number;
+}
+
+export interface EstimateAPI {
+  /**
+   * Estimates the Bayes risk (the adversary's least probability of error) from samples by training a rule on part of them and testing it on the rest, with the NN lower bound and a convergence curve.
+   * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
+   * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
+   * @param options Keys: method, k, testFraction, confidence, seed, onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
+   * @see Cherubin et al. (S&P 2019)
+   */
+  bayesRisk(secrets: Labels, observations: Labels | Matrix, options?: EstimateBayesRiskOptions): EstimatedBayesRisk;
+  /**
+   * Estimates the channel and prior from samples (secret, observation): the frequentist channel, on which every measure is the plug-in estimate.
+   * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
+   * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
+   * @see Chothia et al. (CAV 2013)
+   */
+  channel(secrets: Labels, observations: Labels | Matrix): EstimatedChannel;
+  /**
+   * Estimates the min-entropy leakage from samples: the plug-in estimate and a confidence interval that allows for its upward bias.
+   * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
+   * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
+   * @param options Keys: confidence, seed.
+   * @see Chothia et al. (CAV 2013)
+   */
+  minEntropyLeakage(secrets: Labels, observations: Labels | Matrix, options?: EstimateMinEntropyLeakageOptions): EstimatedLeakage;
+  /**
+   * Estimates the mutual information between secrets and observations from samples, with its bias correction, a zero-leakage test and a confidence interval.
+   * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
+   * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
+   * @param options Keys: confidence, shuffles, seed.
+   * @see Chothia et al. (CAV 2013)
+   */
+  mutualInformation(secrets: Labels, observations: Labels | Matrix, options?: EstimateMutualInformationOptions): EstimatedMutualInformation;
+}
+
 // ───────────────────────────── qif.lp ─────────────────────────────
 
 /** Result of lp.solve. */
@@ -2028,6 +2183,7 @@ export interface QIF {
   readonly mechanism: Readonly<MechanismAPI>;
   readonly refine: Readonly<RefineAPI>;
   readonly infoPrivacy: Readonly<InfoPrivacyAPI>;
+  readonly estimate: Readonly<EstimateAPI>;
   readonly lp: Readonly<LPAPI>;
   readonly debug: Readonly<DebugAPI>;
   readonly program: Readonly<ProgramAPI>;

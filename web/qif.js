@@ -267,6 +267,22 @@ function flattenLP(p, maxNonzeros) {
   return { head: Float64Array.of(n, m, sense === 'max' ? 1 : 0, k, lower ? 1 : 0, upper ? 1 : 0), data };
 }
 
+// labels reads sample labels (estimate.*): a typed array or an array of numbers crosses as
+// (count, float64 bytes), an array of strings as (count, the strings joined by NUL).
+function labels(x, p, w) {
+  if (x === undefined || x === null) { w.push(undefined, undefined); return; }
+  if (ArrayBuffer.isView(x) && !(x instanceof DataView)) { w.push(x.length, bytes(x instanceof Float64Array ? x : Float64Array.from(x))); return; }
+  if (!Array.isArray(x)) return `${p.label}: expected an array of labels (numbers or strings) or a typed array, got ${describe(x)}`;
+  const str = x.length > 0 && typeof x[0] === 'string';
+  for (let i = 0; i < x.length; i++) {
+    const t = typeof x[i];
+    if (t !== 'number' && t !== 'string') return `${p.label}: entry ${i} is ${describe(x[i])}, expected a number or a string`;
+    if ((t === 'string') !== str) return `${p.label}: entry ${i} is a ${t} but entry 0 is not: labels are all numbers or all strings`;
+    if (str && x[i].includes('\0')) return `${p.label}: entry ${i} contains the character U+0000, which labels may not`;
+  }
+  w.push(x.length, str ? x.join('\0') : bytes(Float64Array.from(x)));
+}
+
 // plainCopy copies the own enumerable properties of an object (the debug kind 'object').
 function plainCopy(o) {
   const out = {};
@@ -292,7 +308,7 @@ function adapt(fn, p, state) {
   };
 }
 
-const WIDTH = { matrix: 3, graph: 2, lpProblem: 2, ratVector: 2, ratMatrix: 3, ratMetric: 3 };
+const WIDTH = { matrix: 3, graph: 2, lpProblem: 2, ratVector: 2, ratMatrix: 3, ratMetric: 3, labels: 2, samples: 3 };
 
 // rationalText writes one number of the exact mode as the text Go parses: a number as String(x),
 // its shortest decimal (0.1 stays a tenth), a bigint in decimal, a string as it is. Lists cross as
@@ -427,6 +443,18 @@ const readers = {
   },
   ratMatrix,
   ratMetric: ratMatrix,
+  labels,
+  samples(x, p, w) { // labels, or a matrix with one row per sample
+    const matrix = (x && typeof x === 'object' && !ArrayBuffer.isView(x) && !Array.isArray(x)) || (Array.isArray(x) && isNumberArrayLike(x[0]));
+    if (matrix) return readers.matrix(x, p, w);
+    const err = labels(x, p, w);
+    w.push(undefined);
+    return err;
+  },
+  enumOrInteger(x, p, w) {
+    if (x === undefined || x === null || typeof x === 'string' || typeof x === 'number') w.push(x === null ? undefined : x);
+    else return `${p.label}: expected '${p.enum.join("' or '")}' or a positive integer, got ${describe(x)}`;
+  },
   lpProblem(x, p, w) {
     if (x === undefined || x === null) { w.push(undefined, undefined); return; }
     const f = flattenLP(x, API.limits.lpMaxNonzeros);

@@ -51,6 +51,12 @@ func tsParam(f *bindings.Func, p *bindings.Param) string {
 		return "GraphInput"
 	case bindings.KindLPProblem:
 		return "LPProblem"
+	case table.KindLabels:
+		return "Labels"
+	case table.KindSamples:
+		return "Labels | Matrix"
+	case table.KindEnumOrInteger:
+		return "'" + strings.Join(p.Enum, "' | '") + "' | number"
 	case bindings.KindObject:
 		return "{ x: number }"
 	case bindings.KindOptions:
@@ -319,6 +325,9 @@ export interface MatrixData {
 
 /** A matrix argument: an array of rows (each an array or typed array) or {rows, cols, data}. */
 export type Matrix = readonly Vector[] | MatrixData;
+
+/** Sample labels (estimate.*): an array of numbers or of strings (one type), or a typed array. */
+export type Labels = readonly number[] | readonly string[] | NumericTypedArray;
 
 /** A matrix result: row-major ` + "`data`" + `, entry [i][j] at data[i*cols + j]. Accepted back as input. */
 export interface MatrixOut {

@@ -19,7 +19,7 @@ test('describe() returns the table; describe(name | namespace | function) one pa
   const all = qif.describe();
   assert.equal(all, API);
   assert.ok(Object.isFrozen(all) && Object.isFrozen(all.functions[0].params), 'the table cannot be changed');
-  assert.deepEqual(all.namespaces, ['channel', 'measure', 'metric', 'privacy', 'graph', 'mechanism', 'refine', 'infoPrivacy', 'lp', 'debug',
+  assert.deepEqual(all.namespaces, ['channel', 'measure', 'metric', 'privacy', 'graph', 'mechanism', 'refine', 'infoPrivacy', 'estimate', 'lp', 'debug',
     'exact.channel', 'exact.measure', 'exact.mechanism', 'exact.refine']);
   let count = 0;
   for (const ns of all.namespaces) count += Object.keys(nsOf(ns)).length;
@@ -199,6 +199,10 @@ const LONG = {
   'infoPrivacy.individualEpsilon': (p) => qif.infoPrivacy.individualEpsilon({ domains: [8, 8, 8, 8, 8], channel: randomChannel(32768, 4, 4), onProgress: p }),
   'infoPrivacy.deltaCurve': (p) => qif.infoPrivacy.deltaCurve(randomChannel(64, 8, 5), qif.graph.clique(64), { onProgress: p }),
   'exact.mechanism.optimal': (p) => qif.exact.mechanism.optimal({ graph: qif.graph.clique(6), expEpsilon: 2, onProgress: p }),
+  'estimate.bayesRisk': (p) => {
+    const s = qif.channel.sample([0.5, 0.5], [[0.8, 0.2], [0.3, 0.7]], 5000, { seed: 1 });
+    return qif.estimate.bayesRisk(s.secrets, s.observations, { onProgress: p });
+  },
   'exact.refine.avg': (p) => qif.exact.refine.avg([[1, 0], [0, 1]], [[0.5, 0.5], [0.5, 0.5]], { onProgress: p }),
 };
 
