@@ -272,13 +272,13 @@ function flattenLP(p, maxNonzeros) {
 function labels(x, p, w) {
   if (x === undefined || x === null) { w.push(undefined, undefined); return; }
   if (ArrayBuffer.isView(x) && !(x instanceof DataView)) { w.push(x.length, bytes(x instanceof Float64Array ? x : Float64Array.from(x))); return; }
-  if (!Array.isArray(x)) return `${p.label}: expected an array of labels (numbers or strings) or a typed array, got ${describe(x)}`;
+  if (!Array.isArray(x)) return bad(p.label, `${p.label}: expected an array of labels (numbers or strings) or a typed array, got ${describe(x)}`);
   const str = x.length > 0 && typeof x[0] === 'string';
   for (let i = 0; i < x.length; i++) {
     const t = typeof x[i];
-    if (t !== 'number' && t !== 'string') return `${p.label}: entry ${i} is ${describe(x[i])}, expected a number or a string`;
-    if ((t === 'string') !== str) return `${p.label}: entry ${i} is a ${t} but entry 0 is not: labels are all numbers or all strings`;
-    if (str && x[i].includes('\0')) return `${p.label}: entry ${i} contains the character U+0000, which labels may not`;
+    if (t !== 'number' && t !== 'string') return bad(p.label, `${p.label}: entry ${i} is ${describe(x[i])}, expected a number or a string`, i, `is ${describe(x[i])}, expected a number or a string`);
+    if ((t === 'string') !== str) return bad(p.label, `${p.label}: entry ${i} is a ${t} but entry 0 is not: labels are all numbers or all strings`, i, `is a ${t} but entry 0 is not: labels are all numbers or all strings`);
+    if (str && x[i].includes('\0')) return bad(p.label, `${p.label}: entry ${i} contains the character U+0000, which labels may not`, i, 'contains the character U+0000, which labels may not');
   }
   w.push(x.length, str ? x.join('\0') : bytes(Float64Array.from(x)));
 }
@@ -453,7 +453,7 @@ const readers = {
   },
   enumOrInteger(x, p, w) {
     if (x === undefined || x === null || typeof x === 'string' || typeof x === 'number') w.push(x === null ? undefined : x);
-    else return `${p.label}: expected '${p.enum.join("' or '")}' or a positive integer, got ${describe(x)}`;
+    else return bad(p.label, `${p.label}: expected '${p.enum.join("' or '")}' or a positive integer, got ${describe(x)}`);
   },
   lpProblem(x, p, w) {
     if (x === undefined || x === null) { w.push(undefined, undefined); return; }
@@ -768,7 +768,7 @@ function bind(main, exact) {
       if (typeof name !== 'string') throw new Error('describe: expected a name ("measure.shannonCapacity"), a namespace or a function of the API');
       if (byName.has(name)) return byName.get(name);
       if (API.namespaces.includes(name)) return API.functions.filter((f) => f.ns === name);
-      if (name === 'exact') return API.functions.filter((f) => f.module === 'exact');
+      if (name === 'exact') return API.functions.filter((f) => f.ns.startsWith('exact.'));
       const same = API.functions.filter((f) => f.name === name);
       if (same.length === 1) return same[0];
       throw new Error(`describe: unknown function "${name}"${same.length ? `; it is in ${same.map((f) => f.ns).join(' and ')}` : ''}`);

@@ -20,7 +20,7 @@ test('describe() returns the table; describe(name | namespace | function) one pa
   assert.equal(all, API);
   assert.ok(Object.isFrozen(all) && Object.isFrozen(all.functions[0].params), 'the table cannot be changed');
   assert.deepEqual(all.namespaces, ['channel', 'measure', 'metric', 'privacy', 'graph', 'mechanism', 'refine', 'infoPrivacy', 'estimate', 'lp', 'debug',
-    'exact.channel', 'exact.measure', 'exact.mechanism', 'exact.refine']);
+    'exact.channel', 'exact.measure', 'exact.mechanism', 'exact.refine', 'program']);
   let count = 0;
   for (const ns of all.namespaces) count += Object.keys(nsOf(ns)).length;
   assert.equal(all.functions.length, count, 'one entry per function of the loaded API');
@@ -204,6 +204,12 @@ const LONG = {
     return qif.estimate.bayesRisk(s.secrets, s.observations, { onProgress: p });
   },
   'exact.refine.avg': (p) => qif.exact.refine.avg([[1, 0], [0, 1]], [[0.5, 0.5], [0.5, 0.5]], { onProgress: p }),
+  'channel.iterativeBayesianUpdate': (p) => {
+    const C = randomChannel(60, 60, 7);
+    return qif.channel.iterativeBayesianUpdate(C, qif.channel.sample(Float64Array.from({ length: 60 }, () => 1 / 60), C, 600, { seed: 3 }).observations.reduce((o, y) => { o[y] += 1 / 600; return o; }, new Float64Array(60)), { maxDiff: 1e-12, onProgress: p });
+  },
+  'refine.additiveMetric': (p) => qif.refine.additiveMetric([0.25, 0.25, 0.25, 0.25], randomChannel(4, 4, 8), randomChannel(4, 4, 9), { onProgress: p }),
+  'program.channel': (p) => qif.program.channel('secret x in 0..200\nc = 0\nfor i in 1..20 { c = c + flip(1/2) }\nobserve (c + x) % 7', { onProgress: p }),
 };
 
 test('every long function takes onProgress, and returning false cancels with one outcome', () => {
