@@ -159,6 +159,9 @@ const LONG = {
   'infoPrivacy.deltaCurve': (p) => qif.infoPrivacy.deltaCurve(randomChannel(64, 8, 5), qif.graph.clique(64), { onProgress: p }),
   'exact.mechanism.optimal': (p) => qif.exact.mechanism.optimal({ graph: qif.graph.clique(6), expEpsilon: 2, onProgress: p }),
   'exact.refine.avg': (p) => qif.exact.refine.avg([[1, 0], [0, 1]], [[0.5, 0.5], [0.5, 0.5]], { onProgress: p }),
+  'channel.iterativeBayesianUpdate': (p) => qif.channel.iterativeBayesianUpdate(qif.mechanism.truncatedGeometric(30, 0.1), Array(30).fill(1 / 30),
+    { maxDiff: 1e-15, maxIterations: 64, onProgress: p }),
+  'refine.additiveMetric': (p) => qif.refine.additiveMetric([0.5, 0.5], [[0.5, 0.5], [0.5, 0.5]], [[1, 0], [0, 1]], { onProgress: p }),
 };
 
 test('every long function takes onProgress, and returning false cancels with one outcome', () => {
