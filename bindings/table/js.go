@@ -26,6 +26,8 @@ var (
 	object       = js.Global().Get("Object")
 	failure      js.Value // the loader's Failure class: new Failure(message, name, partial, fields)
 	split        js.Value // the loader's split(text): the list of strings joined by commas in text
+	splitRows    js.Value // the loader's splitRows(text, cols): the rows of a StringRows
+	splitLabels  js.Value // the loader's splitLabels(text, n): the strings of a Labels
 )
 
 // Serve is the body of a WebAssembly entry point (wasm/main.go, wasm/exact/main.go): it hands
@@ -57,6 +59,7 @@ func Serve(m *Module) {
 // object {Failure, split}.
 func (m *Module) Export(helpers js.Value) js.Value {
 	failure, split = helpers.Get("Failure"), helpers.Get("split")
+	splitRows, splitLabels = helpers.Get("splitRows"), helpers.Get("splitLabels")
 	fs := m.Functions()
 	names := make([]any, len(fs))
 	for i, f := range fs {
@@ -155,6 +158,10 @@ func encode(v any) any {
 		return intList(x)
 	case Strings:
 		return split.Invoke(string(x))
+	case StringRows:
+		return splitRows.Invoke(x.Text, x.Cols)
+	case Labels:
+		return splitLabels.Invoke(x.Text, x.N)
 	case [][]int:
 		out := make([]any, len(x))
 		for i, r := range x {
