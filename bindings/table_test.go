@@ -4,10 +4,12 @@ import (
 	"errors"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/qif-toolkit/qif/bindings/table"
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/graph"
 	"gonum.org/v1/gonum/mat"
 )
@@ -38,6 +40,10 @@ func plausible(p *Param) any {
 		return Callback(func(...any) bool { return true })
 	case KindOptions:
 		return true
+	case table.KindLabels, table.KindSamples:
+		return table.Labels{Numbers: []float64{0, 1, 0, 1, 1, 0, 0, 1, 1, 1, 0, 0}}
+	case table.KindEnumOrInteger:
+		return p.Enum[0]
 	case KindLPProblem: // max x0 + x1 with x0 + x1 ≤ 1
 		return [2][]float64{{2, 1, 1, 2, 0, 0}, {1, 1, 0, 1, 0, 0, 0, 1, 1, 1}}
 	}
@@ -60,7 +66,7 @@ func TestTableIsWellFormed(t *testing.T) {
 	for _, p := range Main.Problems() {
 		t.Error(p)
 	}
-	sourceRE := regexp.MustCompile(`^((Alvim|Chatzikokolakis|Bordenabe) et al\. \((ICALP|FOSAD|CSF|CCS) \d{4}\)|Wu \(2019\)|Vadhan \(2013\))( [§A-Z].*)?$` +
+	sourceRE := regexp.MustCompile(`^((Alvim|Chatzikokolakis|Bordenabe|Cherubin|Chothia) et al\. \((ICALP|FOSAD|CSF|CCS|S&P|CAV) \d{4}\)|Wu \(2019\)|Vadhan \(2013\))( [§A-Z].*)?$` +
 		`|^Mathematics §\d+(\.\d+)*( \(libqif\))?$`) // the toolkit's statement of libqif's definitions
 	for _, f := range Functions() {
 		for _, src := range strings.Split(f.Source, "; ") {
@@ -123,5 +129,27 @@ func TestCancellation(t *testing.T) {
 	_, err = solve.Invoke(table.Wire(solve, plausible(solve.Params[0]), true, Callback(func(...any) bool { return false }), 1))
 	if !errors.As(err, &c) || c.Partial.(Obj)["status"] != "cancelled" {
 		t.Errorf("lp.solve: %v", err)
+	}
+}
+
+// A fault in one argument reaches the caller as an *argerr.Error through the interpreter's
+// wrapping: row 1 of this channel sums to 0.5 (written so by hand), its entry [0][1] is negative.
+func TestArgumentErrorsKeepTheirData(t *testing.T) {
+	validate := Lookup("channel.validate")
+	for _, tc := range []struct {
+		C     *mat.Dense
+		index []int
+	}{
+		{mat.NewDense(2, 2, []float64{1, 0, 0.25, 0.25}), []int{1}},
+		{mat.NewDense(2, 2, []float64{1.5, -0.5, 0, 1}), []int{0, 1}},
+	} {
+		_, err := validate.Invoke(table.Wire(validate, tc.C))
+		var e *argerr.Error
+		if !errors.As(err, &e) || e.Arg != "channel" || !slices.Equal(e.Index, tc.index) {
+			t.Errorf("%v: got %+v, want argument channel at %v", err, e, tc.index)
+		}
+		if !strings.HasPrefix(err.Error(), "channel.validate: channel: ") {
+			t.Errorf("message %q", err)
+		}
 	}
 }

@@ -124,6 +124,6 @@ func programResult(res *program.Result) Obj {
 
 // labels crosses as one string: labels may hold commas but never a NUL character (a program's
 // source cannot hold one, see core/program), so NUL joins them.
-func labels(xs []string) table.Labels {
-	return table.Labels{Text: strings.Join(xs, "\x00"), N: len(xs)}
+func labels(xs []string) table.LabelText {
+	return table.LabelText{Text: strings.Join(xs, "\x00"), N: len(xs)}
 }

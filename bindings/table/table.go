@@ -41,7 +41,6 @@ type Param struct {
 	Fields             []*Param // KindOptions: the keys of the object
 	CallArgs           []string // KindCallback: what it is called with, in order
 	ArgsObject         bool     // KindCallback: the arguments arrive as one object {CallArgs...}
-	Alias              string   // a deprecated second key for the same option
 	Type               string   // TypeScript name of the options interface (KindOptions)
 	Doc                string
 }
@@ -72,6 +71,13 @@ const (
 	KindObject   Kind = "object"   // any object, copied as plain data → Object (debug only)
 	// KindLPProblem is the nested problem object of lp.solve, flattened in JS (web/qif.js).
 	KindLPProblem Kind = "lpProblem"
+	// KindLabels is a column of sample labels: an array of numbers or of strings, or a typed
+	// array → estimate.Labels (labels.go).
+	KindLabels Kind = "labels"
+	// KindSamples is labels or a matrix with one row per sample → estimate.Observations.
+	KindSamples Kind = "samples"
+	// KindEnumOrInteger is one of Param.Enum or a positive integer → string or int.
+	KindEnumOrInteger Kind = "enumOrInteger"
 
 	// The exact mode's values: numbers, bigints or strings ("1/3", "0.25") that JS writes as
 	// text. Their decoder (RegisterKinds) belong to the exact module, so that the main module
@@ -97,9 +103,9 @@ var decodeMore func(p *Param, raw []Raw) (any, error)
 // as its own kind; everything else is one value.
 func (k Kind) Width() int {
 	switch k {
-	case KindMatrix, KindRatMatrix, KindRatMetric:
+	case KindMatrix, KindRatMatrix, KindRatMetric, KindSamples:
 		return 3
-	case KindGraph, KindLPProblem, KindRatVector:
+	case KindGraph, KindLPProblem, KindRatVector, KindLabels:
 		return 2
 	}
 	return 1
