@@ -33,13 +33,14 @@ export function createState(id = DEFAULT_PRESET) {
   const s = {
     presetId: id, edited: false, secrets: [], observables: [], cells: [], prior: [], priorUniform: true,
     gainLabels: [], gain: [], gainIdentity: true, alpha: DEFAULT_ALPHA, tolerance: DEFAULT_TOLERANCE,
-    gainClass: DEFAULT_GAIN_CLASS, observed: '',
+    gainClass: DEFAULT_GAIN_CLASS, observed: '', program: '',
   };
   loadPreset(s, presetById(id) ?? presets[0]);
   return s;
 }
 
 export function loadPreset(s, p) {
+  s.program = ''; // a preset is not a program's channel
   s.presetId = p.id;
   s.edited = false;
   s.secrets = p.secrets.slice();
@@ -328,7 +329,17 @@ export function checkState(s) {
     tolerance: s.tolerance === undefined ? DEFAULT_TOLERANCE : text(s.tolerance, 'the capacity tolerance'),
     gainClass: s.gainClass === undefined ? DEFAULT_GAIN_CLASS : gainClassOf(s.gainClass),
     observed: s.observed === undefined ? '' : text(s.observed, 'the observed frequencies'),
+    // The program the channel was computed from, when it was (a link carries it).
+    program: s.program === undefined ? '' : programText(s.program),
   };
+}
+
+/** A program carried by a link: text of at most MAX_PROGRAM characters. */
+const MAX_PROGRAM = 20_000;
+function programText(v) {
+  if (typeof v !== 'string') fail('the program must be text');
+  if (v.length > MAX_PROGRAM) fail(`the program is longer than ${MAX_PROGRAM} characters`);
+  return v;
 }
 
 function gainClassOf(v) {

@@ -29,6 +29,7 @@ import { readerMessage } from '../../lib/row-names.js';
 import * as S from './state.js';
 import { ChannelGrid, renderGainTable, showGainMessages, onGridKey } from './grid-view.js';
 import { ResultsView } from './results-view.js';
+import { createProgramCard } from './program-view.js';
 
 /** Pastes longer than this (characters) are read in the data worker. */
 const PASTE_IN_WORKER = 20_000;
@@ -578,6 +579,27 @@ export function mount(root, { engine, client }) {
     }
   });
 
+  // A program's channel replaces the grid, with its labels, its fractions as typed and its prior.
+  const program = createProgramCard({
+    engine,
+    onChannel(r, source) {
+      const { rows, cols } = r.channel;
+      S.loadBlock(state, {
+        rows, cols, data: Float64Array.from(r.channel.data), lengths: new Array(rows).fill(cols),
+        rowLabels: r.secrets, colLabels: r.observations,
+        texts: { index: Array.from({ length: rows * cols }, (_, k) => k), text: r.exact.channel.flat() },
+      });
+      if (r.exact.prior.some((p) => p !== r.exact.prior[0])) {
+        state.prior = r.exact.prior.slice();
+        state.priorUniform = false;
+      }
+      state.program = source;
+      els.channelWrap.scrollTo(0, 0);
+      applyPasted({ ok: true });
+    },
+  });
+  root.querySelector('#preset-card').after(program.el);
+
   // ---------------------------------------------------------------- start
   rerenderInputs();
   recompute.now(); // the first results need no debounce: nobody is typing yet
@@ -594,6 +616,7 @@ export function mount(root, { engine, client }) {
       els.channelWrap.scrollTo(0, 0);
       view.gainClass.value = state.gainClass;
       view.observed.value = state.observed;
+      program.setSource(state.program ?? '');
       rerenderInputs();
     },
     check: S.checkState,
