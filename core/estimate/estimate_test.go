@@ -365,3 +365,37 @@ func TestShufflesDefault(t *testing.T) {
 		t.Error("the default shuffles nothing")
 	}
 }
+
+// The k-NN and NN intervals cover R* = Φ(−μ/2) of two Gaussians on small samples.
+func TestKNNCoverage(t *testing.T) {
+	const n, reps, mu = 1000, 200, 1.5
+	rstar := 0.5 * math.Erfc(mu/2/math.Sqrt2)
+	for _, m := range []string{KNN, NN} {
+		hit := 0
+		for r := 0; r < reps; r++ {
+			rng := rand.New(rand.NewPCG(uint64(r), 9))
+			sec := make([]float64, n)
+			obs := mat.NewDense(n, 1, nil)
+			for i := range sec {
+				sec[i] = float64(rng.IntN(2))
+				obs.Set(i, 0, rng.NormFloat64()+mu*sec[i])
+			}
+			s, err := NewSample(Labels{Numbers: sec}, Observations{Vectors: obs})
+			if err != nil {
+				t.Fatal(err)
+			}
+			br, err := BayesRisk(s, BayesRiskOptions{Method: m, Seed: uint64(r)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if br.Lower <= rstar && rstar <= br.Upper {
+				hit++
+			}
+		}
+		if c := float64(hit) / reps; c < 0.9 {
+			t.Errorf("%s: the interval covers R* = %.4f in %.1f%% of %d repetitions", m, rstar, 100*c, reps)
+		} else {
+			t.Logf("%s: the interval covers R* in %.1f%% of %d repetitions", m, 100*c, reps)
+		}
+	}
+}
