@@ -399,3 +399,18 @@ func TestKNNCoverage(t *testing.T) {
 		}
 	}
 }
+
+// Observations that never repeat: MI and min-entropy leakage are refused with an error naming the
+// argument (the bootstrap would take minutes), the Bayes risk by k-NN is not.
+func TestContinuousRefusedForPlugIn(t *testing.T) {
+	s := gaussianSample(t, MaxLeakageCells+1000)
+	if _, err := MutualInformation(s, LeakageOptions{}); err == nil || !strings.HasPrefix(err.Error(), "observations: ") {
+		t.Errorf("MI: %v", err)
+	}
+	if _, err := MinEntropyLeakage(s, LeakageOptions{}); err == nil || !strings.HasPrefix(err.Error(), "observations: ") {
+		t.Errorf("min-entropy: %v", err)
+	}
+	if _, err := BayesRisk(s, BayesRiskOptions{}); err != nil {
+		t.Error(err)
+	}
+}
