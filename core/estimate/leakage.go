@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Defaults of LeakageOptions.
@@ -198,7 +196,7 @@ func ChiSquareQuantile(p float64, dof int) float64 {
 	if dof <= 0 {
 		return 0
 	}
-	return distuv.ChiSquared{K: float64(dof)}.Quantile(p)
+	return chiSquareQuantile(p, dof)
 }
 
 // chiSquareThreshold is the zero-leakage threshold of Î in bits: 2n·ln2·Î is approximately χ²
@@ -306,7 +304,6 @@ func bootstrapInterval(t *table, f func(*table) float64, theta float64, independ
 func bootstrap(t *table, f func(*table) float64, b int, rng *rng) []float64 {
 	u := &table{rows: t.rows, cols: t.cols, n: t.n, cell: make([]float64, len(t.cell))}
 	reps := make([]float64, b)
-	bin := distuv.Binomial{Src: rng}
 	for j := range reps {
 		left, mass := float64(t.n), float64(t.n)
 		for k, c := range t.cell {
@@ -316,8 +313,7 @@ func bootstrap(t *table, f func(*table) float64, b int, rng *rng) []float64 {
 			case c >= mass:
 				u.cell[k] = left
 			default:
-				bin.N, bin.P = left, c/mass
-				u.cell[k] = bin.Rand()
+				u.cell[k] = float64(binomial(int(left), c/mass, rng))
 			}
 			left -= u.cell[k]
 			mass -= c
@@ -350,17 +346,16 @@ func intervalOf(d design, t *table, f func(*table) float64, theta float64, reps 
 		}
 	}
 	frac := math.Min(math.Max(below/float64(len(reps)), 0.5/float64(len(reps))), 1-0.5/float64(len(reps)))
-	norm := distuv.UnitNormal
-	z0 := norm.Quantile(frac)
+	z0 := normalQuantile(frac)
 	a := 0.0
 	if d == designBCa {
 		a = acceleration(t, f)
 	}
 	at := func(z float64) float64 {
 		w := z0 + z
-		return quantile(reps, norm.CDF(z0+w/(1-a*w)))
+		return quantile(reps, normalCDF(z0+w/(1-a*w)))
 	}
-	zl := norm.Quantile(alpha / 2)
+	zl := normalQuantile(alpha / 2)
 	return at(zl), at(-zl)
 }
 
