@@ -1,7 +1,7 @@
 package bindings
 
 import (
-	"fmt"
+	"github.com/qif-toolkit/qif/core/argerr"
 
 	"github.com/qif-toolkit/qif/core/graph"
 	"gonum.org/v1/gonum/mat"
@@ -46,7 +46,7 @@ var graphAPI = []Func{
 		Call: func(a *Args) (any, error) {
 			g := a.Graph("graph")
 			if g.N > 5000 {
-				return nil, fmt.Errorf("graph: %d vertices, more than the limit of 5000 for an all-pairs distance matrix", g.N)
+				return nil, argerr.New("graph", "%d vertices, more than the limit of 5000 for an all-pairs distance matrix", g.N)
 			}
 			m := mat.NewDense(g.N, g.N, nil)
 			for i, r := range g.Distances() {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/infopriv"
 	"gonum.org/v1/gonum/mat"
 )
@@ -28,7 +29,7 @@ func tupleChannel(a *Args) (*mat.Dense, error) {
 	case a.Has("table") && a.Has("noise"):
 		return infopriv.QueryChannel(a.Ints("domains"), a.Ints("table"), a.Mat("noise"))
 	}
-	return nil, errors.New("channel: missing; give channel (one row per tuple) or table and noise")
+	return nil, argerr.New("channel", "missing; give channel (one row per tuple) or table and noise")
 }
 
 var infoPrivacyAPI = []Func{
@@ -198,10 +199,8 @@ var infoPrivacyAPI = []Func{
 			return Obj{"epsilon": r.Epsilon, "delta": r.Delta, "pureEpsilon": r.PureEpsilon}, err
 		}},
 	{NS: "infoPrivacy", Name: "epsilonForDelta", Params: []*Param{&pC, &pGraph, &pDelta}, Result: Number, Source: vadhan,
-		Doc: "Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none).", TeX: `\min\{\varepsilon : \delta(\varepsilon) \le \delta\}`,
-		Call: func(a *Args) (any, error) {
-			return infopriv.EpsilonForDelta(a.Mat("C"), a.Graph("graph"), a.Float("delta"))
-		}},
+		Doc: "Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none): the same function as privacy.epsilonForDelta, offered here beside deltaCurve.", TeX: epsilonForDeltaTeX,
+		Call: epsilonForDelta},
 	{NS: "infoPrivacy", Name: "bayesRatios", Params: []*Param{&pPrior, &pC}, Source: vadhan,
 		Result: Type{Fields: []Field{{Name: "ratios", Type: MatrixOut}, {Name: "max", Type: Number}, {Name: "min", Type: Number},
 			{Name: "maxAt", Type: IntList}, {Name: "minAt", Type: IntList}, {Name: "epsilon", Type: Number}}},

@@ -100,7 +100,7 @@ var measureAPI = []Func{
 		Params: []*Param{&pC, {Name: "options", Kind: KindOptions, Optional: true, Type: "ShannonCapacityOptions", Fields: []*Param{
 			{Name: "tolerance", Kind: KindNumber, Check: CheckPositive, Default: 1e-6, Doc: "stop once the certified gap upperBound − capacity is at most this many bits"},
 			{Name: "maxIterations", Kind: KindInteger, Check: CheckPositive, Default: measure.DefaultCapacityMaxIterations, Doc: "largest number of Blahut–Arimoto iterations"},
-			{Name: "onProgress", Kind: KindCallback, Alias: "progress", CallArgs: []string{"iteration", "lower", "upper"},
+			{Name: "onProgress", Kind: KindCallback, CallArgs: []string{"iteration", "lower", "upper"},
 				Doc: "called every iteration with the current lower and upper bounds (bits); return false to cancel"}}}},
 		Result: Type{Name: "ShannonCapacity", Doc: "Result of measure.shannonCapacity.", Fields: []Field{
 			{Name: "capacity", Type: Number, Doc: "Capacity in bits: a certified lower bound, within `tolerance` of the true value when converged."},

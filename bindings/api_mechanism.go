@@ -65,16 +65,17 @@ var mechanismAPI = []Func{
 		TeX:  `C(x,y) \propto e^{-\varepsilon D(x,y)/2}`,
 		Call: func(a *Args) (any, error) { return result(mechanism.ExponentialMetric(a.Mat("D"), a.Float("epsilon"))) }},
 	{NS: "mechanism", Name: "optimal", Params: []*Param{&pGraph, &pEpsilon}, Result: MatrixOut, Source: icalp + " Thm 6.2", TeX: `H[i][j] = c_i\, e^{-\varepsilon\, d(i,j)}`,
-		Doc: "The optimal mechanism c·e^{−ε d(i,j)} of Theorem 6.2 on the graph.",
+		Doc: "The optimal ε-DP mechanism c·e^{−ε d(i,j)} of Theorem 6.2, on graphs where every vertex has the same distance distribution (distance-regular and VT+ graphs among them); other graphs are refused (mechanism.optimalLP finds their optimum, mechanism.optimalDetail gives the theorem's matrix with its actual ε).",
 		Call: func(a *Args) (any, error) {
-			r, err := mechanism.Optimal(a.Graph("graph"), a.Float("epsilon"))
-			if err != nil {
-				return nil, err
+			h, err := mechanism.Optimal(a.Graph("graph"), a.Float("epsilon"))
+			var no *mechanism.NotOptimalError
+			if errors.As(err, &no) {
+				return nil, errors.New(no.Explain("mechanism.optimalLP", "mechanism.optimalDetail"))
 			}
-			return r.Mechanism, nil
+			return h, err
 		}},
 	{NS: "mechanism", Name: "optimalDetail", Params: []*Param{&pGraph, &pEpsilon}, Source: icalp + " Thm 6.2", TeX: `H[i][j] = c_i\, e^{-\varepsilon\, d(i,j)}`,
-		Doc: "Theorem 6.2 mechanism with its requested and true ε and normalizers.",
+		Doc: "Theorem 6.2's matrix on any graph, with its requested and true ε and normalizers: it is ε-DP and optimal when uniform; otherwise its rows are normalized each with its own c and actualEpsilon exceeds epsilon.",
 		Result: Type{Name: "OptimalDetail", Doc: "Result of mechanism.optimalDetail (Theorem 6.2).", Fields: []Field{
 			{Name: "mechanism", Type: MatrixOut},
 			{Name: "epsilon", Type: Number, Doc: "The requested ε, nats."},
@@ -82,7 +83,7 @@ var mechanismAPI = []Func{
 			{Name: "uniform", Type: Boolean, Doc: "Whether every row has the same normalizer (the graph's n_d are the same from every vertex)."},
 			{Name: "c", Type: VectorOut, Doc: "The normalizer c of each row."}}},
 		Call: func(a *Args) (any, error) {
-			r, err := mechanism.Optimal(a.Graph("graph"), a.Float("epsilon"))
+			r, err := mechanism.NewTheorem62(a.Graph("graph"), a.Float("epsilon"))
 			if err != nil {
 				return nil, err
 			}

@@ -1,9 +1,9 @@
 package bindings
 
 import (
-	"fmt"
 	"time"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/graph"
 	"github.com/qif-toolkit/qif/core/privacy"
 )
@@ -59,11 +59,8 @@ var privacyAPI = []Func{
 			return d, err
 		}},
 	{NS: "privacy", Name: "epsilonForDelta", Params: []*Param{&pC, &pGraph, &pDelta}, Result: Number, Source: vadhan,
-		Doc: "Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none).", TeX: `\min\{\varepsilon : \delta(\varepsilon) \le \delta\}`,
-		Call: func(a *Args) (any, error) {
-			e, _, err := privacy.EpsilonForDelta(a.Mat("C"), a.Graph("graph"), a.Float("delta"))
-			return e, err
-		}},
+		Doc: "Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none); infoPrivacy.epsilonForDelta is the same function.", TeX: epsilonForDeltaTeX,
+		Call: epsilonForDelta},
 	{NS: "privacy", Name: "dPrivacyEpsilon", Params: []*Param{&pC, &pMetric}, Result: Number, Source: csf + " §4.1",
 		Doc: "Smallest ε (nats) with C ε·D-private for the metric D (d-privacy).", TeX: `\max_{x\ne x',\,y} \frac{\ln C(x,y) - \ln C(x',y)}{D(x,x')}`,
 		Call: func(a *Args) (any, error) {
@@ -101,7 +98,7 @@ var privacyAPI = []Func{
 			{Name: "sameForAllVertices", Type: Boolean, Doc: "Whether Σ_d n_d e^{−εd} is the same from every vertex."},
 			{Name: "distanceRegular", Type: Boolean},
 			{Name: "vtPlus", Type: Type{TS: "boolean | null"}, Doc: "Whether the graph is VT+ (null: the automorphism search ran out of budget)."},
-			{Name: "tight", Type: Boolean, Doc: "Whether the bound is known to be reached (distance-regular or VT+)."}}},
+			{Name: "tight", Type: Boolean, Doc: "Whether the bound is known to be reached: every vertex has the same distance distribution (as on distance-regular and VT+ graphs), so Theorem 6.2's mechanism attains it; false means not known."}}},
 		Call: func(a *Args) (any, error) {
 			budget, err := milliseconds(a, "budgetMs")
 			if err != nil {
@@ -120,7 +117,7 @@ var privacyAPI = []Func{
 func milliseconds(a *Args, name string) (time.Duration, error) {
 	ms := a.Float(name)
 	if ms > 600_000 {
-		return 0, fmt.Errorf("%s: at most 600000 milliseconds, got %v", name, ms)
+		return 0, argerr.New(name, "at most 600000 milliseconds, got %v", ms)
 	}
 	return time.Duration(ms * float64(time.Millisecond)), nil
 }
@@ -135,3 +132,12 @@ func answer(a graph.Answer) any {
 	}
 	return nil
 }
+
+// epsilonForDelta is the one implementation of ε(δ) behind privacy.epsilonForDelta and
+// infoPrivacy.epsilonForDelta.
+func epsilonForDelta(a *Args) (any, error) {
+	e, _, err := privacy.EpsilonForDelta(a.Mat("C"), a.Graph("graph"), a.Float("delta"))
+	return e, err
+}
+
+const epsilonForDeltaTeX = `\min\{\varepsilon : \delta(\varepsilon) \le \delta\}`

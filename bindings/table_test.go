@@ -4,10 +4,12 @@ import (
 	"errors"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/qif-toolkit/qif/bindings/table"
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/graph"
 	"gonum.org/v1/gonum/mat"
 )
@@ -21,6 +23,8 @@ func plausible(p *Param) any {
 		return 2
 	case KindBoolean:
 		return false
+	case KindString: // a program (the only strings the table reads)
+		return "secret x in 0..1\nobserve x"
 	case KindEnum:
 		return p.Enum[0]
 	case KindVector:
@@ -125,5 +129,27 @@ func TestCancellation(t *testing.T) {
 	_, err = solve.Invoke(table.Wire(solve, plausible(solve.Params[0]), true, Callback(func(...any) bool { return false }), 1))
 	if !errors.As(err, &c) || c.Partial.(Obj)["status"] != "cancelled" {
 		t.Errorf("lp.solve: %v", err)
+	}
+}
+
+// A fault in one argument reaches the caller as an *argerr.Error through the interpreter's
+// wrapping: row 1 of this channel sums to 0.5 (written so by hand), its entry [0][1] is negative.
+func TestArgumentErrorsKeepTheirData(t *testing.T) {
+	validate := Lookup("channel.validate")
+	for _, tc := range []struct {
+		C     *mat.Dense
+		index []int
+	}{
+		{mat.NewDense(2, 2, []float64{1, 0, 0.25, 0.25}), []int{1}},
+		{mat.NewDense(2, 2, []float64{1.5, -0.5, 0, 1}), []int{0, 1}},
+	} {
+		_, err := validate.Invoke(table.Wire(validate, tc.C))
+		var e *argerr.Error
+		if !errors.As(err, &e) || e.Arg != "channel" || !slices.Equal(e.Index, tc.index) {
+			t.Errorf("%v: got %+v, want argument channel at %v", err, e, tc.index)
+		}
+		if !strings.HasPrefix(err.Error(), "channel.validate: channel: ") {
+			t.Errorf("message %q", err)
+		}
 	}
 }

@@ -17,8 +17,7 @@
 //   - links: relative links name Markdown files (so that they also work when the .md files are
 //     read in a repository browser) and are rewritten to the rendered pages. Every relative link
 //     must name an existing page and anchor, else the build fails.
-// The API reference is docs/api.md, generated from the bindings' table; until that file exists an
-// interim reference is generated here from web/qif.d.ts (apiFromTypes).
+// The API reference is docs/api.md, generated from the bindings' table (go generate ./bindings).
 //
 // renderSite({mode: 'single'}) renders the same pages for the single-file build
 // (scripts/singlefile.mjs), where every page is a section of one HTML file: ids become
@@ -223,98 +222,6 @@ export function createMarkdown() {
   return md;
 }
 
-// ---------------------------------------------------------------- the interim API reference
-
-/**
- * Markdown for the API reference made from web/qif.d.ts, used while docs/api.md (generated
- * from the bindings' table) does not exist: each namespace's functions with their signatures
- * and documentation comments, then the declarations of the types they use.
- */
-export function apiFromTypes(dts) {
-  const body = dts.replace(/\r\n/g, '\n');
-  const blocks = new Map(); // interface name → its body text
-  for (const m of body.matchAll(/^export interface (\w+)(?:<[^>]*>)? \{\n([\s\S]*?)^\}/gm)) blocks.set(m[1], m[2]);
-  const qif = blocks.get('QIF');
-  if (!qif) throw new Error('qif.d.ts: no QIF interface');
-  const namespaces = [...qif.matchAll(/readonly (\w+): Readonly<(\w+)>;/g)].map((m) => ({ ns: m[1], iface: m[2] }));
-  // The exact mode's namespaces are members of qif.exact (interface ExactAPI).
-  for (const m of (blocks.get('ExactAPI') || '').matchAll(/readonly (\w+): Readonly<(\w+)>;/g)) namespaces.push({ ns: `exact.${m[1]}`, iface: m[2] });
-  const out = [
-    '# API reference {#api}',
-    '',
-    'Every function of the JavaScript API, by namespace, with its signature and what it returns. This page is generated from the type declarations `web/qif.d.ts` that the npm package ships. The conventions (rows are secrets, bits for entropies, nats for ε) are in [the mathematics](mathematics.md#conventions).',
-    '',
-    '```js',
-    "import { load } from 'qif-toolkit';   // or './qif.js' beside qif.wasm",
-    'const qif = await load();',
-    'qif.version;                          // the toolkit version',
-    '```',
-    '',
-  ];
-  const used = new Set();
-  for (const { ns, iface } of namespaces) {
-    const text = blocks.get(iface);
-    if (!text) throw new Error(`qif.d.ts: interface ${iface} of qif.${ns} is missing`);
-    out.push(`## qif.${ns} {#${ns}}`, '');
-    for (const f of members(text)) {
-      out.push(`### ${ns}.${f.name} {#${ns}.${f.name}}`, '', '```ts', `qif.${ns}.${f.signature}`, '```', '', f.doc || '', '');
-      for (const w of f.signature.matchAll(/\b([A-Z]\w+)\b/g)) used.add(w[1]);
-    }
-  }
-  const declared = [...body.matchAll(/^(export (?:interface|type) (\w+)[\s\S]*?)(?=^\/\*\*|^export |^\/\/ ─|(?![\s\S]))/gm)];
-  out.push('## Types {#types}', '');
-  for (const m of declared) {
-    const name = m[2];
-    if (name === 'QIF' || /API$/.test(name)) continue;
-    const doc = docBefore(body, m.index);
-    out.push(`### ${name} {#type-${name}}`, '', doc, '', '```ts', m[1].trim(), '```', '');
-  }
-  return out.join('\n');
-}
-
-function docBefore(src, at) {
-  const before = src.slice(0, at).trimEnd();
-  if (!before.endsWith('*/')) return '';
-  const start = before.lastIndexOf('/**');
-  return start < 0 ? '' : cleanDoc(before.slice(start));
-}
-
-function cleanDoc(comment) {
-  return comment.replace(/^\/\*\*|\*\/$/g, '').split('\n').map((l) => l.replace(/^\s*\*\s?/, '')).join(' ').replace(/\s+/g, ' ').trim();
-}
-
-/** Methods of an interface body: {name, signature, doc}. */
-function members(text) {
-  const out = [];
-  let doc = '';
-  let i = 0;
-  while (i < text.length) {
-    if (/\s/.test(text[i])) { i++; continue; }
-    if (text.startsWith('/**', i)) {
-      const e = text.indexOf('*/', i);
-      doc = cleanDoc(text.slice(i, e + 2));
-      i = e + 2;
-      continue;
-    }
-    if (text.startsWith('//', i)) { i = text.indexOf('\n', i) + 1 || text.length; continue; }
-    // A member runs to the ';' at bracket depth 0.
-    let depth = 0;
-    let j = i;
-    for (; j < text.length; j++) {
-      const c = text[j];
-      if ('({[<'.includes(c)) depth++;
-      else if (')}]>'.includes(c) && text[j - 1] !== '=') depth--;
-      else if (c === ';' && depth === 0) break;
-    }
-    const sig = text.slice(i, j).replace(/\s+/g, ' ').replace(/\( /g, '(').replace(/,? \)/g, ')').trim();
-    const name = /^(?:readonly\s+)?(\w+)/.exec(sig)?.[1];
-    if (name) out.push({ name, signature: sig, doc });
-    doc = '';
-    i = j + 1;
-  }
-  return out;
-}
-
 // ---------------------------------------------------------------- the site
 
 async function listMarkdown(dir, prefix = '') {
@@ -329,19 +236,17 @@ async function listMarkdown(dir, prefix = '') {
 
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The Markdown sources: {page → text}, with the interim API page when docs/api.md is absent. */
+/** The Markdown sources: {page → text}. */
 export async function sources(docsDir = DOCS) {
   const pages = new Map();
   for (const p of await listMarkdown(docsDir)) pages.set(p, await readFile(path.join(docsDir, `${p}.md`), 'utf8'));
-  pages.interimAPI = !pages.has('api');
-  if (pages.interimAPI) pages.set('api', apiFromTypes(await readFile(path.join(WEB, 'qif.d.ts'), 'utf8')));
   return pages;
 }
 
 /**
  * Renders every page. mode 'site': hrefs between pages are relative .html paths; mode 'single':
  * ids are "docs/<page>~<id>" and links "#docs/<page>~<id>" (one HTML file holds every page).
- * Returns {pages: Map(page → {title, html, headings, ids, document}), css, interimAPI} and throws
+ * Returns {pages: Map(page → {title, html, headings, ids, document}), css} and throws
  * on a broken link, a duplicate id or a formula KaTeX cannot typeset. docsDir is for tests.
  */
 export async function renderSite({ mode = 'site', version = 'dev', docsDir = DOCS } = {}) {
@@ -384,7 +289,7 @@ export async function renderSite({ mode = 'site', version = 'dev', docsDir = DOC
     if (l.anchor && !target.ids.has(l.anchor)) throw new Error(`docs/${l.from}.md: link to ${l.href}: docs/${l.target}.md has no anchor #${l.anchor}`);
   }
   for (const [page, p] of pages) p.document = mode === 'single' ? section(page, p, pages, version) : document(page, p, pages, version);
-  return { pages, css: mathCSS(styles), interimAPI: src.interimAPI };
+  return { pages, css: mathCSS(styles) };
 }
 
 function tocOf(p, idOf) {
@@ -468,7 +373,7 @@ ${footer(version, '', true)}
 
 async function main() {
   const pkg = JSON.parse(await readFile(path.join(WEB, 'package.json'), 'utf8'));
-  const { pages, css, interimAPI } = await renderSite({ version: pkg.version });
+  const { pages, css } = await renderSite({ version: pkg.version });
   // Written beside and renamed, so that a server never serves a half-written docs folder.
   const tmp = path.join(WEB, `.docs.${process.pid}`);
   await rm(tmp, { recursive: true, force: true });
@@ -482,7 +387,7 @@ async function main() {
   await rename(OUT, old).catch(() => {});
   await rename(tmp, OUT);
   await rm(old, { recursive: true, force: true });
-  console.log(`built web/docs/: ${pages.size} pages${interimAPI ? ' (API reference from web/qif.d.ts: docs/api.md is absent)' : ''}`);
+  console.log(`built web/docs/: ${pages.size} pages`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

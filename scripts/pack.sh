@@ -2,7 +2,7 @@
 # Builds the npm package (qif-toolkit) from web/ and packs it into a .tgz.
 #   scripts/build.sh && scripts/pack.sh        → dist/npm/qif-toolkit-<version>.tgz
 #   PACK_DIR=/tmp/x scripts/pack.sh            → build the package folder in /tmp/x instead
-# web/ also holds the page (index.html, app.js, ...); the package takes only the loader, its
+# web/ also holds the page (index.html with its scripts and styles); the package takes only the loader, its
 # types, the two modules (qif.wasm, and qif-exact.wasm that qif.exact loads on demand) and the Go
 # glue, with web/package.json as its manifest, web/README.md as its README, the repository's
 # LICENSE and the notices of what the modules and wasm_exec.js contain (web/THIRD_PARTY_NOTICES.txt,

@@ -7,7 +7,9 @@
 //
 // Errors: bad input throws an Error whose message starts with the function and names the argument
 // ("mechanism.utility: prior: ..."), with rows, columns and entries as JS indices counted from 0
-// ("channel: row 2 sums to 0.9" is the third row); an options object with a key the function does not know throws
+// ("channel: row 2 sums to 0.9" is the third row), and carries the same facts as data (ArgumentError):
+// error.argument, error.index (a row or entry, or [row, column]) and error.detail, so that a program
+// need not parse the message; an options object with a key the function does not know throws
 // and lists the keys it knows. Options that bound something (tolerances, time limits, budgets) must
 // be positive: 0, negative values and NaN are refused alike. The instance keeps working after any
 // error.
@@ -73,7 +75,7 @@ export interface LPProgress {
 /** Status of a linear program's solve ('cancelled' only in the partial result of an AbortError; 'imprecise': no point the solver reached checks optimal within the tolerances on the problem as stated — see primalResidual, dualResidual). */
 export type LPStatus = 'optimal' | 'infeasible' | 'unbounded' | 'iteration limit' | 'time limit' | 'cancelled' | 'imprecise';
 
-/** One constraint of lp.solve: coeffs sparse [[variable, coefficient], ...] or dense (one entry per variable). */
+/** One constraint of lp.solve: coeffs sparse [[variable, coefficient], ...] (an empty array is the constraint 0 op rhs) or dense (one entry per variable); a key other than coeffs, op, rhs throws, as in the problem (sense, objective, rows, lower, upper). */
 export interface LPRow {
   coeffs: readonly (readonly [number, number])[] | readonly number[];
   op: '<=' | '=' | '==' | '>=';
@@ -130,6 +132,20 @@ export interface ExactProgress {
   pivots: number;
 }
 
+/**
+ * The Error bad input throws: the message names the function and the argument, and the same facts
+ * are fields, set where the fault is in one argument (some errors concern several arguments or none
+ * and have no argument).
+ */
+export interface ArgumentError extends Error {
+  /** The argument as the message names it ("channel", "prior", "epsilon", "graph.edges", an option's key). */
+  argument?: string;
+  /** Where in it, counted from 0: a row of a matrix or an entry of a vector (a number), or [row, column]. */
+  index?: number | [number, number];
+  /** What is wrong, without the function, the argument and the position ("sums to 0.9, expected 1"). */
+  detail?: string;
+}
+
 /** The Error a cancelled call throws. */
 export interface AbortError extends Error {
   name: 'AbortError';
@@ -145,9 +161,9 @@ export interface Factorization {
   exists: boolean;
   /** When exists: the row-stochastic X. */
   witness?: MatrixOut;
-  /** When exists: the largest entry of |product − A|, recomputed by multiplying X back. */
+  /** When exists: the largest entry of |product − A|, recomputed by multiplying X back with A and B as given (rows within the validation tolerance of 1 are normalized for the search, not for this check). */
   maxError?: number;
-  /** When not and the sizes match: a certified lower bound on how far every product is from A (L1). */
+  /** When not and the sizes match: a certified lower bound on min over X of the mean, over the rows of A, of the L1 distance between a row of A and the same row of the product — the same unit in factorize and leftFactorize. */
   lowerBound?: number;
   /** When not: why, in words. */
   reason?: string;
@@ -161,9 +177,9 @@ export interface Hyper {
 
 /** Result of channel.iterativeBayesianUpdate. */
 export interface IterativeBayesianUpdate {
-  /** The estimate of the input distribution. */
+  /** The estimate of the input distribution (sums to 1). */
   prior: Float64Array;
-  /** Steps made, the converged step included. */
+  /** Steps π ↦ π' made, the converged step included (extrapolations are not counted). */
   iterations: number;
   /** Whether the last step moved the estimate by at most maxDiff (false when stopped by maxIterations). */
   converged: boolean;
@@ -175,6 +191,10 @@ export interface IterativeBayesianUpdateOptions {
   maxDiff?: number;
   /** Largest number of steps; a positive integer (default 10000). */
   maxIterations?: number;
+  /** Extrapolate between steps (SQUAREM, Varadhan and Roland 2008): same fixed point and stopping rule, far fewer steps on noisy channels; false applies the plain steps, as libqif (default true). */
+  accelerate?: boolean;
+  /** Called about every 16 steps with the steps made and the L1 move of the last one; return false to cancel (error.partial holds the estimate so far). */
+  onProgress?: (iterations: number, diff: number) => boolean | void;
 }
 
 /** Samples drawn from a channel, as row and column indices. */
@@ -219,10 +239,11 @@ export interface ChannelAPI {
    */
   hyper(prior: Vector, C: Matrix): Hyper;
   /**
-   * Estimates the input distribution of C from observed output frequencies by the iterative Bayesian update (expectation–maximization, from the uniform prior).
+   * Estimates the input distribution of C from observed output frequencies by the iterative Bayesian update (expectation–maximization from the uniform prior, accelerated by SQUAREM). An output observed with positive frequency that no secret can produce is an error naming observed.
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param observed Observed frequencies of the outputs (one per column of C, summing to 1).
-   * @param options Keys: maxDiff, maxIterations.
+   * @param options Keys: maxDiff, maxIterations, accelerate, onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Mathematics §8 (libqif)
    */
   iterativeBayesianUpdate(C: Matrix, observed: Vector, options?: IterativeBayesianUpdateOptions): IterativeBayesianUpdate;
@@ -292,8 +313,6 @@ export interface ShannonCapacityOptions {
   maxIterations?: number;
   /** Called every iteration with the current lower and upper bounds (bits); return false to cancel. */
   onProgress?: (iteration: number, lower: number, upper: number) => boolean | void;
-  /** @deprecated The old name of onProgress; use onProgress. */
-  progress?: (iteration: number, lower: number, upper: number) => boolean | void;
 }
 
 export interface MeasureAPI {
@@ -656,7 +675,7 @@ export interface UtilityBound {
   distanceRegular: boolean;
   /** Whether the graph is VT+ (null: the automorphism search ran out of budget). */
   vtPlus: boolean | null;
-  /** Whether the bound is known to be reached (distance-regular or VT+). */
+  /** Whether the bound is known to be reached: every vertex has the same distance distribution (as on distance-regular and VT+ graphs), so Theorem 6.2's mechanism attains it; false means not known. */
   tight: boolean;
 }
 
@@ -697,7 +716,7 @@ export interface PrivacyAPI {
    */
   epsilonDetail(C: Matrix, graph: GraphInput): EpsilonDetail;
   /**
-   * Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none).
+   * Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none); infoPrivacy.epsilonForDelta is the same function.
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
    * @param delta δ, a probability.
@@ -985,14 +1004,14 @@ export interface MechanismAPI {
    */
   geometric(n: number, epsilon: number): MatrixOut;
   /**
-   * The optimal mechanism c·e^{−ε d(i,j)} of Theorem 6.2 on the graph.
+   * The optimal ε-DP mechanism c·e^{−ε d(i,j)} of Theorem 6.2, on graphs where every vertex has the same distance distribution (distance-regular and VT+ graphs among them); other graphs are refused (mechanism.optimalLP finds their optimum, mechanism.optimalDetail gives the theorem's matrix with its actual ε).
    * @param graph Adjacency graph on the inputs.
    * @param epsilon Privacy parameter ε, nats.
    * @see Alvim et al. (ICALP 2011) Thm 6.2
    */
   optimal(graph: GraphInput, epsilon: number): MatrixOut;
   /**
-   * Theorem 6.2 mechanism with its requested and true ε and normalizers.
+   * Theorem 6.2's matrix on any graph, with its requested and true ε and normalizers: it is ε-DP and optimal when uniform; otherwise its rows are normalized each with its own c and actualEpsilon exceeds epsilon.
    * @param graph Adjacency graph on the inputs.
    * @param epsilon Privacy parameter ε, nats.
    * @see Alvim et al. (ICALP 2011) Thm 6.2
@@ -1061,15 +1080,21 @@ export interface MechanismAPI {
 export interface AdditiveMetric {
   /** sup_g (V_g[π▷B] − V_g[π▷A]) ≥ 0, in gain units (at most 1). */
   value: number;
-  /** A gain function attaining it: rows guesses (one per output of A, one per output of B, then the zero guess), columns secrets; usable with measure.posteriorGVulnerability. */
+  /** A gain function attaining it: rows guesses (one per output of A, one per output of B, then the zero guess), columns secrets; usable with measure.posteriorGVulnerability. Entries can be hugely negative (of the order of 1/(smallest channel entry)); V_g of such a gain cancels in floating point, so compare with vulnerabilityA/B. */
   gain: MatrixOut;
-  /** V_g[π▷A] for that gain, recomputed. */
+  /** V_g[π▷A] for that gain, computed exactly in rationals (rows normalized), then rounded. */
   vulnerabilityA: number;
-  /** V_g[π▷B] for that gain, recomputed; vulnerabilityB − vulnerabilityA = value. */
+  /** V_g[π▷B] for that gain, computed exactly; vulnerabilityB − vulnerabilityA = value within 1e-9 (checked). */
   vulnerabilityB: number;
   /** Size of the linear program solved. */
   lpVariables: number;
   lpConstraints: number;
+}
+
+/** Options of refine.additiveMetric. */
+export interface ProgressOptions {
+  /** Called when the work starts and then about every 100 ms with the milliseconds elapsed; return false to cancel. */
+  onProgress?: (elapsedMs: number) => boolean | void;
 }
 
 /** Result of refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). */
@@ -1088,12 +1113,6 @@ export interface AvgRefinement {
   residualLowerBound?: number;
   /** When not: a gain function and prior under which B is more vulnerable than A (verified; gain units). */
   counterexample?: { gain: MatrixOut; prior: Float64Array; vulnerabilityA: number; vulnerabilityB: number; guesses: number[] };
-}
-
-/** Options of refine.avg. */
-export interface ProgressOptions {
-  /** Called when the work starts and then about every 100 ms with the milliseconds elapsed; return false to cancel. */
-  onProgress?: (elapsedMs: number) => boolean | void;
 }
 
 /** The largest ε2 (nats) with family1(ε1) ⊑ family2(ε2), by bisection. */
@@ -1192,13 +1211,15 @@ export interface SafeEpsilonCurveOptions {
 
 export interface RefineAPI {
   /**
-   * How much more B can leak than A for the prior π: the largest V_g[π▷B] − V_g[π▷A] over gain functions bounded by 1 with a zero-gain guess, and a gain attaining it (0 when A ⊑avg B).
+   * How much more B can leak than A for the prior π: the largest V_g[π▷B] − V_g[π▷A] over gain functions bounded by 1 (unbounded below) with a zero-gain guess, and a gain attaining it (0 when A ⊑avg B). Rows of A and B are divided by their sums; the program is solved exactly in rationals, so the value is the true supremum even when it needs gains like −1e52 (channels with tiny entries). At most 1,000 variables (|outputs of B|·|supp π| + |outputs of A|, about 30×30); larger inputs are refused at once.
    * @param prior Prior π on the secrets (non-negative, sums to 1).
    * @param A A channel.
    * @param B A channel on the same secrets.
+   * @param options Keys: onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Mathematics §8 (libqif)
    */
-  additiveMetric(prior: Vector, A: Matrix, B: Matrix): AdditiveMetric;
+  additiveMetric(prior: Vector, A: Matrix, B: Matrix, options?: ProgressOptions): AdditiveMetric;
   /**
    * Decides average-case refinement A ⊑avg B, with a witness R or a verified gain/prior counterexample.
    * @param A A channel.
@@ -1272,7 +1293,7 @@ export interface RefineAPI {
    * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Chatzikokolakis et al. (CSF 2019) §6.3
    */
-  safeEpsilonCurve(options: SafeEpsilonCurveOptions, onProgress?: (done: number, total: number) => boolean | void): { points: SafeEpsilon[]; complete: boolean };
+  safeEpsilonCurve(options: SafeEpsilonCurveOptions, onProgress?: (done: number, total: number) => boolean | void): { points: SafeEpsilon[] };
 }
 
 // ───────────────────────────── qif.infoPrivacy ─────────────────────────────
@@ -1449,7 +1470,7 @@ export interface InfoPrivacyAPI {
    */
   deltaCurve(C: Matrix, graph: GraphInput, options?: DeltaCurveOptions): { epsilon: Float64Array; delta: Float64Array; pureEpsilon: number };
   /**
-   * Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none).
+   * Smallest ε (nats) for which C is (ε, δ)-DP on the graph (Infinity when none): the same function as privacy.epsilonForDelta, offered here beside deltaCurve.
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
    * @param delta δ, a probability.
@@ -2091,6 +2112,63 @@ export interface ExactRefineAPI {
   avg(A: RationalMatrix, B: RationalMatrix, options?: ExactProgressOptions): ExactAvgRefinement;
 }
 
+// ───────────────────────────── qif.program ─────────────────────────────
+
+/** Result of program.channel. */
+export interface ProgramChannel {
+  /** C[x][o]: rows the secret values, columns the observations (as numbers). */
+  channel: MatrixOut;
+  /** The declared prior on the rows (uniform unless weights are given). */
+  prior: Float64Array;
+  /** Row labels: the secret values (a tuple for several secrets). */
+  secrets: string[];
+  /** Column labels, in order of first appearance: the values observed joined by '; ', or '∅'. */
+  observations: string[];
+  /** The same channel and prior as reduced fractions ('1/3'). */
+  exact: { channel: string[][]; prior: string[] };
+  /** The largest number of distinct states a distribution held (60 coin flips summed: 61). */
+  states: number;
+  /** Loop iterations run, over all secret values and merged states. */
+  steps: number;
+}
+
+/** Options of program.channel. */
+export interface ProgramOptions {
+  /** Loop iterations allowed for each secret value, summed over its merged states; a loop that has not finished within it is an error naming its line; a positive integer (default 1000000). */
+  stepBudget?: number;
+  /** The largest number of distinct states a distribution may hold; a positive integer (default 100000). */
+  stateBudget?: number;
+  /** Called about every 100 ms with {done, total} (secret values run, and their number); return false to cancel. */
+  onProgress?: (progress: ProgramProgress) => boolean | void;
+}
+
+/** Result of program.check. */
+export interface ProgramCheck {
+  /** true when nothing was found (the program may still fail when it runs). */
+  ok: boolean;
+  /** The problems, in source order; lines and columns from 1. */
+  diagnostics: { line: number; column: number; message: string }[];
+}
+
+export interface ProgramAPI {
+  /**
+   * The channel a program denotes, exactly: for each value of its secret the program runs on a distribution over states (equal states merged); C[x][o] is the probability that it observes the sequence o.
+   * @param source The program's text (the language of docs/program-language.md).
+   * @param options Keys: stepBudget, stateBudget, onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Alvim et al. (FOSAD 2011) §3
+   */
+  channel(source: string, options?: ProgramOptions): ProgramChannel;
+  /**
+   * Parses and checks a program without running it: every problem found, with its line and column (for editors).
+   * @param source The program's text (the language of docs/program-language.md).
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Alvim et al. (FOSAD 2011) §3
+   */
+  check(source: string): ProgramCheck;
+}
+
 // ───────────────────────────── The API object ─────────────────────────────
 
 /** The loaded API: frozen namespaces of synchronous functions. */
@@ -2108,6 +2186,7 @@ export interface QIF {
   readonly estimate: Readonly<EstimateAPI>;
   readonly lp: Readonly<LPAPI>;
   readonly debug: Readonly<DebugAPI>;
+  readonly program: Readonly<ProgramAPI>;
   /** The exact mode: see ExactAPI. */
   readonly exact: ExactAPI;
   /**
@@ -2124,7 +2203,7 @@ export interface ApiParam {
   name: string;
   /** The name errors use when it differs from name. */
   label?: string;
-  kind: 'number' | 'integer' | 'boolean' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem'
+  kind: 'number' | 'integer' | 'boolean' | 'string' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem'
     | 'rational' | 'ratVector' | 'ratMatrix' | 'ratMetric';
   optional?: boolean;
   required?: boolean;
@@ -2136,8 +2215,6 @@ export interface ApiParam {
   /** callback: the arguments it is called with (one object of these keys when argsObject). */
   callArgs?: string[];
   argsObject?: boolean;
-  /** A deprecated second key for the same option. */
-  alias?: string;
   /** The TypeScript type. */
   type: string;
   doc?: string;
@@ -2175,7 +2252,7 @@ export interface ApiTable {
   functions: ApiFunction[];
 }
 
-/** Options of load(). */
+/** Options of load(); a key not listed here is refused, as in every function's options. */
 export interface LoadOptions {
   /** Where qif.wasm lives (resolved against qif.js); by default qif.wasm beside qif.js. */
   wasmURL?: string | URL;
@@ -2191,7 +2268,7 @@ export interface LoadOptions {
   exactWasmURL?: string | URL;
 }
 
-/** Options of qif.exact.load(). */
+/** Options of qif.exact.load(); a key not listed here is refused. */
 export interface ExactLoadOptions {
   /** Where qif-exact.wasm lives (resolved against qif.js); by default load()'s exactWasmURL, or beside qif.wasm. */
   wasmURL?: string | URL;

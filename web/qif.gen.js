@@ -110,7 +110,7 @@ export function wrappers(call) {
       utilityDetail: function utilityDetail(prior, H, gain = undefined) { return call(93, arguments); },
     },
     refine: {
-      additiveMetric: function additiveMetric(prior, A, B) { return call(94, arguments); },
+      additiveMetric: function additiveMetric(prior, A, B, options = undefined) { return call(94, arguments); },
       avg: function avg(A, B, options = undefined) { return call(95, arguments); },
       familyEpsilon: function familyEpsilon(options) { return call(96, arguments); },
       hullDistance: function hullDistance(C, sigma) { return call(97, arguments); },
@@ -191,6 +191,10 @@ export function wrappers(call) {
     },
     "exact.refine": {
       avg: function avg(A, B, options = undefined) { return call(158, arguments); },
+    },
+    program: {
+      channel: function channel(source, options = undefined) { return call(159, arguments); },
+      check: function check(source) { return call(160, arguments); },
     },
   };
 }

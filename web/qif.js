@@ -103,35 +103,45 @@ function bytes(f) {
   return new Uint8Array(f.buffer, f.byteOffset, f.byteLength);
 }
 
-// toVector returns a Float64Array (the argument itself when it is one) or an error message.
+// A reader's complaint about an argument: `text` is the message after the function's name, and
+// argument, index (a row or entry, or [row, column]) and detail (what is wrong, without the
+// argument and the position) are the same facts as data, thrown as error.argument, error.index
+// and error.detail.
+const bad = (argument, text, index, detail) => ({ argument, text, index, detail: detail ?? text.slice(argument.length + 2) });
+// fault is a complaint about a part of an argument, placed in it by the reader: {error, index, detail}.
+const fault = (error, index, detail) => ({ error, index, detail: detail ?? error });
+// within names the argument of a fault: its message is prefixed, its data kept.
+const within = (argument, f, prefix = argument) => bad(argument, `${prefix}: ${f.error}`, f.index, f.detail);
+
+// toVector returns a Float64Array (the argument itself when it is one) or a fault.
 function toVector(v) {
   if (v instanceof Float64Array) return v;
   if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return Float64Array.from(v);
-  if (!Array.isArray(v)) return `expected a vector (array of numbers), got ${describe(v)}`;
+  if (!Array.isArray(v)) return fault(`expected a vector (array of numbers), got ${describe(v)}`);
   const out = new Float64Array(v.length);
   for (let i = 0; i < v.length; i++) {
     const x = v[i];
-    if (typeof x !== 'number') return `entry ${i} is ${describe(x)}, expected a number`;
+    if (typeof x !== 'number') return fault(`entry ${i} is ${describe(x)}, expected a number`, i, `is ${describe(x)}, expected a number`);
     out[i] = x;
   }
   return out;
 }
 
-// toMatrix returns {rows, cols, data: Float64Array} or {error}.
+// toMatrix returns {rows, cols, data: Float64Array} or a fault.
 function toMatrix(m) {
   if (Array.isArray(m)) {
     const rows = m.length;
     if (rows === 0) return { rows: 0, cols: 0, data: new Float64Array(0) };
-    if (!isNumberArrayLike(m[0])) return { error: `row 0 is ${describe(m[0])}, expected an array of numbers` };
+    if (!isNumberArrayLike(m[0])) return fault(`row 0 is ${describe(m[0])}, expected an array of numbers`, 0, `is ${describe(m[0])}, expected an array of numbers`);
     const cols = m[0].length;
     const data = new Float64Array(rows * cols);
     for (let i = 0; i < rows; i++) {
       const row = m[i];
-      if (!isNumberArrayLike(row)) return { error: `row ${i} is ${describe(row)}, expected an array of numbers` };
-      if (row.length !== cols) return { error: `ragged matrix: row ${i} has ${row.length} entries, row 0 has ${cols}` };
+      if (!isNumberArrayLike(row)) return fault(`row ${i} is ${describe(row)}, expected an array of numbers`, i, `is ${describe(row)}, expected an array of numbers`);
+      if (row.length !== cols) return fault(`ragged matrix: row ${i} has ${row.length} entries, row 0 has ${cols}`, i, `has ${row.length} entries, row 0 has ${cols}`);
       for (let j = 0; j < cols; j++) {
         const x = row[j];
-        if (typeof x !== 'number') return { error: `entry [${i}][${j}] is ${describe(x)}, expected a number` };
+        if (typeof x !== 'number') return fault(`entry [${i}][${j}] is ${describe(x)}, expected a number`, [i, j], `is ${describe(x)}, expected a number`);
         data[i * cols + j] = x;
       }
     }
@@ -140,29 +150,32 @@ function toMatrix(m) {
   if (m && typeof m === 'object' && 'rows' in m && 'cols' in m && 'data' in m) {
     const { rows, cols } = m;
     if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 0 || cols < 0) {
-      return { error: `rows and cols must be non-negative integers, got ${String(rows)}×${String(cols)}` };
+      return fault(`rows and cols must be non-negative integers, got ${String(rows)}×${String(cols)}`);
     }
     const data = toVector(m.data);
-    if (typeof data === 'string') return { error: `data: ${data}` };
-    if (data.length !== rows * cols) return { error: `data has ${data.length} entries, expected rows×cols = ${rows * cols}` };
+    if (data.error) {
+      const k = data.index;
+      return k === undefined || cols === 0 ? fault(`data: ${data.error}`) : fault(`data: ${data.error}`, [Math.floor(k / cols), k % cols], data.detail);
+    }
+    if (data.length !== rows * cols) return fault(`data has ${data.length} entries, expected rows×cols = ${rows * cols}`);
     return { rows, cols, data };
   }
-  return { error: `expected a matrix (array of rows or {rows, cols, data}), got ${describe(m)}` };
+  return fault(`expected a matrix (array of rows or {rows, cols, data}), got ${describe(m)}`);
 }
 
-// toGraph returns {n, edges: Float64Array of a0, b0, a1, b1, ...} or an error message.
+// toGraph returns {n, edges: Float64Array of a0, b0, a1, b1, ...} or a complaint.
 function toGraph(g, name) {
-  if (g === null || typeof g !== 'object' || Array.isArray(g)) return `${name}: expected a graph {n, edges: [[a,b], ...]}, got ${describe(g)}`;
+  if (g === null || typeof g !== 'object' || Array.isArray(g)) return bad(name, `${name}: expected a graph {n, edges: [[a,b], ...]}, got ${describe(g)}`);
   const { n, edges } = g;
-  if (n === undefined || n === null) return `${name}: missing field "n" (number of vertices)`;
-  if (typeof n !== 'number') return `${name}.n: expected an integer, got ${describe(n)}`;
-  if (edges === undefined || edges === null) return `${name}: missing field "edges" (array of [a, b] pairs)`;
-  if (!Array.isArray(edges)) return `${name}.edges: expected an array of [a, b] pairs, got ${describe(edges)}`;
+  if (n === undefined || n === null) return bad(name, `${name}: missing field "n" (number of vertices)`);
+  if (typeof n !== 'number') return bad(`${name}.n`, `${name}.n: expected an integer, got ${describe(n)}`);
+  if (edges === undefined || edges === null) return bad(name, `${name}: missing field "edges" (array of [a, b] pairs)`);
+  if (!Array.isArray(edges)) return bad(`${name}.edges`, `${name}.edges: expected an array of [a, b] pairs, got ${describe(edges)}`);
   const out = new Float64Array(2 * edges.length);
   for (let k = 0; k < edges.length; k++) {
     const e = edges[k];
-    if (!isNumberArrayLike(e) || e.length !== 2) return `${name}.edges: edge ${k} must be a pair [a, b], got ${describe(e)}`;
-    if (typeof e[0] !== 'number' || typeof e[1] !== 'number') return `${name}.edges: edge ${k} has a vertex that is not a number`;
+    if (!isNumberArrayLike(e) || e.length !== 2) return bad(`${name}.edges`, `${name}.edges: edge ${k} must be a pair [a, b], got ${describe(e)}`, k, `must be a pair [a, b], got ${describe(e)}`);
+    if (typeof e[0] !== 'number' || typeof e[1] !== 'number') return bad(`${name}.edges`, `${name}.edges: edge ${k} has a vertex that is not a number`, k, 'has a vertex that is not a number');
     out[2 * k] = e[0];
     out[2 * k + 1] = e[1];
   }
@@ -173,8 +186,10 @@ function toGraph(g, name) {
 // for Go: head = [n, m, max, nonzeros, hasLower, hasUpper] and data = c, ops, rhs, the rows,
 // columns and values of the nonzeros, lower, upper. On bad input it returns {error}.
 function flattenLP(p, maxNonzeros) {
-  const fail = (msg) => ({ error: msg });
+  const fail = (msg, row) => ({ error: msg, index: row });
   if (p === null || typeof p !== 'object') return fail('problem: expected an object {sense, objective, rows}');
+  const badKey = unknownKeyOf('problem', p, LP_KEYS);
+  if (badKey) return fail(badKey);
   const sense = p.sense === undefined ? 'min' : p.sense;
   if (sense !== 'min' && sense !== 'max') return fail("sense: expected 'min' or 'max', got " + String(sense));
   const obj = p.objective;
@@ -188,12 +203,15 @@ function flattenLP(p, maxNonzeros) {
   let count = 0;
   for (let i = 0; i < m; i++) {
     const r = rows[i];
-    if (r === null || typeof r !== 'object') return fail('rows[' + i + ']: expected {coeffs, op, rhs}');
+    if (r === null || typeof r !== 'object') return fail('rows[' + i + ']: expected {coeffs, op, rhs}', i);
+    const badRowKey = unknownKeyOf('rows[' + i + ']', r, LP_ROW_KEYS);
+    if (badRowKey) return fail(badRowKey, i);
     const co = r.coeffs;
-    if (co === undefined || co === null || typeof co.length !== 'number') return fail('rows[' + i + '].coeffs: expected an array');
-    if (co.length > 0 && Array.isArray(co[0])) count += co.length;
+    if (co === undefined || co === null || typeof co.length !== 'number') return fail('rows[' + i + '].coeffs: expected an array', i);
+    // An empty array is a sparse row without terms: the constraint 0 (op) rhs.
+    if (co.length === 0 || Array.isArray(co[0])) count += co.length;
     else {
-      if (co.length !== n) return fail('rows[' + i + '].coeffs: a dense row needs ' + n + ' entries, got ' + co.length);
+      if (co.length !== n) return fail('rows[' + i + '].coeffs: a dense row needs ' + n + ' entries, got ' + co.length, i);
       count += n;
     }
     if (count > maxNonzeros) return fail('rows: more than ' + maxNonzeros + ' coefficients');
@@ -205,23 +223,23 @@ function flattenLP(p, maxNonzeros) {
     const r = rows[i];
     const op = r.op;
     if (op === '<=') ops[i] = 0; else if (op === '=' || op === '==') ops[i] = 1; else if (op === '>=') ops[i] = 2;
-    else return fail('rows[' + i + '].op: expected "<=", "=" or ">=", got ' + String(op));
-    if (typeof r.rhs !== 'number') return fail('rows[' + i + '].rhs: expected a number');
+    else return fail('rows[' + i + '].op: expected "<=", "=" or ">=", got ' + String(op), i);
+    if (typeof r.rhs !== 'number') return fail('rows[' + i + '].rhs: expected a number', i);
     rhs[i] = r.rhs;
     const co = r.coeffs;
-    if (co.length > 0 && Array.isArray(co[0])) {
+    if (co.length === 0 || Array.isArray(co[0])) {
       for (let t = 0; t < co.length; t++) {
         const e = co[t];
-        if (!Array.isArray(e) || e.length !== 2) return fail('rows[' + i + '].coeffs[' + t + ']: expected [variable, coefficient]');
+        if (!Array.isArray(e) || e.length !== 2) return fail('rows[' + i + '].coeffs[' + t + ']: expected [variable, coefficient]', i);
         const j = e[0], a = e[1];
-        if (!Number.isInteger(j) || j < 0 || j >= n) return fail('rows[' + i + '].coeffs[' + t + ']: variable ' + String(j) + ' out of range [0,' + n + ')');
-        if (typeof a !== 'number') return fail('rows[' + i + '].coeffs[' + t + ']: coefficient is not a number');
+        if (!Number.isInteger(j) || j < 0 || j >= n) return fail('rows[' + i + '].coeffs[' + t + ']: variable ' + String(j) + ' out of range [0,' + n + ')', i);
+        if (typeof a !== 'number') return fail('rows[' + i + '].coeffs[' + t + ']: coefficient is not a number', i);
         ri[k] = i; ci[k] = j; v[k] = a; k++;
       }
     } else {
       for (let j = 0; j < n; j++) {
         const a = co[j];
-        if (typeof a !== 'number') return fail('rows[' + i + '].coeffs[' + j + '] is not a number');
+        if (typeof a !== 'number') return fail('rows[' + i + '].coeffs[' + j + '] is not a number', i);
         if (a !== 0) { ri[k] = i; ci[k] = j; v[k] = a; k++; }
       }
     }
@@ -254,13 +272,13 @@ function flattenLP(p, maxNonzeros) {
 function labels(x, p, w) {
   if (x === undefined || x === null) { w.push(undefined, undefined); return; }
   if (ArrayBuffer.isView(x) && !(x instanceof DataView)) { w.push(x.length, bytes(x instanceof Float64Array ? x : Float64Array.from(x))); return; }
-  if (!Array.isArray(x)) return `${p.label}: expected an array of labels (numbers or strings) or a typed array, got ${describe(x)}`;
+  if (!Array.isArray(x)) return bad(p.label, `${p.label}: expected an array of labels (numbers or strings) or a typed array, got ${describe(x)}`);
   const str = x.length > 0 && typeof x[0] === 'string';
   for (let i = 0; i < x.length; i++) {
     const t = typeof x[i];
-    if (t !== 'number' && t !== 'string') return `${p.label}: entry ${i} is ${describe(x[i])}, expected a number or a string`;
-    if ((t === 'string') !== str) return `${p.label}: entry ${i} is a ${t} but entry 0 is not: labels are all numbers or all strings`;
-    if (str && x[i].includes('\0')) return `${p.label}: entry ${i} contains the character U+0000, which labels may not`;
+    if (t !== 'number' && t !== 'string') return bad(p.label, `${p.label}: entry ${i} is ${describe(x[i])}, expected a number or a string`, i, `is ${describe(x[i])}, expected a number or a string`);
+    if ((t === 'string') !== str) return bad(p.label, `${p.label}: entry ${i} is a ${t} but entry 0 is not: labels are all numbers or all strings`, i, `is a ${t} but entry 0 is not: labels are all numbers or all strings`);
+    if (str && x[i].includes('\0')) return bad(p.label, `${p.label}: entry ${i} contains the character U+0000, which labels may not`, i, 'contains the character U+0000, which labels may not');
   }
   w.push(x.length, str ? x.join('\0') : bytes(Float64Array.from(x)));
 }
@@ -298,31 +316,33 @@ const WIDTH = { matrix: 3, graph: 2, lpProblem: 2, ratVector: 2, ratMatrix: 3, r
 // an error message about x called `what` ("prior: entry 2", "expEpsilon"); infinite tells whether
 // Infinity is allowed (a missing distance of a metric).
 function rationalText(x, infinite, what) {
+  const no = (sep, detail) => ({ error: `${what}${sep}${detail}`, detail });
   if (typeof x === 'string') {
     if (!x.includes(',')) return { text: x };
-    return { error: `${what}: ${JSON.stringify(x)}: not a number (a comma is not a decimal point; expected an integer, a decimal such as 0.25 or a fraction such as 1/3)` };
+    return no(': ', `${JSON.stringify(x)}: not a number (a comma is not a decimal point; expected an integer, a decimal such as 0.25 or a fraction such as 1/3)`);
   }
   if (typeof x === 'number') {
     if (Number.isFinite(x) || (infinite && x === Infinity)) return { text: String(x) };
-    return { error: `${what} is ${x}, expected a finite number or a fraction string` };
+    return no(' ', `is ${x}, expected a finite number or a fraction string`);
   }
   if (typeof x === 'bigint') return { text: x.toString() };
-  return { error: `${what} is ${describe(x)}, expected a number or a fraction string` };
+  return no(' ', `is ${describe(x)}, expected a number or a fraction string`);
 }
 
-// rationalList writes the entries of an array (or typed array) as one text; name(i) names entry i.
-function rationalList(v, infinite, name) {
+// rationalList writes the entries of an array (or typed array) as one text; name(i) names entry i
+// and at(i) is its index in the argument (error.index).
+function rationalList(v, infinite, name, at = (i) => i) {
   const parts = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
     const r = rationalText(v[i], infinite, name(i));
-    if (r.error) return r;
+    if (r.error) return { ...r, index: at(i) };
     parts[i] = r.text;
   }
   return { text: parts.join(',') };
 }
 
 // ratMatrix reads a matrix of the exact mode: an array of rows or {rows, cols, data} (an
-// ExactMatrix result included) → [rows, cols, text] or an error message.
+// ExactMatrix result included) → [rows, cols, text] or a complaint.
 function ratMatrix(x, p, w) {
   if (x === undefined || x === null) { w.push(undefined, undefined, undefined); return; }
   const infinite = p.kind === 'ratMetric';
@@ -331,30 +351,30 @@ function ratMatrix(x, p, w) {
   if (Array.isArray(x)) {
     rows = x.length;
     cols = rows > 0 && isNumberArrayLike(x[0]) ? x[0].length : 0;
-    if (rows * cols > limit) return `${p.label}: ${rows}×${cols} has more than the limit of ${limit} entries for exact arithmetic`;
+    if (rows * cols > limit) return bad(p.label, `${p.label}: ${rows}×${cols} has more than the limit of ${limit} entries for exact arithmetic`);
     const parts = [];
     for (let i = 0; i < rows; i++) {
       const row = x[i];
-      if (!isNumberArrayLike(row)) return `${p.label}: row ${i} is ${describe(row)}, expected an array of numbers or fraction strings`;
-      if (row.length !== cols) return `${p.label}: ragged matrix: row ${i} has ${row.length} entries, row 0 has ${cols}`;
-      const r = rationalList(row, infinite, (j) => `${p.label}: entry [${i}][${j}]`);
-      if (r.error) return r.error;
+      if (!isNumberArrayLike(row)) return bad(p.label, `${p.label}: row ${i} is ${describe(row)}, expected an array of numbers or fraction strings`, i, `is ${describe(row)}, expected an array of numbers or fraction strings`);
+      if (row.length !== cols) return bad(p.label, `${p.label}: ragged matrix: row ${i} has ${row.length} entries, row 0 has ${cols}`, i, `has ${row.length} entries, row 0 has ${cols}`);
+      const r = rationalList(row, infinite, (j) => `${p.label}: entry [${i}][${j}]`, (j) => [i, j]);
+      if (r.error) return bad(p.label, r.error, r.index, r.detail);
       parts.push(r.text);
     }
     text = parts.join(',');
   } else if (x && typeof x === 'object' && 'rows' in x && 'cols' in x && 'data' in x) {
     ({ rows, cols } = x);
     if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 0 || cols < 0) {
-      return `${p.label}: rows and cols must be non-negative integers, got ${String(rows)}×${String(cols)}`;
+      return bad(p.label, `${p.label}: rows and cols must be non-negative integers, got ${String(rows)}×${String(cols)}`);
     }
-    if (!isNumberArrayLike(x.data)) return `${p.label}: data: expected an array of numbers or fraction strings, got ${describe(x.data)}`;
-    if (x.data.length !== rows * cols) return `${p.label}: data has ${x.data.length} entries, expected rows×cols = ${rows * cols}`;
-    if (rows * cols > limit) return `${p.label}: ${rows}×${cols} has more than the limit of ${limit} entries for exact arithmetic`;
-    const r = rationalList(x.data, infinite, (k) => `${p.label}: entry [${Math.floor(k / cols)}][${k % cols}]`);
-    if (r.error) return r.error;
+    if (!isNumberArrayLike(x.data)) return bad(p.label, `${p.label}: data: expected an array of numbers or fraction strings, got ${describe(x.data)}`);
+    if (x.data.length !== rows * cols) return bad(p.label, `${p.label}: data has ${x.data.length} entries, expected rows×cols = ${rows * cols}`);
+    if (rows * cols > limit) return bad(p.label, `${p.label}: ${rows}×${cols} has more than the limit of ${limit} entries for exact arithmetic`);
+    const r = rationalList(x.data, infinite, (k) => `${p.label}: entry [${Math.floor(k / cols)}][${k % cols}]`, (k) => [Math.floor(k / cols), k % cols]);
+    if (r.error) return bad(p.label, r.error, r.index, r.detail);
     text = r.text;
   } else {
-    return `${p.label}: expected a matrix (array of rows or {rows, cols, data}), got ${describe(x)}`;
+    return bad(p.label, `${p.label}: expected a matrix (array of rows or {rows, cols, data}), got ${describe(x)}`);
   }
   w.push(rows, cols, text);
 }
@@ -363,22 +383,23 @@ function ratMatrix(x, p, w) {
 const scalar = (type, what) => (x, p, w) => {
   if (x === undefined || x === null) w.push(undefined);
   else if (typeof x === type) w.push(x);
-  else return `${p.label}: expected ${what}, got ${describe(x)}`;
+  else return bad(p.label, `${p.label}: expected ${what}, got ${describe(x)}`);
 };
 
 const readers = {
   number: scalar('number', 'a number'),
   integer: scalar('number', 'an integer'),
   boolean: scalar('boolean', 'a boolean'),
+  string: scalar('string', 'a string'),
   enum(x, p, w) {
     if (x === undefined || x === null) w.push(undefined);
     else if (typeof x === 'string') w.push(x);
-    else return `${p.label}: expected one of '${p.enum.join("', '")}', got ${describe(x)}`;
+    else return bad(p.label, `${p.label}: expected one of '${p.enum.join("', '")}', got ${describe(x)}`);
   },
   vector(x, p, w) {
     if (x === undefined || x === null) { w.push(undefined); return; }
     const v = toVector(x);
-    if (typeof v === 'string') return `${p.label}: ${v}`;
+    if (v.error) return within(p.label, v);
     w.push(bytes(v));
   },
   indices(x, p, w) {
@@ -387,37 +408,37 @@ const readers = {
   matrix(x, p, w) {
     if (x === undefined || x === null) { w.push(undefined, undefined, undefined); return; }
     const m = toMatrix(x);
-    if (m.error) return `${p.label}: ${m.error}`;
+    if (m.error) return within(p.label, m);
     w.push(m.rows, m.cols, bytes(m.data));
   },
   graph(x, p, w) {
     if (x === undefined || x === null) { w.push(undefined, undefined); return; }
     const g = toGraph(x, p.label);
-    if (typeof g === 'string') return g;
+    if (g.text) return g;
     w.push(g.n, bytes(g.edges));
   },
   callback(x, p, w, state) {
     if (x === undefined || x === null) w.push(undefined);
     else if (typeof x === 'function') w.push(adapt(x, p, state));
-    else return `${p.label}: expected a function, got ${describe(x)}`;
+    else return bad(p.label, `${p.label}: expected a function, got ${describe(x)}`);
   },
   object(x, p, w) {
     if (x === undefined || x === null) w.push(undefined);
     else if (typeof x === 'object') w.push(plainCopy(x));
-    else return `${p.label}: expected an object, got ${describe(x)}`;
+    else return bad(p.label, `${p.label}: expected an object, got ${describe(x)}`);
   },
   rational(x, p, w) {
     if (x === undefined || x === null) { w.push(undefined); return; }
     const r = rationalText(x, false, p.label);
-    if (r.error) return r.error;
+    if (r.error) return bad(p.label, r.error, undefined, r.detail);
     w.push(r.text);
   },
   ratVector(x, p, w) {
     if (x === undefined || x === null) { w.push(undefined, undefined); return; }
-    if (!isNumberArrayLike(x)) return `${p.label}: expected a vector (array of numbers or fraction strings), got ${describe(x)}`;
-    if (x.length > API.limits.exactMaxEntries) return `${p.label}: ${x.length} entries, more than the limit of ${API.limits.exactMaxEntries} for exact arithmetic`;
+    if (!isNumberArrayLike(x)) return bad(p.label, `${p.label}: expected a vector (array of numbers or fraction strings), got ${describe(x)}`);
+    if (x.length > API.limits.exactMaxEntries) return bad(p.label, `${p.label}: ${x.length} entries, more than the limit of ${API.limits.exactMaxEntries} for exact arithmetic`);
     const r = rationalList(x, false, (i) => `${p.label}: entry ${i}`);
-    if (r.error) return r.error;
+    if (r.error) return bad(p.label, r.error, r.index, r.detail);
     w.push(x.length, r.text);
   },
   ratMatrix,
@@ -432,12 +453,12 @@ const readers = {
   },
   enumOrInteger(x, p, w) {
     if (x === undefined || x === null || typeof x === 'string' || typeof x === 'number') w.push(x === null ? undefined : x);
-    else return `${p.label}: expected '${p.enum.join("' or '")}' or a positive integer, got ${describe(x)}`;
+    else return bad(p.label, `${p.label}: expected '${p.enum.join("' or '")}' or a positive integer, got ${describe(x)}`);
   },
   lpProblem(x, p, w) {
     if (x === undefined || x === null) { w.push(undefined, undefined); return; }
     const f = flattenLP(x, API.limits.lpMaxNonzeros);
-    if (f.error) return f.error;
+    if (f.error) return bad(p.label, f.error, f.index, f.error);
     w.push(bytes(f.head), bytes(f.data));
   },
   options(x, p, w, state) {
@@ -445,13 +466,11 @@ const readers = {
       for (let i = 0; i < p.absent; i++) w.push(undefined);
       return;
     }
-    if (typeof x !== 'object' || Array.isArray(x)) return `${p.label}: expected an options object, got ${describe(x)}`;
+    if (typeof x !== 'object' || Array.isArray(x)) return bad(p.label, `${p.label}: expected an options object, got ${describe(x)}`);
     for (const k of Object.keys(x)) if (!p.keys.has(k)) return unknownKey(p, k);
     w.push(true);
     for (const f of p.fields) {
-      let v = x[f.name];
-      if ((v === undefined || v === null) && f.alias) v = x[f.alias];
-      const err = f.read(v, f, w, state);
+      const err = f.read(x[f.name], f, w, state);
       if (err !== undefined) return err;
     }
   },
@@ -459,9 +478,27 @@ const readers = {
 
 // unknownKey names the key, suggests the likely one and lists the valid ones.
 function unknownKey(p, key) {
-  const names = p.fields.map((f) => f.name);
-  const near = names.find((n) => n.toLowerCase() === key.toLowerCase() || editDistance(n, key) <= 2);
-  return `${p.label}: unknown option "${key}"${near ? ` (did you mean "${near}"?)` : ''}; valid options: ${names.join(', ')}`;
+  return unknownOption(p.label, key, p.fields.map((f) => f.name));
+}
+
+// unknownName is the message for a key outside names: it suggests the likely one and lists them.
+function unknownName(label, what, key, names) {
+  const near = names.find((n) => editDistance(n.toLowerCase(), key.toLowerCase()) <= 2);
+  return `${label}: unknown ${what} "${key}"${near ? ` (did you mean "${near}"?)` : ''}; valid ${what}s: ${names.join(', ')}`;
+}
+
+function unknownOption(label, key, names) {
+  return bad(label, unknownName(label, 'option', key, names));
+}
+
+// The keys of an lp.solve problem and of its rows: a misspelt one would otherwise be dropped
+// silently (`uper` for `upper` ignores the bound, `Rows` for `rows` leaves no constraints).
+const LP_KEYS = ['sense', 'objective', 'rows', 'lower', 'upper'];
+const LP_ROW_KEYS = ['coeffs', 'op', 'rhs'];
+
+// unknownKeyOf returns the message for the first key of obj outside names, or undefined.
+function unknownKeyOf(label, obj, names) {
+  for (const k of Object.keys(obj)) if (!names.includes(k)) return unknownName(label, 'key', k, names);
 }
 
 function editDistance(a, b) {
@@ -479,19 +516,39 @@ function prepare(p) {
   const out = { ...p, label: p.label || p.name, read: readers[p.kind] };
   if (p.kind === 'options') {
     out.fields = p.fields.map(prepare);
-    out.keys = new Set(p.fields.flatMap((f) => (f.alias ? [f.name, f.alias] : [f.name])));
+    out.keys = new Set(p.fields.map((f) => f.name));
     out.absent = 1 + out.fields.reduce((s, f) => s + (WIDTH[f.kind] || 1), 0);
   }
   return out;
 }
 
-/** The error a function reports from Go: message, name ('AbortError' when cancelled) and partial result. */
+/**
+ * The error a function reports from Go: message, name ('AbortError' when cancelled), partial
+ * result, for a fault in one argument, the argument's name, the index of the row or entry
+ * (a number, or [row, column]) and what is wrong, from the Go error's fields (core/argerr), and
+ * fields of its own that the thrown Error receives as properties (a program's line and column).
+ */
 class Failure {
-  constructor(message, name, partial) {
+  constructor(message, name, partial, argument, index, detail, fields) {
     this.message = message;
     this.name = name;
     this.partial = partial;
+    this.argument = argument;
+    this.index = index;
+    this.detail = detail;
+    this.fields = fields;
   }
+}
+
+// argumentError sets error.argument, error.index and error.detail from a complaint or a Failure
+// (each only where known) and returns the error.
+function argumentError(e, from) {
+  if (typeof from.argument === 'string') {
+    e.argument = from.argument;
+    if (typeof from.index === 'number' || Array.isArray(from.index)) e.index = from.index;
+    if (typeof from.detail === 'string') e.detail = from.detail;
+  }
+  return e;
 }
 
 /** A list of strings from the module, which joins them with commas to cross the boundary once. */
@@ -562,6 +619,20 @@ async function instantiate(module, url, wasmModule) {
  * it exits. Every API call runs to completion synchronously, so no answer ever waits on such a
  * timer. Browsers have no unref and keep their timers as they are.
  */
+// The keys of load()'s and qif.exact.load()'s options (LoadOptions and ExactLoadOptions in qif.d.ts).
+const LOAD_OPTIONS = ['wasmURL', 'wasmModule', 'exact', 'exactWasmURL'];
+const EXACT_LOAD_OPTIONS = ['wasmURL'];
+
+// loadOptions checks the options of a loader like every function's: an object (or nothing) with
+// no key it does not know. Returns the options ({} for none).
+function loadOptions(where, options, names) {
+  if (options === undefined || options === null) return {};
+  const fail = (b) => { throw argumentError(new Error(`${where}: ${b.text}`), b); };
+  if (typeof options !== 'object' || Array.isArray(options)) fail(bad('options', `options: expected an options object, got ${describe(options)}`));
+  for (const k of Object.keys(options)) if (!names.includes(k)) fail(unknownOption('options', k, names));
+  return options;
+}
+
 // checkModule accepts a compiled module given by the caller (load's wasmModule).
 function checkModule(m) {
   if (!(m instanceof WebAssembly.Module)) throw new TypeError(`qif: load: wasmModule: expected a WebAssembly.Module (or a promise of one), got ${describe(m)}`);
@@ -586,11 +657,12 @@ function fileOf(url) {
 /**
  * Loads the WebAssembly module and returns the API (see qif.d.ts and docs/api.md). `wasmModule`
  * is qif.wasm already compiled (or being compiled): a worker that starts compiling before its
- * scripts have loaded (the page's worker.js) or a page that compiles once for many workers.
+ * scripts have loaded (the page's engine/worker.js) or a page that compiles once for many workers.
  * @param {{wasmURL?: string|URL, wasmModule?: WebAssembly.Module|Promise<WebAssembly.Module>,
  *   exact?: boolean, exactWasmURL?: string|URL}} [options]
  */
 export async function load(options = {}) {
+  options = loadOptions('load', options, LOAD_OPTIONS);
   const main = instantiate('main', mainURL(options.wasmURL), options.wasmModule);
   const exact = lazyModule('exact', exactURL(options.exactWasmURL, options.wasmURL));
   if (options.exact) {
@@ -649,16 +721,17 @@ function bind(main, exact) {
       try {
         err = p.read(args[i], p, w, state);
       } catch (e) { // a throwing getter or Proxy trap in the caller's argument
-        err = `${p.label}: cannot be read: ${messageOf(e)}`;
+        err = bad(p.label, `${p.label}: cannot be read: ${messageOf(e)}`);
       }
-      if (err !== undefined) throw new Error(`${s.q}: ${err}`);
+      if (err !== undefined) throw argumentError(new Error(`${s.q}: ${err.text}`), err);
     }
     const r = dispatch(...w);
     if (state && state.thrown) throw state.thrown.e;
     if (r instanceof Failure) {
-      const e = new Error(r.message);
+      const e = argumentError(new Error(r.message), r);
       if (r.name !== 'Error') e.name = r.name;
       if (r.partial !== undefined && r.partial !== null) e.partial = r.partial;
+      if (r.fields) Object.assign(e, r.fields);
       throw e;
     }
     return r;
@@ -674,6 +747,7 @@ function bind(main, exact) {
     load: {
       enumerable: true,
       value: async function load(options = {}) {
+        options = loadOptions('qif.exact.load', options, EXACT_LOAD_OPTIONS);
         sameVersion(main, await exact.start(options.wasmURL));
         return api.exact;
       },
@@ -694,7 +768,7 @@ function bind(main, exact) {
       if (typeof name !== 'string') throw new Error('describe: expected a name ("measure.shannonCapacity"), a namespace or a function of the API');
       if (byName.has(name)) return byName.get(name);
       if (API.namespaces.includes(name)) return API.functions.filter((f) => f.ns === name);
-      if (name === 'exact') return API.functions.filter((f) => f.module === 'exact');
+      if (name === 'exact') return API.functions.filter((f) => f.ns.startsWith('exact.'));
       const same = API.functions.filter((f) => f.name === name);
       if (same.length === 1) return same[0];
       throw new Error(`describe: unknown function "${name}"${same.length ? `; it is in ${same.map((f) => f.ns).join(' and ')}` : ''}`);

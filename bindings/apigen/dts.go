@@ -39,6 +39,8 @@ func tsParam(f *bindings.Func, p *bindings.Param) string {
 		return "number"
 	case bindings.KindBoolean:
 		return "boolean"
+	case table.KindString:
+		return "string"
 	case bindings.KindEnum:
 		return "'" + strings.Join(p.Enum, "' | '") + "'"
 	case bindings.KindVector, bindings.KindIndices:
@@ -198,10 +200,6 @@ func (d declared) optionsInterface(b *bytes.Buffer, f *bindings.Func, p *binding
 	for _, q := range p.Fields {
 		comment(&body, "  ", paramDoc(q))
 		fmt.Fprintf(&body, "  %s%s: %s;\n", q.Name, opt(!q.Required), tsParam(f, q))
-		if q.Alias != "" {
-			comment(&body, "  ", "@deprecated The old name of "+q.Name+"; use "+q.Name+".")
-			fmt.Fprintf(&body, "  %s?: %s;\n", q.Alias, tsParam(f, q))
-		}
 	}
 	name := optionsName(f, p)
 	if d.once(name, body.String()) {
@@ -252,13 +250,18 @@ func declarations(fs []*bindings.Func) []byte {
 	b.WriteString("// ───────────────────────────── The API object ─────────────────────────────\n\n")
 	b.WriteString("/** The loaded API: frozen namespaces of synchronous functions. */\nexport interface QIF {\n")
 	b.WriteString("  /** Version of the WebAssembly module. */\n  readonly version: string;\n")
-	for _, ns := range bindings.Namespaces {
-		fmt.Fprintf(&b, "  readonly %s: Readonly<%s>;\n", ns, nsInterface(ns))
+	for _, ns := range namespaces() {
+		if !strings.HasPrefix(ns, "exact.") { // the main module's, and qif.program (served by the exact module)
+			fmt.Fprintf(&b, "  readonly %s: Readonly<%s>;\n", ns, nsInterface(ns))
+		}
 	}
 	b.WriteString("  /** The exact mode: see ExactAPI. */\n  readonly exact: ExactAPI;\n")
 	b.WriteString(dtsFooter)
 	b.WriteString(exactAPIDoc)
 	for _, ns := range exactapi.Namespaces {
+		if !strings.HasPrefix(ns, "exact.") {
+			continue
+		}
 		fmt.Fprintf(&b, "  readonly %s: Readonly<%s>;\n", strings.TrimPrefix(ns, "exact."), nsInterface(ns))
 	}
 	b.WriteString("}\n")
@@ -291,7 +294,9 @@ const dtsHeader = `//
 //
 // Errors: bad input throws an Error whose message starts with the function and names the argument
 // ("mechanism.utility: prior: ..."), with rows, columns and entries as JS indices counted from 0
-// ("channel: row 2 sums to 0.9" is the third row); an options object with a key the function does not know throws
+// ("channel: row 2 sums to 0.9" is the third row), and carries the same facts as data (ArgumentError):
+// error.argument, error.index (a row or entry, or [row, column]) and error.detail, so that a program
+// need not parse the message; an options object with a key the function does not know throws
 // and lists the keys it knows. Options that bound something (tolerances, time limits, budgets) must
 // be positive: 0, negative values and NaN are refused alike. The instance keeps working after any
 // error.
@@ -357,7 +362,7 @@ export interface LPProgress {
 /** Status of a linear program's solve ('cancelled' only in the partial result of an AbortError; 'imprecise': no point the solver reached checks optimal within the tolerances on the problem as stated — see primalResidual, dualResidual). */
 export type LPStatus = 'optimal' | 'infeasible' | 'unbounded' | 'iteration limit' | 'time limit' | 'cancelled' | 'imprecise';
 
-/** One constraint of lp.solve: coeffs sparse [[variable, coefficient], ...] or dense (one entry per variable). */
+/** One constraint of lp.solve: coeffs sparse [[variable, coefficient], ...] (an empty array is the constraint 0 op rhs) or dense (one entry per variable); a key other than coeffs, op, rhs throws, as in the problem (sense, objective, rows, lower, upper). */
 export interface LPRow {
   coeffs: readonly (readonly [number, number])[] | readonly number[];
   op: '<=' | '=' | '==' | '>=';
@@ -414,6 +419,20 @@ export interface ExactProgress {
   pivots: number;
 }
 
+/**
+ * The Error bad input throws: the message names the function and the argument, and the same facts
+ * are fields, set where the fault is in one argument (some errors concern several arguments or none
+ * and have no argument).
+ */
+export interface ArgumentError extends Error {
+  /** The argument as the message names it ("channel", "prior", "epsilon", "graph.edges", an option's key). */
+  argument?: string;
+  /** Where in it, counted from 0: a row of a matrix or an entry of a vector (a number), or [row, column]. */
+  index?: number | [number, number];
+  /** What is wrong, without the function, the argument and the position ("sums to 0.9, expected 1"). */
+  detail?: string;
+}
+
 /** The Error a cancelled call throws. */
 export interface AbortError extends Error {
   name: 'AbortError';
@@ -437,7 +456,7 @@ export interface ApiParam {
   name: string;
   /** The name errors use when it differs from name. */
   label?: string;
-  kind: 'number' | 'integer' | 'boolean' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem'
+  kind: 'number' | 'integer' | 'boolean' | 'string' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem'
     | 'rational' | 'ratVector' | 'ratMatrix' | 'ratMetric';
   optional?: boolean;
   required?: boolean;
@@ -449,8 +468,6 @@ export interface ApiParam {
   /** callback: the arguments it is called with (one object of these keys when argsObject). */
   callArgs?: string[];
   argsObject?: boolean;
-  /** A deprecated second key for the same option. */
-  alias?: string;
   /** The TypeScript type. */
   type: string;
   doc?: string;
@@ -488,7 +505,7 @@ export interface ApiTable {
   functions: ApiFunction[];
 }
 
-/** Options of load(). */
+/** Options of load(); a key not listed here is refused, as in every function's options. */
 export interface LoadOptions {
   /** Where qif.wasm lives (resolved against qif.js); by default qif.wasm beside qif.js. */
   wasmURL?: string | URL;
@@ -504,7 +521,7 @@ export interface LoadOptions {
   exactWasmURL?: string | URL;
 }
 
-/** Options of qif.exact.load(). */
+/** Options of qif.exact.load(); a key not listed here is refused. */
 export interface ExactLoadOptions {
   /** Where qif-exact.wasm lives (resolved against qif.js); by default load()'s exactWasmURL, or beside qif.wasm. */
   wasmURL?: string | URL;

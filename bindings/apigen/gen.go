@@ -99,7 +99,6 @@ type (
 		Fields     []jsParam `json:"fields,omitempty"`
 		CallArgs   []string  `json:"callArgs,omitempty"`
 		ArgsObject bool      `json:"argsObject,omitempty"`
-		Alias      string    `json:"alias,omitempty"`
 		Type       string    `json:"type"`
 		Doc        string    `json:"doc,omitempty"`
 	}
@@ -133,7 +132,7 @@ type (
 func paramData(f *bindings.Func, p *bindings.Param) jsParam {
 	out := jsParam{Name: p.Name, Label: p.Label, Kind: string(p.Kind), Optional: p.Optional, Required: p.Required, Default: p.Default,
 		DefaultDoc: p.DefaultDoc, Check: string(p.Check), Enum: p.Enum, CallArgs: p.CallArgs, ArgsObject: p.ArgsObject,
-		Alias: p.Alias, Type: tsParam(f, p), Doc: p.Doc}
+		Type: tsParam(f, p), Doc: p.Doc}
 	for _, q := range p.Fields {
 		out.Fields = append(out.Fields, paramData(f, q))
 	}

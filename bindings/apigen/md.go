@@ -91,9 +91,6 @@ func function(b *bytes.Buffer, f *bindings.Func) {
 					name += " (required)"
 				}
 				row(b, f, name, q)
-				if q.Alias != "" {
-					fmt.Fprintf(b, "| `%s.%s` | | | deprecated: the old name of `%s` |\n", p.Name, q.Alias, q.Name)
-				}
 			}
 		}
 	}
@@ -167,7 +164,11 @@ const mdIntro = "Every function of the WebAssembly module, as `web/qif.js` expos
 	"**Errors.** Bad input throws an `Error` whose message starts with the function and names the argument\n" +
 	"(`mechanism.utility: prior: …`). Rows, columns and entries in messages are JS indices, counted from 0 like every\n" +
 	"index of the API (`channel: row 2 sums to 0.9, expected 1` is the third row); the page and the widgets name them\n" +
-	"by their labels and count from 1 instead. An options object with a key the function does not know throws, naming the key\n" +
+	"by their labels and count from 1 instead. The same facts are fields of the error, so that nothing needs to parse\n" +
+	"the message: `error.argument` (the argument as the message names it: `\"channel\"`, `\"prior\"`, an option's key),\n" +
+	"`error.index` (the row or entry, a number, or `[row, column]` for a cell) and `error.detail` (what is wrong:\n" +
+	"`\"sums to 0.9, expected 1\"`), each set where the fault lies in one argument (type `ArgumentError` in `qif.d.ts`;\n" +
+	"in Go, `errors.As(err, &e)` with `e *argerr.Error` from `core/argerr`). An options object with a key the function does not know throws, naming the key\n" +
 	"and listing the known ones. Options that bound something (tolerances, limits, budgets) must be positive: `0`,\n" +
 	"negative values and `NaN` are refused alike; leave the key out for the default. The instance keeps working after\n" +
 	"any error.\n\n" +

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/qif-toolkit/qif/bindings/table"
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/exact"
 )
 
@@ -23,20 +24,20 @@ func decode(p *table.Param, raw []table.Raw) (any, error) {
 	switch p.Kind {
 	case table.KindRational:
 		if raw[0].Type != table.RawString {
-			return nil, fmt.Errorf("%s: expected a number or a fraction string", name)
+			return nil, argerr.New(name, "expected a number or a fraction string")
 		}
 		r, err := exact.Parse(raw[0].Str)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
+			return nil, argerr.New(name, "%v", err) // exact.Parse says what is wrong with the text
 		}
 		return r, nil
 	case table.KindRatVector:
 		n, ok := size(raw[0])
 		if !ok || raw[1].Type != table.RawString {
-			return nil, fmt.Errorf("%s: expected a vector (array of numbers or fraction strings)", name)
+			return nil, argerr.New(name, "expected a vector (array of numbers or fraction strings)")
 		}
 		if n > exact.MaxEntries {
-			return nil, fmt.Errorf("%s: %d entries, more than the limit of %d for exact arithmetic", name, n, exact.MaxEntries)
+			return nil, argerr.New(name, "%d entries, more than the limit of %d for exact arithmetic", n, exact.MaxEntries)
 		}
 		entries, err := entries(name, raw[1].Str, n)
 		if err != nil {
@@ -47,13 +48,13 @@ func decode(p *table.Param, raw []table.Raw) (any, error) {
 		rows, ok1 := size(raw[0])
 		cols, ok2 := size(raw[1])
 		if !ok1 || !ok2 || raw[2].Type != table.RawString {
-			return nil, fmt.Errorf("%s: expected a matrix (array of rows or {rows, cols, data})", name)
+			return nil, argerr.New(name, "expected a matrix (array of rows or {rows, cols, data})")
 		}
 		if rows == 0 || cols == 0 {
-			return nil, fmt.Errorf("%s: empty matrix (%d×%d)", name, rows, cols)
+			return nil, argerr.New(name, "empty matrix (%d×%d)", rows, cols)
 		}
 		if float64(rows)*float64(cols) > exact.MaxEntries {
-			return nil, fmt.Errorf("%s: %d×%d has more than the limit of %d entries for exact arithmetic", name, rows, cols, exact.MaxEntries)
+			return nil, argerr.New(name, "%d×%d has more than the limit of %d entries for exact arithmetic", rows, cols, exact.MaxEntries)
 		}
 		flat, err := entries(name, raw[2].Str, rows*cols)
 		if err != nil {
@@ -87,7 +88,7 @@ func entries(name, text string, n int) ([]string, error) {
 		out = strings.Split(text, ",")
 	}
 	if len(out) != n {
-		return nil, fmt.Errorf("%s: %d entries in the text, expected %d", name, len(out), n)
+		return nil, argerr.New(name, "%d entries in the text, expected %d", len(out), n)
 	}
 	return out, nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/graph"
 	"github.com/qif-toolkit/qif/core/lp"
 	"gonum.org/v1/gonum/mat"
@@ -80,17 +81,59 @@ func (f *Func) Invoke(raw []Raw) (result any, err error) {
 	}()
 	a, err := f.decode(raw)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", q, err)
+		return nil, fmt.Errorf("%s: %w", q, withoutInternalPrefix(err))
 	}
 	result, err = f.Call(a)
 	if a.cancelled {
 		return nil, &Cancelled{Fn: q, Partial: result}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", q, err)
+		return nil, fmt.Errorf("%s: %w", q, withoutInternalPrefix(err))
 	}
 	return result, nil
 }
+
+// internalPrefixes are the package names the core's errors start with (Go style, for Go
+// callers: "lp: right-hand side of row 0 is NaN"). In JS the message already starts with the
+// function, and a second prefix naming a Go package reads like an argument that does not
+// exist, so Invoke removes them (repeatedly: wrapped errors chain them).
+var internalPrefixes = []string{
+	"lp: model: ", "lp: ", "ratlp: ", "conelp: ", "lu: ",
+	"refine: avg: ", "refine avg: ", "refine additive metric: ", "refine: ",
+	"optimal mechanism: ",
+}
+
+// withoutInternalPrefix returns err with the internal prefixes removed from its message
+// (errors.Is and errors.As still see the original through Unwrap).
+func withoutInternalPrefix(err error) error {
+	msg := err.Error()
+	trimmed := StripInternalPrefixes(msg)
+	if trimmed == msg {
+		return err
+	}
+	return &rewordedError{msg: trimmed, err: err}
+}
+
+// StripInternalPrefixes removes leading internal package prefixes from msg.
+func StripInternalPrefixes(msg string) string {
+	for again := true; again; {
+		again = false
+		for _, p := range internalPrefixes {
+			if strings.HasPrefix(msg, p) {
+				msg, again = msg[len(p):], true
+			}
+		}
+	}
+	return msg
+}
+
+type rewordedError struct {
+	msg string
+	err error
+}
+
+func (e *rewordedError) Error() string { return e.msg }
+func (e *rewordedError) Unwrap() error { return e.err }
 
 // decode reads raw into one value per slot, filling defaults and enforcing checks.
 func (f *Func) decode(raw []Raw) (*Args, error) {
@@ -112,9 +155,9 @@ func (f *Func) decode(raw []Raw) (*Args, error) {
 		}
 		if v == nil && (s.field && p.Required || !s.field && !p.Optional) {
 			if s.field {
-				return nil, fmt.Errorf("%s: missing (a required key of %s)", p.ArgName(), f.Params[s.arg].Name)
+				return nil, argerr.New(p.ArgName(), "missing (a required key of %s)", f.Params[s.arg].Name)
 			}
-			return nil, fmt.Errorf("%s: missing argument %d", p.ArgName(), s.arg+1)
+			return nil, argerr.New(p.ArgName(), "missing argument %d", s.arg+1)
 		}
 		if err := checkValue(p, v); err != nil {
 			return nil, err
@@ -133,7 +176,7 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 	}
 	want := func(t RawType, what string) error {
 		if r.Type != t {
-			return fmt.Errorf("%s: expected %s", name, what)
+			return argerr.New(name, "expected %s", what)
 		}
 		return nil
 	}
@@ -146,14 +189,16 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 		}
 		x := r.Num
 		if x != math.Trunc(x) || math.Abs(x) > 1<<53 {
-			return nil, fmt.Errorf("%s: expected %s, got %v", name, p.Check.Describe(p.Kind), x)
+			return nil, argerr.New(name, "expected %s, got %v", p.Check.Describe(p.Kind), x)
 		}
 		return int(x), nil
 	case KindBoolean:
 		return r.Bool, want(RawBool, "a boolean")
+	case KindString:
+		return r.Str, want(RawString, "a string")
 	case KindEnum:
 		if r.Type != RawString || !contains(p.Enum, r.Str) {
-			return nil, fmt.Errorf("%s: expected one of '%s', got %s", name, strings.Join(p.Enum, "', '"), rawString(r))
+			return nil, argerr.New(name, "expected one of '%s', got %s", strings.Join(p.Enum, "', '"), rawString(r))
 		}
 		return r.Str, nil
 	case KindVector:
@@ -161,7 +206,7 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 			return nil, err
 		}
 		if len(r.Floats) > MaxEntries {
-			return nil, fmt.Errorf("%s: %d entries, more than the limit of %d", name, len(r.Floats), MaxEntries)
+			return nil, argerr.New(name, "%d entries, more than the limit of %d", len(r.Floats), MaxEntries)
 		}
 		return r.Floats, nil
 	case KindIndices:
@@ -171,25 +216,30 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 		return Indices(name, r.Floats)
 	case KindMatrix:
 		if r.Type != RawNumber || raw[1].Type != RawNumber || raw[2].Type != RawFloats {
-			return nil, fmt.Errorf("%s: expected a matrix", name)
+			return nil, argerr.New(name, "expected a matrix")
 		}
 		rows, cols := r.Num, raw[1].Num
 		if rows != math.Trunc(rows) || cols != math.Trunc(cols) {
-			return nil, fmt.Errorf("%s: rows and cols must be integers, got %v×%v", name, rows, cols)
+			return nil, argerr.New(name, "rows and cols must be integers, got %v×%v", rows, cols)
 		}
 		// Clamped first: converting a float beyond the int range is not defined in Go.
 		clamp := func(x float64) int { return int(math.Max(-1, math.Min(x, MaxEntries+1))) }
 		return FlatMatrix(name, clamp(rows), clamp(cols), raw[2].Floats)
 	case KindGraph:
 		if r.Type != RawNumber || raw[1].Type != RawFloats {
-			return nil, fmt.Errorf("%s: expected a graph {n, edges}", name)
+			return nil, argerr.New(name, "expected a graph {n, edges}")
 		}
 		return FlatGraph(name, r.Num, raw[1].Floats)
 	case KindLPProblem:
 		if r.Type != RawFloats || raw[1].Type != RawFloats {
-			return nil, fmt.Errorf("%s: expected an LP problem", name)
+			return nil, argerr.New(name, "expected an LP problem")
 		}
-		return FlatLP(r.Floats, raw[1].Floats)
+		p, err := FlatLP(r.Floats, raw[1].Floats)
+		if err != nil && !strings.HasPrefix(err.Error(), name+":") && !strings.HasPrefix(err.Error(), "rows[") {
+			// lp.NewCSC's "lp: coefficient 3 (row 0, column 1) is NaN" is about the problem.
+			err = fmt.Errorf("%s: %s", name, StripInternalPrefixes(err.Error()))
+		}
+		return p, err
 	case KindLabels, KindSamples, KindEnumOrInteger:
 		return decodeSample(p, raw)
 	case KindCallback:
@@ -234,7 +284,7 @@ func checkValue(p *Param, v any) error {
 		good = x >= 0 && !math.IsInf(x, 1)
 	}
 	if !good {
-		return fmt.Errorf("%s: expected %s, got %v", p.ArgName(), p.Check.Describe(p.Kind), x)
+		return argerr.New(p.ArgName(), "expected %s, got %v", p.Check.Describe(p.Kind), x)
 	}
 	return nil
 }
@@ -244,7 +294,7 @@ func Indices(name string, x []float64) ([]int, error) {
 	out := make([]int, len(x))
 	for i, f := range x {
 		if f != math.Trunc(f) || f < 0 || f > 1<<31 {
-			return nil, fmt.Errorf("%s: entry %d is %v, expected a non-negative integer index", name, i, f)
+			return nil, argerr.Entry(name, i, "is %v, expected a non-negative integer index", f)
 		}
 		out[i] = int(f)
 	}
@@ -256,29 +306,29 @@ func Indices(name string, x []float64) ([]int, error) {
 // and duplicates. Errors name the argument ("graph: edge 3 (2,2) is a self-loop").
 func FlatGraph(name string, n float64, flat []float64) (*graph.Graph, error) {
 	if n != math.Trunc(n) || n < 1 || n > graph.MaxVertices {
-		return nil, fmt.Errorf("%s: n must be an integer between 1 and %d, got %v", name, graph.MaxVertices, n)
+		return nil, argerr.New(name, "n must be an integer between 1 and %d, got %v", graph.MaxVertices, n)
 	}
 	if len(flat)%2 != 0 {
-		return nil, fmt.Errorf("%s.edges: each edge must be a pair [a, b]", name)
+		return nil, argerr.New(name+".edges", "each edge must be a pair [a, b]")
 	}
 	if len(flat) > MaxEntries {
-		return nil, fmt.Errorf("%s.edges: %d edges, more than the limit of %d", name, len(flat)/2, MaxEntries/2)
+		return nil, argerr.New(name+".edges", "%d edges, more than the limit of %d", len(flat)/2, MaxEntries/2)
 	}
 	edges := make([]graph.Edge, len(flat)/2)
 	for k := range edges {
 		a, b := flat[2*k], flat[2*k+1]
 		if a != math.Trunc(a) || b != math.Trunc(b) {
-			return nil, fmt.Errorf("%s: edge %d (%v,%v) has a non-integer vertex", name, k, a, b)
+			return nil, argerr.Item(name, "edge", k, "(%v,%v) has a non-integer vertex", a, b)
 		}
 		if a < 0 || a >= n || b < 0 || b >= n {
-			return nil, fmt.Errorf("%s: edge %d (%v,%v) has a vertex outside 0..%v", name, k, a, b, n-1)
+			return nil, argerr.Item(name, "edge", k, "(%v,%v) has a vertex outside 0..%v", a, b, n-1)
 		}
 		edges[k] = graph.Edge{A: int(a), B: int(b)}
 	}
 	g, err := graph.New(int(n), edges)
 	if err != nil {
-		// graph.New's messages start with "graph: "; name the caller's argument instead.
-		return nil, fmt.Errorf("%s: %s", name, strings.TrimPrefix(err.Error(), "graph: "))
+		// graph.New's errors are about "graph"; name the caller's argument instead.
+		return nil, argerr.Rename(err, "graph", name)
 	}
 	return g, nil
 }
@@ -426,6 +476,14 @@ func (c *pollContext) Err() error {
 		}
 	}
 	return c.err
+}
+
+// FieldsError is an error that carries fields of its own, which the JS Error thrown for it
+// receives as properties (a program's error.line and error.column): ErrorFields returns them as
+// values encode accepts.
+type FieldsError interface {
+	error
+	ErrorFields() map[string]any
 }
 
 // Obj is the result object type: field name → value (see encode in js.go for the values).

@@ -1,7 +1,7 @@
 package table
 
 import (
-	"fmt"
+	"github.com/qif-toolkit/qif/core/argerr"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -17,13 +17,13 @@ const MaxEntries = 50_000_000
 // name is the argument named in the error.
 func CheckFlatDims(name string, rows, cols int) error {
 	if rows < 0 || cols < 0 {
-		return fmt.Errorf("%s: negative size (%d×%d)", name, rows, cols)
+		return argerr.New(name, "negative size (%d×%d)", rows, cols)
 	}
 	if rows == 0 || cols == 0 {
-		return fmt.Errorf("%s: empty matrix (%d×%d)", name, rows, cols)
+		return argerr.New(name, "empty matrix (%d×%d)", rows, cols)
 	}
 	if n := float64(rows) * float64(cols); n > MaxEntries {
-		return fmt.Errorf("%s: %d×%d has %.3g entries, more than the limit of %d", name, rows, cols, n, MaxEntries)
+		return argerr.New(name, "%d×%d has %.3g entries, more than the limit of %d", rows, cols, n, MaxEntries)
 	}
 	return nil
 }
@@ -36,7 +36,7 @@ func FlatMatrix(name string, rows, cols int, data []float64) (*mat.Dense, error)
 		return nil, err
 	}
 	if len(data) != rows*cols {
-		return nil, fmt.Errorf("%s: data has %d entries, expected rows×cols = %d", name, len(data), rows*cols)
+		return nil, argerr.New(name, "data has %d entries, expected rows×cols = %d", len(data), rows*cols)
 	}
 	return mat.NewDense(rows, cols, data), nil
 }

@@ -3,11 +3,13 @@
 package table
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"sort"
 	"unsafe"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/graph"
 	"gonum.org/v1/gonum/mat"
 	"syscall/js"
@@ -24,7 +26,7 @@ var (
 	float64Array = js.Global().Get("Float64Array")
 	int32Array   = js.Global().Get("Int32Array")
 	object       = js.Global().Get("Object")
-	failure      js.Value // the loader's Failure class: new Failure(message, name, partial)
+	failure      js.Value // the loader's Failure class: new Failure(message, name, partial, argument, index, detail, fields)
 	split        js.Value // the loader's split(text): the list of strings joined by commas in text
 )
 
@@ -92,9 +94,32 @@ func dispatch(fs []*Func, args []js.Value) (out any) {
 		return failure.New(c.Error(), "AbortError", encode(c.Partial))
 	}
 	if err != nil {
+		var ae *argerr.Error
+		if errors.As(err, &ae) {
+			return failure.New(err.Error(), "Error", js.Undefined(), ae.Arg, indexValue(ae.Index), ae.Detail)
+		}
+		var fe FieldsError
+		if errors.As(err, &fe) {
+			return failure.New(err.Error(), "Error", js.Undefined(), js.Undefined(), js.Undefined(), js.Undefined(), encode(Obj(fe.ErrorFields())))
+		}
 		return failure.New(err.Error(), "Error")
 	}
 	return encode(res)
+}
+
+// indexValue is an argerr.Error's Index as error.index: undefined, a number, or [row, column].
+func indexValue(index []int) any {
+	switch len(index) {
+	case 0:
+		return js.Undefined()
+	case 1:
+		return index[0]
+	}
+	out := make([]any, len(index))
+	for i, k := range index {
+		out[i] = k
+	}
+	return out
 }
 
 // rawOf reads one wire value. A Uint8Array is copied into Go as float64s with one bulk copy.

@@ -41,7 +41,6 @@ type Param struct {
 	Fields             []*Param // KindOptions: the keys of the object
 	CallArgs           []string // KindCallback: what it is called with, in order
 	ArgsObject         bool     // KindCallback: the arguments arrive as one object {CallArgs...}
-	Alias              string   // a deprecated second key for the same option
 	Type               string   // TypeScript name of the options interface (KindOptions)
 	Doc                string
 }
@@ -62,6 +61,7 @@ const (
 	KindInteger  Kind = "integer"  // int
 	KindBoolean  Kind = "boolean"  // bool
 	KindEnum     Kind = "enum"     // string, one of Param.Enum
+	KindString   Kind = "string"   // any string (a program's source)
 	KindVector   Kind = "vector"   // number[] or typed array → []float64
 	KindIndices  Kind = "indices"  // array of non-negative integers → []int
 	KindMatrix   Kind = "matrix"   // number[][] or {rows, cols, data} → *mat.Dense

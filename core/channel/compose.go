@@ -3,6 +3,7 @@ package channel
 import (
 	"fmt"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/internal/matmul"
 	"gonum.org/v1/gonum/mat"
 )
@@ -19,7 +20,7 @@ func Cascade(a, b mat.Matrix) (*mat.Dense, error) {
 	n, m := a.Dims()
 	mb, k := b.Dims()
 	if mb != m {
-		return nil, fmt.Errorf("B: has %s but A has %s", count(mb, "row", "rows"), count(m, "column", "columns"))
+		return nil, argerr.New("B", "has %s but A has %s", count(mb, "row", "rows"), count(m, "column", "columns"))
 	}
 	if float64(n)*float64(k) > MaxEntries {
 		return nil, fmt.Errorf("cascade: the result would be %d×%d, more than the limit of %d entries", n, k, MaxEntries)
@@ -41,7 +42,7 @@ func Parallel(a, b mat.Matrix) (*mat.Dense, error) {
 	n, m := a.Dims()
 	nb, k := b.Dims()
 	if nb != n {
-		return nil, fmt.Errorf("B: has %s but A has %s", count(nb, "row", "rows"), count(n, "row", "rows"))
+		return nil, argerr.New("B", "has %s but A has %s", count(nb, "row", "rows"), count(n, "row", "rows"))
 	}
 	if float64(n)*float64(m)*float64(k) > MaxEntries {
 		return nil, fmt.Errorf("parallel: the result would be %d×%d, more than the limit of %d entries", n, m*k, MaxEntries)

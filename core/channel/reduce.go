@@ -1,7 +1,7 @@
 package channel
 
 import (
-	"fmt"
+	"github.com/qif-toolkit/qif/core/argerr"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -51,7 +51,7 @@ func ReduceColumns(c mat.Matrix) (*Reduction, error) {
 	}
 	if len(nonzero) == 0 {
 		// Impossible for a validated channel (its rows sum to 1), kept as a guard.
-		return nil, fmt.Errorf("channel: every column is zero")
+		return nil, argerr.New("channel", "every column is zero")
 	}
 	// Normalized columns, one contiguous vector per column.
 	flat := make([]float64, len(nonzero)*n)

@@ -1,10 +1,10 @@
 package channel
 
 import (
-	"fmt"
 	"math"
 	"reflect"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -28,14 +28,14 @@ func Validate(c mat.Matrix) error { return ValidateNamed("channel", c) }
 // matrix is refused without touching (or allocating) its data.
 func ValidateNamed(name string, c mat.Matrix) error {
 	if isNil(c) {
-		return fmt.Errorf("%s: missing matrix", name)
+		return argerr.New(name, "missing matrix")
 	}
 	r, k := dims(c)
 	if r <= 0 || k <= 0 {
-		return fmt.Errorf("%s: empty matrix (%d×%d)", name, r, k)
+		return argerr.New(name, "empty matrix (%d×%d)", r, k)
 	}
 	if float64(r)*float64(k) > MaxEntries {
-		return fmt.Errorf("%s: %d×%d has %.3g entries, more than the limit of %d", name, r, k, float64(r)*float64(k), MaxEntries)
+		return argerr.New(name, "%d×%d has %.3g entries, more than the limit of %d", r, k, float64(r)*float64(k), MaxEntries)
 	}
 	if d, ok := c.(*mat.Dense); ok {
 		raw := d.RawMatrix()
@@ -65,14 +65,14 @@ func checkRow(name string, i int, row []float64) error {
 		// One comparison catches NaN, ±Inf and negatives on the fast path.
 		if !(v >= 0 && v <= math.MaxFloat64) {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("%s: entry [%d][%d] is %v, expected a probability", name, i, j, v)
+				return argerr.Cell(name, i, j, "is %v, expected a probability", v)
 			}
-			return fmt.Errorf("%s: entry [%d][%d] is negative (%g)", name, i, j, v)
+			return argerr.Cell(name, i, j, "is negative (%g)", v)
 		}
 		s += v
 	}
 	if math.Abs(s-1) > Tolerance {
-		return fmt.Errorf("%s: row %d sums to %.10g, expected 1", name, i, s)
+		return argerr.Row(name, i, "sums to %.10g, expected 1", s)
 	}
 	return nil
 }
@@ -81,23 +81,23 @@ func checkRow(name string, i int, row []float64) error {
 // non-negative entries summing to 1 within Tolerance. name is used in the error ("prior").
 func ValidateDistribution(name string, p []float64) error {
 	if len(p) == 0 {
-		return fmt.Errorf("%s: empty distribution", name)
+		return argerr.New(name, "empty distribution")
 	}
 	if len(p) > MaxEntries {
-		return fmt.Errorf("%s: %d entries, more than the limit of %d", name, len(p), MaxEntries)
+		return argerr.New(name, "%d entries, more than the limit of %d", len(p), MaxEntries)
 	}
 	s := 0.0
 	for i, v := range p {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("%s: entry %d is %v, expected a probability", name, i, v)
+			return argerr.Entry(name, i, "is %v, expected a probability", v)
 		}
 		if v < 0 {
-			return fmt.Errorf("%s: entry %d is negative (%g)", name, i, v)
+			return argerr.Entry(name, i, "is negative (%g)", v)
 		}
 		s += v
 	}
 	if math.Abs(s-1) > Tolerance {
-		return fmt.Errorf("%s: sums to %.10g, expected 1", name, s)
+		return argerr.New(name, "sums to %.10g, expected 1", s)
 	}
 	return nil
 }
@@ -109,10 +109,10 @@ func ValidatePrior(prior []float64, c mat.Matrix) error {
 		return err
 	}
 	if isNil(c) {
-		return fmt.Errorf("channel: missing matrix")
+		return argerr.New("channel", "missing matrix")
 	}
 	if r, _ := dims(c); r != len(prior) {
-		return fmt.Errorf("prior: has %s but the channel has %s", count(len(prior), "entry", "entries"), count(r, "row", "rows"))
+		return argerr.New("prior", "has %s but the channel has %s", count(len(prior), "entry", "entries"), count(r, "row", "rows"))
 	}
 	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // Posterior is the posterior distribution on secrets after one output.
@@ -163,7 +165,7 @@ func Cascade(A, B *Matrix) (*Matrix, error) {
 		return nil, err
 	}
 	if B.Rows != A.Cols {
-		return nil, fmt.Errorf("B: has %d rows but A has %d columns", B.Rows, A.Cols)
+		return nil, argerr.New("B", "has %d rows but A has %d columns", B.Rows, A.Cols)
 	}
 	if float64(A.Rows)*float64(B.Cols) > MaxEntries {
 		return nil, fmt.Errorf("A, B: the cascade would be %d×%d, more than the limit of %d entries", A.Rows, B.Cols, MaxEntries)
@@ -231,7 +233,7 @@ func Parallel(A, B *Matrix) (*Matrix, error) {
 		return nil, err
 	}
 	if B.Rows != A.Rows {
-		return nil, fmt.Errorf("B: has %d rows but A has %d rows", B.Rows, A.Rows)
+		return nil, argerr.New("B", "has %d rows but A has %d rows", B.Rows, A.Rows)
 	}
 	n, m, k := A.Rows, A.Cols, B.Cols
 	if float64(n)*float64(m)*float64(k) > MaxEntries {

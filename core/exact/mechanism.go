@@ -3,6 +3,8 @@ package exact
 import (
 	"fmt"
 	"math/big"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // MaxExpEpsilonBits bounds the numerator and denominator of e^ε (in bits): powers of it up to
@@ -12,23 +14,23 @@ const MaxExpEpsilonBits = 4096
 // checkExpEpsilon checks that e^ε is a rational > 1 (ε > 0) of reasonable size.
 func checkExpEpsilon(e *big.Rat) error {
 	if e == nil {
-		return fmt.Errorf("expEpsilon: missing (e^ε as a rational, such as 2 for ε = ln 2)")
+		return argerr.New("expEpsilon", "missing (e^ε as a rational, such as 2 for ε = ln 2)")
 	}
 	if e.Cmp(one) <= 0 {
-		return fmt.Errorf("expEpsilon: e^ε must be greater than 1 (ε > 0), got %s", inMessage(e))
+		return argerr.New("expEpsilon", "e^ε must be greater than 1 (ε > 0), got %s", inMessage(e))
 	}
 	if b := bits([]*big.Rat{e}); b > MaxExpEpsilonBits {
-		return fmt.Errorf("expEpsilon: %d-bit numerator or denominator, more than the limit of %d bits", b, MaxExpEpsilonBits)
+		return argerr.New("expEpsilon", "%d-bit numerator or denominator, more than the limit of %d bits", b, MaxExpEpsilonBits)
 	}
 	return nil
 }
 
 func checkMechanismSize(n, m int) error {
 	if n < 1 {
-		return fmt.Errorf("n: must be at least 1, got %d", n)
+		return argerr.New("n", "must be at least 1, got %d", n)
 	}
 	if m < 1 {
-		return fmt.Errorf("m: must be at least 1, got %d", m)
+		return argerr.New("m", "must be at least 1, got %d", m)
 	}
 	if float64(n)*float64(m) > MaxEntries {
 		return fmt.Errorf("n, m: %d×%d has more than the limit of %d entries for exact arithmetic", n, m, MaxEntries)
@@ -81,7 +83,7 @@ func TruncatedGeometric(n int, expEpsilon *big.Rat, m int) (*Matrix, error) {
 		return nil, err
 	}
 	if m < n {
-		return nil, fmt.Errorf("m: the truncated geometric needs m ≥ n outputs (n = %d, m = %d)", n, m)
+		return nil, argerr.New("m", "the truncated geometric needs m ≥ n outputs (n = %d, m = %d)", n, m)
 	}
 	if err := checkExpEpsilon(expEpsilon); err != nil {
 		return nil, err
@@ -138,7 +140,7 @@ func bestResponse(prior Vector, H *Matrix, name string, score *Matrix, maximize 
 		return nil, err
 	}
 	if len(prior) != H.Rows {
-		return nil, fmt.Errorf("prior: has %d entries but the mechanism has %d rows", len(prior), H.Rows)
+		return nil, argerr.New("prior", "has %d entries but the mechanism has %d rows", len(prior), H.Rows)
 	}
 	if score == nil {
 		J, err := jointOf(prior, H)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/exact/ratlp"
 	"github.com/qif-toolkit/qif/core/graph"
 	"github.com/qif-toolkit/qif/core/lp"
@@ -198,12 +199,12 @@ func checkMechanismSpec(spec *MechanismSpec) (n, w int, err error) {
 	case spec.Graph != nil:
 		g := spec.Graph
 		if g.N < 1 || len(g.Adj) != g.N {
-			return 0, 0, fmt.Errorf("graph: empty or malformed (N = %d, %d adjacency lists)", g.N, len(g.Adj))
+			return 0, 0, argerr.New("graph", "empty or malformed (N = %d, %d adjacency lists)", g.N, len(g.Adj))
 		}
 		for v, nb := range g.Adj {
 			for _, u := range nb {
 				if u < 0 || u >= g.N || u == v {
-					return 0, 0, fmt.Errorf("graph: vertex %d has an invalid neighbour %d (build graphs with graph.New)", v, u)
+					return 0, 0, argerr.New("graph", "vertex %d has an invalid neighbour %d (build graphs with graph.New)", v, u)
 				}
 			}
 		}
@@ -221,7 +222,7 @@ func checkMechanismSpec(spec *MechanismSpec) (n, w int, err error) {
 			return 0, 0, err
 		}
 		if len(spec.Prior) != n {
-			return 0, 0, fmt.Errorf("prior: has %d entries but there are %d answers", len(spec.Prior), n)
+			return 0, 0, argerr.New("prior", "has %d entries but there are %d answers", len(spec.Prior), n)
 		}
 	}
 	if spec.Gain != nil && spec.Loss != nil {
@@ -249,21 +250,21 @@ func checkMechanismSpec(spec *MechanismSpec) (n, w int, err error) {
 // diagonal, symmetric.
 func validateMetric(name string, d *Matrix) error {
 	if d == nil || d.Rows < 1 || d.Rows != d.Cols || len(d.Data) != d.Rows*d.Cols {
-		return fmt.Errorf("%s: must be a non-empty square distance matrix", name)
+		return argerr.New(name, "must be a non-empty square distance matrix")
 	}
 	if d.Rows > MaxMechanismVariables {
-		return fmt.Errorf("%s: %d points, more than the limit of %d", name, d.Rows, MaxMechanismVariables)
+		return argerr.New(name, "%d points, more than the limit of %d", d.Rows, MaxMechanismVariables)
 	}
 	for i := 0; i < d.Rows; i++ {
 		for j := 0; j < d.Rows; j++ {
 			v, u := d.At(i, j), d.At(j, i)
 			switch {
 			case i == j && (v == nil || v.Sign() != 0):
-				return fmt.Errorf("%s: diagonal entry [%d][%d] must be 0", name, i, i)
+				return argerr.New(name, "diagonal entry [%d][%d] must be 0", i, i)
 			case v != nil && v.Sign() < 0:
-				return fmt.Errorf("%s: entry [%d][%d] is %s, expected a distance ≥ 0", name, i, j, inMessage(v))
+				return argerr.Cell(name, i, j, "is %s, expected a distance ≥ 0", inMessage(v))
 			case (v == nil) != (u == nil) || (v != nil && v.Cmp(u) != 0):
-				return fmt.Errorf("%s: not symmetric at [%d][%d] and [%d][%d]", name, i, j, j, i)
+				return argerr.New(name, "not symmetric at [%d][%d] and [%d][%d]", i, j, j, i)
 			}
 		}
 	}
@@ -308,7 +309,7 @@ func exactPairs(spec *MechanismSpec, n int) ([]exactPair, error) {
 			}
 			f, err := ratPow(spec.ExpEpsilon, dab)
 			if err != nil {
-				return nil, fmt.Errorf("metric: entry [%d][%d]: %v", a, b, err)
+				return nil, argerr.Cell("metric", a, b, ": %v", err)
 			}
 			pairs = append(pairs, exactPair{a, b, f})
 		}

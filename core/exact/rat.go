@@ -7,6 +7,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // Limits of one typed number: longer strings and larger decimal exponents are refused before
@@ -176,7 +178,7 @@ func ParseVector(name string, s []string) (Vector, error) {
 	for i, t := range s {
 		r, err := Parse(t)
 		if err != nil {
-			return nil, fmt.Errorf("%s: entry %d: %v", name, i, err)
+			return nil, argerr.Entry(name, i, ": %v", err)
 		}
 		out[i] = r
 	}
@@ -189,7 +191,7 @@ func VectorFromFloats(name string, v []float64) (Vector, error) {
 	for i, f := range v {
 		r, err := FromFloat(f)
 		if err != nil {
-			return nil, fmt.Errorf("%s: entry %d: %v", name, i, err)
+			return nil, argerr.Entry(name, i, ": %v", err)
 		}
 		out[i] = r
 	}
@@ -199,21 +201,21 @@ func VectorFromFloats(name string, v []float64) (Vector, error) {
 // ParseMatrix parses a matrix given as rows of strings; every row must have the same length.
 func ParseMatrix(name string, rows [][]string) (*Matrix, error) {
 	if len(rows) == 0 || len(rows[0]) == 0 {
-		return nil, fmt.Errorf("%s: empty matrix", name)
+		return nil, argerr.New(name, "empty matrix")
 	}
 	c := len(rows[0])
 	if float64(len(rows))*float64(c) > MaxEntries {
-		return nil, fmt.Errorf("%s: %d×%d has more than the limit of %d entries", name, len(rows), c, MaxEntries)
+		return nil, argerr.New(name, "%d×%d has more than the limit of %d entries", len(rows), c, MaxEntries)
 	}
 	m := &Matrix{Rows: len(rows), Cols: c, Data: make([]*big.Rat, 0, len(rows)*c)}
 	for i, row := range rows {
 		if len(row) != c {
-			return nil, fmt.Errorf("%s: row %d has %d entries, row 0 has %d", name, i, len(row), c)
+			return nil, argerr.Row(name, i, "has %d entries, row 0 has %d", len(row), c)
 		}
 		for j, t := range row {
 			r, err := Parse(t)
 			if err != nil {
-				return nil, fmt.Errorf("%s: entry [%d][%d]: %v", name, i, j, err)
+				return nil, argerr.Cell(name, i, j, ": %v", err)
 			}
 			m.Data = append(m.Data, r)
 		}
@@ -224,19 +226,19 @@ func ParseMatrix(name string, rows [][]string) (*Matrix, error) {
 // MatrixFromFloats converts a row-major rows×cols slice with FromFloat.
 func MatrixFromFloats(name string, rows, cols int, data []float64) (*Matrix, error) {
 	if rows < 1 || cols < 1 {
-		return nil, fmt.Errorf("%s: empty matrix (%d×%d)", name, rows, cols)
+		return nil, argerr.New(name, "empty matrix (%d×%d)", rows, cols)
 	}
 	if float64(rows)*float64(cols) > MaxEntries {
-		return nil, fmt.Errorf("%s: %d×%d has more than the limit of %d entries", name, rows, cols, MaxEntries)
+		return nil, argerr.New(name, "%d×%d has more than the limit of %d entries", rows, cols, MaxEntries)
 	}
 	if len(data) != rows*cols {
-		return nil, fmt.Errorf("%s: %d entries for a %d×%d matrix", name, len(data), rows, cols)
+		return nil, argerr.New(name, "%d entries for a %d×%d matrix", len(data), rows, cols)
 	}
 	m := &Matrix{Rows: rows, Cols: cols, Data: make([]*big.Rat, len(data))}
 	for k, f := range data {
 		r, err := FromFloat(f)
 		if err != nil {
-			return nil, fmt.Errorf("%s: entry [%d][%d]: %v", name, k/cols, k%cols, err)
+			return nil, argerr.Cell(name, k/cols, k%cols, ": %v", err)
 		}
 		m.Data[k] = r
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/exact/ratlp"
 	"github.com/qif-toolkit/qif/core/lp"
 )
@@ -68,7 +69,7 @@ func RefineAvg(A, B *Matrix, opt *RefineOptions) (*AvgResult, error) {
 		return nil, err
 	}
 	if A.Rows != B.Rows {
-		return nil, fmt.Errorf("B: has %d rows but A has %d (both are channels on the same secrets)", B.Rows, A.Rows)
+		return nil, argerr.New("B", "has %d rows but A has %d (both are channels on the same secrets)", B.Rows, A.Rows)
 	}
 	n, ma, mb := A.Rows, A.Cols, B.Cols
 	if ma*mb > MaxRefineVariables {

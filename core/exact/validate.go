@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // MaxEntries bounds rows×columns of one exact matrix (and the length of one vector). A
@@ -51,8 +53,7 @@ func checkWork(names string, ops float64, b int) error {
 
 func checkCost(names string, ops float64, b int, work float64) error {
 	if work > MaxWork {
-		return fmt.Errorf("%s: too large for exact arithmetic (about %.2g operations on numbers of up to %d bits, %.2g word operations; the limit is %.2g): use the floating-point function, or fewer or shorter numbers",
-			names, ops, b, work, MaxWork)
+		return argerr.New(names, "too large for exact arithmetic (about %.2g operations on numbers of up to %d bits, %.2g word operations; the limit is %.2g): use the floating-point function, or fewer or shorter numbers", ops, b, work, MaxWork)
 	}
 	return nil
 }
@@ -60,20 +61,20 @@ func checkCost(names string, ops float64, b int, work float64) error {
 // checkMatrix checks that m is a non-empty matrix of consistent size with every entry set.
 func checkMatrix(name string, m *Matrix) error {
 	if m == nil {
-		return fmt.Errorf("%s: missing matrix", name)
+		return argerr.New(name, "missing matrix")
 	}
 	if m.Rows < 1 || m.Cols < 1 {
-		return fmt.Errorf("%s: empty matrix (%d×%d)", name, m.Rows, m.Cols)
+		return argerr.New(name, "empty matrix (%d×%d)", m.Rows, m.Cols)
 	}
 	if float64(m.Rows)*float64(m.Cols) > MaxEntries {
-		return fmt.Errorf("%s: %d×%d has more than the limit of %d entries for exact arithmetic", name, m.Rows, m.Cols, MaxEntries)
+		return argerr.New(name, "%d×%d has more than the limit of %d entries for exact arithmetic", m.Rows, m.Cols, MaxEntries)
 	}
 	if len(m.Data) != m.Rows*m.Cols {
-		return fmt.Errorf("%s: %d entries for a %d×%d matrix", name, len(m.Data), m.Rows, m.Cols)
+		return argerr.New(name, "%d entries for a %d×%d matrix", len(m.Data), m.Rows, m.Cols)
 	}
 	for k, r := range m.Data {
 		if r == nil {
-			return fmt.Errorf("%s: entry [%d][%d] is missing", name, k/m.Cols, k%m.Cols)
+			return argerr.Cell(name, k/m.Cols, k%m.Cols, "is missing")
 		}
 	}
 	return nil
@@ -84,17 +85,17 @@ func checkMatrix(name string, m *Matrix) error {
 // the sum, gives it exactly ("prior: sums to 9/10, expected exactly 1").
 func ValidateDistribution(name string, p Vector) error {
 	if len(p) == 0 {
-		return fmt.Errorf("%s: empty distribution", name)
+		return argerr.New(name, "empty distribution")
 	}
 	if len(p) > MaxEntries {
-		return fmt.Errorf("%s: %d entries, more than the limit of %d for exact arithmetic", name, len(p), MaxEntries)
+		return argerr.New(name, "%d entries, more than the limit of %d for exact arithmetic", len(p), MaxEntries)
 	}
 	for i, r := range p {
 		if r == nil {
-			return fmt.Errorf("%s: entry %d is missing", name, i)
+			return argerr.Entry(name, i, "is missing")
 		}
 		if r.Sign() < 0 {
-			return fmt.Errorf("%s: entry %d is negative (%s)", name, i, inMessage(r))
+			return argerr.Entry(name, i, "is negative (%s)", inMessage(r))
 		}
 	}
 	s, err := sum(name, p)
@@ -102,7 +103,7 @@ func ValidateDistribution(name string, p Vector) error {
 		return err
 	}
 	if s.Cmp(one) != 0 {
-		return fmt.Errorf("%s: sums to %s, expected exactly 1", name, inMessage(s))
+		return argerr.New(name, "sums to %s, expected exactly 1", inMessage(s))
 	}
 	return nil
 }
@@ -117,7 +118,7 @@ func ValidateChannel(name string, c *Matrix) error {
 	for i := 0; i < c.Rows; i++ {
 		for j, r := range c.Row(i) {
 			if r.Sign() < 0 {
-				return fmt.Errorf("%s: entry [%d][%d] is negative (%s)", name, i, j, inMessage(r))
+				return argerr.Cell(name, i, j, "is negative (%s)", inMessage(r))
 			}
 		}
 		s, err := sum(name, c.Row(i))
@@ -125,7 +126,7 @@ func ValidateChannel(name string, c *Matrix) error {
 			return err
 		}
 		if s.Cmp(one) != 0 {
-			return fmt.Errorf("%s: row %d sums to %s, expected exactly 1", name, i, inMessage(s))
+			return argerr.Row(name, i, "sums to %s, expected exactly 1", inMessage(s))
 		}
 	}
 	return nil
@@ -140,7 +141,7 @@ func priorAndChannel(prior Vector, c *Matrix) error {
 		return err
 	}
 	if len(prior) != c.Rows {
-		return fmt.Errorf("prior: has %d entries but the channel has %d rows", len(prior), c.Rows)
+		return argerr.New("prior", "has %d entries but the channel has %d rows", len(prior), c.Rows)
 	}
 	return nil
 }
@@ -151,7 +152,7 @@ func gainFor(name string, g *Matrix, n int) error {
 		return err
 	}
 	if g.Cols != n {
-		return fmt.Errorf("%s: has %d columns but there are %d secrets (rows = guesses, columns = secrets)", name, g.Cols, n)
+		return argerr.New(name, "has %d columns but there are %d secrets (rows = guesses, columns = secrets)", g.Cols, n)
 	}
 	return nil
 }

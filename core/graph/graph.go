@@ -1,9 +1,10 @@
 package graph
 
 import (
-	"fmt"
 	"math"
 	"sort"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // MaxVertices bounds the graphs this package builds explicitly, so that an all-pairs distance
@@ -25,23 +26,23 @@ type Edge struct{ A, B int }
 // range and duplicate edges (in either orientation), naming the offending edge.
 func New(n int, edges []Edge) (*Graph, error) {
 	if n < 1 {
-		return nil, fmt.Errorf("graph: n must be at least 1, got %d", n)
+		return nil, argerr.New("graph", "n must be at least 1, got %d", n)
 	}
 	if n > MaxVertices {
-		return nil, fmt.Errorf("graph: %d vertices, more than the limit of %d", n, MaxVertices)
+		return nil, argerr.New("graph", "%d vertices, more than the limit of %d", n, MaxVertices)
 	}
 	g := &Graph{N: n, Adj: make([][]int, n)}
 	seen := make(map[[2]int]int, len(edges))
 	for k, e := range edges {
 		if e.A < 0 || e.A >= n || e.B < 0 || e.B >= n {
-			return nil, fmt.Errorf("graph: edge %d (%d,%d) has a vertex outside 0..%d", k, e.A, e.B, n-1)
+			return nil, argerr.Item("graph", "edge", k, "(%d,%d) has a vertex outside 0..%d", e.A, e.B, n-1)
 		}
 		if e.A == e.B {
-			return nil, fmt.Errorf("graph: edge %d (%d,%d) is a self-loop", k, e.A, e.B)
+			return nil, argerr.Item("graph", "edge", k, "(%d,%d) is a self-loop", e.A, e.B)
 		}
 		key := [2]int{min(e.A, e.B), max(e.A, e.B)}
 		if prev, dup := seen[key]; dup {
-			return nil, fmt.Errorf("graph: edge %d (%d,%d) duplicates edge %d", k, e.A, e.B, prev)
+			return nil, argerr.Item("graph", "edge", k, "(%d,%d) duplicates edge %d", e.A, e.B, prev)
 		}
 		seen[key] = k
 		g.Adj[e.A] = append(g.Adj[e.A], e.B)
@@ -107,9 +108,10 @@ func (g *Graph) BFS(r int) []int {
 // docs/mathematics.md#differential-privacy).
 func (g *Graph) Distances() [][]float64 {
 	d := make([][]float64, g.N)
+	rows := NewDistanceRows(g)
 	for r := range d {
 		row := make([]float64, g.N)
-		for v, k := range g.BFS(r) {
+		for v, k := range rows.From(r) {
 			if k < 0 {
 				row[v] = math.Inf(1)
 			} else {

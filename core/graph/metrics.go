@@ -1,16 +1,17 @@
 package graph
 
 import (
-	"fmt"
 	"math"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 func (g *Graph) checkVertex(name string, v int) error {
 	if g == nil || g.N < 1 {
-		return fmt.Errorf("graph: empty graph")
+		return argerr.New("graph", "empty graph")
 	}
 	if v < 0 || v >= g.N {
-		return fmt.Errorf("%s: vertex %d outside 0..%d", name, v, g.N-1)
+		return argerr.New(name, "vertex %d outside 0..%d", v, g.N-1)
 	}
 	return nil
 }
@@ -97,18 +98,18 @@ const MaxInducedAnswers = MaxVertices
 // graph. Answers that f never takes are isolated vertices.
 func Induced(g *Graph, f []int) (*Graph, error) {
 	if g == nil || g.N < 1 {
-		return nil, fmt.Errorf("graph: empty graph")
+		return nil, argerr.New("graph", "empty graph")
 	}
 	if len(f) != g.N {
-		return nil, fmt.Errorf("query: %d answers given for a graph on %d vertices, expected one answer per vertex", len(f), g.N)
+		return nil, argerr.New("query", "%d answers given for a graph on %d vertices, expected one answer per vertex", len(f), g.N)
 	}
 	m := 0
 	for x, y := range f {
 		if y < 0 {
-			return nil, fmt.Errorf("query: entry %d is %d, expected an answer index ≥ 0", x, y)
+			return nil, argerr.Entry("query", x, "is %d, expected an answer index ≥ 0", y)
 		}
 		if y >= MaxInducedAnswers {
-			return nil, fmt.Errorf("query: entry %d is %d, more than the limit of %d answers", x, y, MaxInducedAnswers)
+			return nil, argerr.Entry("query", x, "is %d, more than the limit of %d answers", y, MaxInducedAnswers)
 		}
 		m = max(m, y+1)
 	}

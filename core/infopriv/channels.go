@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"gonum.org/v1/gonum/mat"
 )
@@ -32,10 +33,10 @@ func entropyBits(q []float64) float64 {
 // checkProbability refuses NaN and values outside [0, 1], naming the argument.
 func checkProbability(name string, p float64) error {
 	if math.IsNaN(p) {
-		return fmt.Errorf("%s: is NaN, expected a number in [0, 1]", name)
+		return argerr.New(name, "is NaN, expected a number in [0, 1]")
 	}
 	if p < 0 || p > 1 {
-		return fmt.Errorf("%s: %v is outside [0, 1]", name, p)
+		return argerr.New(name, "%v is outside [0, 1]", p)
 	}
 	return nil
 }
@@ -43,7 +44,7 @@ func checkProbability(name string, p float64) error {
 // checkFinite refuses NaN and ±Inf, naming the argument.
 func checkFinite(name string, v float64) error {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return fmt.Errorf("%s: is %v, expected a finite number", name, v)
+		return argerr.New(name, "is %v, expected a finite number", v)
 	}
 	return nil
 }
@@ -143,7 +144,7 @@ func checkPower(power float64) error {
 		return err
 	}
 	if power < 0 {
-		return fmt.Errorf("power: %v is negative, expected P ≥ 0", power)
+		return argerr.New("power", "%v is negative, expected P ≥ 0", power)
 	}
 	return nil
 }
@@ -153,7 +154,7 @@ func checkSigma(sigma float64) error {
 		return err
 	}
 	if sigma <= 0 {
-		return fmt.Errorf("sigma: %v, expected σ > 0", sigma)
+		return argerr.New("sigma", "%v, expected σ > 0", sigma)
 	}
 	return nil
 }
@@ -166,7 +167,7 @@ func SigmaForCapacity(power, c float64) (float64, error) {
 		return 0, err
 	}
 	if power == 0 {
-		return 0, fmt.Errorf("power: is 0, every σ gives capacity 0; expected P > 0")
+		return 0, argerr.New("power", "is 0, every σ gives capacity 0; expected P > 0")
 	}
 	if math.IsNaN(c) || c < 0 {
 		return 0, fmt.Errorf("capacity: %v, expected a number ≥ 0 (bits)", c)
@@ -210,13 +211,13 @@ func CompareVariances(sensitivity, epsilon, delta, c, power float64) (Variances,
 		return Variances{}, err
 	}
 	if sensitivity <= 0 {
-		return Variances{}, fmt.Errorf("sensitivity: %v, expected Δ > 0", sensitivity)
+		return Variances{}, argerr.New("sensitivity", "%v, expected Δ > 0", sensitivity)
 	}
 	if math.IsNaN(epsilon) || epsilon <= 0 || math.IsInf(epsilon, 1) {
-		return Variances{}, fmt.Errorf("epsilon: %v, expected a finite ε > 0", epsilon)
+		return Variances{}, argerr.New("epsilon", "%v, expected a finite ε > 0", epsilon)
 	}
 	if math.IsNaN(delta) || delta <= 0 || delta >= 1 {
-		return Variances{}, fmt.Errorf("delta: %v, expected δ in (0, 1) for the Gaussian mechanism", delta)
+		return Variances{}, argerr.New("delta", "%v, expected δ in (0, 1) for the Gaussian mechanism", delta)
 	}
 	if math.IsNaN(c) || c <= 0 || math.IsInf(c, 1) {
 		return Variances{}, fmt.Errorf("capacity: %v, expected a finite capacity > 0 bits", c)
@@ -225,7 +226,7 @@ func CompareVariances(sensitivity, epsilon, delta, c, power float64) (Variances,
 		return Variances{}, err
 	}
 	if power == 0 {
-		return Variances{}, fmt.Errorf("power: is 0, expected P > 0")
+		return Variances{}, argerr.New("power", "is 0, expected P > 0")
 	}
 	b := sensitivity / epsilon
 	sigma, err := SigmaForCapacity(power, c)
@@ -275,7 +276,7 @@ func AnalyzeDataIndependence(c *mat.Dense, tol float64) (DataIndependence, error
 		return DataIndependence{}, err
 	}
 	if math.IsNaN(tol) {
-		return DataIndependence{}, fmt.Errorf("tolerance: is NaN")
+		return DataIndependence{}, argerr.New("tolerance", "is NaN")
 	}
 	if tol <= 0 {
 		tol = DefaultTolerance
@@ -362,7 +363,7 @@ func ExponentialChannel(distortion *mat.Dense, beta float64) (ExponentialResult,
 		return ExponentialResult{}, fmt.Errorf("distortion: missing or empty matrix")
 	}
 	if math.IsNaN(beta) || beta <= 0 || math.IsInf(beta, 0) {
-		return ExponentialResult{}, fmt.Errorf("beta: %v, expected a finite β > 0", beta)
+		return ExponentialResult{}, argerr.New("beta", "%v, expected a finite β > 0", beta)
 	}
 	n, m := distortion.Dims()
 	if float64(n)*float64(m) > channel.MaxEntries {
@@ -405,10 +406,10 @@ const MaxAnswers = 4096
 // choice for numeric queries.
 func AbsoluteDistortion(n int) (*mat.Dense, error) {
 	if n < 1 {
-		return nil, fmt.Errorf("n: %d, expected at least 1 answer", n)
+		return nil, argerr.New("n", "%d, expected at least 1 answer", n)
 	}
 	if n > MaxAnswers {
-		return nil, fmt.Errorf("n: %d answers, more than the limit of %d", n, MaxAnswers)
+		return nil, argerr.New("n", "%d answers, more than the limit of %d", n, MaxAnswers)
 	}
 	d := mat.NewDense(n, n, nil)
 	for i := 0; i < n; i++ {
@@ -439,10 +440,10 @@ func exponentialQ(m int, beta float64) []float64 {
 // m ≥ 1, β > 0 finite.
 func ExponentialEntropy(m int, beta float64) (float64, error) {
 	if m < 1 {
-		return 0, fmt.Errorf("m: %d, expected at least 1 output", m)
+		return 0, argerr.New("m", "%d, expected at least 1 output", m)
 	}
 	if math.IsNaN(beta) || beta <= 0 || math.IsInf(beta, 0) {
-		return 0, fmt.Errorf("beta: %v, expected a finite β > 0", beta)
+		return 0, argerr.New("beta", "%v, expected a finite β > 0", beta)
 	}
 	if m == 1 {
 		return 0, nil
@@ -477,7 +478,7 @@ func log1mexp(x float64) float64 {
 // gives β = 0. Found by bisection on β to a relative precision of 1e-12.
 func ExponentialBetaForBound(m int, c float64) (float64, error) {
 	if m < 2 {
-		return 0, fmt.Errorf("m: %d, expected at least 2 outputs", m)
+		return 0, argerr.New("m", "%d, expected at least 2 outputs", m)
 	}
 	lg := math.Log2(float64(m))
 	if math.IsNaN(c) || c < 0 || c >= lg {

@@ -6,8 +6,10 @@ import (
 	"math"
 	"sort"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"github.com/qif-toolkit/qif/core/graph"
+	"github.com/qif-toolkit/qif/core/privacy"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -17,18 +19,18 @@ func checkChannelGraph(c *mat.Dense, g *graph.Graph) error {
 		return err
 	}
 	if g == nil {
-		return fmt.Errorf("graph: missing")
+		return argerr.New("graph", "missing")
 	}
 	if n, _ := c.Dims(); g.N != n {
-		return fmt.Errorf("graph: has %d vertices but the channel has %d rows", g.N, n)
+		return argerr.New("graph", "has %d vertices but the channel has %d rows", g.N, n)
 	}
 	if len(g.Adj) != g.N {
-		return fmt.Errorf("graph: adjacency lists %d vertices, expected %d", len(g.Adj), g.N)
+		return argerr.New("graph", "adjacency lists %d vertices, expected %d", len(g.Adj), g.N)
 	}
 	for v, nb := range g.Adj {
 		for _, w := range nb {
 			if w < 0 || w >= g.N {
-				return fmt.Errorf("graph: vertex %d has neighbour %d outside 0..%d", v, w, g.N-1)
+				return argerr.New("graph", "vertex %d has neighbour %d outside 0..%d", v, w, g.N-1)
 			}
 		}
 	}
@@ -88,36 +90,6 @@ func (pp *pairProfile) at(t float64) float64 {
 	return d
 }
 
-// smallestT is the smallest t ≥ 1 with δ_t ≤ delta (+Inf when delta < inf): the profile is
-// non-increasing, so find the first linear piece whose right end is ≤ delta and solve on it.
-func (pp *pairProfile) smallestT(delta float64) float64 {
-	if delta < pp.inf {
-		return math.Inf(1)
-	}
-	if pp.at(1) <= delta {
-		return 1
-	}
-	// At the breakpoint t = ratio[i] the i larger ratios are active: δ = inf + a[i] − ratio[i]·b[i],
-	// which grows with i (t decreases). f(0) = inf ≤ delta; k is the first breakpoint above delta
-	// (k = len: none, then the last piece runs down to t = 1, where δ > delta).
-	k := sort.Search(len(pp.ratio), func(i int) bool {
-		return pp.inf+pp.a[i]-pp.ratio[i]*pp.b[i] > delta
-	})
-	// On [ratio[k], ratio[k−1]] (or [1, ratio[k−1]]) the k largest ratios are active:
-	// δ = inf + a[k] − t·b[k], with b[k] > 0 since k ≥ 1.
-	t := (pp.inf + pp.a[k] - delta) / pp.b[k]
-	if t > pp.ratio[k-1] {
-		t = pp.ratio[k-1]
-	}
-	if k < len(pp.ratio) && t < pp.ratio[k] {
-		t = pp.ratio[k]
-	}
-	if t < 1 {
-		t = 1
-	}
-	return t
-}
-
 // forEachOrderedPair calls f(x, x′) for every ordered pair of adjacent vertices.
 func forEachOrderedPair(g *graph.Graph, f func(x, x2 int)) {
 	for x, nb := range g.Adj {
@@ -127,37 +99,22 @@ func forEachOrderedPair(g *graph.Graph, f func(x, x2 int)) {
 	}
 }
 
-// PureEpsilon is the smallest ε (nats) for which c is ε-DP on g: the largest |ln C[x][y] − ln
-// C[x′][y]| over adjacent x ∼ x′ (docs/mathematics.md#differential-privacy; 0/0 contributes
-// nothing, +Inf when one entry is zero and the other not). FiniteMax is the largest finite such
-// log-ratio, where the δ(ε) curve stops changing. Both are 0 for a graph without edges.
-func PureEpsilon(c *mat.Dense, g *graph.Graph) (eps, finiteMax float64, err error) {
-	if err := checkChannelGraph(c, g); err != nil {
-		return 0, 0, err
-	}
+// largestFiniteLogRatio is the largest finite ln C[x][y] − ln C[x′][y] over adjacent x ∼ x′ (0
+// without such a pair): where δ(ε) stops changing when the pure ε is infinite.
+func largestFiniteLogRatio(c *mat.Dense, g *graph.Graph) float64 {
 	_, m := c.Dims()
 	raw := c.RawMatrix()
 	maxRatio := 1.0
-	inf := false
 	forEachOrderedPair(g, func(x, x2 int) {
 		p := raw.Data[x*raw.Stride : x*raw.Stride+m]
 		q := raw.Data[x2*raw.Stride : x2*raw.Stride+m]
 		for y, v := range p {
-			if v <= 0 {
-				continue
-			}
-			if q[y] <= 0 {
-				inf = true
-			} else if r := v / q[y]; r > maxRatio {
-				maxRatio = r
+			if v > 0 && q[y] > 0 && v/q[y] > maxRatio {
+				maxRatio = v / q[y]
 			}
 		}
 	})
-	finiteMax = math.Log(maxRatio)
-	if inf {
-		return math.Inf(1), finiteMax, nil
-	}
-	return finiteMax, finiteMax, nil
+	return math.Log(maxRatio)
 }
 
 // DeltaCurve is δ(ε) sampled on an even grid of ε.
@@ -173,23 +130,6 @@ type DeltaCurve struct {
 // MaxCurvePoints bounds the number of samples of a δ(ε) curve.
 const MaxCurvePoints = 100_000
 
-// MaxPairWork bounds the work of DeltaCurveOf and EpsilonForDelta: the number of ordered
-// adjacent pairs times (outputs + curve points) — a few seconds at most in a browser.
-const MaxPairWork = 200_000_000
-
-// checkPairWork refuses graphs and channels whose pairwise profiles would take too long.
-func checkPairWork(c *mat.Dense, g *graph.Graph, points int) error {
-	pairs := 0
-	for _, nb := range g.Adj {
-		pairs += len(nb)
-	}
-	_, m := c.Dims()
-	if w := float64(pairs) * float64(m+points); w > MaxPairWork {
-		return fmt.Errorf("graph: %d ordered adjacent pairs × (%d outputs + %d points) is more than the limit of %d steps", pairs, m, points, MaxPairWork)
-	}
-	return nil
-}
-
 // DeltaCurveOf samples δ(ε) = max over ordered adjacent pairs x ∼ x′ of the hockey-stick divergence
 // Σ_y max(0, C[x][y] − e^ε C[x′][y]) (docs/mathematics.md#epsilon-delta, Vadhan (2013)) at points ≥
 // 2 evenly spaced ε from 0 to maxEps. maxEps ≤ 0 selects the channel's smallest pure-DP ε on g, or
@@ -202,20 +142,24 @@ func DeltaCurveOf(ctx context.Context, c *mat.Dense, g *graph.Graph, points int,
 		return DeltaCurve{}, err
 	}
 	if points < 2 || points > MaxCurvePoints {
-		return DeltaCurve{}, fmt.Errorf("points: %d, expected between 2 and %d", points, MaxCurvePoints)
+		return DeltaCurve{}, argerr.New("points", "%d, expected between 2 and %d", points, MaxCurvePoints)
 	}
 	if math.IsNaN(maxEps) || math.IsInf(maxEps, 0) {
 		return DeltaCurve{}, fmt.Errorf("maxEpsilon: %v, expected a finite number (≤ 0 for automatic)", maxEps)
 	}
-	if err := checkPairWork(c, g, points); err != nil {
+	_, m := c.Dims()
+	if err := privacy.CheckPairWork(g, m, points); err != nil {
 		return DeltaCurve{}, err
 	}
-	pure, finiteMax, err := PureEpsilon(c, g)
+	pure, _, err := privacy.Epsilon(c, g)
 	if err != nil {
 		return DeltaCurve{}, err
 	}
 	if maxEps <= 0 {
-		maxEps = finiteMax
+		maxEps = pure
+		if math.IsInf(pure, 1) {
+			maxEps = largestFiniteLogRatio(c, g)
+		}
 		if maxEps <= 0 {
 			maxEps = 1
 		}
@@ -227,7 +171,6 @@ func DeltaCurveOf(ctx context.Context, c *mat.Dense, g *graph.Graph, points int,
 		res.Epsilon[k] = e
 		ts[k] = math.Exp(e)
 	}
-	_, m := c.Dims()
 	raw := c.RawMatrix()
 	var pp pairProfile
 	idx := make([]int, 0, m)
@@ -252,39 +195,6 @@ func DeltaCurveOf(ctx context.Context, c *mat.Dense, g *graph.Graph, points int,
 		return DeltaCurve{}, err
 	}
 	return res, nil
-}
-
-// EpsilonForDelta is the smallest ε ≥ 0 (nats) for which c is (ε, δ)-DP on g, i.e. with
-// δ(ε) ≤ delta, for delta ∈ [0, 1]; +Inf when no finite ε suffices (delta is below the mass some
-// row puts where an adjacent row puts none). δ(ε) is non-increasing, so the answer is the
-// largest over ordered adjacent pairs of that pair's smallest e^ε, which is solved exactly on the
-// pair's piecewise-linear profile (no bisection): the result is exact up to floating-point
-// rounding (a few ulps in e^ε). delta = 0 gives the pure-DP ε.
-func EpsilonForDelta(c *mat.Dense, g *graph.Graph, delta float64) (float64, error) {
-	if err := checkChannelGraph(c, g); err != nil {
-		return 0, err
-	}
-	if err := checkProbability("delta", delta); err != nil {
-		return 0, err
-	}
-	if err := checkPairWork(c, g, 0); err != nil {
-		return 0, err
-	}
-	_, m := c.Dims()
-	raw := c.RawMatrix()
-	var pp pairProfile
-	idx := make([]int, 0, m)
-	tMax := 1.0
-	forEachOrderedPair(g, func(x, x2 int) {
-		if math.IsInf(tMax, 1) {
-			return
-		}
-		idx = pp.build(raw.Data[x*raw.Stride:x*raw.Stride+m], raw.Data[x2*raw.Stride:x2*raw.Stride+m], idx)
-		if t := pp.smallestT(delta); t > tMax {
-			tMax = t
-		}
-	})
-	return math.Log(tMax), nil
 }
 
 // BayesRatios is the Bayesian reading of a channel on one individual (Vadhan (2013) Prop. 1).

@@ -107,7 +107,7 @@ func TestEpsilonForDelta(t *testing.T) {
 		}
 		rs := rows(c)
 		// δ = 0: the hockey-stick vanishes exactly at the pure ε.
-		e0, err := EpsilonForDelta(c, g, 0)
+		e0, err := epsilonForDelta(c, g, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -124,7 +124,7 @@ func TestEpsilonForDelta(t *testing.T) {
 		// Random δ: compare with bisection on the definition.
 		for k := 0; k < 5; k++ {
 			delta := rng.Float64() * naiveDelta(rs, g, 0)
-			got, err := EpsilonForDelta(c, g, delta)
+			got, err := epsilonForDelta(c, g, delta)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -146,18 +146,18 @@ func TestEpsilonForDelta(t *testing.T) {
 			near(t, "ε(δ) vs bisection", got, hi, 1e-9)
 		}
 		// δ ≥ δ(0) gives ε = 0.
-		if e, _ := EpsilonForDelta(c, g, 1); e != 0 {
+		if e, _ := epsilonForDelta(c, g, 1); e != 0 {
 			t.Errorf("ε(δ=1) = %v, want 0", e)
 		}
 	}
 	c := randomizedResponse(3, 1)
 	g, _ := graph.Clique(3)
 	for _, bad := range []float64{-0.1, 1.5, math.NaN()} {
-		_, err := EpsilonForDelta(c, g, bad)
+		_, err := epsilonForDelta(c, g, bad)
 		wantErr(t, "bad δ", err, "delta")
 	}
 	g4, _ := graph.Clique(4)
-	_, err := EpsilonForDelta(c, g4, 0.1)
+	_, err := epsilonForDelta(c, g4, 0.1)
 	wantErr(t, "graph size", err, "graph", "4 vertices", "3 rows")
 	_, err = DeltaCurveOf(context.Background(), c, g, 1, 0)
 	wantErr(t, "points", err, "points")
@@ -283,7 +283,7 @@ func TestPairWorkLimit(t *testing.T) {
 			c.Set(i, j, 1.0/400)
 		}
 	}
-	_, err := EpsilonForDelta(c, g, 0.1)
+	_, err := epsilonForDelta(c, g, 0.1)
 	wantErr(t, "too much work", err, "graph", "limit")
 	_, err = DeltaCurveOf(context.Background(), c, g, 101, 0)
 	wantErr(t, "too much work (curve)", err, "graph", "limit")

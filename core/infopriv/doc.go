@@ -32,7 +32,8 @@
 // # Divergences and (ε, δ)
 //
 // DeltaCurveOf samples δ(ε), the largest hockey-stick divergence between adjacent rows of a channel
-// on a graph; EpsilonForDelta inverts it exactly; PureEpsilon is the δ = 0 end. BayesRatiosOf is
+// on a graph; privacy.EpsilonForDelta inverts it exactly and privacy.Epsilon is its δ = 0 end (one
+// implementation each, in core/privacy, which this package uses). BayesRatiosOf is
 // Vadhan (2013) Prop. 1: the posterior/prior ratios on one individual, bounded by e^{±ε}.
 //
 // Units: capacities, entropies and bounds in bits; ε and β in nats.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/qif-toolkit/qif/core/graph"
 	"github.com/qif-toolkit/qif/core/infopriv"
 	"gonum.org/v1/gonum/mat"
 )
@@ -44,16 +43,6 @@ func ExampleIndividualCapacity() {
 	// Output:
 	// capacity 0.1258 bits (record 0, others [0 0], prior [0.50 0.50])
 	// ε = 1.0986 = ln 3 (record 0, others [0 0])
-}
-
-func ExampleEpsilonForDelta() {
-	// Binary randomized response with ε = ln 3 on the edge 0 − 1.
-	c := mat.NewDense(2, 2, []float64{0.75, 0.25, 0.25, 0.75})
-	g, _ := graph.Path(2)
-	e0, _ := infopriv.EpsilonForDelta(c, g, 0)
-	e1, _ := infopriv.EpsilonForDelta(c, g, 0.25)
-	fmt.Printf("ε(δ=0) = %.4f, ε(δ=¼) = %.4f\n", e0, e1)
-	// Output: ε(δ=0) = 1.0986, ε(δ=¼) = 0.6931
 }
 
 func ExampleBayesRatiosOf() {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qif-toolkit/qif/core/graph"
+	"github.com/qif-toolkit/qif/core/privacy"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -130,4 +132,11 @@ func wantErr(t *testing.T, what string, err error, fragments ...string) {
 			t.Errorf("%s: error %q does not mention %q", what, err, f)
 		}
 	}
+}
+
+// epsilonForDelta is privacy.EpsilonForDelta, the one implementation of ε(δ), tested here too
+// against this package's definitions of the hockey-stick divergence.
+func epsilonForDelta(c *mat.Dense, g *graph.Graph, delta float64) (float64, error) {
+	e, _, err := privacy.EpsilonForDelta(c, g, delta)
+	return e, err
 }

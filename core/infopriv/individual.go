@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"github.com/qif-toolkit/qif/core/graph"
 	"gonum.org/v1/gonum/mat"
@@ -129,7 +130,7 @@ func checkTupleChannel(domains []int, c *mat.Dense) (int, error) {
 		return 0, err
 	}
 	if r, _ := c.Dims(); r != n {
-		return 0, fmt.Errorf("channel: has %d rows but domains %v give %d tuples (one row per tuple)", r, domains, n)
+		return 0, argerr.New("channel", "has %d rows but domains %v give %d tuples (one row per tuple)", r, domains, n)
 	}
 	return n, nil
 }
@@ -193,7 +194,7 @@ func IndividualCapacity(ctx context.Context, domains []int, c *mat.Dense, opts *
 		o = *opts
 	}
 	if math.IsNaN(o.Tolerance) || o.Tolerance < 0 {
-		return IndividualCapacityResult{}, fmt.Errorf("tolerance: %v, expected a number of bits ≥ 0", o.Tolerance)
+		return IndividualCapacityResult{}, argerr.New("tolerance", "%v, expected a number of bits ≥ 0", o.Tolerance)
 	}
 	tieTol := o.Tolerance
 	if tieTol == 0 {
@@ -584,7 +585,7 @@ func SubChannel(domains []int, c *mat.Dense, i int, others []int) (*mat.Dense, e
 		return nil, fmt.Errorf("individual: %d is outside 0..%d", i, len(domains)-1)
 	}
 	if len(others) != len(domains)-1 {
-		return nil, fmt.Errorf("others: has %d values, expected %d (one per other record)", len(others), len(domains)-1)
+		return nil, argerr.New("others", "has %d values, expected %d (one per other record)", len(others), len(domains)-1)
 	}
 	tup := make([]int, 0, len(domains))
 	tup = append(tup, others[:i]...)
@@ -592,7 +593,7 @@ func SubChannel(domains []int, c *mat.Dense, i int, others []int) (*mat.Dense, e
 	tup = append(tup, others[i:]...)
 	for j, x := range tup {
 		if j != i && (x < 0 || x >= domains[j]) {
-			return nil, fmt.Errorf("others: value %d of record %d is outside 0..%d", x, j, domains[j]-1)
+			return nil, argerr.New("others", "value %d of record %d is outside 0..%d", x, j, domains[j]-1)
 		}
 	}
 	_, m := c.Dims()

@@ -452,7 +452,7 @@ func TestSubChannelAndRecordGraph(t *testing.T) {
 	}
 	// The pure ε on the record graph is the individual ε.
 	e, _ := IndividualEpsilon(context.Background(), domains, c)
-	pe, _ := EpsilonForDelta(c, g, 0)
+	pe, _ := epsilonForDelta(c, g, 0)
 	near(t, "ε on the record graph", pe, e.Epsilon, 1e-12)
 	_, err = RecordGraph([]int{200, 200})
 	wantErr(t, "too many tuples for a graph", err, "domains")

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -67,13 +68,13 @@ func ShannonCapacity(C mat.Matrix, opts *CapacityOptions) (CapacityResult, error
 		o = *opts
 	}
 	if math.IsNaN(o.Tolerance) || o.Tolerance < 0 {
-		return CapacityResult{}, fmt.Errorf("tolerance: must be a positive number of bits, got %v", o.Tolerance)
+		return CapacityResult{}, argerr.New("tolerance", "must be a positive number of bits, got %v", o.Tolerance)
 	}
 	if o.Tolerance == 0 {
 		o.Tolerance = DefaultCapacityTolerance
 	}
 	if o.MaxIterations < 0 {
-		return CapacityResult{}, fmt.Errorf("maxIterations: must be positive, got %d", o.MaxIterations)
+		return CapacityResult{}, argerr.New("maxIterations", "must be positive, got %d", o.MaxIterations)
 	}
 	if o.MaxIterations == 0 {
 		o.MaxIterations = DefaultCapacityMaxIterations

@@ -1,8 +1,10 @@
 package measure
 
 import (
-	"fmt"
 	"math"
+
+	"github.com/qif-toolkit/qif/core/argerr"
+	"github.com/qif-toolkit/qif/core/internal/fsum"
 )
 
 // KLDivergence returns the Kullback–Leibler divergence D(P‖Q) = Σ_y P(y) log₂(P(y)/Q(y)) in
@@ -11,7 +13,7 @@ func KLDivergence(P, Q []float64) (float64, error) {
 	if err := twoDistributions(P, Q); err != nil {
 		return 0, err
 	}
-	s := 0.0
+	var sum fsum.Sum // in bits, compensated: exact in binary when the ratios are powers of two
 	for y, p := range P {
 		if p == 0 {
 			continue
@@ -19,9 +21,9 @@ func KLDivergence(P, Q []float64) (float64, error) {
 		if Q[y] == 0 {
 			return math.Inf(1), nil
 		}
-		s += p * math.Log(p/Q[y])
+		sum.Add(p * math.Log2(p/Q[y]))
 	}
-	s *= math.Log2E
+	s := sum.Value()
 	if s < 0 {
 		s = 0 // Gibbs' inequality; rounding only
 	}
@@ -69,7 +71,7 @@ func StatisticalDistance(P, Q []float64) (float64, error) {
 // limit P({y: Q(y) = 0})).
 func HockeyStick(P, Q []float64, epsilon float64) (float64, error) {
 	if math.IsNaN(epsilon) || epsilon < 0 {
-		return 0, fmt.Errorf("epsilon: must be ≥ 0 (nats), got %v", epsilon)
+		return 0, argerr.New("epsilon", "must be ≥ 0 (nats), got %v", epsilon)
 	}
 	if err := twoDistributions(P, Q); err != nil {
 		return 0, err

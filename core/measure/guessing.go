@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/qif-toolkit/qif/core/channel"
+	"github.com/qif-toolkit/qif/core/internal/fsum"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -23,12 +24,12 @@ func GuessingEntropy(p []float64) (float64, error) {
 // the posterior on large channels: one sort per column.
 func guesses(s []float64) float64 {
 	slices.Sort(s)
-	g := 0.0
+	var g fsum.Sum
 	n := len(s)
 	for i := n - 1; i >= 0; i-- {
-		g += float64(n-i) * s[i]
+		g.Add(float64(n-i) * s[i])
 	}
-	return g
+	return g.Value()
 }
 
 // PosteriorGuessingEntropy returns Σ_y p(y) G(δʸ), the expected number of guesses after
@@ -52,9 +53,9 @@ func PosteriorGuessingEntropy(prior []float64, C mat.Matrix) (float64, error) {
 			}
 		}
 	}
-	g := 0.0
+	var g fsum.Sum
 	for _, col := range cols {
-		g += guesses(col)
+		g.Add(guesses(col))
 	}
-	return g, nil
+	return g.Value(), nil
 }

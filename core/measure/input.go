@@ -1,10 +1,11 @@
 package measure
 
 import (
-	"fmt"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
+	"github.com/qif-toolkit/qif/core/internal/fsum"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -82,7 +83,7 @@ func validateOrBug(name string, c mat.Matrix) error {
 	if err := channel.ValidateNamed(name, c); err != nil {
 		return err
 	}
-	return fmt.Errorf("%s: invalid channel", name)
+	return argerr.New(name, "invalid channel")
 }
 
 // priorAndChannel validates a prior and a channel of matching size.
@@ -95,7 +96,7 @@ func priorAndChannel(prior []float64, c mat.Matrix) (matrix, error) {
 		return matrix{}, err
 	}
 	if v.rows != len(prior) {
-		return matrix{}, fmt.Errorf("prior: has %d entries but the channel has %d rows", len(prior), v.rows)
+		return matrix{}, argerr.New("prior", "has %d entries but the channel has %d rows", len(prior), v.rows)
 	}
 	return v, nil
 }
@@ -104,20 +105,20 @@ func priorAndChannel(prior []float64, c mat.Matrix) (matrix, error) {
 // channel.MaxEntries entries, finite entries (any sign), and n columns.
 func gainView(name string, g mat.Matrix, n int) (matrix, error) {
 	if isEmpty(g) {
-		return matrix{}, fmt.Errorf("%s: empty matrix", name)
+		return matrix{}, argerr.New(name, "empty matrix")
 	}
 	r, k := g.Dims()
 	if float64(r)*float64(k) > channel.MaxEntries {
-		return matrix{}, fmt.Errorf("%s: %d×%d has %.3g entries, more than the limit of %d", name, r, k, float64(r)*float64(k), channel.MaxEntries)
+		return matrix{}, argerr.New(name, "%d×%d has %.3g entries, more than the limit of %d", r, k, float64(r)*float64(k), channel.MaxEntries)
 	}
 	if k != n {
-		return matrix{}, fmt.Errorf("%s: has %d columns but there are %d secrets (columns are secrets, rows are guesses)", name, k, n)
+		return matrix{}, argerr.New(name, "has %d columns but there are %d secrets (columns are secrets, rows are guesses)", k, n)
 	}
 	v := view(g)
 	for i := 0; i < v.rows; i++ {
 		for j, x := range v.row(i) {
 			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return matrix{}, fmt.Errorf("%s: entry [%d][%d] is %v, expected a finite number", name, i, j, x)
+				return matrix{}, argerr.Cell(name, i, j, "is %v, expected a finite number", x)
 			}
 		}
 	}
@@ -133,7 +134,7 @@ func twoDistributions(p, q []float64) error {
 		return err
 	}
 	if len(p) != len(q) {
-		return fmt.Errorf("Q: has %d entries but P has %d", len(q), len(p))
+		return argerr.New("Q", "has %d entries but P has %d", len(q), len(p))
 	}
 	return nil
 }
@@ -172,12 +173,13 @@ func jointColumnMax(prior []float64, c matrix) []float64 {
 	return mx
 }
 
+// sum is Σ v, compensated (vulnerabilities and leakages are sums of maxima).
 func sum(v []float64) float64 {
-	s := 0.0
+	var s fsum.Sum
 	for _, x := range v {
-		s += x
+		s.Add(x)
 	}
-	return s
+	return s.Value()
 }
 
 func maxOf(v []float64) float64 {

@@ -1,10 +1,11 @@
 package measure
 
 import (
-	"fmt"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
+	"github.com/qif-toolkit/qif/core/internal/fsum"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -27,7 +28,7 @@ import (
 // terms in 1 + r.
 func RenyiEntropy(p []float64, alpha float64) (float64, error) {
 	if math.IsNaN(alpha) || alpha < 0 {
-		return 0, fmt.Errorf("alpha: must be ≥ 0 (0, 1 and +Inf included), got %v", alpha)
+		return 0, argerr.New("alpha", "must be ≥ 0 (0, 1 and +Inf included), got %v", alpha)
 	}
 	if err := channel.ValidateDistribution("p", p); err != nil {
 		return 0, err
@@ -121,12 +122,13 @@ func ConditionalMinEntropyCachin(prior []float64, C mat.Matrix) (float64, error)
 			}
 		}
 	}
-	h := 0.0
+	var sum fsum.Sum
 	for y, p := range py {
 		if p > 0 {
-			h -= p * math.Log2(mx[y]/p)
+			sum.Add(-p * math.Log2(mx[y]/p))
 		}
 	}
+	h := sum.Value()
 	if h < 0 {
 		h = 0
 	}

@@ -46,7 +46,7 @@ func BenchmarkOptimalGrid32x32(b *testing.B) {
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := Optimal(g, 0.5); err != nil {
+		if _, err := NewTheorem62(g, 0.5); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -59,7 +59,7 @@ func BenchmarkOptimalClique500(b *testing.B) {
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := Optimal(g, math.Ln2); err != nil {
+		if _, err := NewTheorem62(g, math.Ln2); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -20,9 +20,12 @@
 //   - Exponential and ExponentialMetric (Chatzikokolakis et al. (CSF 2019) Def. 12),
 //     C[x][y] ∝ e^{−ε d(x,y)/2}, whose true ε (ExponentialEpsilon, MetricEpsilon) is computed
 //     from the matrix and is usually smaller than the nominal ε.
-//   - Optimal: the matrix H[i][j] = c·e^{−ε d(i,j)} of Alvim et al. (ICALP 2011) Theorem 6.2 on any adjacency graph,
-//     row-normalized where the distance distribution n_d varies by vertex, reported together
-//     with its actual ε (which then exceeds the target: docs/mathematics.md#optimal-mechanisms).
+//   - Optimal: the optimal mechanism H[i][j] = c·e^{−ε d(i,j)} of Alvim et al. (ICALP 2011)
+//     Theorem 6.2, on graphs where every vertex has the same distance distribution n_d
+//     (distance-regular and VT+ graphs among them); other graphs are refused with a
+//     *NotOptimalError. NewTheorem62 builds the matrix on any graph, row-normalized where n_d
+//     varies by vertex, with its actual ε (which then exceeds the target:
+//     docs/mathematics.md#optimal-mechanisms).
 //
 // Utility, UtilityWithGuess and ExpectedLoss give the expected gain (or loss) of an answer
 // mechanism under a prior when the user picks the best guess for each output (Alvim et al. (ICALP

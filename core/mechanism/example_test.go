@@ -1,6 +1,7 @@
 package mechanism_test
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -63,7 +64,7 @@ func ExampleUtility() {
 		{.1, .2, .2, .2, .2, .1},
 	} {
 		u1, _ := mechanism.Utility(prior, m1, nil)
-		u2, _ := mechanism.Utility(prior, m2.Mechanism, nil)
+		u2, _ := mechanism.Utility(prior, m2, nil)
 		fmt.Printf("U(M1) = %.5f  U(M2) = %.5f\n", u1, u2)
 	}
 	// Output:
@@ -73,16 +74,30 @@ func ExampleUtility() {
 
 // On a path the distance distribution depends on the vertex, so the row-normalized
 // Theorem 6.2 matrix is not ε-DP: its actual ε exceeds the target.
-func ExampleOptimal() {
+func ExampleNewTheorem62() {
 	p7, _ := graph.Path(7)
-	r, _ := mechanism.Optimal(p7, math.Ln2)
+	r, _ := mechanism.NewTheorem62(p7, math.Ln2)
 	fmt.Printf("uniform %v, target ε %.4f, actual ε %.4f\n", r.Uniform, r.Epsilon, r.ActualEpsilon)
 	c6, _ := graph.Cycle(6)
-	r, _ = mechanism.Optimal(c6, math.Ln2)
+	r, _ = mechanism.NewTheorem62(c6, math.Ln2)
 	fmt.Printf("uniform %v, target ε %.4f, actual ε %.4f\n", r.Uniform, r.Epsilon, r.ActualEpsilon)
 	// Output:
 	// uniform false, target ε 0.6931, actual ε 0.9116
 	// uniform true, target ε 0.6931, actual ε 0.6931
+}
+
+// Optimal refuses a graph whose vertices see different distance distributions: there the
+// theorem's matrix is neither ε-DP nor optimal, and OptimalLP finds the optimum (3/7 on P7).
+func ExampleOptimal() {
+	p7, _ := graph.Path(7)
+	_, err := mechanism.Optimal(p7, math.Ln2)
+	var no *mechanism.NotOptimalError
+	fmt.Println(errors.As(err, &no), no.Differs)
+	r, _ := mechanism.OptimalLP(mechanism.LPSpec{Graph: p7, Epsilon: math.Ln2})
+	fmt.Printf("optimum %.4f\n", r.Utility)
+	// Output:
+	// true 1
+	// optimum 0.4286
 }
 
 func ExampleTightConstraints() {

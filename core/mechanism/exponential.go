@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"gonum.org/v1/gonum/mat"
 )
@@ -82,7 +83,7 @@ func ExponentialEpsilon(n int, eps float64, m int) (float64, error) {
 // outputs = inputs) the true ε is MetricEpsilon(C, D).
 func ExponentialMetric(D *mat.Dense, eps float64) (*mat.Dense, error) {
 	if D == nil || D.IsEmpty() {
-		return nil, fmt.Errorf("metric: empty matrix")
+		return nil, argerr.New("metric", "empty matrix")
 	}
 	n, m := D.Dims()
 	if err := checkSize(n, m); err != nil {
@@ -98,12 +99,12 @@ func ExponentialMetric(D *mat.Dense, eps float64) (*mat.Dense, error) {
 		dmin := math.Inf(1)
 		for y, d := range drow {
 			if math.IsNaN(d) || d < 0 || math.IsInf(d, -1) {
-				return nil, fmt.Errorf("metric: entry [%d][%d] is %v, expected a non-negative distance", x, y, d)
+				return nil, argerr.Cell("metric", x, y, "is %v, expected a non-negative distance", d)
 			}
 			dmin = math.Min(dmin, d)
 		}
 		if math.IsInf(dmin, 1) {
-			return nil, fmt.Errorf("metric: row %d has no finite distance, so no output is possible", x)
+			return nil, argerr.Row("metric", x, "has no finite distance, so no output is possible")
 		}
 		row := data[x*m : (x+1)*m]
 		z := 0.0
@@ -130,15 +131,15 @@ func MetricEpsilon(C, D *mat.Dense) (float64, error) {
 	}
 	n, m := C.Dims()
 	if D == nil || D.IsEmpty() {
-		return 0, fmt.Errorf("metric: empty matrix")
+		return 0, argerr.New("metric", "empty matrix")
 	}
 	if r, k := D.Dims(); r != n || k != n {
-		return 0, fmt.Errorf("metric: is %d×%d but the channel has %d inputs, expected %d×%d", r, k, n, n, n)
+		return 0, argerr.New("metric", "is %d×%d but the channel has %d inputs, expected %d×%d", r, k, n, n, n)
 	}
 	for x := 0; x < n; x++ {
 		for y, d := range D.RawRowView(x) {
 			if math.IsNaN(d) || d < 0 {
-				return 0, fmt.Errorf("metric: entry [%d][%d] is %v, expected a non-negative distance", x, y, d)
+				return 0, argerr.Cell("metric", x, y, "is %v, expected a non-negative distance", d)
 			}
 		}
 	}

@@ -1,9 +1,9 @@
 package mechanism
 
 import (
-	"fmt"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -31,7 +31,7 @@ func TruncatedGeometric(n int, eps float64, m int) (*mat.Dense, error) {
 		return nil, err
 	}
 	if m < n {
-		return nil, fmt.Errorf("m: the truncated geometric needs m ≥ n outputs (n = %d, m = %d); use the over-truncated geometric for fewer outputs", n, m)
+		return nil, argerr.New("m", "the truncated geometric needs m ≥ n outputs (n = %d, m = %d); use the over-truncated geometric for fewer outputs", n, m)
 	}
 	if err := checkEpsilon(eps); err != nil {
 		return nil, err
@@ -60,10 +60,10 @@ func OverTruncatedGeometricAt(n, m, offset int, eps float64) (*mat.Dense, error)
 		return nil, err
 	}
 	if m > n {
-		return nil, fmt.Errorf("m: the over-truncated geometric needs m ≤ n outputs (n = %d, m = %d); use the truncated geometric for more outputs", n, m)
+		return nil, argerr.New("m", "the over-truncated geometric needs m ≤ n outputs (n = %d, m = %d); use the truncated geometric for more outputs", n, m)
 	}
 	if offset < 0 || offset > n-m {
-		return nil, fmt.Errorf("offset: must be between 0 and n−m = %d, got %d", n-m, offset)
+		return nil, argerr.New("offset", "must be between 0 and n−m = %d, got %d", n-m, offset)
 	}
 	if err := checkEpsilon(eps); err != nil {
 		return nil, err
@@ -91,7 +91,7 @@ func GeometricWindow(n int, eps float64, m, firstInput, firstOutput int) (*mat.D
 		return nil, err
 	}
 	if m < 2 {
-		return nil, fmt.Errorf("m: the geometric mechanism on a window needs at least 2 outputs, got %d", m)
+		return nil, argerr.New("m", "the geometric mechanism on a window needs at least 2 outputs, got %d", m)
 	}
 	if err := checkEpsilon(eps); err != nil {
 		return nil, err
@@ -101,7 +101,7 @@ func GeometricWindow(n int, eps float64, m, firstInput, firstOutput int) (*mat.D
 		v    int
 	}{{"firstInput", firstInput}, {"firstOutput", firstOutput}} {
 		if o.v > MaxWindowOffset || o.v < -MaxWindowOffset {
-			return nil, fmt.Errorf("%s: %d is beyond ±2⁵³", o.name, o.v)
+			return nil, argerr.New(o.name, "%d is beyond ±2⁵³", o.v)
 		}
 	}
 	return clampedGeometric(n, m, firstOutput-firstInput, eps), nil

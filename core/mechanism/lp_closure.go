@@ -1,6 +1,10 @@
 package mechanism
 
-import "math"
+import (
+	"math"
+
+	"github.com/qif-toolkit/qif/core/internal/heap"
+)
 
 // privacyArc is one direction of a constrained pair: H[to][z] ≥ e^{−εd}·H[from][z], stored in
 // the adjacency list of from.
@@ -17,19 +21,19 @@ type privacyArc struct {
 // above it. Working with logarithms, nothing underflows however long the paths.
 func logClosure(v []float64, adj [][]privacyArc, rel float64) {
 	// Largest value first: the min-heap holds −value (negation is exact).
-	var h minHeap
+	var h heap.Min
 	for y, x := range v {
 		if !math.IsInf(x, -1) {
-			h.push(heapEntry{-x, y})
+			h.Push(heap.Entry{Key: -x, V: y})
 		}
 	}
 	for len(h) > 0 {
-		it := h.pop()
-		val := -it.key
-		if val < v[it.v] {
-			continue // a stale entry: v[it.v] was raised after it was pushed
+		it := h.Pop()
+		val := -it.Key
+		if val < v[it.V] {
+			continue // a stale entry: v[it.V] was raised after it was pushed
 		}
-		for _, a := range adj[it.v] {
+		for _, a := range adj[it.V] {
 			c := val - a.ed
 			if rel > 0 {
 				eta := rel * math.Max(math.Max(1, a.ed), math.Max(math.Abs(val), math.Abs(c)))
@@ -37,7 +41,7 @@ func logClosure(v []float64, adj [][]privacyArc, rel float64) {
 			}
 			if c > v[a.to] {
 				v[a.to] = c
-				h.push(heapEntry{-c, a.to})
+				h.Push(heap.Entry{Key: -c, V: a.to})
 			}
 		}
 	}

@@ -3,7 +3,9 @@ package mechanism
 import (
 	"fmt"
 	"math"
+	"slices"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"github.com/qif-toolkit/qif/core/graph"
 	"gonum.org/v1/gonum/mat"
@@ -25,11 +27,58 @@ type Theorem62 struct {
 	// Epsilon is the target ε the matrix was built with.
 	Epsilon float64
 	// ActualEpsilon is the smallest ε for which H is ε-DP on the graph. It equals Epsilon
-	// when Uniform (and the graph has an edge), and exceeds it otherwise: see Optimal.
+	// when Uniform (and the graph has an edge), and exceeds it otherwise: see NewTheorem62.
 	ActualEpsilon float64
+	// Differs is a vertex whose distance distribution differs from vertex 0's, −1 when Uniform.
+	Differs int
 }
 
-// Optimal builds the Theorem 6.2 mechanism H[i][j] = c_i·e^{−ε d(i,j)} on the graph g with c_i =
+// NotOptimalError is the refusal of Optimal on a graph where Theorem 6.2's matrix is neither
+// ε-DP nor optimal: vertices 0 and Differs have different distance distributions, so the rows
+// need different normalizers and the matrix has ε = ActualEpsilon > Epsilon.
+type NotOptimalError struct {
+	Differs                int
+	Epsilon, ActualEpsilon float64
+}
+
+// Error says why, and where the optimum and the theorem's matrix are, in Go's names.
+func (e *NotOptimalError) Error() string { return e.Explain("OptimalLP", "NewTheorem62") }
+
+// Explain is the message of Error with the names under which the caller's API offers the true
+// optimum and the theorem's matrix with its actual ε (the JavaScript bindings give theirs).
+func (e *NotOptimalError) Explain(optimum, theorem string) string {
+	return fmt.Sprintf("graph: Theorem 6.2's mechanism is ε-DP and optimal only where every vertex has the "+
+		"same distance distribution (distance-regular and VT+ graphs among them); here vertices 0 and %d differ, "+
+		"and the row-normalized matrix would have ε = %.4g, not %.4g. "+
+		"%s finds the optimal mechanism on any graph; %s gives the theorem's matrix with its actual ε",
+		e.Differs, e.ActualEpsilon, e.Epsilon, optimum, theorem)
+}
+
+// Optimal returns the optimal ε-DP mechanism of Alvim et al. (ICALP 2011) Theorem 6.2,
+// H[i][j] = c·e^{−ε d(i,j)}, c = 1/Σ_d n_d e^{−εd}, on a graph where every vertex has the same
+// distance distribution n_d, and refuses other graphs with a *NotOptimalError.
+//
+// Why that condition and no other. When every vertex has the same n_d, one c normalizes every
+// row, so the ratio of two entries in a column across an edge is e^{±ε} at most (distances
+// differ by at most 1): H is ε-DP. Its utility under the uniform prior and the binary gain is c,
+// and c bounds the utility of every ε-DP mechanism on such a graph (the counting argument of
+// privacy.UtilityBound, with S(r) = 1/c for every r): H is optimal. Distance-regular and VT+
+// graphs, the paper's hypotheses, have this property; the test is exact (integer counts), costs
+// one breadth-first search per vertex, and needs no automorphism search — so there is no
+// "unknown" case. On other graphs the row-normalized matrix misses ε (NewTheorem62 reports by how
+// much) and OptimalLP finds the optimum.
+func Optimal(g *graph.Graph, eps float64) (*mat.Dense, error) {
+	t, err := NewTheorem62(g, eps)
+	if err != nil {
+		return nil, err
+	}
+	if !t.Uniform {
+		return nil, &NotOptimalError{Differs: t.Differs, Epsilon: eps, ActualEpsilon: t.ActualEpsilon}
+	}
+	return t.Mechanism, nil
+}
+
+// NewTheorem62 builds the Theorem 6.2 mechanism H[i][j] = c_i·e^{−ε d(i,j)} on the graph g with c_i =
 // 1/Σ_d n_d(i)·e^{−εd}. On distance-regular and VT+ graphs every c_i equals the paper's c, H is
 // ε-DP and reaches the utility bound of Theorem 6.1 (docs/mathematics.md#optimal-mechanisms). On
 // other graphs n_d depends on the vertex and each row gets its own c_i so that H is still a
@@ -48,21 +97,21 @@ type Theorem62 struct {
 // which the graph says is not protected (no finite chain of adjacent inputs links them;
 // docs/mathematics.md#differential-privacy). The graph may have at most √channel.MaxEntries
 // vertices (H is n×n).
-func Optimal(g *graph.Graph, eps float64) (*Theorem62, error) {
+func NewTheorem62(g *graph.Graph, eps float64) (*Theorem62, error) {
 	if g == nil || g.N < 1 {
-		return nil, fmt.Errorf("graph: missing or empty graph")
+		return nil, argerr.New("graph", "missing or empty graph")
 	}
 	n := g.N
 	if float64(n)*float64(n) > channel.MaxEntries {
-		return nil, fmt.Errorf("graph: %d vertices give a %d×%d mechanism, more than the limit of %d entries", n, n, n, channel.MaxEntries)
+		return nil, argerr.New("graph", "%d vertices give a %d×%d mechanism, more than the limit of %d entries", n, n, n, channel.MaxEntries)
 	}
 	if len(g.Adj) != n {
-		return nil, fmt.Errorf("graph: has N = %d but %d adjacency lists", n, len(g.Adj))
+		return nil, argerr.New("graph", "has N = %d but %d adjacency lists", n, len(g.Adj))
 	}
 	for v, nb := range g.Adj {
 		for _, w := range nb {
 			if w < 0 || w >= n || w == v {
-				return nil, fmt.Errorf("graph: vertex %d has an invalid neighbour %d (build graphs with graph.New)", v, w)
+				return nil, argerr.New("graph", "vertex %d has an invalid neighbour %d (build graphs with graph.New)", v, w)
 			}
 		}
 	}
@@ -75,12 +124,12 @@ func Optimal(g *graph.Graph, eps float64) (*Theorem62, error) {
 	}
 	h := mat.NewDense(n, n, nil)
 	data := h.RawMatrix().Data
-	res := &Theorem62{Mechanism: h, C: make([]float64, n), Uniform: true, Epsilon: eps}
+	res := &Theorem62{Mechanism: h, C: make([]float64, n), Uniform: true, Epsilon: eps, Differs: -1}
 	logC := make([]float64, n)
 	var first, counts []int
-	rowsFrom := newDistanceRows(g)
+	rowsFrom := graph.NewDistanceRows(g)
 	for i := 0; i < n; i++ {
-		dist := rowsFrom.from(i)
+		dist := rowsFrom.From(i)
 		counts = counts[:0]
 		for _, d := range dist {
 			if d < 0 {
@@ -107,8 +156,8 @@ func Optimal(g *graph.Graph, eps float64) (*Theorem62, error) {
 		}
 		if i == 0 {
 			first = append([]int(nil), counts...)
-		} else if res.Uniform && !equalInts(first, counts) {
-			res.Uniform = false
+		} else if res.Uniform && !slices.Equal(first, counts) {
+			res.Uniform, res.Differs = false, i
 		}
 	}
 	spread, hasEdge := 0.0, false
@@ -122,16 +171,4 @@ func Optimal(g *graph.Graph, eps float64) (*Theorem62, error) {
 		res.ActualEpsilon = eps + spread
 	}
 	return res, nil
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

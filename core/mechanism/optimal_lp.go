@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"github.com/qif-toolkit/qif/core/graph"
 	"github.com/qif-toolkit/qif/core/lp"
@@ -206,12 +207,12 @@ func checkLPSpec(spec *LPSpec) (int, error) {
 	case spec.Graph != nil:
 		g := spec.Graph
 		if g.N < 1 || len(g.Adj) != g.N {
-			return 0, fmt.Errorf("graph: empty or malformed (N = %d, %d adjacency lists)", g.N, len(g.Adj))
+			return 0, argerr.New("graph", "empty or malformed (N = %d, %d adjacency lists)", g.N, len(g.Adj))
 		}
 		for v, nb := range g.Adj {
 			for _, w := range nb {
 				if w < 0 || w >= g.N || w == v {
-					return 0, fmt.Errorf("graph: vertex %d has an invalid neighbour %d (build graphs with graph.New)", v, w)
+					return 0, argerr.New("graph", "vertex %d has an invalid neighbour %d (build graphs with graph.New)", v, w)
 				}
 			}
 		}
@@ -219,10 +220,10 @@ func checkLPSpec(spec *LPSpec) (int, error) {
 	case spec.Metric != nil:
 		r, _ := spec.Metric.Dims()
 		if r < 1 {
-			return 0, fmt.Errorf("metric: empty distance matrix")
+			return 0, argerr.New("metric", "empty distance matrix")
 		}
 		if r > MaxLPMetricPoints {
-			return 0, fmt.Errorf("metric: %d points, more than the limit of %d for the optimal mechanism", r, MaxLPMetricPoints)
+			return 0, argerr.New("metric", "%d points, more than the limit of %d for the optimal mechanism", r, MaxLPMetricPoints)
 		}
 		if err := checkFinite2(spec.Metric); err != nil {
 			return 0, err
@@ -236,7 +237,7 @@ func checkLPSpec(spec *LPSpec) (int, error) {
 	}
 	if spec.Prior != nil {
 		if len(spec.Prior) != n {
-			return 0, fmt.Errorf("prior: has %d entries but there are %d answers", len(spec.Prior), n)
+			return 0, argerr.New("prior", "has %d entries but there are %d answers", len(spec.Prior), n)
 		}
 		if err := channel.ValidateDistribution("prior", spec.Prior); err != nil {
 			return 0, err
@@ -254,7 +255,7 @@ func checkLPSpec(spec *LPSpec) (int, error) {
 		}
 		w, c := s.m.Dims()
 		if w < 1 || c != n {
-			return 0, fmt.Errorf("%s: is %d×%d, expected |W|×%d (rows = guesses, columns = the %d answers)", s.name, w, c, n, n)
+			return 0, argerr.New(s.name, "is %d×%d, expected |W|×%d (rows = guesses, columns = the %d answers)", w, c, n, n)
 		}
 		if err := checkFinite(s.name, s.m); err != nil {
 			return 0, err
@@ -269,8 +270,7 @@ func checkLPSpec(spec *LPSpec) (int, error) {
 		limit = MaxLPVariables
 	}
 	if float64(n)*float64(w) > float64(limit) {
-		return 0, fmt.Errorf("%s: the program would have %d×%d = %d variables, more than the limit of %d",
-			spec.sizeArg(), n, w, n*w, limit)
+		return 0, argerr.New(spec.sizeArg(), "the program would have %d×%d = %d variables, more than the limit of %d", n, w, n*w, limit)
 	}
 	if err := checkMethod(spec); err != nil {
 		return 0, err
@@ -285,7 +285,7 @@ func checkLPSpec(spec *LPSpec) (int, error) {
 func checkFinite2(d *mat.Dense) error {
 	r, c := d.Dims()
 	if float64(r)*float64(c) > channel.MaxEntries {
-		return fmt.Errorf("metric: %d×%d has more than the limit of %d entries", r, c, channel.MaxEntries)
+		return argerr.New("metric", "%d×%d has more than the limit of %d entries", r, c, channel.MaxEntries)
 	}
 	return nil
 }
@@ -317,7 +317,7 @@ func closedFormLP(spec *LPSpec, n int) (*LPResult, bool, error) {
 	if spec.Graph == nil || spec.Loss != nil || !isIdentity(spec.Gain, n) || !isUniform(spec.Prior) {
 		return nil, false, nil
 	}
-	t, err := Optimal(spec.Graph, spec.Epsilon)
+	t, err := NewTheorem62(spec.Graph, spec.Epsilon)
 	if err != nil {
 		return nil, false, err
 	}
@@ -400,12 +400,10 @@ func uniformPrior(n int) []float64 {
 func solveMechanismLP(spec *LPSpec, p *mechProgram) (*LPResult, error) {
 	n := p.n
 	if float64(n)*float64(p.w) > MaxLPVariables {
-		return nil, fmt.Errorf("%s: the program would have %d×%d = %d variables, more than the limit of %d for the simplex method",
-			spec.sizeArg(), n, p.w, n*p.w, MaxLPVariables)
+		return nil, argerr.New(spec.sizeArg(), "the program would have %d×%d = %d variables, more than the limit of %d for the simplex method", n, p.w, n*p.w, MaxLPVariables)
 	}
 	if total := p.rowCount(); total > MaxLPConstraints {
-		return nil, fmt.Errorf("%s: the program would have %d constraints (%d variables), more than the limit of %d",
-			spec.sizeArg(), total, n*p.w, MaxLPConstraints)
+		return nil, argerr.New(spec.sizeArg(), "the program would have %d constraints (%d variables), more than the limit of %d", total, n*p.w, MaxLPConstraints)
 	}
 	m, hb, rows := p.model()
 	if err := m.Err(); err != nil {

@@ -234,7 +234,7 @@ func trueDPTheorem62(t *testing.T, g *graph.Graph, eps float64) (*Theorem62, flo
 	var best *Theorem62
 	for i := 0; i < 60; i++ {
 		mid := (lo + hi) / 2
-		th, err := Optimal(g, mid)
+		th, err := NewTheorem62(g, mid)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -287,7 +287,7 @@ func TestOptimalLPBeatsTheorem62OffDistanceRegular(t *testing.T) {
 			t.Errorf("%s: LP %v, gonum simplex %v", c.name, r.Objective, ref)
 		}
 		// The row-normalized Theorem 6.2 matrix breaks ε; its honest ε-DP version is worse.
-		th, err := Optimal(c.g, eps)
+		th, err := NewTheorem62(c.g, eps)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package mechanism
 
 import (
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -77,7 +78,7 @@ func TestTable1M1(t *testing.T) {
 
 func TestTable1M2(t *testing.T) {
 	g := mustGraph(t)(graph.Clique(6))
-	r, err := Optimal(g, math.Ln2)
+	r, err := NewTheorem62(g, math.Ln2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,12 +107,12 @@ func TestTable1M2(t *testing.T) {
 func TestOptimalOnCliqueIsRandomizedResponse(t *testing.T) {
 	for _, n := range []int{1, 2, 5, 9} {
 		for _, eps := range []float64{0.2, 1, 4} {
-			r, err := Optimal(mustGraph(t)(graph.Clique(n)), eps)
+			r, err := NewTheorem62(mustGraph(t)(graph.Clique(n)), eps)
 			if err != nil {
 				t.Fatal(err)
 			}
 			rr, _ := RandomizedResponse(n, eps, n)
-			assertMatrix(t, "Optimal(clique)", r.Mechanism, rows(rr), 1e-15)
+			assertMatrix(t, "NewTheorem62(clique)", r.Mechanism, rows(rr), 1e-15)
 			wantEps := eps
 			if n == 1 {
 				wantEps = 0 // no edge, nothing to protect
@@ -128,7 +129,7 @@ func TestOptimalOnCycle(t *testing.T) {
 	eps := 0.9
 	a := math.Exp(-eps)
 	g := mustGraph(t)(graph.Cycle(6))
-	r, err := Optimal(g, eps)
+	r, err := NewTheorem62(g, eps)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +142,7 @@ func TestOptimalOnCycle(t *testing.T) {
 			want[i][j] = c * math.Pow(a, float64(d))
 		}
 	}
-	assertMatrix(t, "Optimal(C6)", r.Mechanism, want, 1e-15)
+	assertMatrix(t, "NewTheorem62(C6)", r.Mechanism, want, 1e-15)
 	if !r.Uniform {
 		t.Error("C6 should be uniform")
 	}
@@ -166,11 +167,11 @@ func TestOptimalOnPathIsNotEpsilonDP(t *testing.T) {
 		{1, 1.207980, 1e-6},
 		{3, 1.015408, 1e-6},
 	} {
-		r, err := Optimal(g, tc.eps)
+		r, err := NewTheorem62(g, tc.eps)
 		if err != nil {
 			t.Fatal(err)
 		}
-		assertStochastic(t, "Optimal(P7)", r.Mechanism)
+		assertStochastic(t, "NewTheorem62(P7)", r.Mechanism)
 		if r.Uniform {
 			t.Error("P7 should not be uniform")
 		}
@@ -203,11 +204,11 @@ func TestOptimalOnPathIsNotEpsilonDP(t *testing.T) {
 func TestOptimalDisconnected(t *testing.T) {
 	g := mustGraph(t)(graph.New(5, []graph.Edge{{A: 0, B: 1}, {A: 2, B: 3}, {A: 3, B: 4}}))
 	eps := 0.5
-	r, err := Optimal(g, eps)
+	r, err := NewTheorem62(g, eps)
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertStochastic(t, "Optimal(disconnected)", r.Mechanism)
+	assertStochastic(t, "NewTheorem62(disconnected)", r.Mechanism)
 	a := math.Exp(-eps)
 	assertMatrix(t, "block 0", r.Mechanism.Slice(0, 2, 0, 5), [][]float64{
 		{1 / (1 + a), a / (1 + a), 0, 0, 0}, {a / (1 + a), 1 / (1 + a), 0, 0, 0}}, 1e-15)
@@ -219,13 +220,13 @@ func TestOptimalDisconnected(t *testing.T) {
 	}
 	// Two equal components: same distance distribution everywhere, exactly ε-DP.
 	g = mustGraph(t)(graph.New(4, []graph.Edge{{A: 0, B: 1}, {A: 2, B: 3}}))
-	r, _ = Optimal(g, eps)
+	r, _ = NewTheorem62(g, eps)
 	if !r.Uniform || !near(r.ActualEpsilon, eps, 1e-15) {
 		t.Errorf("2K2: uniform %v, actual ε %g", r.Uniform, r.ActualEpsilon)
 	}
 	// No edges at all: the identity, and nothing to protect.
 	g = mustGraph(t)(graph.New(3, nil))
-	r, _ = Optimal(g, eps)
+	r, _ = NewTheorem62(g, eps)
 	assertMatrix(t, "empty graph", r.Mechanism, [][]float64{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, 0)
 	if r.ActualEpsilon != 0 {
 		t.Errorf("no edges: actual ε %g", r.ActualEpsilon)
@@ -236,7 +237,7 @@ func TestOptimalDisconnected(t *testing.T) {
 func TestOptimalOnStar(t *testing.T) {
 	g := mustGraph(t)(graph.New(5, []graph.Edge{{A: 0, B: 1}, {A: 0, B: 2}, {A: 0, B: 3}, {A: 0, B: 4}}))
 	eps := 1.0
-	r, err := Optimal(g, eps)
+	r, err := NewTheorem62(g, eps)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,11 +253,11 @@ func TestOptimalOnStar(t *testing.T) {
 
 func TestOptimalLargeEpsilonStaysFinite(t *testing.T) {
 	g := mustGraph(t)(graph.Path(40))
-	r, err := Optimal(g, 50) // e^{−50·39} underflows: the float matrix has zeros
+	r, err := NewTheorem62(g, 50) // e^{−50·39} underflows: the float matrix has zeros
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertStochastic(t, "Optimal(P40, 50)", r.Mechanism)
+	assertStochastic(t, "NewTheorem62(P40, 50)", r.Mechanism)
 	if math.IsInf(r.ActualEpsilon, 0) || r.ActualEpsilon < 50 {
 		t.Errorf("actual ε %g", r.ActualEpsilon)
 	}
@@ -274,8 +275,8 @@ func TestOptimalBadInputs(t *testing.T) {
 		{&graph.Graph{N: 2, Adj: [][]int{{1}}}, 1, "graph:"},
 		{&graph.Graph{N: 10000, Adj: make([][]int, 10000)}, 1, "graph:"},
 	} {
-		if _, err := Optimal(tc.g, tc.eps); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
-			t.Errorf("Optimal(%v, %g): error %v, want prefix %q", tc.g, tc.eps, err, tc.want)
+		if _, err := NewTheorem62(tc.g, tc.eps); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("NewTheorem62(%v, %g): error %v, want prefix %q", tc.g, tc.eps, err, tc.want)
 		}
 	}
 }
@@ -390,40 +391,77 @@ func TestUtilityBadInputs(t *testing.T) {
 	}
 }
 
-// The bit-parallel BFS used for dense graphs against graph.BFS, on dense and sparse graphs
-// (random graphs of several densities, and sizes across a 64-bit word boundary).
-func TestDistanceRowsMatchBFS(t *testing.T) {
-	seed := uint64(12345)
-	rnd := func() float64 {
-		seed = seed*6364136223846793005 + 1442695040888963407
-		return float64(seed>>11) / (1 << 53)
+// Optimal refuses the path: its vertices have different distance distributions, the
+// row-normalized matrix is not ln 2-DP (its ε, measured from the matrix by brute force, is
+// 0.9116) and the true optimum is 3/7 — the truncated geometric mechanism with α = 1/2, which
+// Ghosh, Roughgarden and Sundararajan (STOC 2009) prove optimal on a path for every monotone loss
+// (0-1 among them): its diagonal is 1/(1+α) = 2/3 at the two ends and (1−α)/(1+α) = 1/3 inside,
+// so U = (2·2/3 + 5·1/3)/7 = 3/7 — above the theorem's matrix and reached by OptimalLP.
+func TestOptimalRefusesPath(t *testing.T) {
+	g := mustGraph(t)(graph.Path(7))
+	_, refusal := Optimal(g, math.Ln2)
+	var no *NotOptimalError
+	if !errors.As(refusal, &no) {
+		t.Fatalf("Optimal(P7): error %v, want a *NotOptimalError", refusal)
 	}
-	modes := map[bool]int{}
-	for _, n := range []int{1, 2, 63, 64, 65, 130} {
-		for _, p := range []float64{0, 0.02, 0.2, 0.9} {
-			var edges []graph.Edge
-			for a := 0; a < n; a++ {
-				for b := a + 1; b < n; b++ {
-					if rnd() < p {
-						edges = append(edges, graph.Edge{A: a, B: b})
-					}
-				}
-			}
-			g := mustGraph(t)(graph.New(n, edges))
-			r := newDistanceRows(g)
-			modes[r.dense]++
-			for s := 0; s < n; s++ {
-				want := g.BFS(s)
-				got := r.from(s)
-				for v := range want {
-					if got[v] != want[v] {
-						t.Fatalf("n=%d p=%g dense=%v: d(%d,%d) = %d, want %d", n, p, r.dense, s, v, got[v], want[v])
-					}
-				}
-			}
+	th, err := NewTheorem62(g, math.Ln2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	brute := bruteEpsilon(rows(th.Mechanism), edgePairs(g))
+	if math.Abs(brute-0.9116) > 5e-5 || math.Abs(no.ActualEpsilon-brute) > 1e-12 {
+		t.Errorf("actual ε: refusal says %.6g, the matrix has %.6g, want 0.9116", no.ActualEpsilon, brute)
+	}
+	if msg := refusal.Error(); !strings.Contains(msg, "OptimalLP") || !strings.Contains(msg, "NewTheorem62") {
+		t.Errorf("the refusal must name where to go: %v", msg)
+	}
+	uniform := []float64{1. / 7, 1. / 7, 1. / 7, 1. / 7, 1. / 7, 1. / 7, 1. / 7}
+	uTheorem, _ := Utility(uniform, th.Mechanism, nil)
+	lpRes, err := OptimalLP(LPSpec{Graph: g, Epsilon: math.Ln2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(lpRes.Utility-3./7) > 1e-9 || !(uTheorem < 3./7-0.01) {
+		t.Errorf("optimum %.10g, want 3/7; theorem's matrix %.4g, want below it", lpRes.Utility, uTheorem)
+	}
+}
+
+// On graphs whose vertices all have the same distance distribution — the cycle, the clique, a
+// Hamming graph (distance-regular and VT+), Petersen — Optimal returns the theorem's matrix: ε-DP
+// by brute force on its edges, with utility 1/Σ_d n_d e^{−εd} (n_d counted here by hand).
+func TestOptimalOnUniformGraphs(t *testing.T) {
+	eps := math.Ln2
+	a := math.Exp(-eps)
+	cases := []struct {
+		name string
+		g    *graph.Graph
+		nd   []float64 // distance distribution from any vertex
+	}{
+		{"C6", mustGraph(t)(graph.Cycle(6)), []float64{1, 2, 2, 1}},
+		{"K5", mustGraph(t)(graph.Clique(5)), []float64{1, 4}},
+		{"H(2,3)", mustGraph(t)(graph.Hamming(2, 3)), []float64{1, 4, 4}}, // C(2,d)·2^d
+		{"Petersen", graph.Petersen(), []float64{1, 3, 6}},
+	}
+	for _, tc := range cases {
+		h, err := Optimal(tc.g, eps)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
 		}
-	}
-	if modes[true] == 0 || modes[false] == 0 {
-		t.Errorf("both BFS variants should be exercised: %v", modes)
+		if e := bruteEpsilon(rows(h), edgePairs(tc.g)); e > eps*(1+1e-12) {
+			t.Errorf("%s: ε = %.15g > %.15g", tc.name, e, eps)
+		}
+		s, w := 0.0, 1.0
+		for _, k := range tc.nd {
+			s += k * w
+			w *= a
+		}
+		n := tc.g.N
+		prior := make([]float64, n)
+		for i := range prior {
+			prior[i] = 1 / float64(n)
+		}
+		if u, _ := Utility(prior, h, nil); math.Abs(u-1/s) > 1e-14 {
+			t.Errorf("%s: U = %.16g, want 1/Σ n_d e^(−εd) = %.16g", tc.name, u, 1/s)
+		}
 	}
 }

@@ -1,9 +1,9 @@
 package mechanism
 
 import (
-	"fmt"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"github.com/qif-toolkit/qif/core/internal/matmul"
 	"gonum.org/v1/gonum/mat"
@@ -46,11 +46,11 @@ func bestResponse(prior []float64, H, score *mat.Dense, name string, minimize bo
 		return 0, nil, err
 	}
 	if len(prior) != n {
-		return 0, nil, fmt.Errorf("prior: has %d entries but the mechanism has %d rows", len(prior), n)
+		return 0, nil, argerr.New("prior", "has %d entries but the mechanism has %d rows", len(prior), n)
 	}
 	if score != nil && !score.IsEmpty() {
 		if _, c := score.Dims(); c != n {
-			return 0, nil, fmt.Errorf("%s: has %d columns but the mechanism has %d rows (columns are the true answers)", name, c, n)
+			return 0, nil, argerr.New(name, "has %d columns but the mechanism has %d rows (columns are the true answers)", c, n)
 		}
 		if err := checkFinite(name, score); err != nil {
 			return 0, nil, err
@@ -108,12 +108,12 @@ func bestResponse(prior []float64, H, score *mat.Dense, name string, minimize bo
 func checkFinite(name string, a *mat.Dense) error {
 	r, c := a.Dims()
 	if float64(r)*float64(c) > channel.MaxEntries {
-		return fmt.Errorf("%s: %d×%d has more than the limit of %d entries", name, r, c, channel.MaxEntries)
+		return argerr.New(name, "%d×%d has more than the limit of %d entries", r, c, channel.MaxEntries)
 	}
 	for i := 0; i < r; i++ {
 		for j, v := range a.RawRowView(i) {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("%s: entry [%d][%d] is %v, expected a finite number", name, i, j, v)
+				return argerr.Cell(name, i, j, "is %v, expected a finite number", v)
 			}
 		}
 	}

@@ -30,11 +30,8 @@
 //     discrete metric scaled by +Inf it equals MultiplicativeTotalVariation.
 //
 // Kantorovich solves the transportation problem with a network simplex on the bipartite graph
-// of the allowed pairs (transport.go). It was chosen over the linear-programming engine of
-// core/lp after timing both on the same problems in the same run (random masses on n random
-// points of the unit square, Euclidean ground metric; BenchmarkKantorovich on a shared, loaded
-// 2-core AMD EPYC): the network simplex was 18× faster at n = 50 and 21–26× at n = 200 natively
-// (0.3–0.6 ms and 11–19 ms), 15× at both sizes in WebAssembly under Node (3.5 ms and 126 ms).
+// of the allowed pairs (transport.go), chosen over the linear-programming engine of core/lp by
+// timing both on the same problems in the same run (docs/design/performance.md#core-choices).
 // The linear program stays as the fallback should the network simplex reach its pivot limit,
 // and in the tests as an independent solver.
 // MultiplicativeKantorovich has no transport structure (the e^{D_ij} weights) and is solved with

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -49,22 +50,22 @@ func Manhattan(points [][]float64) (*mat.Dense, error) {
 func pointMetric(points [][]float64, dist func(a, b []float64) float64) (*mat.Dense, error) {
 	n := len(points)
 	if n == 0 {
-		return nil, fmt.Errorf("points: no points given")
+		return nil, argerr.New("points", "no points given")
 	}
 	if n > MaxPoints {
-		return nil, fmt.Errorf("points: %d points give a %d×%d matrix, more than the limit of %d points", n, n, n, MaxPoints)
+		return nil, argerr.New("points", "%d points give a %d×%d matrix, more than the limit of %d points", n, n, n, MaxPoints)
 	}
 	dim := len(points[0])
 	if dim == 0 {
-		return nil, fmt.Errorf("points: point 0 has no coordinates")
+		return nil, argerr.New("points", "point 0 has no coordinates")
 	}
 	for i, p := range points {
 		if len(p) != dim {
-			return nil, fmt.Errorf("points: point %d has %d coordinates but point 0 has %d", i, len(p), dim)
+			return nil, argerr.New("points", "point %d has %d coordinates but point 0 has %d", i, len(p), dim)
 		}
 		for k, v := range p {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("points: coordinate %d of point %d is %v, expected a finite number", k, i, v)
+				return nil, argerr.New("points", "coordinate %d of point %d is %v, expected a finite number", k, i, v)
 			}
 		}
 	}
@@ -74,7 +75,7 @@ func pointMetric(points [][]float64, dist func(a, b []float64) float64) (*mat.De
 		for j := i + 1; j < n; j++ {
 			v := dist(points[i], points[j])
 			if math.IsInf(v, 0) {
-				return nil, fmt.Errorf("points: the distance between points %d and %d overflows (coordinates too far apart)", i, j)
+				return nil, argerr.New("points", "the distance between points %d and %d overflows (coordinates too far apart)", i, j)
 			}
 			raw[i*n+j], raw[j*n+i] = v, v
 		}
@@ -105,13 +106,13 @@ func GridManhattan(width, height int, cellSize float64) (*mat.Dense, error) {
 func gridPoints(width, height int, cellSize float64) ([][]float64, error) {
 	switch {
 	case width < 1:
-		return nil, fmt.Errorf("width: must be at least 1, got %d", width)
+		return nil, argerr.New("width", "must be at least 1, got %d", width)
 	case height < 1:
-		return nil, fmt.Errorf("height: must be at least 1, got %d", height)
+		return nil, argerr.New("height", "must be at least 1, got %d", height)
 	case float64(width)*float64(height) > float64(MaxPoints):
 		return nil, fmt.Errorf("width, height: a %d×%d grid has %.3g cells, more than the limit of %d", width, height, float64(width)*float64(height), MaxPoints)
 	case math.IsNaN(cellSize) || cellSize <= 0 || math.IsInf(cellSize, 0):
-		return nil, fmt.Errorf("cellSize: must be a positive finite number, got %v", cellSize)
+		return nil, argerr.New("cellSize", "must be a positive finite number, got %v", cellSize)
 	}
 	pts := make([][]float64, width*height)
 	for i := range pts {
@@ -126,11 +127,11 @@ func gridPoints(width, height int, cellSize float64) ([][]float64, error) {
 func Discrete(n int, scale float64) (*mat.Dense, error) {
 	switch {
 	case n < 1:
-		return nil, fmt.Errorf("n: must be at least 1, got %d", n)
+		return nil, argerr.New("n", "must be at least 1, got %d", n)
 	case n > MaxPoints:
-		return nil, fmt.Errorf("n: %d points give a %d×%d matrix, more than the limit of %d points", n, n, n, MaxPoints)
+		return nil, argerr.New("n", "%d points give a %d×%d matrix, more than the limit of %d points", n, n, n, MaxPoints)
 	case math.IsNaN(scale) || scale < 0:
-		return nil, fmt.Errorf("scale: must be ≥ 0 (+Inf allowed), got %v", scale)
+		return nil, argerr.New("scale", "must be ≥ 0 (+Inf allowed), got %v", scale)
 	}
 	d := mat.NewDense(n, n, nil)
 	raw := d.RawMatrix().Data
@@ -152,7 +153,7 @@ func Threshold(D mat.Matrix, t float64) (*mat.Dense, error) {
 		return nil, err
 	}
 	if math.IsNaN(t) || t <= 0 {
-		return nil, fmt.Errorf("t: the threshold must be positive (so that the diagonal stays 0), got %v", t)
+		return nil, argerr.New("t", "the threshold must be positive (so that the diagonal stays 0), got %v", t)
 	}
 	out := mat.NewDense(n, n, nil)
 	raw := out.RawMatrix().Data

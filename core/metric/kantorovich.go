@@ -2,9 +2,9 @@ package metric
 
 import (
 	"errors"
-	"fmt"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/lp"
 	"gonum.org/v1/gonum/mat"
 )
@@ -42,7 +42,7 @@ const MultiplicativeKantorovichTolerance = 1e-9
 // instead.
 func Kantorovich(P, Q []float64, D mat.Matrix) (float64, error) {
 	if len(P) > MaxKantorovichPoints {
-		return 0, fmt.Errorf("P: %d points, more than the limit of %d for the Kantorovich distance", len(P), MaxKantorovichPoints)
+		return 0, argerr.New("P", "%d points, more than the limit of %d for the Kantorovich distance", len(P), MaxKantorovichPoints)
 	}
 	a, b, d, n, err := kantorovichInput(P, Q, D)
 	if err != nil {
@@ -139,7 +139,7 @@ func kantorovichLP(a, b, d []float64, n int) (float64, error) {
 	case lp.Infeasible:
 		return math.Inf(1), nil
 	}
-	return 0, fmt.Errorf("metric: the transportation linear program ended with status %v", res.Status)
+	return 0, argerr.New("metric", "the transportation linear program ended with status %v", res.Status)
 }
 
 // MultiplicativeKantorovich returns the multiplicative Kantorovich distance between P and Q for
@@ -175,7 +175,7 @@ func kantorovichLP(a, b, d []float64, n int) (float64, error) {
 // MaxMultiplicativeKantorovichPoints points are accepted.
 func MultiplicativeKantorovich(P, Q []float64, D mat.Matrix) (float64, error) {
 	if len(P) > MaxMultiplicativeKantorovichPoints {
-		return 0, fmt.Errorf("P: %d points, more than the limit of %d for the multiplicative Kantorovich distance (a linear program of n² variables)", len(P), MaxMultiplicativeKantorovichPoints)
+		return 0, argerr.New("P", "%d points, more than the limit of %d for the multiplicative Kantorovich distance (a linear program of n² variables)", len(P), MaxMultiplicativeKantorovichPoints)
 	}
 	a, b, d, n, err := kantorovichInput(P, Q, D)
 	if err != nil {
@@ -306,7 +306,7 @@ func multiplicativeKantorovichSide(a, b, d []float64, n int) (float64, error) {
 			return 0, err
 		}
 		if res.Status != lp.Optimal && res.Status != lp.Infeasible {
-			return 0, fmt.Errorf("metric: the multiplicative Kantorovich linear program ended with status %v", res.Status)
+			return 0, argerr.New("metric", "the multiplicative Kantorovich linear program ended with status %v", res.Status)
 		}
 		// Upper bound: the plan with negative entries dropped and each row rescaled to its
 		// mass is feasible; its z is the largest load ratio.
@@ -382,5 +382,5 @@ func multiplicativeKantorovichSide(a, b, d []float64, n int) (float64, error) {
 		}
 		scale = bestUpper
 	}
-	return 0, fmt.Errorf("metric: the multiplicative Kantorovich distance could not be certified: the one-sided value lies between %.10g and %.10g nats (distances too large for a floating-point linear program?)", math.Log(bestLower), math.Log(bestUpper))
+	return 0, argerr.New("metric", "the multiplicative Kantorovich distance could not be certified: the one-sided value lies between %.10g and %.10g nats (distances too large for a floating-point linear program?)", math.Log(bestLower), math.Log(bestUpper))
 }

@@ -1,8 +1,9 @@
 package metric
 
 import (
-	"errors"
 	"math"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // transportUnmoved is the mass (of a total of 1) below which what the network simplex could
@@ -14,7 +15,7 @@ const transportUnmoved = 1e-12
 // so their error is that of one tree path, about (path length)·ε.
 const transportPriceTol = 1e-11
 
-var errTransportStalled = errors.New("metric: the network simplex did not finish within its pivot limit")
+var errTransportStalled = argerr.New("metric", "the network simplex did not finish within its pivot limit")
 
 // transportPlan is the outcome of the network simplex.
 type transportPlan struct {
@@ -282,7 +283,7 @@ func transport(a, b, d []float64, n int) (*transportPlan, error) {
 		if math.IsInf(delta, 1) {
 			// Uncapacitated arcs and a negative cycle with no blocking arc: impossible with
 			// non-negative costs, so a bug rather than an unbounded problem.
-			return nil, errors.New("metric: network simplex found an unbounded cycle")
+			return nil, argerr.New("metric", "network simplex found an unbounded cycle")
 		}
 		// Leaving arc: the last blocking arc met going round the cycle from the apex — the
 		// one nearest the apex on the l side, else the one nearest k on the k side.

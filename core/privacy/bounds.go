@@ -1,26 +1,27 @@
 package privacy
 
 import (
-	"fmt"
 	"math"
+	"slices"
 	"time"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/graph"
 )
 
 func checkEpsilonInf(eps float64) error {
 	if math.IsNaN(eps) || eps <= 0 {
-		return fmt.Errorf("epsilon: must be a positive number of nats, got %v", eps)
+		return argerr.New("epsilon", "must be a positive number of nats, got %v", eps)
 	}
 	return nil
 }
 
 func checkUV(u, v int) error {
 	if u < 1 {
-		return fmt.Errorf("individuals: must be at least 1, got %d", u)
+		return argerr.New("individuals", "must be at least 1, got %d", u)
 	}
 	if v < 2 {
-		return fmt.Errorf("values: must be at least 2 (the absent value included), got %d", v)
+		return argerr.New("values", "must be at least 2 (the absent value included), got %d", v)
 	}
 	return nil
 }
@@ -87,8 +88,11 @@ type UtilityBoundResult struct {
 	// the automorphism search ran out of budget).
 	DistanceRegular bool
 	VTPlus          graph.Answer
-	// Tight reports whether the bound is known to be reached (distance-regular or VT+:
-	// Theorem 6.2's mechanism c·e^{−ε d(i,j)} attains it).
+	// Tight reports whether the bound is known to be reached: every vertex has the same
+	// distance distribution n_d (compared exactly, as integer counts), so that Theorem 6.2's
+	// mechanism c·e^{−ε d(i,j)} is ε-DP and attains it (mechanism.Optimal). Distance-regular and
+	// VT+ graphs have that property; it needs no automorphism search, so Tight does not depend
+	// on VTPlus being decided within the budget. False means not known, not "not reached".
 	Tight bool
 }
 
@@ -113,15 +117,22 @@ func UtilityBound(g *graph.Graph, eps float64) (UtilityBoundResult, error) {
 // UtilityBoundBudget is UtilityBound with the time budget of the VT+ search.
 func UtilityBoundBudget(g *graph.Graph, eps float64, budget time.Duration) (UtilityBoundResult, error) {
 	if g == nil || g.N < 1 {
-		return UtilityBoundResult{}, fmt.Errorf("graph: missing or empty graph")
+		return UtilityBoundResult{}, argerr.New("graph", "missing or empty graph")
 	}
 	if err := checkEpsilonInf(eps); err != nil {
 		return UtilityBoundResult{}, err
 	}
 	res := UtilityBoundResult{Vertex: -1, SameForAllVertices: true}
 	minS, maxS := math.Inf(1), 0.0
+	sameCounts := true
+	var first []int
 	for r := 0; r < g.N; r++ {
 		nd, _ := g.DistanceDistribution(r)
+		if r == 0 {
+			first = nd
+		} else if sameCounts && !slices.Equal(first, nd) {
+			sameCounts = false
+		}
 		s := 0.0
 		for d := len(nd) - 1; d >= 0; d-- { // small terms first
 			if d == 0 {
@@ -144,6 +155,6 @@ func UtilityBoundBudget(g *graph.Graph, eps float64, budget time.Duration) (Util
 		return UtilityBoundResult{}, err
 	}
 	res.VTPlus = vt.VTPlus
-	res.Tight = res.DistanceRegular || res.VTPlus == graph.Yes
+	res.Tight = sameCounts
 	return res, nil
 }

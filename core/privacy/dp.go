@@ -1,10 +1,10 @@
 package privacy
 
 import (
-	"fmt"
 	"math"
 	"sort"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"github.com/qif-toolkit/qif/core/graph"
 	"gonum.org/v1/gonum/mat"
@@ -45,18 +45,18 @@ func checkChannelGraph(c mat.Matrix, g *graph.Graph) ([]float64, int, int, error
 		return nil, 0, 0, err
 	}
 	if g == nil || g.N < 1 {
-		return nil, 0, 0, fmt.Errorf("graph: missing or empty graph")
+		return nil, 0, 0, argerr.New("graph", "missing or empty graph")
 	}
 	data, n, m := flat(c)
 	if g.N != n {
-		return nil, 0, 0, fmt.Errorf("graph: %d vertices, but the channel has %d rows (one per input)", g.N, n)
+		return nil, 0, 0, argerr.New("graph", "%d vertices, but the channel has %d rows (one per input)", g.N, n)
 	}
 	return data, n, m, nil
 }
 
 func checkEpsilon(eps float64) error {
 	if math.IsNaN(eps) || eps <= 0 {
-		return fmt.Errorf("epsilon: must be a positive number of nats, got %v", eps)
+		return argerr.New("epsilon", "must be a positive number of nats, got %v", eps)
 	}
 	return nil
 }
@@ -152,7 +152,7 @@ func GroupEpsilon(c mat.Matrix, g *graph.Graph, k int) (float64, Witness, error)
 		return 0, none, err
 	}
 	if k < 1 {
-		return 0, none, fmt.Errorf("k: group size must be at least 1, got %d", k)
+		return 0, none, argerr.New("k", "group size must be at least 1, got %d", k)
 	}
 	eps, w := pairsEpsilon(data, m, func(yield func(x, x2 int)) {
 		for x := 0; x < n; x++ {
@@ -177,7 +177,7 @@ func Delta(c mat.Matrix, g *graph.Graph, eps float64) (float64, Witness, error) 
 		return 0, none, err
 	}
 	if math.IsNaN(eps) || eps < 0 {
-		return 0, none, fmt.Errorf("epsilon: must be a non-negative number of nats, got %v", eps)
+		return 0, none, argerr.New("epsilon", "must be a non-negative number of nats, got %v", eps)
 	}
 	t := math.Exp(eps)
 	best, w := 0.0, none
@@ -202,18 +202,41 @@ func Delta(c mat.Matrix, g *graph.Graph, eps float64) (float64, Witness, error) 
 	return best, w, nil
 }
 
+// MaxPairWork bounds the work of EpsilonForDelta and of the δ(ε) curve of core/infopriv: the
+// number of ordered adjacent pairs times (outputs + curve points) — a few seconds at most in a
+// browser.
+const MaxPairWork = 200_000_000
+
+// CheckPairWork refuses a graph whose ordered adjacent pairs, times (outputs + points), exceed
+// MaxPairWork, naming the argument "graph".
+func CheckPairWork(g *graph.Graph, outputs, points int) error {
+	pairs := 0
+	for _, nb := range g.Adj {
+		pairs += len(nb)
+	}
+	if w := float64(pairs) * float64(outputs+points); w > MaxPairWork {
+		return argerr.New("graph", "%d ordered adjacent pairs × (%d outputs + %d points) is more than the limit of %d steps", pairs, outputs, points, MaxPairWork)
+	}
+	return nil
+}
+
 // EpsilonForDelta returns the smallest ε ≥ 0 for which C is (ε, δ)-DP on g, exactly: for each
 // ordered adjacent pair the hockey-stick divergence is a piecewise-linear, decreasing function
 // of t = e^ε, solved on the segment between consecutive likelihood ratios. It is +Inf when C puts
 // more than δ of mass, from some x, where an adjacent x' puts none. δ must be in [0, 1];
-// δ = 0 gives Epsilon(C, g).
+// δ = 0 gives Epsilon(C, g). Graphs and channels with more than MaxPairWork steps are refused.
+// It is the one implementation of ε(δ): the JavaScript API offers it as privacy.epsilonForDelta
+// and, for readers of information privacy, as infoPrivacy.epsilonForDelta.
 func EpsilonForDelta(c mat.Matrix, g *graph.Graph, delta float64) (float64, Witness, error) {
 	data, _, m, err := checkChannelGraph(c, g)
 	if err != nil {
 		return 0, none, err
 	}
 	if math.IsNaN(delta) || delta < 0 || delta > 1 {
-		return 0, none, fmt.Errorf("delta: must be in [0, 1], got %v", delta)
+		return 0, none, argerr.New("delta", "must be in [0, 1], got %v", delta)
+	}
+	if err := CheckPairWork(g, m, 0); err != nil {
+		return 0, none, err
 	}
 	type item struct{ r, a, b float64 }
 	items := make([]item, 0, m)

@@ -1,9 +1,9 @@
 package privacy
 
 import (
-	"fmt"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"gonum.org/v1/gonum/mat"
 )
@@ -18,26 +18,26 @@ const MetricTolerance = 1e-9
 // identical rows), and the triangle inequality is not required — each pair is taken as given.
 func ValidateMetric(name string, d mat.Matrix, n int) error {
 	if d == nil {
-		return fmt.Errorf("%s: missing distance matrix", name)
+		return argerr.New(name, "missing distance matrix")
 	}
 	r, k := d.Dims()
 	if r != k {
-		return fmt.Errorf("%s: must be square, got %d×%d", name, r, k)
+		return argerr.New(name, "must be square, got %d×%d", r, k)
 	}
 	if r != n {
-		return fmt.Errorf("%s: %d×%d, but the channel has %d rows (one per input)", name, r, k, n)
+		return argerr.New(name, "%d×%d, but the channel has %d rows (one per input)", r, k, n)
 	}
 	for i := 0; i < r; i++ {
 		for j := 0; j < r; j++ {
 			v := d.At(i, j)
 			if math.IsNaN(v) || v < 0 {
-				return fmt.Errorf("%s: entry [%d][%d] is %v, expected a distance ≥ 0", name, i, j, v)
+				return argerr.Cell(name, i, j, "is %v, expected a distance ≥ 0", v)
 			}
 			if i == j && v != 0 {
-				return fmt.Errorf("%s: diagonal entry [%d][%d] is %v, expected 0", name, i, i, v)
+				return argerr.New(name, "diagonal entry [%d][%d] is %v, expected 0", i, i, v)
 			}
 			if w := d.At(j, i); j > i && v != w && (math.IsInf(v, 0) || math.IsInf(w, 0) || math.Abs(v-w) > MetricTolerance*math.Max(1, math.Abs(v))) {
-				return fmt.Errorf("%s: not symmetric: [%d][%d] = %v but [%d][%d] = %v", name, i, j, v, j, i, w)
+				return argerr.New(name, "not symmetric: [%d][%d] = %v but [%d][%d] = %v", i, j, v, j, i, w)
 			}
 		}
 	}

@@ -659,3 +659,32 @@ func ExampleLeakageBound() {
 	fmt.Printf("%.1f bits\n", b)
 	// Output: 70332.1 bits
 }
+
+// Tight does not wait for the automorphism search: with a budget too small for it, VT+ stays
+// unknown, but the 8-cycle's vertices all see 1, 2, 2, 2, 1 vertices at distances 0..4 (counted
+// by hand), so Theorem 6.2's mechanism reaches the bound — checked here on the matrix itself.
+func TestUtilityBoundTightWithoutVTPlus(t *testing.T) {
+	g := must(graph.Cycle(8))
+	r, err := UtilityBoundBudget(g, 1, time.Nanosecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := math.Exp(-1)
+	want := 1 / (1 + 2*a + 2*a*a + 2*a*a*a + a*a*a*a)
+	if r.VTPlus != graph.Unknown && r.VTPlus != graph.Yes || !r.Tight || !near(r.Bound, want, 1e-14) {
+		t.Errorf("C8: %+v, want tight with bound %v", r, want)
+	}
+	if u := utilityUniform(theorem62(g, 1)); !near(u, want, 1e-14) {
+		t.Errorf("C8: Theorem 6.2 reaches %v, want %v", u, want)
+	}
+}
+
+func ExampleEpsilonForDelta() {
+	// Binary randomized response with ε = ln 3 on the edge 0 − 1: δ = ¼ buys ε = ln 2.
+	c := mat.NewDense(2, 2, []float64{0.75, 0.25, 0.25, 0.75})
+	g, _ := graph.Path(2)
+	e0, _, _ := EpsilonForDelta(c, g, 0)
+	e1, _, _ := EpsilonForDelta(c, g, 0.25)
+	fmt.Printf("ε(δ=0) = %.4f, ε(δ=¼) = %.4f\n", e0, e1)
+	// Output: ε(δ=0) = 1.0986, ε(δ=¼) = 0.6931
+}

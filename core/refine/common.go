@@ -2,8 +2,9 @@ package refine
 
 import (
 	"context"
-	"fmt"
+	"math/big"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"gonum.org/v1/gonum/mat"
 )
@@ -38,7 +39,7 @@ func checkOptions(o *Options) error {
 		return nil
 	}
 	if o.Tolerance != o.Tolerance || o.Tolerance < 0 || o.Tolerance > 0.1 {
-		return fmt.Errorf("tolerance: must be 0 (default) or in (0, 0.1], got %v", o.Tolerance)
+		return argerr.New("tolerance", "must be 0 (default) or in (0, 0.1], got %v", o.Tolerance)
 	}
 	return nil
 }
@@ -64,7 +65,7 @@ func newPair(A, B mat.Matrix) (*pair, error) {
 	na, _ := A.Dims()
 	nb, _ := B.Dims()
 	if na != nb {
-		return nil, fmt.Errorf("B: has %d rows (secrets) but A has %d; both channels must be on the same secrets", nb, na)
+		return nil, argerr.New("B", "has %d rows (secrets) but A has %d; both channels must be on the same secrets", nb, na)
 	}
 	return pairOf(A, B), nil
 }
@@ -83,6 +84,23 @@ func pairOf(A, B mat.Matrix) *pair {
 // its sum.
 func normalizedRows(c mat.Matrix) []float64 {
 	n, m := c.Dims()
+	out := rawRows(c)
+	for i := 0; i < n; i++ {
+		row := out[i*m : (i+1)*m]
+		s := 0.0
+		for _, v := range row {
+			s += v
+		}
+		for j := range row {
+			row[j] /= s
+		}
+	}
+	return out
+}
+
+// rawRows copies a matrix into a row-major slice as given.
+func rawRows(c mat.Matrix) []float64 {
+	n, m := c.Dims()
 	out := make([]float64, n*m)
 	if d, ok := c.(*mat.Dense); ok {
 		raw := d.RawMatrix()
@@ -96,15 +114,28 @@ func normalizedRows(c mat.Matrix) []float64 {
 			}
 		}
 	}
-	for i := 0; i < n; i++ {
-		row := out[i*m : (i+1)*m]
-		s := 0.0
-		for _, v := range row {
-			s += v
+	return out
+}
+
+// exactRows is normalizedRows without rounding: the entries of a validated channel read as the
+// exact binary fractions they are, each row divided by its exact sum. normalizedRows is its
+// float64 rounding; the two agree to within an ulp per entry.
+func exactRows(c mat.Matrix) [][]*big.Rat {
+	n, m := c.Dims()
+	out := make([][]*big.Rat, n)
+	for i := range out {
+		row := make([]*big.Rat, m)
+		s := new(big.Rat)
+		for j := range row {
+			row[j] = new(big.Rat).SetFloat64(c.At(i, j))
+			s.Add(s, row[j])
 		}
 		for j := range row {
-			row[j] /= s
+			if row[j].Sign() != 0 {
+				row[j].Quo(row[j], s)
+			}
 		}
+		out[i] = row
 	}
 	return out
 }

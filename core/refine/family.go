@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/mechanism"
 	"gonum.org/v1/gonum/mat"
 )
@@ -83,7 +84,7 @@ func ParseOrder(s string) (Order, error) {
 			return Order(i), nil
 		}
 	}
-	return 0, fmt.Errorf("order: unknown %q, expected avg, max or prv", s)
+	return 0, argerr.New("order", "unknown %q, expected avg, max or prv", s)
 }
 
 // Refines decides A ⊑ B for the given order with the default tolerances (opt may carry a
@@ -109,7 +110,7 @@ func Refines(order Order, A, B mat.Matrix, opt *Options) (bool, error) {
 		}
 		return r.Holds, nil
 	}
-	return false, fmt.Errorf("order: unknown order %d", int(order))
+	return false, argerr.New("order", "unknown order %d", int(order))
 }
 
 // Mechanism is a family with its numbers of inputs N and outputs M (M = 0 means M = N).
@@ -170,7 +171,7 @@ func ExponentialNominalFor(n int, eps float64, m int) (float64, error) {
 			break
 		}
 		if i == 60 || math.IsInf(hi, 0) {
-			return 0, fmt.Errorf("epsilon: no exponential mechanism on %d inputs and %d outputs has true ε = %g", n, m, eps)
+			return 0, argerr.New("epsilon", "no exponential mechanism on %d inputs and %d outputs has true ε = %g", n, m, eps)
 		}
 		lo, hi = hi, 2*hi
 	}
@@ -230,10 +231,10 @@ type SafeEpsilonResult struct {
 // changes, each side verified, not necessarily the largest.
 func SafeEpsilon(f1 Mechanism, eps1 float64, f2 Mechanism, order Order, opt *SearchOptions) (*SafeEpsilonResult, error) {
 	if math.IsNaN(eps1) || eps1 <= 0 || math.IsInf(eps1, 0) {
-		return nil, fmt.Errorf("epsilon1: must be positive and finite, got %v", eps1)
+		return nil, argerr.New("epsilon1", "must be positive and finite, got %v", eps1)
 	}
 	if order < OrderAvg || order > OrderPrv {
-		return nil, fmt.Errorf("order: unknown order %d", int(order))
+		return nil, argerr.New("order", "unknown order %d", int(order))
 	}
 	var o SearchOptions
 	if opt != nil {
@@ -247,7 +248,7 @@ func SafeEpsilon(f1 Mechanism, eps1 float64, f2 Mechanism, order Order, opt *Sea
 		v    float64
 	}{{"lo", o.Lo}, {"hi", o.Hi}, {"resolution", o.Resolution}} {
 		if math.IsNaN(f.v) || f.v < 0 || math.IsInf(f.v, 0) {
-			return nil, fmt.Errorf("%s: must be a positive finite number (or 0 for the default), got %v", f.name, f.v)
+			return nil, argerr.New(f.name, "must be a positive finite number (or 0 for the default), got %v", f.v)
 		}
 	}
 	if o.Lo == 0 {
@@ -265,8 +266,7 @@ func SafeEpsilon(f1 Mechanism, eps1 float64, f2 Mechanism, order Order, opt *Sea
 	// Below a few units in the last place the midpoint of [lo, hi] is lo or hi and a bisection
 	// to that width would never end (resolution 1e−17 at ε ≈ 1 did not return).
 	if floor := 4 * (math.Nextafter(o.Hi, math.Inf(1)) - o.Hi); o.Resolution < floor {
-		return nil, fmt.Errorf("resolution: %g is finer than a double can resolve near ε2 = %g (4 units in the last place: %g)",
-			o.Resolution, o.Hi, floor)
+		return nil, argerr.New("resolution", "%g is finer than a double can resolve near ε2 = %g (4 units in the last place: %g)", o.Resolution, o.Hi, floor)
 	}
 	A, err := f1.Channel(eps1)
 	if err != nil {
@@ -326,10 +326,10 @@ func SafeEpsilon(f1 Mechanism, eps1 float64, f2 Mechanism, order Order, opt *Sea
 // returns the points done so far together with the error.
 func SafeEpsilonCurve(f1, f2 Mechanism, order Order, eps1s []float64, opt *SearchOptions, progress func(done, total int) bool) ([]SafeEpsilonResult, error) {
 	if len(eps1s) == 0 {
-		return nil, fmt.Errorf("epsilon1: empty list of values")
+		return nil, argerr.New("epsilon1", "empty list of values")
 	}
 	if len(eps1s) > 10000 {
-		return nil, fmt.Errorf("epsilon1: %d values, at most 10000", len(eps1s))
+		return nil, argerr.New("epsilon1", "%d values, at most 10000", len(eps1s))
 	}
 	out := make([]SafeEpsilonResult, 0, len(eps1s))
 	for i, e := range eps1s {

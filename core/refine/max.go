@@ -3,6 +3,7 @@ package refine
 import (
 	"fmt"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
 	"gonum.org/v1/gonum/mat"
 )
@@ -156,7 +157,7 @@ func HullDistance(C mat.Matrix, sigma []float64) (float64, error) {
 	}
 	k, n := post.Dims()
 	if len(sigma) != n {
-		return 0, fmt.Errorf("sigma: has %d entries but the channel has %d secrets", len(sigma), n)
+		return 0, argerr.New("sigma", "has %d entries but the channel has %d secrets", len(sigma), n)
 	}
 	if err := channel.ValidateDistribution("sigma", sigma); err != nil {
 		return 0, err

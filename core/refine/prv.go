@@ -1,9 +1,9 @@
 package refine
 
 import (
-	"fmt"
 	"math"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/metric"
 	"github.com/qif-toolkit/qif/core/privacy"
 	"gonum.org/v1/gonum/mat"
@@ -183,7 +183,7 @@ func fromMetric(D *mat.Dense, name string) (*mat.Dense, error) {
 	d := D.RawMatrix().Data
 	for i, v := range d {
 		if !math.IsInf(v, 1) && v > MaxFiniteDistance {
-			return nil, fmt.Errorf("%s: entry [%d][%d] = %g exceeds %g: a float64 channel cannot realize a probability ratio of e^%g (use +Inf to make the secrets fully distinguishable)", name, i/n, i%n, v, MaxFiniteDistance, v)
+			return nil, argerr.Cell(name, i/n, i%n, "= %g exceeds %g: a float64 channel cannot realize a probability ratio of e^%g (use +Inf to make the secrets fully distinguishable)", v, MaxFiniteDistance, v)
 		}
 	}
 	a := 1 / (2 * float64(n))
@@ -207,7 +207,7 @@ func fromMetric(D *mat.Dense, name string) (*mat.Dense, error) {
 	for i, want := range d {
 		g := gd[i]
 		if math.IsInf(want, 1) != math.IsInf(g, 1) || (!math.IsInf(want, 1) && math.Abs(g-want) > 1e-9*math.Max(1, want)) {
-			return nil, fmt.Errorf("%s: the constructed channel has induced distance %g at [%d][%d] instead of %g (is it really a metric?)", name, g, i/n, i%n, want)
+			return nil, argerr.New(name, "the constructed channel has induced distance %g at [%d][%d] instead of %g (is it really a metric?)", g, i/n, i%n, want)
 		}
 	}
 	return c, nil
@@ -219,17 +219,17 @@ func fromMetric(D *mat.Dense, name string) (*mat.Dense, error) {
 // entries.
 func ValidateMetric(name string, D mat.Matrix) error {
 	if D == nil {
-		return fmt.Errorf("%s: missing distance matrix", name)
+		return argerr.New(name, "missing distance matrix")
 	}
 	if d, ok := D.(*mat.Dense); ok && (d == nil || d.IsEmpty()) {
-		return fmt.Errorf("%s: empty distance matrix", name)
+		return argerr.New(name, "empty distance matrix")
 	}
 	n, k := D.Dims()
 	if n == 0 || k == 0 {
-		return fmt.Errorf("%s: empty distance matrix", name)
+		return argerr.New(name, "empty distance matrix")
 	}
 	if float64(n)*float64(k) > 4_000_000 {
-		return fmt.Errorf("%s: %d×%d is too large (at most 2000×2000)", name, n, k)
+		return argerr.New(name, "%d×%d is too large (at most 2000×2000)", n, k)
 	}
 	if err := privacy.ValidateMetric(name, D, n); err != nil {
 		return err
@@ -249,7 +249,7 @@ func ValidateMetric(name string, D mat.Matrix) error {
 			for z := 0; z < n; z++ {
 				dxz, dyz := d[x*n+z], d[y*n+z]
 				if dxz > dxy+dyz+MetricTolerance*math.Max(1, dxz) {
-					return fmt.Errorf("%s: triangle inequality fails: D[%d][%d] = %g > D[%d][%d] + D[%d][%d] = %g + %g", name, x, z, dxz, x, y, y, z, dxy, dyz)
+					return argerr.New(name, "triangle inequality fails: D[%d][%d] = %g > D[%d][%d] + D[%d][%d] = %g + %g", x, z, dxz, x, y, y, z, dxy, dyz)
 				}
 			}
 		}

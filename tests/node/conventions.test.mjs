@@ -20,7 +20,7 @@ test('describe() returns the table; describe(name | namespace | function) one pa
   assert.equal(all, API);
   assert.ok(Object.isFrozen(all) && Object.isFrozen(all.functions[0].params), 'the table cannot be changed');
   assert.deepEqual(all.namespaces, ['channel', 'measure', 'metric', 'privacy', 'graph', 'mechanism', 'refine', 'infoPrivacy', 'estimate', 'lp', 'debug',
-    'exact.channel', 'exact.measure', 'exact.mechanism', 'exact.refine']);
+    'exact.channel', 'exact.measure', 'exact.mechanism', 'exact.refine', 'program']);
   let count = 0;
   for (const ns of all.namespaces) count += Object.keys(nsOf(ns)).length;
   assert.equal(all.functions.length, count, 'one entry per function of the loaded API');
@@ -74,6 +74,47 @@ test('every error starts with the function, is an Error thrown from the caller\'
   assert.match(err.message, /^mechanism\.utility: prior: sums to 1\.1/);
   assert.match(err.stack, /conventions\.test\.mjs/);
   assert.equal(qif.measure.shannonEntropy([0.5, 0.5]), 1, 'still working');
+});
+
+test('an error about one argument carries it as data: error.argument, error.index, error.detail', () => {
+  // Each input below is built with its fault in a known place; the expected fields are written
+  // from that construction, and the message must say the same thing in words.
+  const caught = (f) => { try { f(); } catch (e) { return e; } assert.fail('did not throw'); };
+  const cases = [
+    // Found in Go (core validation), crossing the boundary as data.
+    [() => qif.channel.validate([[0.5, 0.4], [1, 0]]), 'channel', 0, 'sums to 0.9, expected 1'],
+    [() => qif.channel.validate([[1, 0], [-0.5, 1.5]]), 'channel', [1, 0], 'is negative (-0.5)'],
+    [() => qif.measure.bayesVulnerability([0.5, 0.3, NaN]), 'prior', 2, 'is NaN, expected a probability'],
+    [() => qif.measure.bayesVulnerability([0.5, 0.4]), 'prior', undefined, 'sums to 0.9, expected 1'],
+    [() => qif.mechanism.optimalDetail({ n: 3, edges: [[0, 1], [2, 2]] }, 1), 'graph', 1, '(2,2) is a self-loop'],
+    [() => qif.mechanism.truncatedGeometric(3, -1), 'epsilon', undefined, undefined],
+    [() => qif.exact.measure.bayesVulnerability(['1/2', '1/x']), 'prior', 1, undefined],
+    [() => qif.exact.channel.hyper(['1/2', '1/2'], [['1/2', '1/2'], ['1/3', '1/3']]), 'channel', 1, undefined],
+    // Found in web/qif.js before the call, from the caller's own value.
+    [() => qif.channel.validate([[1, 0], [0.5]]), 'channel', 1, 'has 1 entries, row 0 has 2'],
+    [() => qif.channel.validate([[1, 'x']]), 'channel', [0, 1], 'is the string "x", expected a number'],
+    [() => qif.channel.validate({ rows: 2, cols: 2, data: [1, 0, 0, '1'] }), 'channel', [1, 1], undefined, 'data: entry 3'],
+    [() => qif.measure.bayesVulnerability([0.5, '0.5']), 'prior', 1, undefined],
+    [() => qif.exact.measure.bayesVulnerability(['1/2', {}]), 'prior', 1, undefined],
+    [() => qif.mechanism.optimalDetail({ n: 3, edges: [[0, 1], [1]] }, 1), 'graph.edges', 1, undefined],
+    [() => qif.measure.shannonCapacity([[1, 0], [0, 1]], { tolerence: 1e-3 }), 'options', undefined, undefined],
+  ];
+  for (const [f, argument, index, detail, written] of cases) {
+    const e = caught(f);
+    assert.equal(e.argument, argument, `${e.message}: argument`);
+    assert.deepEqual(e.index, index, `${e.message}: index`);
+    if (detail !== undefined) assert.equal(e.detail, detail, `${e.message}: detail`);
+    assert.equal(typeof e.detail, 'string', `${e.message}: detail`);
+    // The message says the same: the argument, then the position as the API writes it.
+    const at = written ?? (index === undefined ? '' : Array.isArray(index) ? `entry [${index[0]}][${index[1]}]` : null);
+    assert.ok(e.message.includes(`${argument}: `), e.message);
+    if (at) assert.ok(e.message.includes(`${argument}: ${at}`), e.message);
+    if (typeof index === 'number') assert.ok(new RegExp(`${argument}: (ragged matrix: )?(row|entry|edge) ${index}\\b`).test(e.message), e.message);
+    assert.ok(e.message.endsWith(e.detail), `${e.message} ends with the detail ${e.detail}`);
+  }
+  // An error that is about no single argument has none.
+  const none = caught(() => qif.describe('measure.nope'));
+  assert.equal(none.argument, undefined);
 });
 
 test('an unknown option key throws, naming the key and the valid ones', () => {
@@ -163,6 +204,12 @@ const LONG = {
     return qif.estimate.bayesRisk(s.secrets, s.observations, { onProgress: p });
   },
   'exact.refine.avg': (p) => qif.exact.refine.avg([[1, 0], [0, 1]], [[0.5, 0.5], [0.5, 0.5]], { onProgress: p }),
+  'channel.iterativeBayesianUpdate': (p) => {
+    const C = randomChannel(60, 60, 7);
+    return qif.channel.iterativeBayesianUpdate(C, qif.channel.sample(Float64Array.from({ length: 60 }, () => 1 / 60), C, 600, { seed: 3 }).observations.reduce((o, y) => { o[y] += 1 / 600; return o; }, new Float64Array(60)), { maxDiff: 1e-12, onProgress: p });
+  },
+  'refine.additiveMetric': (p) => qif.refine.additiveMetric([0.25, 0.25, 0.25, 0.25], randomChannel(4, 4, 8), randomChannel(4, 4, 9), { onProgress: p }),
+  'program.channel': (p) => qif.program.channel('secret x in 0..200\nc = 0\nfor i in 1..20 { c = c + flip(1/2) }\nobserve (c + x) % 7', { onProgress: p }),
 };
 
 test('every long function takes onProgress, and returning false cancels with one outcome', () => {
@@ -197,11 +244,10 @@ test('a cancelled call carries its partial result where it has one', () => {
   assert.equal(e.partial, undefined, 'no partial mechanism');
 });
 
-test('shannonCapacity: progress is the old name of onProgress (deprecated, still read)', () => {
-  const seen = [];
-  qif.measure.shannonCapacity([[0.6, 0.4], [0.35, 0.65]], { progress: (it, lo, up) => { seen.push([it, lo <= up]); } });
-  assert.ok(seen.length >= 1 && seen.every(([, ok]) => ok));
-  assert.deepEqual(qif.describe('measure.shannonCapacity').params[1].fields[2].alias, 'progress');
+test('shannonCapacity: the old option name progress is gone, and an unknown key like any other', () => {
+  assert.throws(() => qif.measure.shannonCapacity([[0.6, 0.4], [0.35, 0.65]], { progress: () => {} }),
+    (e) => e.argument === 'options' && /unknown option "progress" \(did you mean "onProgress"\?\)/.test(e.message));
+  assert.ok(qif.describe().functions.every((f) => f.params.every((p) => (p.fields || []).every((q) => !('alias' in q)))));
 });
 
 test('lp.solve progress reports are objects {iteration, objective, infeasibility, phase}', () => {

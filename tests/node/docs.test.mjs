@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { renderSite, createMarkdown, classify, slug, apiFromTypes } from '../../scripts/docs.mjs';
+import { renderSite, createMarkdown, classify, slug } from '../../scripts/docs.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const version = JSON.parse(readFileSync(path.join(root, 'web/package.json'), 'utf8')).version;
@@ -67,7 +67,7 @@ test('links between pages are checked: a missing page or anchor fails the build'
   try {
     writeFileSync(path.join(dir, 'a.md'), '# A\n\nSee [b](b.md#there) and [api](api.md).\n');
     writeFileSync(path.join(dir, 'b.md'), '# B\n\n## There {#there}\n');
-    writeFileSync(path.join(dir, 'api.md'), '# API\n'); // present: no interim page from qif.d.ts
+    writeFileSync(path.join(dir, 'api.md'), '# API\n');
     const ok = await renderSite({ docsDir: dir, version: '9.9.9' });
     assert.match(ok.pages.get('a').html, /href="b\.html#there"/);
     assert.match(ok.pages.get('a').document, /data-qif-version="9\.9\.9"/);
@@ -106,16 +106,6 @@ test('the site renders: every page titled, the stable anchors of the mathematics
   }
   const refs = pages.get('references').ids;
   for (const id of ['icalp2011-6', 'fosad2011-3.2', 'csf2019-4.5', 'wu2019-3.2', 'vadhan2013-4', 'ccs2014', 'libqif']) assert.ok(refs.has(id), `references.md has #${id}`);
-});
-
-test('the interim API reference covers every function of qif.d.ts', () => {
-  const dts = readFileSync(path.join(root, 'web/qif.d.ts'), 'utf8');
-  const md = apiFromTypes(dts);
-  for (const [, name, iface] of dts.matchAll(/readonly (\w+): Readonly<(\w+)>;/g)) {
-    const ns = iface.startsWith('Exact') ? `exact.${name}` : name; // qif.exact.measure is ExactMeasureAPI
-    const body = new RegExp(`export interface ${iface} \\{\\n([\\s\\S]*?)^\\}`, 'm').exec(dts)[1];
-    for (const [, fn] of body.matchAll(/^ {2}(\w+)\(/gm)) assert.ok(md.includes(`### ${ns}.${fn} {#${ns}.${fn}}`), `${ns}.${fn}`);
-  }
 });
 
 // ---------------------------------------------------------------- the guides run
@@ -225,7 +215,7 @@ test('API names mentioned in the documentation exist in the module', async () =>
 test('the widget reference lists every element, attribute, measure key, event, state, part and custom property of web/widgets.js', async () => {
   const src = readFileSync(path.join(root, 'web/widgets.js'), 'utf8');
   const doc = readFileSync(path.join(root, 'docs/widgets.md'), 'utf8');
-  const { MEASURES } = await import(pathToFileURL(path.join(root, 'web/measures.js')).href);
+  const { MEASURES } = await import(pathToFileURL(path.join(root, 'web/lib/measures.js')).href);
   const names = new Set();
   const need = (what, list) => {
     assert.ok(list.length > 0, `found ${what} in widgets.js`);

@@ -231,6 +231,14 @@ test('deltaCurve and epsilonForDelta on randomized response', () => {
   throwsWith(() => P.epsilonForDelta(C, clique, -0.1), 'delta');
   throwsWith(() => P.epsilonForDelta(C, clique, NaN), 'delta');
   throwsWith(() => P.epsilonForDelta(C, qif.graph.clique(3), 0.1), 'graph', '3 vertices', '4 rows');
+  // One implementation behind two names: privacy.epsilonForDelta gives the same numbers, and the
+  // closed form above, on a path too (where the pair 0 ∼ 1 alone is constrained).
+  const path = qif.graph.path(k);
+  for (const delta of [0, 0.05, 0.1, 0.3]) {
+    assert.equal(qif.privacy.epsilonForDelta(C, clique, delta), P.epsilonForDelta(C, clique, delta), `δ = ${delta}`);
+    assert.equal(qif.privacy.epsilonForDelta(C, path, delta), P.epsilonForDelta(C, path, delta), `path, δ = ${delta}`);
+    near(P.epsilonForDelta(C, path, delta), Math.log(Math.max(1, Math.exp(eps) - delta * z)), 1e-12, `path ε(${delta})`);
+  }
   throwsWith(() => P.deltaCurve(C, clique, { points: 1 }), 'points');
   throwsWith(() => P.deltaCurve(C, { n: 4, edges: [[0, 4]] }), 'graph');
 });

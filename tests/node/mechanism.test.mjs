@@ -128,6 +128,33 @@ test('optimalDetail: uniform on a cycle, actual ε above the target on a path', 
   }
 });
 
+test('optimal refuses a graph where Theorem 6.2 does not hold, and names optimalLP and optimalDetail', async () => {
+  await qif.exact.load();
+  const p7 = qif.graph.path(7);
+  assert.throws(() => M.optimal(p7, Math.LN2), (e) => e.message.startsWith('mechanism.optimal: graph: ')
+    && e.message.includes('mechanism.optimalLP') && e.message.includes('mechanism.optimalDetail') && e.message.includes('0.9116'));
+  // The theorem's matrix, still available with its actual ε: not ln 2-DP on the path.
+  const d = M.optimalDetail(p7, Math.LN2);
+  assert.equal(qif.privacy.isDP(d.mechanism, p7, Math.LN2), false);
+  close(d.actualEpsilon, 0.9116, 5e-5, 'actual ε');
+  // The optimum is 3/7: the truncated geometric mechanism with α = 1/2 (optimal on a path for the
+  // 0-1 loss, Ghosh, Roughgarden and Sundararajan (STOC 2009)) has diagonal 2/3 at the ends and 1/3
+  // inside, (2·2/3 + 5·1/3)/7 = 3/7; in exact rationals the linear program gives the same fraction.
+  const uniform = Array(7).fill(1 / 7);
+  const opt = M.optimalLP({ graph: p7, epsilon: Math.LN2 });
+  close(opt.utility, 3 / 7, 1e-9, 'optimalLP');
+  assert.equal(qif.exact.mechanism.optimal({ graph: p7, expEpsilon: 2 }).utility, '3/7');
+  assert.ok(M.utility(uniform, d.mechanism) < 3 / 7 - 0.01, 'the theorem\'s matrix is below the optimum');
+  // Graphs where every vertex has the same distance distribution still work: ε-DP, utility c.
+  for (const [name, g, nd] of [['C6', qif.graph.cycle(6), [1, 2, 2, 1]], ['K5', qif.graph.clique(5), [1, 4]],
+    ['hypercube 3', qif.graph.hypercube(3), [1, 3, 3, 1]], ['Hamming 3²', qif.graph.hamming(2, 3), [1, 4, 4]]]) {
+    const H = M.optimal(g, Math.LN2);
+    assert.equal(qif.privacy.isDP(H, g, Math.LN2), true, name);
+    const c = 1 / nd.reduce((s, k, dd) => s + k * 2 ** -dd, 0);
+    close(M.utility(Array(g.n).fill(1 / g.n), H), c, 1e-14, `${name} utility`);
+  }
+});
+
 test('utility: binary default, explicit gain, guesses, loss', () => {
   const H = toRows(M.exponential(4, 0.9, 3));
   const prior = [0.4, 0.1, 0.3, 0.2];

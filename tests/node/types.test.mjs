@@ -78,6 +78,18 @@ test('qif.d.ts declares load(options?: {wasmURL, wasmModule, exact, exactWasmURL
   assert.match(interfaceBody('ExactAPI'), /load\(options\?: ExactLoadOptions\): Promise<ExactAPI>;/);
 });
 
+test('load() and qif.exact.load() refuse an unknown option key, naming it and the keys qif.d.ts declares', async () => {
+  const keys = (name) => [...interfaceBody(name).matchAll(/^ {2}(\w+)\?:/gm)].map((m) => m[1]);
+  assert.deepEqual(keys('LoadOptions').sort(), ['exact', 'exactWasmURL', 'wasmModule', 'wasmURL']);
+  await assert.rejects(load({ wasmUrl: 'qif.wasm' }), (e) => e.argument === 'options'
+    && e.message === `load: options: unknown option "wasmUrl" (did you mean "wasmURL"?); valid options: ${keys('LoadOptions').join(', ')}`);
+  await assert.rejects(load({ exact: true, verbose: true }), /^Error: load: options: unknown option "verbose"; valid options: /);
+  await assert.rejects(load('qif.wasm'), /load: options: expected an options object/);
+  await assert.rejects(qif.exact.load({ exactWasmURL: 'x' }),
+    (e) => e.message === `qif.exact.load: options: unknown option "exactWasmURL"; valid options: ${keys('ExactLoadOptions').join(', ')}`);
+  assert.ok(await qif.exact.load({}), 'known keys (none here) still load');
+});
+
 test('load({wasmModule}) runs a module the caller compiled (or is compiling), and names what it got otherwise', async () => {
   const bytes = await readFile(new URL('../../web/qif.wasm', import.meta.url));
   const module = await WebAssembly.compile(bytes);
