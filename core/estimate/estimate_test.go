@@ -185,17 +185,7 @@ func TestConvergesToExact(t *testing.T) {
 // samples comes within 0.04 (k = 10 neighbours still smooth the boundary), NN is worse than R* and its bound below it.
 func TestKNNGaussians(t *testing.T) {
 	const n, mu = 20_000, 1.5
-	rng := rand.New(rand.NewPCG(1, 2))
-	sec := make([]float64, n)
-	obs := mat.NewDense(n, 1, nil)
-	for i := range sec {
-		sec[i] = float64(rng.IntN(2))
-		obs.Set(i, 0, rng.NormFloat64()+mu*sec[i])
-	}
-	s, err := NewSample(Labels{Numbers: sec}, Observations{Vectors: obs})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := gaussians(t, n, mu, 1)
 	rstar := 0.5 * math.Erfc(mu/2/math.Sqrt2)
 	knn, err := BayesRisk(s, BayesRiskOptions{Seed: 1})
 	if err != nil {
@@ -373,18 +363,7 @@ func TestKNNCoverage(t *testing.T) {
 	for _, m := range []string{KNN, NN} {
 		hit := 0
 		for r := 0; r < reps; r++ {
-			rng := rand.New(rand.NewPCG(uint64(r), 9))
-			sec := make([]float64, n)
-			obs := mat.NewDense(n, 1, nil)
-			for i := range sec {
-				sec[i] = float64(rng.IntN(2))
-				obs.Set(i, 0, rng.NormFloat64()+mu*sec[i])
-			}
-			s, err := NewSample(Labels{Numbers: sec}, Observations{Vectors: obs})
-			if err != nil {
-				t.Fatal(err)
-			}
-			br, err := BayesRisk(s, BayesRiskOptions{Method: m, Seed: uint64(r)})
+			br, err := BayesRisk(gaussians(t, n, mu, uint64(1000+r)), BayesRiskOptions{Method: m, Seed: uint64(r)})
 			if err != nil {
 				t.Fatal(err)
 			}

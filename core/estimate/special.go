@@ -35,18 +35,9 @@ func gammaP(a, x float64) float64 {
 	c, d := 1/tiny, 1/b
 	h := d
 	for i := 1; i < 1000; i++ {
-		an := -float64(i) * (float64(i) - a)
 		b += 2
-		d = an*d + b
-		if math.Abs(d) < tiny {
-			d = tiny
-		}
-		c = b + an/c
-		if math.Abs(c) < tiny {
-			c = tiny
-		}
-		d = 1 / d
-		del := d * c
+		var del float64
+		c, d, del = lentzStep(-float64(i)*(float64(i)-a), b, c, d)
 		h *= del
 		if math.Abs(del-1) < 1e-16 {
 			break
@@ -87,34 +78,33 @@ func betaCF(a, b, x float64) float64 {
 	for m := 1; m < 10000; m++ {
 		fm := float64(m)
 		m2 := 2 * fm
-		aa := fm * (b - fm) * x / ((qam + m2) * (a + m2))
-		d = 1 + aa*d
-		if math.Abs(d) < tiny {
-			d = tiny
-		}
-		c = 1 + aa/c
-		if math.Abs(c) < tiny {
-			c = tiny
-		}
-		d = 1 / d
-		h *= d * c
-		aa = -(a + fm) * (qab + fm) * x / ((a + m2) * (qap + m2))
-		d = 1 + aa*d
-		if math.Abs(d) < tiny {
-			d = tiny
-		}
-		c = 1 + aa/c
-		if math.Abs(c) < tiny {
-			c = tiny
-		}
-		d = 1 / d
-		del := d * c
+		var del float64
+		c, d, del = lentzStep(fm*(b-fm)*x/((qam+m2)*(a+m2)), 1, c, d)
+		h *= del
+		c, d, del = lentzStep(-(a+fm)*(qab+fm)*x/((a+m2)*(qap+m2)), 1, c, d)
 		h *= del
 		if math.Abs(del-1) < 1e-16 {
 			break
 		}
 	}
 	return h
+}
+
+// lentzStep is one step of the modified Lentz method for a continued fraction b₀ + a₁/(b₁ +
+// a₂/(b₂ + …)): with the next term's numerator aa and denominator bb, the new C and 1/D and the
+// factor by which the value changes.
+func lentzStep(aa, bb, c, d float64) (c2, d2, del float64) {
+	const tiny = 1e-300
+	d = bb + aa*d
+	if math.Abs(d) < tiny {
+		d = tiny
+	}
+	c = bb + aa/c
+	if math.Abs(c) < tiny {
+		c = tiny
+	}
+	d = 1 / d
+	return c, d, d * c
 }
 
 // invert returns the x in [lo, hi] with f(x) = p for an increasing f, by bisection to the
