@@ -28,7 +28,10 @@ writeFileSync(file, lines.join('\n'));
 const h = await startHarness();
 const page = await h.newPage();
 await page.goto(`${h.url}#observations`);
-await page.waitForFunction(() => document.getElementById('observations')?.dataset.busy === 'false', null, { timeout: 60000 });
+// Every section idle first (a page opened on #observations mounts them all at once), so that
+// the tasks measured are this section's.
+await page.waitForFunction(() => [...document.querySelectorAll('section[data-section]')].every((s) => s.dataset.busy === 'false'), null, { timeout: 120000 });
+await page.waitForTimeout(2000);
 await page.evaluate(() => {
   window.__long = [];
   new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(e.duration); }).observe({ type: 'longtask' });

@@ -8,7 +8,9 @@ test('numbers: a header, comma-separated, vector observations', () => {
   const r = readSamples('secret,t1,t2\n0,1.5,2\n1,-3e2,.5\n');
   assert.deepEqual(r.header, ['secret', 't1', 't2']);
   assert.equal(r.rows, 2);
+  assert.ok(r.secrets instanceof Int32Array, 'integer secrets as an Int32Array');
   assert.deepEqual([...r.secrets], [0, 1]);
+  assert.ok(readSamples('0.5,1\n2,3').secrets instanceof Float64Array);
   assert.deepEqual(r.observations.rows, 2);
   assert.deepEqual(r.observations.cols, 2);
   assert.deepEqual([...r.observations.data], [1.5, 2, -300, 0.5]);
@@ -17,11 +19,13 @@ test('numbers: a header, comma-separated, vector observations', () => {
 test('labels: tabs, no header, strings joined into one label per sample', () => {
   const r = readSamples('alice\tslow\tok\r\nbob\tfast\tok\r\n');
   assert.equal(r.header, null);
-  assert.deepEqual(r.secrets, ['alice', 'bob']);
-  assert.deepEqual(r.observations, ['slow, ok', 'fast, ok']);
+  assert.deepEqual(r.secretNames, ['alice', 'bob']);
+  assert.deepEqual([...r.secrets], [0, 1]);
+  assert.deepEqual(r.observationNames, ['fast, ok', 'slow, ok']);
+  assert.deepEqual([...r.observations], [1, 0]);
   const s = readSamples('x;o\na;1\nb;2');
   assert.deepEqual(s.header, ['x', 'o']);
-  assert.deepEqual(s.secrets, ['a', 'b']);
+  assert.deepEqual(s.secretNames, ['a', 'b']);
   assert.deepEqual([...s.observations.data], [1, 2]);
 });
 

@@ -2,12 +2,15 @@
 // observation columns) read from CSV or TSV text, for qif.estimate. Pure, no DOM; the data worker
 // runs it on files of up to a million lines.
 //
-//   readSamples(text, {onProgress}) → {secrets, observations, header, rows, observationColumns}
-//                                      or {error}
-//   secrets        Float64Array when every secret is a number, else string[]
+//   readSamples(text, {onProgress}) → {secrets, secretNames, observations, observationNames,
+//                                       header, rows, observationColumns} or {error}
+//   secrets        Int32Array when every secret is an integer, Float64Array when a number, else
+//                  the Int32Array of the label's index in secretNames (the distinct labels sorted)
 //   observations   {rows, cols, data: Float64Array} when every observation cell is a number (a
-//                  vector observation, compared by distance), else string[] (a label: the cells
-//                  joined by ", ")
+//                  vector observation, compared by distance), else an Int32Array of indices into
+//                  observationNames (a label: the cells joined by ", ")
+// Labels become indices here, in the worker, so that a million of them cross to the engine as
+// one typed array instead of a million strings cloned on the page's thread.
 // Cells are separated by tabs if the first line has one, else by semicolons if it has one and no
 // comma, else by commas; quotes are not read (a field is the text between separators, trimmed).
 // A first line whose cells are not all numbers, above a line where a column that it names is
@@ -68,15 +71,31 @@ export function readSamples(text, { onProgress } = {}) {
     }
     if (onProgress && i % every === 0) onProgress(i / n);
   }
-  const secrets = secretsNumeric ? Float64Array.from(secretText, Number) : secretText;
-  let observations;
+  let secrets, secretNames = null, observations, observationNames = null;
+  if (secretsNumeric) {
+    const f = Float64Array.from(secretText, Number);
+    secrets = f.every((x) => Number.isInteger(x) && Math.abs(x) < 2 ** 31) ? Int32Array.from(f) : f;
+  } else {
+    ({ codes: secrets, names: secretNames } = indexLabels(secretText));
+  }
   if (obsNumeric) {
     observations = { rows: n, cols: k, data: Float64Array.from(obsText, Number) };
-  } else if (k === 1) {
-    observations = obsText;
   } else {
-    observations = new Array(n);
-    for (let i = 0; i < n; i++) observations[i] = obsText.slice(i * k, (i + 1) * k).join(', ');
+    let labels = obsText;
+    if (k > 1) {
+      labels = new Array(n);
+      for (let i = 0; i < n; i++) labels[i] = obsText.slice(i * k, (i + 1) * k).join(', ');
+    }
+    ({ codes: observations, names: observationNames } = indexLabels(labels));
   }
-  return { secrets, observations, header, rows: n, observationColumns: k };
+  return { secrets, secretNames, observations, observationNames, header, rows: n, observationColumns: k };
+}
+
+/** Labels as indices into their distinct values, sorted (the engine's order for numbers). */
+function indexLabels(labels) {
+  const names = [...new Set(labels)].sort();
+  const at = new Map(names.map((x, i) => [x, i]));
+  const codes = new Int32Array(labels.length);
+  for (let i = 0; i < labels.length; i++) codes[i] = at.get(labels[i]);
+  return { codes, names };
 }

@@ -117,10 +117,13 @@ export function mount(root, { engine }) {
       }
       job.check();
       ({ secrets, observations } = t);
+      names = { secrets: t.secretNames, observables: t.observationNames };
       setStatus(`${t.rows.toLocaleString('en')} samples read from ${file.name}${t.observations.data ? `, observations of ${t.observationColumns} number${t.observationColumns > 1 ? 's' : ''} each (compared by distance)` : ', label observations'}.`);
     }
     const vectors = Boolean(observations && observations.data);
     const rules = S.rulesFor(vectors);
+    // A large matrix goes to the worker once, in pieces, instead of being cloned on this thread.
+    if (vectors && observations.data.length > 100_000) observations = engine.share('observations-samples', observations);
     const calls = [];
     if (!vectors) {
       calls.push(engine.plan.estimate.channel(secrets, observations),
@@ -168,11 +171,11 @@ export function mount(root, { engine }) {
       series, hLines: r.exact ? [{ y: r.exact.risk, label: `exact R* = ${formatNumber(r.exact.risk)}` }] : [{ y: knn.nnBound, label: 'NN bound' }] }));
     if (r.channel && r.channel.channel.rows * r.channel.channel.cols <= S.SHOW_CHANNEL_UP_TO) {
       const c = r.channel;
-      const label = (list, k) => (names ? list[Number(k)] ?? k : k);
+      const label = (list, k) => (list ? list[Number(k)] ?? k : k);
       parts.push(h('h3', {}, 'Estimated channel Ĉ[x][o] = #(x, o)/#x'), h('div', { class: 'obs-channel' },
         h('table', { class: 'obs-table', 'data-testid': 'obs-channel' },
-          h('thead', {}, h('tr', {}, h('th', {}, 'x \\ o'), ...c.observations.map((o) => h('th', {}, label(names?.observables ?? [], o))), h('th', {}, 'π̂'))),
-          h('tbody', {}, ...c.secrets.map((x, i) => h('tr', {}, h('th', {}, label(names?.secrets ?? [], x)),
+          h('thead', {}, h('tr', {}, h('th', {}, 'x \\ o'), ...c.observations.map((o) => h('th', {}, label(names?.observables, o))), h('th', {}, 'π̂'))),
+          h('tbody', {}, ...c.secrets.map((x, i) => h('tr', {}, h('th', {}, label(names?.secrets, x)),
             ...c.observations.map((_, j) => h('td', {}, num(c.channel.data[i * c.channel.cols + j]))), h('td', {}, num(c.prior[i]))))))));
     } else if (r.channel) {
       parts.push(h('p', { class: 'results-note' }, `The estimated channel has ${r.channel.channel.rows} × ${r.channel.channel.cols} entries: export it from the engine (qif.estimate.channel) to see it.`));
