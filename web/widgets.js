@@ -21,9 +21,9 @@
 import { QifChannel } from './widgets/channel.js';
 import { QifMechanism } from './widgets/mechanism.js';
 import { QifRefinement } from './widgets/refinement.js';
+import { MAX_SIDE, parseMatrix, parseVector } from './widgets/attributes.js';
 
-export { QifChannel, QifMechanism, QifRefinement };
-export { MAX_SIDE, parseMatrix, parseVector } from './widgets/attributes.js';
+export { QifChannel, QifMechanism, QifRefinement, MAX_SIDE, parseMatrix, parseVector };
 
 for (const [name, cls] of [['qif-channel', QifChannel], ['qif-mechanism', QifMechanism], ['qif-refinement', QifRefinement]]) {
   // A page may include the script twice (two course fragments): define once.
