@@ -2,7 +2,7 @@
 // channel editors on the same secrets, the three refinement orders decided in the worker
 // (qif.refine.avg / max / prv) with the implication chain ⊑avg ⇒ ⊑max ⇒ ⊑prv, each verdict's
 // witness or counterexample, the ⊑prv meet and join, the posteriors on the simplex for three
-// secrets (compare-simplex.js) and the safe-ε curves (compare-curves.js). Beside the verdicts,
+// secrets (simplex-card.js) and the safe-ε curves (curves.js). Beside the verdicts,
 // how much more B can leak than A for a prior (refine.additiveMetric, with the gain function
 // that attains it); below, the distances between the output distributions of two secrets in A
 // and in B (qif.metric), for a ground metric on outputs chosen from presets.
@@ -15,12 +15,12 @@
 // which schedule the verdicts when done. root.dataset.busy is "true" while anything is pending.
 
 import { h, replace, addStylesheet, setFieldMessage } from '../../lib/dom.js';
-import { formatNumber } from '../../lib/numbers.js';
 import { createPipeline, Superseded } from '../../engine/pipeline.js';
 import { isAbort } from '../../engine/client.js';
 import { sourceRefs } from '../../lib/formulas.js';
 import { EXAMPLES, exampleById, shortText, randomChannel, familySource } from './presets.js';
-import { simplexPlot, posteriors } from './simplex.js';
+import { mountSimplex } from './simplex-card.js';
+import { mountLattice } from './lattice-card.js';
 import { mountCurves } from './curves.js';
 import * as S from './state.js';
 import * as D from './details.js';
@@ -60,8 +60,8 @@ export function mount(root, { engine }) {
     h('span', { class: 'spinner', 'aria-hidden': 'true' }), ' Deciding the three orders… ',
     h('button', { type: 'button', class: 'small', 'data-testid': 'cmp-cancel', text: 'Cancel', on: { click: () => verdicts.cancel() } }));
   const detailEls = Object.fromEntries(ORDERS.map((o) => [o.id, h('div', { class: 'cmp-detail', 'data-testid': `detail-${o.id}` })]));
-  const simplexEl = h('div', { class: 'cmp-simplex', 'data-testid': 'cmp-simplex' });
-  const latticeOut = h('div', { class: 'cmp-lattice-out', 'data-testid': 'lattice-result', 'aria-live': 'polite' });
+  const simplex = mountSimplex({ engine, pipe });
+  const lattice = mountLattice({ engine, pipe, channels: () => S.bothValid(checked), use: (K, rows) => useMatrix(K, rows.map((r) => r.map(shortText)), rows) });
   const curvesCard = h('section', { class: 'card cmp-curves', 'aria-labelledby': 'curves-title', 'data-testid': 'cmp-curves' });
   const textInput = (id, title, value) => h('input', { id, type: 'text', class: 'num', 'data-testid': id, autocomplete: 'off', spellcheck: 'false', title, value });
   const priorInput = textInput('cmp-prior', 'the prior on the secrets: uniform, or one probability per secret (e.g. 1/2, 1/4, 1/4)', state.prior || 'uniform');
@@ -110,17 +110,8 @@ export function mount(root, { engine }) {
         leakEl),
       h('div', { class: 'cmp-details' }, ORDERS.map((o) => detailEls[o.id]))),
     h('div', { class: 'layout cmp-lower' },
-      h('section', { class: 'card', 'aria-labelledby': 'cmp-simplex-title' },
-        h('div', { class: 'card-head' }, h('h3', { id: 'cmp-simplex-title', text: 'Posteriors on the simplex' }), sourceRefs('Chatzikokolakis et al. (CSF 2019) §3, Figure 2')),
-        h('p', { class: 'hint', text: 'Each output y gives a posterior p(x|y) under the uniform prior (a column of the channel, normalized). A ⊑max B exactly when all of B’s posteriors (diamonds) lie in the convex hull of A’s (circles).' }),
-        simplexEl),
-      h('section', { class: 'card', 'aria-labelledby': 'cmp-lattice-title' },
-        h('div', { class: 'card-head' }, h('h3', { id: 'cmp-lattice-title', text: 'Meet and join under ⊑prv' }), sourceRefs('Chatzikokolakis et al. (CSF 2019) §7.3')),
-        h('p', { class: 'hint', text: 'Under ⊑prv, channels are compared through their induced metrics d_C(x,x′) = max_y |ln C[x][y] − ln C[x′][y]|. The meet realizes max(d_A, d_B): both A and B are safe in place of it. The join realizes the shortest-path closure of min(d_A, d_B): the least safe channel that is safe in place of both.' }),
-        h('div', { class: 'toolbar' },
-          h('button', { type: 'button', 'data-testid': 'prv-meet', text: 'Meet A ⊓ B', on: { click: () => lattice.now('prvMeet') } }),
-          h('button', { type: 'button', 'data-testid': 'prv-join', text: 'Join A ⊔ B', on: { click: () => lattice.now('prvJoin') } })),
-        latticeOut)),
+      simplex.card,
+      lattice.card),
     distCard,
     curvesCard);
   distMetric.value = state.dist.metric;
@@ -480,67 +471,9 @@ export function mount(root, { engine }) {
     D.renderPrv(detailEls.prv, v.forward[2]);
   }
 
-  // ------------------------------------------------------------ simplex
   function drawSimplex() {
-    if (state.n !== 3) {
-      replace(simplexEl, h('p', { class: 'muted', 'data-testid': 'simplex-note', text: `The simplex picture needs exactly 3 secrets (now ${state.n}). Try the example “Geometric vs randomized response on 3 secrets”.` }));
-      return;
-    }
-    const a = checked.A?.matrix;
-    const b = checked.B?.matrix;
-    if (!a || !b) {
-      replace(simplexEl, h('p', { class: 'muted', 'data-testid': 'simplex-note', text: 'Waiting for two valid channels.' }));
-      return;
-    }
-    const pa = posteriors(a);
-    const pb = posteriors(b);
-    let highlight = null;
-    const mx = lastVerdicts?.forward?.[1];
-    if (mx && mx.ok && !mx.value.holds && mx.value.counterexample) {
-      highlight = { point: Array.from(mx.value.counterexample.posterior), name: `posterior of B outside A’s hull (distance ${formatNumber(mx.value.counterexample.distance)})` };
-    }
-    replace(simplexEl, simplexPlot({
-      title: 'Posteriors of A and B under the uniform prior, with their convex hulls',
-      labels: ['0', '1', '2'],
-      sets: [
-        { name: 'A', className: 'set-a', points: pa.map((p) => p.point), outputs: pa.map((p) => p.output) },
-        { name: 'B', className: 'set-b', points: pb.map((p) => p.point), outputs: pb.map((p) => p.output) },
-      ],
-      highlight,
-    }));
+    simplex.draw({ n: state.n, A: checked.A?.matrix ?? null, B: checked.B?.matrix ?? null, max: lastVerdicts?.forward?.[1] ?? null });
   }
-
-  // ------------------------------------------------------------ lattice
-  const lattice = pipe.task(async (job, fn) => {
-    const mats = S.bothValid(checked);
-    if (!mats) {
-      replace(latticeOut, h('p', { class: 'r-msg', text: 'Both channels must be valid, on the same secrets.' }));
-      return;
-    }
-    const label = fn === 'prvMeet' ? 'Meet A ⊓ B (metric max(d_A, d_B))' : 'Join A ⊔ B (metric: shortest-path closure of min(d_A, d_B))';
-    latticeOut.dataset.status = 'pending';
-    replace(latticeOut, h('p', { class: 'muted' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), ' Computing…'));
-    let M;
-    try {
-      M = await job.call(engine.plan.refine[fn](mats.A, mats.B));
-    } catch (err) {
-      if (err instanceof Superseded) throw err;
-      latticeOut.dataset.status = 'error';
-      replace(latticeOut, h('p', { class: 'r-msg', text: isAbort(err) ? 'Cancelled.' : err.message }));
-      return;
-    }
-    latticeOut.dataset.status = 'done';
-    latticeOut.dataset.kind = fn;
-    const rows = S.toRows(M);
-    const use = (K) => () => useMatrix(K, rows.map((r) => r.map(shortText)), rows);
-    replace(latticeOut,
-      h('h4', { text: label }),
-      h('p', { class: 'muted', text: `A ${M.rows}×${M.cols} channel.` }),
-      D.matrixTable(M, { rowLabel: (i) => `x${i}`, colLabel: (j) => `y${j}`, testid: 'lattice-matrix' }),
-      h('div', { class: 'toolbar' },
-        h('button', { type: 'button', class: 'small', 'data-testid': 'lattice-use-A', text: 'Use as A', on: { click: use('A') } }),
-        h('button', { type: 'button', class: 'small', 'data-testid': 'lattice-use-B', text: 'Use as B', on: { click: use('B') } })));
-  });
 
   // ------------------------------------------------------------ state
   function getState() {
