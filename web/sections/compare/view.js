@@ -21,6 +21,7 @@ import { sourceRefs } from '../../lib/formulas.js';
 import { EXAMPLES, exampleById, shortText, randomChannel, familySource } from './presets.js';
 import { mountSimplex } from './simplex-card.js';
 import { mountLattice } from './lattice-card.js';
+import { mountDistances } from './distances-card.js';
 import { mountCurves } from './curves.js';
 import * as S from './state.js';
 import * as D from './details.js';
@@ -68,24 +69,7 @@ export function mount(root, { engine }) {
   priorInput.classList.add('wide');
   const priorMsg = h('span', { class: 'msg', id: 'cmp-prior-msg' });
   const leakEl = h('div', { class: 'cmp-leak-out', 'data-testid': 'cmp-leak', 'aria-live': 'polite', dataset: { status: 'pending' } });
-  const distFields = {
-    x: textInput('cmp-dist-x', 'the first secret (row of each channel), from 0', state.dist.x),
-    x2: textInput('cmp-dist-x2', 'the second secret, from 0', state.dist.x2),
-    width: textInput('cmp-dist-width', 'the width of the grid the outputs fill (row-major)', state.dist.width),
-  };
-  const distMetric = h('select', { id: 'cmp-dist-metric', 'data-testid': 'cmp-dist-metric' }, Object.entries(S.METRICS).map(([k, m]) => h('option', { value: k, text: m.name })));
-  const distMsg = h('p', { class: 'r-msg', 'data-testid': 'cmp-dist-msg', role: 'alert' });
-  const distEl = h('div', { class: 'cmp-dist-out', 'data-testid': 'cmp-dist', dataset: { status: 'pending' } });
-  const widthField = h('div', { class: 'cmp-field' }, h('label', { for: 'cmp-dist-width', text: 'grid width' }), distFields.width);
-  const distCard = h('section', { class: 'card cmp-dist', 'aria-labelledby': 'cmp-dist-title', 'data-testid': 'cmp-dist-card' },
-    h('div', { class: 'card-head' }, h('h3', { id: 'cmp-dist-title', text: 'How far apart are two secrets’ outputs?' }), sourceRefs('Mathematics §8 · Chatzikokolakis et al. (CSF 2019) §5')),
-    h('p', { class: 'hint', text: 'The rows x and x′ of a channel are the distributions of its output for those two secrets: the closer they are, the less an observer can tell the two secrets apart. The multiplicative total variation is the metric d_C(x, x′) that ⊑prv compares (B ⊑prv-refines A when it is no larger in B for any pair); the Kantorovich distances need a ground metric on the outputs.' }),
-    h('div', { class: 'cmp-family-row' },
-      h('div', { class: 'cmp-field' }, h('label', { for: 'cmp-dist-x', text: 'secret x' }), distFields.x),
-      h('div', { class: 'cmp-field' }, h('label', { for: 'cmp-dist-x2', text: 'secret x′' }), distFields.x2),
-      h('div', { class: 'cmp-field' }, h('label', { for: 'cmp-dist-metric', text: 'ground metric on outputs' }), distMetric),
-      widthField),
-    distMsg, distEl);
+  const distances = mountDistances({ pipe, state, channels: () => S.bothValid(checked), generating: () => generating() });
 
   root.append(
     h('div', { class: 'section-head' },
@@ -112,10 +96,8 @@ export function mount(root, { engine }) {
     h('div', { class: 'layout cmp-lower' },
       simplex.card,
       lattice.card),
-    distCard,
+    distances.card,
     curvesCard);
-  distMetric.value = state.dist.metric;
-  widthField.hidden = !S.METRICS[state.dist.metric].grid;
 
   const curves = mountCurves(curvesCard, { engine, pipe });
 
@@ -124,20 +106,6 @@ export function mount(root, { engine }) {
     leakEl.dataset.status = 'pending';
     leak.schedule();
   });
-  for (const [k, el] of Object.entries(distFields)) {
-    el.addEventListener('input', () => {
-      state.dist[k] = el.value;
-      distEl.dataset.status = 'pending';
-      distances.schedule();
-    });
-  }
-  distMetric.addEventListener('change', () => {
-    state.dist.metric = distMetric.value;
-    widthField.hidden = !S.METRICS[state.dist.metric].grid;
-    distEl.dataset.status = 'pending';
-    distances.schedule();
-  });
-
   exampleSelect.addEventListener('change', () => {
     const ex = exampleById(exampleSelect.value);
     if (ex) loadExample(ex);
@@ -372,7 +340,7 @@ export function mount(root, { engine }) {
     reverseEl.dataset.status = 'pending';
     for (const o of ORDERS) detailEls[o.id].dataset.status = 'pending';
     leakEl.dataset.status = 'pending';
-    distEl.dataset.status = 'pending';
+    distances.markPending();
   }
 
   // ------------------------------------------------------------ how much more can B leak
@@ -397,45 +365,6 @@ export function mount(root, { engine }) {
     }
     if (r.ok) lastLeak = { prior: prior.value, ...r.value };
     D.renderLeak(leakEl, r, { mA: mats.A[0].length, mB: mats.B[0].length, uniform: prior.uniform });
-  });
-
-  // ------------------------------------------------------------ distances between two rows
-  let lastDistances = null;
-  const distances = pipe.task(async (job) => {
-    lastDistances = null;
-    if (generating()) return;
-    const mats = S.bothValid(checked);
-    for (const k of ['x', 'x2', 'width']) setFieldMessage(distFields[k], null, null);
-    distMsg.textContent = '';
-    if (!mats) {
-      distEl.dataset.status = 'invalid';
-      replace(distEl, h('p', { class: 'muted', text: 'Waiting for two valid channels on the same secrets.' }));
-      return;
-    }
-    const plan = S.distancePlan(state.dist, mats);
-    if (plan.error) {
-      setFieldMessage(distFields[plan.field], null, plan.error);
-      distMsg.textContent = plan.error;
-      distEl.dataset.status = 'invalid';
-      replace(distEl);
-      return;
-    }
-    const metrics = await job.run(plan.metricCalls);
-    const calls = [];
-    const errors = {};
-    const at = {};
-    S.KEYS.forEach((K, i) => {
-      if (!metrics[i].ok) {
-        errors[K] = metrics[i].error;
-        return;
-      }
-      at[K] = calls.length;
-      calls.push(...S.distanceCalls(mats[K], plan.x, plan.x2, metrics[i].value));
-    });
-    const out = calls.length ? await job.run(calls, { cancelStale: true }) : [];
-    const results = Object.fromEntries(S.KEYS.map((K) => [K, at[K] === undefined ? null : out.slice(at[K], at[K] + S.DISTANCES.length)]));
-    lastDistances = { x: plan.x, x2: plan.x2, metric: state.dist.metric, results };
-    D.renderDistances(distEl, results, { x: plan.x, x2: plan.x2, errors });
   });
 
   function renderInvalidDetails(msg) {
@@ -488,9 +417,7 @@ export function mount(root, { engine }) {
     state.prior = typeof s.prior === 'string' ? s.prior.slice(0, 2000) : '';
     priorInput.value = state.prior || 'uniform';
     state.dist = S.distFrom(s.dist);
-    for (const [k, el] of Object.entries(distFields)) el.value = state.dist[k];
-    distMetric.value = state.dist.metric;
-    widthField.hidden = !S.METRICS[state.dist.metric].grid;
+    distances.restore();
     if (typeof s.example === 'string' && exampleById(s.example)) {
       loadExample(exampleById(s.example));
       return;
@@ -520,7 +447,7 @@ export function mount(root, { engine }) {
       // How much more B can leak than A: {prior, value, gain, vulnerabilityA, vulnerabilityB, …}.
       additiveMetric: lastLeak,
       // The distances between rows x and x′: {x, x2, metric, results: {A, B}} (DISTANCES order).
-      distances: lastDistances,
+      distances: distances.last,
     };
   }
 
