@@ -16,7 +16,7 @@
 // the matrix) are read in the data worker with progress (loading.js); the grid draws only
 // what is in view (grid-view.js); the channel goes to the engine once per change (engine.share)
 // rather than once per job; panels that would cost too much at that size say so and wait to be
-// asked (state.js panelPlan); exact values stop at S.EXACT_MAX_ENTRIES entries.
+// asked (plan.js panelPlan); exact values stop at EXACT_MAX_ENTRIES entries (plan.js).
 
 import { h, replace, setFieldMessage } from '../../lib/dom.js';
 import { presets, presetById } from '../../lib/presets.js';
@@ -26,7 +26,9 @@ import { isAbort } from '../../engine/client.js';
 import { validateInputs } from './validate.js';
 import { readerMessage } from '../../lib/row-names.js';
 import * as S from './state.js';
-import { ChannelGrid, renderGainTable, showGainMessages, onGridKey } from './grid-view.js';
+import * as Plan from './plan.js';
+import { ChannelGrid, onGridKey } from './grid-view.js';
+import { renderGainTable, showGainMessages } from './gain-view.js';
 import { ResultsView } from './results-view.js';
 import { buildSkeleton } from './skeleton.js';
 import { installLoading } from './loading.js';
@@ -86,7 +88,7 @@ export function mount(root, { engine, client }) {
       return;
     }
     const parts = [`${w.n.toLocaleString('en')} × ${w.m.toLocaleString('en')} channel: showing rows ${(w.r0 + 1).toLocaleString('en')}–${w.r1.toLocaleString('en')} and columns ${(w.c0 + 1).toLocaleString('en')}–${w.c1.toLocaleString('en')}; scroll to see the rest.`];
-    if (w.n * w.m > S.EXACT_MAX_ENTRIES) parts.push(`Exact values are computed up to ${S.EXACT_MAX_ENTRIES.toLocaleString('en')} entries.`);
+    if (w.n * w.m > Plan.EXACT_MAX_ENTRIES) parts.push(`Exact values are computed up to ${Plan.EXACT_MAX_ENTRIES.toLocaleString('en')} entries.`);
     els.gridSize.textContent = parts.join(' ');
   }
 
@@ -137,7 +139,7 @@ export function mount(root, { engine, client }) {
         slow: () => view.showCapacityProgress(null),
         onProgress: (data) => view.showCapacityProgress(data),
       } : {});
-      for (const [key, r] of Object.entries(S.derivePanel(name, results))) show(key, r);
+      for (const [key, r] of Object.entries(Plan.derivePanel(name, results))) show(key, r);
     } catch (e) {
       if (e instanceof Superseded) throw e;
       lastSig[name] = null;
@@ -204,14 +206,14 @@ export function mount(root, { engine, client }) {
 
   function showHyper() {
     const r = shown.hyper;
-    const labels = r?.ok && hyperInputs ? S.posteriorLabels(r.value, hyperInputs.C, hyperInputs.prior, state.observables) : [];
+    const labels = r?.ok && hyperInputs ? Plan.posteriorLabels(r.value, hyperInputs.C, hyperInputs.prior, state.observables) : [];
     view.showHyper(r, { labels, secrets: state.secrets, outputs: state.observables.length, exact: exactShown.hyper ?? null, observables: state.observables });
   }
 
   function inputsNow() {
-    const exact = S.exactInputs(state);
+    const exact = Plan.exactInputs(state);
     exactWhy = exact.why;
-    return S.panelInputs(checked, { gainClass: state.gainClass, exact });
+    return Plan.panelInputs(checked, { gainClass: state.gainClass, exact });
   }
 
   // The inputs of the panels, a large matrix replaced by a reference to its copy in the worker
@@ -220,7 +222,7 @@ export function mount(root, { engine, client }) {
     const inputs = inputsNow();
     for (const key of ['channel', 'gain']) {
       const x = inputs[key];
-      if (!x.value || !x.value.data || x.value.data.length <= S.SIGNED_BY_VALUE_UP_TO) continue;
+      if (!x.value || !x.value.data || x.value.data.length <= Plan.SIGNED_BY_VALUE_UP_TO) continue;
       if (sharedRefs[key]?.sig !== x.sig) sharedRefs[key] = { sig: x.sig, ref: engine.share(key, x.value) };
       inputs[key] = { ...x, value: { ...sharedRefs[key].ref, rows: x.value.rows, cols: x.value.cols } };
     }
@@ -230,7 +232,7 @@ export function mount(root, { engine, client }) {
   // The debounced step: decide, panel by panel, what the inputs ask for.
   const recompute = pipe.task(() => {
     const inputs = inputsForEngine();
-    const plan = S.panelPlan(inputs, lastSig, force);
+    const plan = Plan.panelPlan(inputs, lastSig, force);
     if (checked.channel && checked.prior) hyperInputs = { C: checked.channel, prior: checked.prior };
     const sig = `${inputs.channel.sig}\u0000${state.observed}`;
     if (sig !== estimateSig) {
@@ -258,7 +260,7 @@ export function mount(root, { engine, client }) {
       view.showEstimate(null);
       return;
     }
-    const o = S.parseObserved(state.observed, state.observables.length);
+    const o = Plan.parseObserved(state.observed, state.observables.length);
     setFieldMessage(field, root.querySelector('#observed-msg'), o.error ?? null);
     if (o.error || !checked.channel) {
       view.showEstimate(null);
@@ -281,7 +283,7 @@ export function mount(root, { engine, client }) {
   // Called on every input: immediate validation, then a debounced recompute.
   function changed() {
     showValidation();
-    const plan = S.panelPlan(inputsNow(), lastSig, force);
+    const plan = Plan.panelPlan(inputsNow(), lastSig, force);
     for (const [name, p] of Object.entries(plan)) {
       if (p.action === 'stale' || p.action === 'skip') {
         if (p.action === 'skip') view.showSkipped(S.PANEL_KEYS[name], p.reason, p.cost !== undefined ? name : null);
@@ -439,10 +441,10 @@ export function mount(root, { engine, client }) {
       for (const [key, text] of Object.entries(exactShown)) {
         if (key !== 'hyper' && shown[key]?.ok && view.status(key) === 'ok') exactTexts[key] = text;
       }
-      const hyperLabels = shown.hyper?.ok && hyperInputs ? S.posteriorLabels(shown.hyper.value, hyperInputs.C, hyperInputs.prior, state.observables) : [];
+      const hyperLabels = shown.hyper?.ok && hyperInputs ? Plan.posteriorLabels(shown.hyper.value, hyperInputs.C, hyperInputs.prior, state.observables) : [];
       return {
         inputs: { secrets: state.secrets.slice(), observables: state.observables.slice(), cells: state.cells, prior: state.prior.slice(), gain: state.gain ? structuredClone(state.gain) : null, gainLabels: state.gainLabels.slice(), gainIdentity: state.gainIdentity },
-        ...S.resultsOf(Object.fromEntries(Object.entries(shown).filter(([key]) => view.status(key) === 'ok')), { measures: MEASURES, exact: exactTexts, hyperLabels, exactHyper: view.status('hyper') === 'ok' ? exactShown.hyper ?? null : null }),
+        ...Plan.resultsOf(Object.fromEntries(Object.entries(shown).filter(([key]) => view.status(key) === 'ok')), { measures: MEASURES, exact: exactTexts, hyperLabels, exactHyper: view.status('hyper') === 'ok' ? exactShown.hyper ?? null : null }),
       };
     },
   };
