@@ -16,6 +16,7 @@
 import { h, replace, setFieldMessage } from '../../lib/dom.js';
 import { sourceRefs } from '../../lib/formulas.js';
 import * as S from './state.js';
+import * as Dist from './distances.js';
 import { renderDistances } from './details.js';
 
 export function mountDistances({ pipe, state, channels, generating }) {
@@ -25,7 +26,7 @@ export function mountDistances({ pipe, state, channels, generating }) {
     x2: textInput('cmp-dist-x2', 'the second secret, from 0', state.dist.x2),
     width: textInput('cmp-dist-width', 'the width of the grid the outputs fill (row-major)', state.dist.width),
   };
-  const metric = h('select', { id: 'cmp-dist-metric', 'data-testid': 'cmp-dist-metric' }, Object.entries(S.METRICS).map(([k, m]) => h('option', { value: k, text: m.name })));
+  const metric = h('select', { id: 'cmp-dist-metric', 'data-testid': 'cmp-dist-metric' }, Object.entries(Dist.METRICS).map(([k, m]) => h('option', { value: k, text: m.name })));
   const msg = h('p', { class: 'r-msg', 'data-testid': 'cmp-dist-msg', role: 'alert' });
   const out = h('div', { class: 'cmp-dist-out', 'data-testid': 'cmp-dist', dataset: { status: 'pending' } });
   const widthField = h('div', { class: 'cmp-field' }, h('label', { for: 'cmp-dist-width', text: 'grid width' }), fields.width);
@@ -51,7 +52,7 @@ export function mountDistances({ pipe, state, channels, generating }) {
       replace(out, h('p', { class: 'muted', text: 'Waiting for two valid channels on the same secrets.' }));
       return;
     }
-    const plan = S.distancePlan(state.dist, mats);
+    const plan = Dist.distancePlan(state.dist, mats);
     if (plan.error) {
       setFieldMessage(fields[plan.field], null, plan.error);
       msg.textContent = plan.error;
@@ -69,10 +70,10 @@ export function mountDistances({ pipe, state, channels, generating }) {
         return;
       }
       at[K] = calls.length;
-      calls.push(...S.distanceCalls(mats[K], plan.x, plan.x2, metrics[i].value));
+      calls.push(...Dist.distanceCalls(mats[K], plan.x, plan.x2, metrics[i].value));
     });
     const res = calls.length ? await job.run(calls, { cancelStale: true }) : [];
-    const results = Object.fromEntries(S.KEYS.map((K) => [K, at[K] === undefined ? null : res.slice(at[K], at[K] + S.DISTANCES.length)]));
+    const results = Object.fromEntries(S.KEYS.map((K) => [K, at[K] === undefined ? null : res.slice(at[K], at[K] + Dist.DISTANCES.length)]));
     last = { x: plan.x, x2: plan.x2, metric: state.dist.metric, results };
     renderDistances(out, results, { x: plan.x, x2: plan.x2, errors });
   });
@@ -88,7 +89,7 @@ export function mountDistances({ pipe, state, channels, generating }) {
   }
   metric.addEventListener('change', () => {
     state.dist.metric = metric.value;
-    widthField.hidden = !S.METRICS[state.dist.metric].grid;
+    widthField.hidden = !Dist.METRICS[state.dist.metric].grid;
     markPending();
     schedule();
   });
@@ -96,7 +97,7 @@ export function mountDistances({ pipe, state, channels, generating }) {
   function restore() {
     for (const [k, el] of Object.entries(fields)) el.value = state.dist[k];
     metric.value = state.dist.metric;
-    widthField.hidden = !S.METRICS[state.dist.metric].grid;
+    widthField.hidden = !Dist.METRICS[state.dist.metric].grid;
   }
   restore();
 

@@ -24,6 +24,7 @@ import { mountLattice } from './lattice-card.js';
 import { mountDistances } from './distances-card.js';
 import { mountCurves } from './curves.js';
 import * as S from './state.js';
+import * as Dist from './distances.js';
 import * as D from './details.js';
 import { buildEditor, renderEditorHead, renderENote, renderTable, showValidation } from './editor.js';
 
@@ -321,7 +322,10 @@ export function mount(root, { engine }) {
     } finally {
       progressEl.hidden = true;
     }
-    lastVerdicts = { A: mats.A, B: mats.B, ...S.readVerdicts(res) };
+    const read = S.readVerdicts(res);
+    const check = S.avgCheckPlan(read.forward[0], mats.A, mats.B);
+    const [checkA, checkB] = check ? await job.run(check) : [];
+    lastVerdicts = { A: mats.A, B: mats.B, ...read, avgCheck: check ? { A: checkA, B: checkB } : null };
     renderVerdicts();
     drawSimplex();
   });
@@ -395,7 +399,7 @@ export function mount(root, { engine }) {
     D.renderChain(chainEl, v.forward);
     summaryEl.textContent = S.summary(v.forward.map((r) => (r.ok ? r.value.holds : null)));
     D.renderReverse(reverseEl, v.forward, v.reverse);
-    D.renderAvg(detailEls.avg, v.forward[0], v.A, v.B);
+    D.renderAvg(detailEls.avg, v.forward[0], v.avgCheck);
     D.renderMax(detailEls.max, v.forward[1]);
     D.renderPrv(detailEls.prv, v.forward[2]);
   }
@@ -416,7 +420,7 @@ export function mount(root, { engine }) {
     if (s.curves) curves.setState(s.curves);
     state.prior = typeof s.prior === 'string' ? s.prior.slice(0, 2000) : '';
     priorInput.value = state.prior || 'uniform';
-    state.dist = S.distFrom(s.dist);
+    state.dist = Dist.distFrom(s.dist);
     distances.restore();
     if (typeof s.example === 'string' && exampleById(s.example)) {
       loadExample(exampleById(s.example));
