@@ -277,7 +277,8 @@ const dtsHeader = `//
 // Conventions (docs/mathematics.md): a channel C is n×m and row-stochastic, C[x][y] = p(y|x) (rows = secrets, columns =
 // observables); a gain matrix G is |W|×|X| (rows = guesses, columns = secrets). Entropies, leakages
 // and capacities are in bits (log₂); ε is in nats (ln); vulnerabilities, risks and δ are
-// probabilities.
+// probabilities. JSON.stringify(result) writes vectors as arrays of numbers and matrices as arrays
+// of rows (a non-enumerable toJSON; Infinity and NaN become null), which parse back into arguments.
 //
 // Errors: bad input throws an Error whose message starts with the function and names the argument
 // ("mechanism.utility: prior: ..."), with rows, columns and entries as JS indices counted from 0
