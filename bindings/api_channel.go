@@ -7,12 +7,13 @@ import (
 
 // factorization is the result of channel.factorize and channel.leftFactorize.
 var factorization = Type{Name: "Factorization", Doc: "Result of channel.factorize and channel.leftFactorize: whether a channel X reproduces A, and that X.",
+	Verdict: "exists", Branches: [2]string{"FactorizationFound", "FactorizationNone"},
 	Fields: []Field{
 		{Name: "exists", Type: Boolean, Doc: "Whether such a channel X exists (A reproduced within the refinement tolerance)."},
-		{Name: "witness", Type: MatrixOut, Optional: true, Doc: "When exists: the row-stochastic X."},
-		{Name: "maxError", Type: Number, Optional: true, Doc: "When exists: the largest entry of |product − A|, recomputed by multiplying X back."},
-		{Name: "lowerBound", Type: Number, Optional: true, Doc: "When not and the sizes match: a certified lower bound on how far every product is from A (L1)."},
-		{Name: "reason", Type: String, Optional: true, Doc: "When not: why, in words."}}}
+		{Name: "witness", Type: MatrixOut, When: "true", Doc: "When exists: the row-stochastic X."},
+		{Name: "maxError", Type: Number, When: "true", Doc: "When exists: the largest entry of |product − A|, recomputed by multiplying X back."},
+		{Name: "lowerBound", Type: Number, When: "false", Optional: true, Doc: "When not and the sizes match: a certified lower bound on how far every product is from A (L1)."},
+		{Name: "reason", Type: String, When: "false", Doc: "When not: why, in words."}}}
 
 // factorizationObj encodes a factorization with only the fields that apply.
 func factorizationObj(f *refine.Factorization, err error) (any, error) {

@@ -153,19 +153,28 @@ export interface AbortError extends Error {
 
 // ───────────────────────────── qif.channel ─────────────────────────────
 
-/** Result of channel.factorize and channel.leftFactorize: whether a channel X reproduces A, and that X. */
-export interface Factorization {
+/** Factorization when exists is true. */
+export interface FactorizationFound {
   /** Whether such a channel X exists (A reproduced within the refinement tolerance). */
-  exists: boolean;
+  exists: true;
   /** When exists: the row-stochastic X. */
-  witness?: MatrixOut;
+  witness: MatrixOut;
   /** When exists: the largest entry of |product − A|, recomputed by multiplying X back. */
-  maxError?: number;
+  maxError: number;
+}
+
+/** Factorization when exists is false. */
+export interface FactorizationNone {
+  /** Whether such a channel X exists (A reproduced within the refinement tolerance). */
+  exists: false;
   /** When not and the sizes match: a certified lower bound on how far every product is from A (L1). */
   lowerBound?: number;
   /** When not: why, in words. */
-  reason?: string;
+  reason: string;
 }
+
+/** Result of channel.factorize and channel.leftFactorize: whether a channel X reproduces A, and that X. Narrow on exists: `if (r.exists) …` sees the fields of FactorizationFound. */
+export type Factorization = FactorizationFound | FactorizationNone;
 
 /** The hyper-distribution [π▷C]: row k of `inners` is the k-th distinct posterior, `outer[k]` its probability. */
 export interface Hyper {
@@ -1061,9 +1070,9 @@ export interface AdditiveMetric {
   lpConstraints: number;
 }
 
-/** Result of refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). */
-export interface AvgRefinement {
-  holds: boolean;
+/** AvgRefinement when holds is true. */
+export interface AvgRefinementHolds {
+  holds: true;
   /** ρ = (1/n) Σ|A·R − B| for the best R found (probability; holds when ≤ 1e-9). */
   residual: number;
   /** 'least squares' (full-column-rank A) or 'linear program'. */
@@ -1072,12 +1081,27 @@ export interface AvgRefinement {
   lpVariables: number;
   lpConstraints: number;
   /** When holds: the row-stochastic R (|outputs of A| × |outputs of B|) with A·R = B. */
-  witness?: MatrixOut;
-  /** When not: certified lower bound on the minimum residual. */
-  residualLowerBound?: number;
-  /** When not: a gain function and prior under which B is more vulnerable than A (verified; gain units). */
-  counterexample?: { gain: MatrixOut; prior: Float64Array; vulnerabilityA: number; vulnerabilityB: number; guesses: number[] };
+  witness: MatrixOut;
 }
+
+/** AvgRefinement when holds is false. */
+export interface AvgRefinementFails {
+  holds: false;
+  /** ρ = (1/n) Σ|A·R − B| for the best R found (probability; holds when ≤ 1e-9). */
+  residual: number;
+  /** 'least squares' (full-column-rank A) or 'linear program'. */
+  method: string;
+  /** Size of the linear program solved (0 on the least-squares path). */
+  lpVariables: number;
+  lpConstraints: number;
+  /** When not: certified lower bound on the minimum residual. */
+  residualLowerBound: number;
+  /** When not: a gain function and prior under which B is more vulnerable than A (verified; gain units). */
+  counterexample: { gain: MatrixOut; prior: Float64Array; vulnerabilityA: number; vulnerabilityB: number; guesses: number[] };
+}
+
+/** Result of refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). Narrow on holds: `if (r.holds) …` sees the fields of AvgRefinementHolds. */
+export type AvgRefinement = AvgRefinementHolds | AvgRefinementFails;
 
 /** Options of refine.avg. */
 export interface ProgressOptions {
@@ -1127,29 +1151,53 @@ export interface FamilyEpsilonOptions {
   onProgress?: (elapsedMs: number) => boolean | void;
 }
 
-/** Result of refine.max: A ⊑max B (every posterior of B in the convex hull of A's). */
-export interface MaxRefinement {
-  holds: boolean;
+/** MaxRefinement when holds is true. */
+export interface MaxRefinementHolds {
+  holds: true;
   /** The non-zero columns of A and B (the outputs whose posteriors are compared). */
   outputsA: number[];
   outputsB: number[];
   /** distances[i]: Euclidean distance from the i-th posterior of B to the hull of A's. */
   distances: Float64Array;
   /** When holds: the row-stochastic R with B̂ = R·Â (rows follow outputsB, columns outputsA). */
-  witness?: MatrixOut;
-  /** When not: the posterior of B farthest from the hull of A's. */
-  counterexample?: { posterior: Float64Array; distance: number; distanceLowerBound: number; output: number; nearest: Float64Array };
+  witness: MatrixOut;
 }
 
-/** Result of refine.prv: A ⊑prv B (d_A ≥ d_B pointwise). */
-export interface PrvRefinement {
-  holds: boolean;
+/** MaxRefinement when holds is false. */
+export interface MaxRefinementFails {
+  holds: false;
+  /** The non-zero columns of A and B (the outputs whose posteriors are compared). */
+  outputsA: number[];
+  outputsB: number[];
+  /** distances[i]: Euclidean distance from the i-th posterior of B to the hull of A's. */
+  distances: Float64Array;
+  /** When not: the posterior of B farthest from the hull of A's. */
+  counterexample: { posterior: Float64Array; distance: number; distanceLowerBound: number; output: number; nearest: Float64Array };
+}
+
+/** Result of refine.max: A ⊑max B (every posterior of B in the convex hull of A's). Narrow on holds: `if (r.holds) …` sees the fields of MaxRefinementHolds. */
+export type MaxRefinement = MaxRefinementHolds | MaxRefinementFails;
+
+/** PrvRefinement when holds is true. */
+export interface PrvRefinementHolds {
+  holds: true;
+  /** The induced metrics d_A and d_B, nats (Infinity allowed). */
+  metricA: MatrixOut;
+  metricB: MatrixOut;
+}
+
+/** PrvRefinement when holds is false. */
+export interface PrvRefinementFails {
+  holds: false;
   /** The induced metrics d_A and d_B, nats (Infinity allowed). */
   metricA: MatrixOut;
   metricB: MatrixOut;
   /** When not: the pair x, x2 with the largest excess d_B(x,x2) − d_A(x,x2) (nats). */
-  counterexample?: { x: number; x2: number; dA: number; dB: number };
+  counterexample: { x: number; x2: number; dA: number; dB: number };
 }
+
+/** Result of refine.prv: A ⊑prv B (d_A ≥ d_B pointwise). Narrow on holds: `if (r.holds) …` sees the fields of PrvRefinementHolds. */
+export type PrvRefinement = PrvRefinementHolds | PrvRefinementFails;
 
 /** Options of refine.safeEpsilonCurve. */
 export interface SafeEpsilonCurveOptions {
@@ -1918,18 +1966,30 @@ export interface ExactMechanismAPI {
 
 // ───────────────────────────── qif.exact.refine ─────────────────────────────
 
-/** Result of exact.refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). */
-export interface ExactAvgRefinement {
-  holds: boolean;
+/** ExactAvgRefinement when holds is true. */
+export interface ExactAvgRefinementHolds {
+  holds: true;
   /** When holds: R (|outputs of A| × |outputs of B|), row-stochastic, with A·R = B exactly. */
-  witness?: ExactMatrix;
-  /** When not: a gain function (rows the outputs of B as guesses, columns the secrets) and the uniform prior, with V_g[π▷A] < V_g[π▷B] exactly. */
-  counterexample?: { gain: ExactMatrix; prior: string[]; vulnerabilityA: string; vulnerabilityB: string };
+  witness: ExactMatrix;
   /** Exact pivots made after the floating-point basis. */
   pivots: number;
   /** Simplex iterations of the floating-point solve. */
   floatIterations: number;
 }
+
+/** ExactAvgRefinement when holds is false. */
+export interface ExactAvgRefinementFails {
+  holds: false;
+  /** When not: a gain function (rows the outputs of B as guesses, columns the secrets) and the uniform prior, with V_g[π▷A] < V_g[π▷B] exactly. */
+  counterexample: { gain: ExactMatrix; prior: string[]; vulnerabilityA: string; vulnerabilityB: string };
+  /** Exact pivots made after the floating-point basis. */
+  pivots: number;
+  /** Simplex iterations of the floating-point solve. */
+  floatIterations: number;
+}
+
+/** Result of exact.refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). Narrow on holds: `if (r.holds) …` sees the fields of ExactAvgRefinementHolds. */
+export type ExactAvgRefinement = ExactAvgRefinementHolds | ExactAvgRefinementFails;
 
 /** Options of exact.refine.avg. */
 export interface ExactProgressOptions {
@@ -2005,7 +2065,10 @@ export interface ApiType {
   ts: string;
   name?: string;
   doc?: string;
-  fields?: { name: string; type: ApiType; optional?: boolean; doc?: string }[];
+  /** The keys of an object result; with verdict, when says under which value of it a key is present. */
+  fields?: { name: string; type: ApiType; optional?: boolean; when?: 'true' | 'false'; doc?: string }[];
+  /** A boolean field that decides which keys are present (the type is then a discriminated union). */
+  verdict?: string;
 }
 
 /** A function in the API table. */

@@ -97,7 +97,7 @@ func function(b *bytes.Buffer, f *bindings.Func) {
 	if len(f.Result.Fields) > 0 {
 		b.WriteString("\n| result field | type | meaning |\n|---|---|---|\n")
 		for _, r := range f.Result.Fields {
-			fmt.Fprintf(b, "| `%s%s` | `%s` | %s |\n", r.Name, opt(r.Optional), cell(tsType(r.Type)), cell(r.Doc))
+			fmt.Fprintf(b, "| `%s%s` | `%s` | %s |\n", r.Name, opt(r.Optional || r.When != ""), cell(tsType(r.Type)), cell(r.Doc))
 		}
 	}
 	if f.Long() {
