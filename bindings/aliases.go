@@ -13,6 +13,7 @@ type (
 	Field    = table.Field
 	Args     = table.Args
 	Obj      = table.Obj
+	Strings  = table.Strings
 	Callback = table.Callback
 	Object   = table.Object
 )
@@ -22,6 +23,7 @@ const (
 	KindInteger   = table.KindInteger
 	KindBoolean   = table.KindBoolean
 	KindEnum      = table.KindEnum
+	KindString    = table.KindString
 	KindVector    = table.KindVector
 	KindIndices   = table.KindIndices
 	KindMatrix    = table.KindMatrix

@@ -1,6 +1,8 @@
 package bindings
 
 import (
+	"errors"
+
 	"github.com/qif-toolkit/qif/core/channel"
 	"github.com/qif-toolkit/qif/core/refine"
 )
@@ -11,8 +13,8 @@ var factorization = Type{Name: "Factorization", Doc: "Result of channel.factoriz
 	Fields: []Field{
 		{Name: "exists", Type: Boolean, Doc: "Whether such a channel X exists (A reproduced within the refinement tolerance)."},
 		{Name: "witness", Type: MatrixOut, When: "true", Doc: "When exists: the row-stochastic X."},
-		{Name: "maxError", Type: Number, When: "true", Doc: "When exists: the largest entry of |product − A|, recomputed by multiplying X back."},
-		{Name: "lowerBound", Type: Number, When: "false", Optional: true, Doc: "When not and the sizes match: a certified lower bound on how far every product is from A (L1)."},
+		{Name: "maxError", Type: Number, When: "true", Doc: "When exists: the largest entry of |product − A|, recomputed by multiplying X back with A and B as given (rows within the validation tolerance of 1 are normalized for the search, not for this check)."},
+		{Name: "lowerBound", Type: Number, When: "false", Optional: true, Doc: "When not and the sizes match: a certified lower bound on min over X of the mean, over the rows of A, of the L1 distance between a row of A and the same row of the product — the same unit in factorize and leftFactorize."},
 		{Name: "reason", Type: String, When: "false", Doc: "When not: why, in words."}}}
 
 // factorizationObj encodes a factorization with only the fields that apply.
@@ -99,18 +101,25 @@ var channelAPI = []Func{
 		Params: []*Param{&pC, {Name: "observed", Kind: KindVector, Doc: "observed frequencies of the outputs (one per column of C, summing to 1)"},
 			{Name: "options", Kind: KindOptions, Optional: true, Type: "IterativeBayesianUpdateOptions", Fields: []*Param{
 				{Name: "maxDiff", Kind: KindNumber, Check: CheckPositive, Default: channel.DefaultIBUMaxDiff, Doc: "stop once a step moves the estimate by at most this much (L1)"},
-				{Name: "maxIterations", Kind: KindInteger, Check: CheckPositive, Default: channel.DefaultIBUMaxIterations, Doc: "largest number of steps"}}}},
+				{Name: "maxIterations", Kind: KindInteger, Check: CheckPositive, Default: channel.DefaultIBUMaxIterations, Doc: "largest number of steps"},
+				{Name: "accelerate", Kind: KindBoolean, Default: true, Doc: "extrapolate between steps (SQUAREM, Varadhan and Roland 2008): same fixed point and stopping rule, far fewer steps on noisy channels; false applies the plain steps, as libqif"},
+				{Name: "onProgress", Kind: KindCallback, CallArgs: []string{"iterations", "diff"}, Doc: "called about every 16 steps with the steps made and the L1 move of the last one; return false to cancel (error.partial holds the estimate so far)"}}}},
 		Result: Type{Name: "IterativeBayesianUpdate", Doc: "Result of channel.iterativeBayesianUpdate.", Fields: []Field{
-			{Name: "prior", Type: VectorOut, Doc: "The estimate of the input distribution."},
-			{Name: "iterations", Type: Number, Doc: "Steps made, the converged step included."},
+			{Name: "prior", Type: VectorOut, Doc: "The estimate of the input distribution (sums to 1)."},
+			{Name: "iterations", Type: Number, Doc: "Steps π ↦ π' made, the converged step included (extrapolations are not counted)."},
 			{Name: "converged", Type: Boolean, Doc: "Whether the last step moved the estimate by at most maxDiff (false when stopped by maxIterations)."}}},
-		Doc: "Estimates the input distribution of C from observed output frequencies by the iterative Bayesian update (expectation–maximization, from the uniform prior).",
+		Doc: "Estimates the input distribution of C from observed output frequencies by the iterative Bayesian update (expectation–maximization from the uniform prior, accelerated by SQUAREM). An output observed with positive frequency that no secret can produce is an error naming observed.",
 		TeX: `\pi'_x = \pi_x \sum_y C(x,y)\,\frac{o_y}{(\pi C)_y}`,
 		Call: func(a *Args) (any, error) {
-			r, err := channel.IterativeBayesianUpdate(a.Mat("C"), a.Vec("observed"), a.Float("maxDiff"), a.Int("maxIterations"))
-			if err != nil {
+			opt := &channel.IBUOptions{Plain: !a.Bool("accelerate")}
+			if p := a.Progress("onProgress"); p != nil {
+				opt.Progress = func(q channel.IBUProgress) bool { return p(q.Iterations, q.Diff) }
+			}
+			r, err := channel.IterativeBayesianUpdateWith(a.Mat("C"), a.Vec("observed"), a.Float("maxDiff"), a.Int("maxIterations"), opt)
+			if err != nil && !errors.Is(err, channel.ErrIBUCancelled) {
 				return nil, err
 			}
 			return Obj{"prior": r.Prior, "iterations": r.Iterations, "converged": r.Converged}, nil
 		}},
+	channelSample,
 }

@@ -1,7 +1,10 @@
 package bindings
 
 import (
+	"fmt"
 	"math"
+
+	"github.com/qif-toolkit/qif/bindings/table"
 
 	"github.com/qif-toolkit/qif/core/lp"
 )
@@ -29,8 +32,8 @@ var lpAPI = []Func{
 			opt := solverOptions(a)
 			opt.MaxIterations, opt.ProgressEvery = a.Int("maxIterations"), a.Int("progressEvery")
 			res, err := lp.Solve(a.Get("problem").(*lp.Problem), opt)
-			if err != nil {
-				return nil, err
+			if err != nil { // the problem failed validation: "right-hand side of row 0 is NaN"
+				return nil, fmt.Errorf("problem: %s", table.StripInternalPrefixes(err.Error()))
 			}
 			obj := res.Objective
 			if res.Status != lp.Optimal {

@@ -34,18 +34,18 @@ var (
 )
 
 var refineAPI = []Func{
-	{NS: "refine", Name: "additiveMetric", Params: []*Param{&pPrior, &pA, &pB}, Source: libqif,
-		Doc: "How much more B can leak than A for the prior π: the largest V_g[π▷B] − V_g[π▷A] over gain functions bounded by 1 with a zero-gain guess, and a gain attaining it (0 when A ⊑avg B).",
+	{NS: "refine", Name: "additiveMetric", Params: []*Param{&pPrior, &pA, &pB, &pProgressOnly}, Source: libqif,
+		Doc: "How much more B can leak than A for the prior π: the largest V_g[π▷B] − V_g[π▷A] over gain functions bounded by 1 (unbounded below) with a zero-gain guess, and a gain attaining it (0 when A ⊑avg B). Rows of A and B are divided by their sums; the program is solved exactly in rationals, so the value is the true supremum even when it needs gains like −1e52 (channels with tiny entries). At most 1,000 variables (|outputs of B|·|supp π| + |outputs of A|, about 30×30); larger inputs are refused at once.",
 		TeX: `\sup_{g \le 1,\ 0 \in g} \big(V_g[\pi\triangleright B] - V_g[\pi\triangleright A]\big)`,
 		Result: Type{Name: "AdditiveMetric", Doc: "Result of refine.additiveMetric.", Fields: []Field{
 			{Name: "value", Type: Number, Doc: "sup_g (V_g[π▷B] − V_g[π▷A]) ≥ 0, in gain units (at most 1)."},
-			{Name: "gain", Type: MatrixOut, Doc: "A gain function attaining it: rows guesses (one per output of A, one per output of B, then the zero guess), columns secrets; usable with measure.posteriorGVulnerability."},
-			{Name: "vulnerabilityA", Type: Number, Doc: "V_g[π▷A] for that gain, recomputed."},
-			{Name: "vulnerabilityB", Type: Number, Doc: "V_g[π▷B] for that gain, recomputed; vulnerabilityB − vulnerabilityA = value."},
+			{Name: "gain", Type: MatrixOut, Doc: "A gain function attaining it: rows guesses (one per output of A, one per output of B, then the zero guess), columns secrets; usable with measure.posteriorGVulnerability. Entries can be hugely negative (of the order of 1/(smallest channel entry)); V_g of such a gain cancels in floating point, so compare with vulnerabilityA/B."},
+			{Name: "vulnerabilityA", Type: Number, Doc: "V_g[π▷A] for that gain, computed exactly in rationals (rows normalized), then rounded."},
+			{Name: "vulnerabilityB", Type: Number, Doc: "V_g[π▷B] for that gain, computed exactly; vulnerabilityB − vulnerabilityA = value within 1e-9 (checked)."},
 			{Name: "lpVariables", Type: Number, Doc: "Size of the linear program solved."},
 			{Name: "lpConstraints", Type: Number}}},
 		Call: func(a *Args) (any, error) {
-			r, err := refine.AdditiveMetric(a.Vec("prior"), a.Mat("A"), a.Mat("B"))
+			r, err := refine.AdditiveMetricWith(a.Vec("prior"), a.Mat("A"), a.Mat("B"), &refine.Options{Context: a.Context("onProgress")})
 			if err != nil {
 				return nil, err
 			}

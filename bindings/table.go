@@ -9,11 +9,11 @@ import (
 var Limits = map[string]int{"maxEntries": table.MaxEntries, "lpMaxNonzeros": lp.MaxNonzeros}
 
 // Namespaces lists the namespaces in the order of the reference and the wire ids.
-var Namespaces = []string{"channel", "measure", "metric", "privacy", "graph", "mechanism", "refine", "infoPrivacy", "lp", "debug"}
+var Namespaces = []string{"channel", "measure", "metric", "privacy", "graph", "mechanism", "refine", "infoPrivacy", "estimate", "lp", "debug"}
 
 // The table is data: one []Func literal per namespace (api_*.go), statically initialized, so that
 // a hundred descriptions cost the WebAssembly module bytes of data, not code that builds them.
-var tables = [][]Func{channelAPI, measureAPI, metricAPI, privacyAPI, graphAPI, mechanismAPI, refineAPI, infoPrivacyAPI, lpAPI, debugAPI}
+var tables = [][]Func{channelAPI, measureAPI, metricAPI, privacyAPI, graphAPI, mechanismAPI, refineAPI, infoPrivacyAPI, estimateAPI, lpAPI, debugAPI}
 
 // Main is the module of web/qif.wasm: every function of the tables above.
 var Main = table.NewModule("main", Namespaces, tables...)

@@ -23,6 +23,8 @@ func plausible(p *Param) any {
 		return 2
 	case KindBoolean:
 		return false
+	case KindString: // a program (the only strings the table reads)
+		return "secret x in 0..1\nobserve x"
 	case KindEnum:
 		return p.Enum[0]
 	case KindVector:
@@ -38,6 +40,10 @@ func plausible(p *Param) any {
 		return Callback(func(...any) bool { return true })
 	case KindOptions:
 		return true
+	case table.KindLabels, table.KindSamples:
+		return table.Labels{Numbers: []float64{0, 1, 0, 1, 1, 0, 0, 1, 1, 1, 0, 0}}
+	case table.KindEnumOrInteger:
+		return p.Enum[0]
 	case KindLPProblem: // max x0 + x1 with x0 + x1 ≤ 1
 		return [2][]float64{{2, 1, 1, 2, 0, 0}, {1, 1, 0, 1, 0, 0, 0, 1, 1, 1}}
 	}
@@ -60,7 +66,7 @@ func TestTableIsWellFormed(t *testing.T) {
 	for _, p := range Main.Problems() {
 		t.Error(p)
 	}
-	sourceRE := regexp.MustCompile(`^((Alvim|Chatzikokolakis|Bordenabe) et al\. \((ICALP|FOSAD|CSF|CCS) \d{4}\)|Wu \(2019\)|Vadhan \(2013\))( [§A-Z].*)?$` +
+	sourceRE := regexp.MustCompile(`^((Alvim|Chatzikokolakis|Bordenabe|Cherubin|Chothia) et al\. \((ICALP|FOSAD|CSF|CCS|S&P|CAV) \d{4}\)|Wu \(2019\)|Vadhan \(2013\))( [§A-Z].*)?$` +
 		`|^Mathematics §\d+(\.\d+)*( \(libqif\))?$`) // the toolkit's statement of libqif's definitions
 	for _, f := range Functions() {
 		for _, src := range strings.Split(f.Source, "; ") {

@@ -12,14 +12,14 @@
 // rewriting the module's relative references to the dependencies' Blob URLs:
 //   - static imports and `export … from` with a relative specifier;
 //   - `new URL('<relative>', import.meta.url)` (the worker, qif.wasm, wasm_exec.js, KaTeX);
-//   - string literals naming a stylesheet of web/ (the sections' <link href="sections/x.css">);
-//   - dynamic import(expr): expr goes through a resolver (sections.js imports `./sections/${name}.js`).
+//   - string literals naming a stylesheet of web/ (the sections' <link href="sections/x/style.css">);
+//   - dynamic import(expr): expr goes through a resolver (page/sections.js imports `../sections/${name}/view.js`).
 // The rewriting is done here, on a scan that skips comments, strings, templates and regular
 // expressions, and marks each reference as "qif-dep:<path>"; the bootstrap swaps those for Blob
 // URLs. Stylesheets have their url(...) references inlined as data: URLs (KaTeX's fonts).
 // qif.wasm and qif-exact.wasm are stored gzipped and inflated with DecompressionStream. The worker is
 // special: from file:// Chromium lets a worker fetch nothing (no module worker, no import(), no Blob
-// URL), so the worker (worker-classic.js) and its imports are bundled into one classic script carrying the wasm itself
+// URL), so the worker (engine/worker-classic.js) and its imports are bundled into one classic script carrying the wasm itself
 // (see classicWorker below); the exact module is inflated only when qif.exact is loaded.
 //
 // The documentation is inside too: every page rendered by scripts/docs.mjs (in its 'single' mode)
@@ -31,7 +31,7 @@
 // ("docs/mathematics.html#refinement", "THIRD_PARTY_NOTICES.txt") are rewritten to those in-file
 // anchors ("#docs/mathematics~refinement", "#notices"): here in the HTML, and by the bootstrap
 // for the links that the page's modules create later (docTarget). Anchors without "=" never
-// look like the shared-state hashes of share.js.
+// look like the shared-state hashes of page/share.js.
 //
 // The file's Content-Security-Policy allows only its own inline script and styles (by their
 // SHA-256 hashes, computed here), blob: for the modules and the worker, and 'wasm-unsafe-eval'.
@@ -602,12 +602,12 @@ async function main() {
       const src = await readFile(path.join(WEB, f), 'utf8');
       // Vendored and classic scripts go in as they are; the page's modules are rewritten.
       const opaque = f.startsWith('vendor/') || f === 'wasm_exec.js';
-      // The page's worker.js is, here, worker-classic.js with its imports as one classic script
+      // The page's engine/worker.js is, here, engine/worker-classic.js with its imports as one classic script
       // (those two files are part of it, not modules of the page).
-      if (f === 'worker.js') files[f] = { mime, text: await classicWorker('worker-classic.js', have), worker: Object.fromEntries(Object.entries(WORKER_WASM).filter(([w]) => have.has(w))) };
-      else if (f === 'worker-classic.js' || f === 'worker-serve.js') continue;
+      if (f === 'engine/worker.js') files[f] = { mime, text: await classicWorker('engine/worker-classic.js', have), worker: Object.fromEntries(Object.entries(WORKER_WASM).filter(([w]) => have.has(w))) };
+      else if (f === 'engine/worker-classic.js' || f === 'engine/worker-serve.js') continue;
       // The data worker runs no wasm: nothing of the bundle to put in it.
-      else if (f === 'data-worker.js') files[f] = { mime, text: await classicWorker(f, have, null), worker: {} };
+      else if (f === 'engine/data-worker.js') files[f] = { mime, text: await classicWorker(f, have, null), worker: {} };
       else files[f] = { mime, text: opaque ? src : rewriteModule(f, src, have).text };
     } else if (f === 'vendor/katex/katex.min.css') {
       // Already a <style> of the file (for the documentation): its fonts are not stored twice.

@@ -13,8 +13,8 @@
 //   - the page-side modules (widgets.js and what it imports) as closures, in dependency order
 //     (moduleToClosure of scripts/singlefile.mjs), inside one function so that nothing but the
 //     custom elements reaches the page;
-//   - engine.js replaced by a client whose worker is a Blob URL of a classic script;
-//   - that worker: worker-classic.js, its imports and wasm_exec.js as one classic script (classicWorker
+//   - engine/index.js replaced by a client whose worker is a Blob URL of a classic script;
+//   - that worker: engine/worker-classic.js, its imports and wasm_exec.js as one classic script (classicWorker
 //     of scripts/singlefile.mjs), its fetch() of qif.wasm answered from the gzipped module stored
 //     in base64 in this file (Blob parts: the 1.8 MB string is never copied into the worker
 //     source text on the page's side). The exact module (qif-exact.wasm) is not included:
@@ -34,7 +34,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(ROOT, 'web');
 export const OUT = path.join(ROOT, 'dist', 'qif-widgets.js');
 
-// The bundle's engine.js: the same client, over the worker this file carries.
+// The bundle's engine/index.js: the same client, over the worker this file carries.
 const ENGINE = `import { QifClient, createEngine } from './client.js';
 export const client = new QifClient({ workerURL: __qifWorkerURL(), workerType: 'classic' });
 export const engine = createEngine(client);
@@ -47,7 +47,7 @@ async function pageModules(entry, have) {
   const visit = async (f) => {
     if (seen.has(f)) return;
     seen.add(f);
-    const src = f === 'engine.js' ? ENGINE : await readFile(path.join(WEB, f), 'utf8');
+    const src = f === 'engine/index.js' ? ENGINE : await readFile(path.join(WEB, f), 'utf8');
     const c = moduleToClosure(f, rewriteModule(f, src, have).text, have, { metaURL: '__qifBase' });
     for (const d of c.deps) await visit(d);
     order.push(c.text);
@@ -64,7 +64,7 @@ export async function buildWidgetBundle() {
   const all = await listWeb();
   const have = new Set(all.filter((f) => (/\.m?js$/.test(f) && !f.startsWith('vendor/')) || /^qif(-exact)?\.wasm$/.test(f)));
   // In the worker: qif.wasm from this file; qif-exact.wasm refused by name (not included).
-  const worker = await classicWorker('worker-classic.js', have, { 'qif.wasm': 'qif-wasm-gz', 'qif-exact.wasm': null });
+  const worker = await classicWorker('engine/worker-classic.js', have, { 'qif.wasm': 'qif-wasm-gz', 'qif-exact.wasm': null });
   if (worker.split('"qif-wasm-gz"').length !== 2) throw new Error('widgets bundle: the worker must name its wasm placeholder once');
   const wasm = gzipSync(await readFile(path.join(WEB, 'qif.wasm')), { level: 9 }).toString('base64');
   const modules = await pageModules('widgets.js', have);

@@ -40,6 +40,9 @@ export interface MatrixData {
 /** A matrix argument: an array of rows (each an array or typed array) or {rows, cols, data}. */
 export type Matrix = readonly Vector[] | MatrixData;
 
+/** Sample labels (estimate.*): an array of numbers or of strings (one type), or a typed array. */
+export type Labels = readonly number[] | readonly string[] | NumericTypedArray;
+
 /** A matrix result: row-major `data`, entry [i][j] at data[i*cols + j]. Accepted back as input. */
 export interface MatrixOut {
   rows: number;
@@ -73,7 +76,7 @@ export interface LPProgress {
 /** Status of a linear program's solve ('cancelled' only in the partial result of an AbortError; 'imprecise': no point the solver reached checks optimal within the tolerances on the problem as stated — see primalResidual, dualResidual). */
 export type LPStatus = 'optimal' | 'infeasible' | 'unbounded' | 'iteration limit' | 'time limit' | 'cancelled' | 'imprecise';
 
-/** One constraint of lp.solve: coeffs sparse [[variable, coefficient], ...] or dense (one entry per variable). */
+/** One constraint of lp.solve: coeffs sparse [[variable, coefficient], ...] (an empty array is the constraint 0 op rhs) or dense (one entry per variable); a key other than coeffs, op, rhs throws, as in the problem (sense, objective, rows, lower, upper). */
 export interface LPRow {
   coeffs: readonly (readonly [number, number])[] | readonly number[];
   op: '<=' | '=' | '==' | '>=';
@@ -159,7 +162,7 @@ export interface FactorizationFound {
   exists: true;
   /** When exists: the row-stochastic X. */
   witness: MatrixOut;
-  /** When exists: the largest entry of |product − A|, recomputed by multiplying X back. */
+  /** When exists: the largest entry of |product − A|, recomputed by multiplying X back with A and B as given (rows within the validation tolerance of 1 are normalized for the search, not for this check). */
   maxError: number;
 }
 
@@ -167,7 +170,7 @@ export interface FactorizationFound {
 export interface FactorizationNone {
   /** Whether such a channel X exists (A reproduced within the refinement tolerance). */
   exists: false;
-  /** When not and the sizes match: a certified lower bound on how far every product is from A (L1). */
+  /** When not and the sizes match: a certified lower bound on min over X of the mean, over the rows of A, of the L1 distance between a row of A and the same row of the product — the same unit in factorize and leftFactorize. */
   lowerBound?: number;
   /** When not: why, in words. */
   reason: string;
@@ -184,9 +187,9 @@ export interface Hyper {
 
 /** Result of channel.iterativeBayesianUpdate. */
 export interface IterativeBayesianUpdate {
-  /** The estimate of the input distribution. */
+  /** The estimate of the input distribution (sums to 1). */
   prior: Float64Array;
-  /** Steps made, the converged step included. */
+  /** Steps π ↦ π' made, the converged step included (extrapolations are not counted). */
   iterations: number;
   /** Whether the last step moved the estimate by at most maxDiff (false when stopped by maxIterations). */
   converged: boolean;
@@ -198,6 +201,24 @@ export interface IterativeBayesianUpdateOptions {
   maxDiff?: number;
   /** Largest number of steps; a positive integer (default 10000). */
   maxIterations?: number;
+  /** Extrapolate between steps (SQUAREM, Varadhan and Roland 2008): same fixed point and stopping rule, far fewer steps on noisy channels; false applies the plain steps, as libqif (default true). */
+  accelerate?: boolean;
+  /** Called about every 16 steps with the steps made and the L1 move of the last one; return false to cancel (error.partial holds the estimate so far). */
+  onProgress?: (iterations: number, diff: number) => boolean | void;
+}
+
+/** Samples drawn from a channel, as row and column indices. */
+export interface ChannelSample {
+  /** x_i ~ π, a row index. */
+  secrets: Int32Array;
+  /** y_i ~ C[x_i], a column index. */
+  observations: Int32Array;
+}
+
+/** Options of channel.sample. */
+export interface ChannelSampleOptions {
+  /** Seed of the random draws (the same seed gives the same result); a non-negative integer (default 0). */
+  seed?: number;
 }
 
 export interface ChannelAPI {
@@ -228,10 +249,11 @@ export interface ChannelAPI {
    */
   hyper(prior: Vector, C: Matrix): Hyper;
   /**
-   * Estimates the input distribution of C from observed output frequencies by the iterative Bayesian update (expectation–maximization, from the uniform prior).
+   * Estimates the input distribution of C from observed output frequencies by the iterative Bayesian update (expectation–maximization from the uniform prior, accelerated by SQUAREM). An output observed with positive frequency that no secret can produce is an error naming observed.
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param observed Observed frequencies of the outputs (one per column of C, summing to 1).
-   * @param options Keys: maxDiff, maxIterations.
+   * @param options Keys: maxDiff, maxIterations, accelerate, onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Mathematics §8 (libqif)
    */
   iterativeBayesianUpdate(C: Matrix, observed: Vector, options?: IterativeBayesianUpdateOptions): IterativeBayesianUpdate;
@@ -253,6 +275,15 @@ export interface ChannelAPI {
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    */
   reduce(C: Matrix): MatrixOut;
+  /**
+   * Draws n samples (secret, observation) from a prior and channel, reproducibly from a seed (to watch estimates converge to the exact values).
+   * @param prior Prior π on the secrets (non-negative, sums to 1).
+   * @param C Channel: rows secrets, columns observables, each row sums to 1.
+   * @param n Number of samples; a non-negative integer.
+   * @param options Keys: seed.
+   * @see Cherubin et al. (S&P 2019)
+   */
+  sample(prior: Vector, C: Matrix, n: number, options?: ChannelSampleOptions): ChannelSample;
   /**
    * Checks that C is a channel (finite, non-negative, rows summing to 1); returns true or throws.
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
@@ -1059,15 +1090,21 @@ export interface MechanismAPI {
 export interface AdditiveMetric {
   /** sup_g (V_g[π▷B] − V_g[π▷A]) ≥ 0, in gain units (at most 1). */
   value: number;
-  /** A gain function attaining it: rows guesses (one per output of A, one per output of B, then the zero guess), columns secrets; usable with measure.posteriorGVulnerability. */
+  /** A gain function attaining it: rows guesses (one per output of A, one per output of B, then the zero guess), columns secrets; usable with measure.posteriorGVulnerability. Entries can be hugely negative (of the order of 1/(smallest channel entry)); V_g of such a gain cancels in floating point, so compare with vulnerabilityA/B. */
   gain: MatrixOut;
-  /** V_g[π▷A] for that gain, recomputed. */
+  /** V_g[π▷A] for that gain, computed exactly in rationals (rows normalized), then rounded. */
   vulnerabilityA: number;
-  /** V_g[π▷B] for that gain, recomputed; vulnerabilityB − vulnerabilityA = value. */
+  /** V_g[π▷B] for that gain, computed exactly; vulnerabilityB − vulnerabilityA = value within 1e-9 (checked). */
   vulnerabilityB: number;
   /** Size of the linear program solved. */
   lpVariables: number;
   lpConstraints: number;
+}
+
+/** Options of refine.additiveMetric. */
+export interface ProgressOptions {
+  /** Called when the work starts and then about every 100 ms with the milliseconds elapsed; return false to cancel. */
+  onProgress?: (elapsedMs: number) => boolean | void;
 }
 
 /** AvgRefinement when holds is true. */
@@ -1102,12 +1139,6 @@ export interface AvgRefinementFails {
 
 /** Result of refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). Narrow on holds: `if (r.holds) …` sees the fields of AvgRefinementHolds. */
 export type AvgRefinement = AvgRefinementHolds | AvgRefinementFails;
-
-/** Options of refine.avg. */
-export interface ProgressOptions {
-  /** Called when the work starts and then about every 100 ms with the milliseconds elapsed; return false to cancel. */
-  onProgress?: (elapsedMs: number) => boolean | void;
-}
 
 /** The largest ε2 (nats) with family1(ε1) ⊑ family2(ε2), by bisection. */
 export interface SafeEpsilon {
@@ -1229,13 +1260,15 @@ export interface SafeEpsilonCurveOptions {
 
 export interface RefineAPI {
   /**
-   * How much more B can leak than A for the prior π: the largest V_g[π▷B] − V_g[π▷A] over gain functions bounded by 1 with a zero-gain guess, and a gain attaining it (0 when A ⊑avg B).
+   * How much more B can leak than A for the prior π: the largest V_g[π▷B] − V_g[π▷A] over gain functions bounded by 1 (unbounded below) with a zero-gain guess, and a gain attaining it (0 when A ⊑avg B). Rows of A and B are divided by their sums; the program is solved exactly in rationals, so the value is the true supremum even when it needs gains like −1e52 (channels with tiny entries). At most 1,000 variables (|outputs of B|·|supp π| + |outputs of A|, about 30×30); larger inputs are refused at once.
    * @param prior Prior π on the secrets (non-negative, sums to 1).
    * @param A A channel.
    * @param B A channel on the same secrets.
+   * @param options Keys: onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
    * @see Mathematics §8 (libqif)
    */
-  additiveMetric(prior: Vector, A: Matrix, B: Matrix): AdditiveMetric;
+  additiveMetric(prior: Vector, A: Matrix, B: Matrix, options?: ProgressOptions): AdditiveMetric;
   /**
    * Decides average-case refinement A ⊑avg B, with a witness R or a verified gain/prior counterexample.
    * @param A A channel.
@@ -1570,6 +1603,135 @@ export interface InfoPrivacyAPI {
    * @see Wu (2019) §5.2
    */
   varianceComparison(options: VarianceComparisonOptions): { laplace: number; gaussianMechanism: number; gaussianPrivacyChannel: number; power: number };
+}
+
+// ───────────────────────────── qif.estimate ─────────────────────────────
+
+/** Result of estimate.bayesRisk. */
+export interface EstimatedBayesRisk {
+  /** The rule's error on the test part when trained on the whole training part. */
+  value: number;
+  /** Lower end of the interval: the NN bound at the Clopper–Pearson lower end of the NN rule's error. */
+  lower: number;
+  /** Upper end: the Clopper–Pearson upper end of the rule's error (any rule errs at least R*). */
+  upper: number;
+  /** The rule used. */
+  method: string;
+  /** The k used at the full training size (1 for nn, 0 for frequentist). */
+  k: number;
+  /** (L−1)/L·(1 − √(1 − L/(L−1)·R_NN)): a lower bound on the Bayes risk from the NN rule's error. */
+  nnBound: number;
+  /** The estimate against the training size n (increasing; the last point is value). */
+  curve: { n: Float64Array; estimate: Float64Array };
+}
+
+/** Options of estimate.bayesRisk. */
+export interface EstimateBayesRiskOptions {
+  /** The rule: k nearest neighbours, the nearest neighbour, or the most frequent secret of each observation (default 'knn'). */
+  method?: 'knn' | 'nn' | 'frequentist';
+  /** Neighbours of the k-NN rule: ⌈ln n⌉, ⌈log₁₀ n⌉ (n the training size) or a number (default 'ln'). */
+  k?: 'ln' | 'log10' | number;
+  /** Part of the samples held out to test the rule, strictly between 0 and 1; a positive finite number (default 0.2). */
+  testFraction?: number;
+  /** Level of the interval (and of the zero-leakage test), strictly between 0 and 1; a positive finite number (default 0.95). */
+  confidence?: number;
+  /** Seed of the random draws (the same seed gives the same result); a non-negative integer (default 0). */
+  seed?: number;
+  /** Called with the predictions made and the total; return false to cancel. */
+  onProgress?: (done: number, total: number) => boolean | void;
+}
+
+/** The frequentist channel and prior of a sample, rows and columns named by the sorted distinct secrets and observations. */
+export interface EstimatedChannel {
+  /** Ĉ[x][o] = count(x, o)/count(x). */
+  channel: MatrixOut;
+  /** π̂(x) = count(x)/n. */
+  prior: Float64Array;
+  /** The row names: the distinct secrets, numbers in increasing order, strings in code-point order. */
+  secrets: string[];
+  /** The column names: the distinct observations (a vector as "(a, b)"), in the same order. */
+  observations: string[];
+  /** count(x, o), the number of samples with that secret and observation. */
+  counts: MatrixOut;
+}
+
+/** An estimate with its confidence interval, in bits. */
+export interface EstimatedLeakage {
+  /** The plug-in estimate (biased upwards). */
+  value: number;
+  /** Lower end of the confidence interval. */
+  lower: number;
+  /** Upper end of the confidence interval. */
+  upper: number;
+}
+
+/** Options of estimate.minEntropyLeakage. */
+export interface EstimateMinEntropyLeakageOptions {
+  /** Level of the interval (and of the zero-leakage test), strictly between 0 and 1; a positive finite number (default 0.95). */
+  confidence?: number;
+  /** Seed of the random draws (the same seed gives the same result); a non-negative integer (default 0). */
+  seed?: number;
+}
+
+/** Result of estimate.mutualInformation, in bits. */
+export interface EstimatedMutualInformation {
+  /** The plug-in estimate Î (biased upwards). */
+  value: number;
+  /** Î − (|X̂|−1)(|Ô|−1)/(2n ln 2), the first-order bias correction (may be negative). */
+  corrected: number;
+  /** Lower end of the confidence interval (0 when the zero-leakage test does not reject). */
+  lower: number;
+  /** Upper end of the confidence interval. */
+  upper: number;
+  /** The larger of the χ² quantile /(2n ln 2) and the quantile of Î over shuffled data: what Î stays below when nothing leaks. */
+  zeroLeakageThreshold: number;
+  /** Whether value exceeds zeroLeakageThreshold: the data reject "no leakage" at the confidence level. */
+  leaks: boolean;
+}
+
+/** Options of estimate.mutualInformation. */
+export interface EstimateMutualInformationOptions {
+  /** Level of the interval (and of the zero-leakage test), strictly between 0 and 1; a positive finite number (default 0.95). */
+  confidence?: number;
+  /** Copies of the data with the secrets shuffled, for the zero-leakage test (0: the χ² test alone); a non-negative integer (default 100, at most 2·10⁷/n (at least 10)). */
+  shuffles?: number;
+  /** Seed of the random draws (the same seed gives the same result); a non-negative integer (default 0). */
+  seed?: number;
+}
+
+export interface EstimateAPI {
+  /**
+   * Estimates the Bayes risk (the adversary's least probability of error) from samples by training a rule on part of them and testing it on the rest, with the NN lower bound and a convergence curve.
+   * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
+   * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
+   * @param options Keys: method, k, testFraction, confidence, seed, onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
+   * @see Cherubin et al. (S&P 2019)
+   */
+  bayesRisk(secrets: Labels, observations: Labels | Matrix, options?: EstimateBayesRiskOptions): EstimatedBayesRisk;
+  /**
+   * Estimates the channel and prior from samples (secret, observation): the frequentist channel, on which every measure is the plug-in estimate.
+   * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
+   * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
+   * @see Chothia et al. (CAV 2013)
+   */
+  channel(secrets: Labels, observations: Labels | Matrix): EstimatedChannel;
+  /**
+   * Estimates the min-entropy leakage from samples: the plug-in estimate and a confidence interval that allows for its upward bias.
+   * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
+   * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
+   * @param options Keys: confidence, seed.
+   * @see Chothia et al. (CAV 2013)
+   */
+  minEntropyLeakage(secrets: Labels, observations: Labels | Matrix, options?: EstimateMinEntropyLeakageOptions): EstimatedLeakage;
+  /**
+   * Estimates the mutual information between secrets and observations from samples, with its bias correction, a zero-leakage test and a confidence interval.
+   * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
+   * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
+   * @param options Keys: confidence, shuffles, seed.
+   * @see Chothia et al. (CAV 2013)
+   */
+  mutualInformation(secrets: Labels, observations: Labels | Matrix, options?: EstimateMutualInformationOptions): EstimatedMutualInformation;
 }
 
 // ───────────────────────────── qif.lp ─────────────────────────────
@@ -2011,6 +2173,63 @@ export interface ExactRefineAPI {
   avg(A: RationalMatrix, B: RationalMatrix, options?: ExactProgressOptions): ExactAvgRefinement;
 }
 
+// ───────────────────────────── qif.program ─────────────────────────────
+
+/** Result of program.channel. */
+export interface ProgramChannel {
+  /** C[x][o]: rows the secret values, columns the observations (as numbers). */
+  channel: MatrixOut;
+  /** The declared prior on the rows (uniform unless weights are given). */
+  prior: Float64Array;
+  /** Row labels: the secret values (a tuple for several secrets). */
+  secrets: string[];
+  /** Column labels, in order of first appearance: the values observed joined by '; ', or '∅'. */
+  observations: string[];
+  /** The same channel and prior as reduced fractions ('1/3'). */
+  exact: { channel: string[][]; prior: string[] };
+  /** The largest number of distinct states a distribution held (60 coin flips summed: 61). */
+  states: number;
+  /** Loop iterations run, over all secret values and merged states. */
+  steps: number;
+}
+
+/** Options of program.channel. */
+export interface ProgramOptions {
+  /** Loop iterations allowed for each secret value, summed over its merged states; a loop that has not finished within it is an error naming its line; a positive integer (default 1000000). */
+  stepBudget?: number;
+  /** The largest number of distinct states a distribution may hold; a positive integer (default 100000). */
+  stateBudget?: number;
+  /** Called about every 100 ms with {done, total} (secret values run, and their number); return false to cancel. */
+  onProgress?: (progress: ProgramProgress) => boolean | void;
+}
+
+/** Result of program.check. */
+export interface ProgramCheck {
+  /** true when nothing was found (the program may still fail when it runs). */
+  ok: boolean;
+  /** The problems, in source order; lines and columns from 1. */
+  diagnostics: { line: number; column: number; message: string }[];
+}
+
+export interface ProgramAPI {
+  /**
+   * The channel a program denotes, exactly: for each value of its secret the program runs on a distribution over states (equal states merged); C[x][o] is the probability that it observes the sequence o.
+   * @param source The program's text (the language of docs/program-language.md).
+   * @param options Keys: stepBudget, stateBudget, onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Alvim et al. (FOSAD 2011) §3
+   */
+  channel(source: string, options?: ProgramOptions): ProgramChannel;
+  /**
+   * Parses and checks a program without running it: every problem found, with its line and column (for editors).
+   * @param source The program's text (the language of docs/program-language.md).
+   * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
+   * @see Alvim et al. (FOSAD 2011) §3
+   */
+  check(source: string): ProgramCheck;
+}
+
 // ───────────────────────────── The API object ─────────────────────────────
 
 /** The loaded API: frozen namespaces of synchronous functions. */
@@ -2025,8 +2244,10 @@ export interface QIF {
   readonly mechanism: Readonly<MechanismAPI>;
   readonly refine: Readonly<RefineAPI>;
   readonly infoPrivacy: Readonly<InfoPrivacyAPI>;
+  readonly estimate: Readonly<EstimateAPI>;
   readonly lp: Readonly<LPAPI>;
   readonly debug: Readonly<DebugAPI>;
+  readonly program: Readonly<ProgramAPI>;
   /** The exact mode: see ExactAPI. */
   readonly exact: ExactAPI;
   /**
@@ -2043,7 +2264,7 @@ export interface ApiParam {
   name: string;
   /** The name errors use when it differs from name. */
   label?: string;
-  kind: 'number' | 'integer' | 'boolean' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem'
+  kind: 'number' | 'integer' | 'boolean' | 'string' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem'
     | 'rational' | 'ratVector' | 'ratMatrix' | 'ratMetric';
   optional?: boolean;
   required?: boolean;

@@ -188,6 +188,8 @@ function toGraph(g, name) {
 function flattenLP(p, maxNonzeros) {
   const fail = (msg, row) => ({ error: msg, index: row });
   if (p === null || typeof p !== 'object') return fail('problem: expected an object {sense, objective, rows}');
+  const badKey = unknownKeyOf('problem', p, LP_KEYS);
+  if (badKey) return fail(badKey);
   const sense = p.sense === undefined ? 'min' : p.sense;
   if (sense !== 'min' && sense !== 'max') return fail("sense: expected 'min' or 'max', got " + String(sense));
   const obj = p.objective;
@@ -202,9 +204,12 @@ function flattenLP(p, maxNonzeros) {
   for (let i = 0; i < m; i++) {
     const r = rows[i];
     if (r === null || typeof r !== 'object') return fail('rows[' + i + ']: expected {coeffs, op, rhs}', i);
+    const badRowKey = unknownKeyOf('rows[' + i + ']', r, LP_ROW_KEYS);
+    if (badRowKey) return fail(badRowKey, i);
     const co = r.coeffs;
     if (co === undefined || co === null || typeof co.length !== 'number') return fail('rows[' + i + '].coeffs: expected an array', i);
-    if (co.length > 0 && Array.isArray(co[0])) count += co.length;
+    // An empty array is a sparse row without terms: the constraint 0 (op) rhs.
+    if (co.length === 0 || Array.isArray(co[0])) count += co.length;
     else {
       if (co.length !== n) return fail('rows[' + i + '].coeffs: a dense row needs ' + n + ' entries, got ' + co.length, i);
       count += n;
@@ -222,7 +227,7 @@ function flattenLP(p, maxNonzeros) {
     if (typeof r.rhs !== 'number') return fail('rows[' + i + '].rhs: expected a number', i);
     rhs[i] = r.rhs;
     const co = r.coeffs;
-    if (co.length > 0 && Array.isArray(co[0])) {
+    if (co.length === 0 || Array.isArray(co[0])) {
       for (let t = 0; t < co.length; t++) {
         const e = co[t];
         if (!Array.isArray(e) || e.length !== 2) return fail('rows[' + i + '].coeffs[' + t + ']: expected [variable, coefficient]', i);
@@ -262,6 +267,22 @@ function flattenLP(p, maxNonzeros) {
   return { head: Float64Array.of(n, m, sense === 'max' ? 1 : 0, k, lower ? 1 : 0, upper ? 1 : 0), data };
 }
 
+// labels reads sample labels (estimate.*): a typed array or an array of numbers crosses as
+// (count, float64 bytes), an array of strings as (count, the strings joined by NUL).
+function labels(x, p, w) {
+  if (x === undefined || x === null) { w.push(undefined, undefined); return; }
+  if (ArrayBuffer.isView(x) && !(x instanceof DataView)) { w.push(x.length, bytes(x instanceof Float64Array ? x : Float64Array.from(x))); return; }
+  if (!Array.isArray(x)) return bad(p.label, `${p.label}: expected an array of labels (numbers or strings) or a typed array, got ${describe(x)}`);
+  const str = x.length > 0 && typeof x[0] === 'string';
+  for (let i = 0; i < x.length; i++) {
+    const t = typeof x[i];
+    if (t !== 'number' && t !== 'string') return bad(p.label, `${p.label}: entry ${i} is ${describe(x[i])}, expected a number or a string`, i, `is ${describe(x[i])}, expected a number or a string`);
+    if ((t === 'string') !== str) return bad(p.label, `${p.label}: entry ${i} is a ${t} but entry 0 is not: labels are all numbers or all strings`, i, `is a ${t} but entry 0 is not: labels are all numbers or all strings`);
+    if (str && x[i].includes('\0')) return bad(p.label, `${p.label}: entry ${i} contains the character U+0000, which labels may not`, i, 'contains the character U+0000, which labels may not');
+  }
+  w.push(x.length, str ? x.join('\0') : bytes(Float64Array.from(x)));
+}
+
 // plainCopy copies the own enumerable properties of an object (the debug kind 'object').
 function plainCopy(o) {
   const out = {};
@@ -287,7 +308,7 @@ function adapt(fn, p, state) {
   };
 }
 
-const WIDTH = { matrix: 3, graph: 2, lpProblem: 2, ratVector: 2, ratMatrix: 3, ratMetric: 3 };
+const WIDTH = { matrix: 3, graph: 2, lpProblem: 2, ratVector: 2, ratMatrix: 3, ratMetric: 3, labels: 2, samples: 3 };
 
 // rationalText writes one number of the exact mode as the text Go parses: a number as String(x),
 // its shortest decimal (0.1 stays a tenth), a bigint in decimal, a string as it is. Lists cross as
@@ -369,6 +390,7 @@ const readers = {
   number: scalar('number', 'a number'),
   integer: scalar('number', 'an integer'),
   boolean: scalar('boolean', 'a boolean'),
+  string: scalar('string', 'a string'),
   enum(x, p, w) {
     if (x === undefined || x === null) w.push(undefined);
     else if (typeof x === 'string') w.push(x);
@@ -421,6 +443,18 @@ const readers = {
   },
   ratMatrix,
   ratMetric: ratMatrix,
+  labels,
+  samples(x, p, w) { // labels, or a matrix with one row per sample
+    const matrix = (x && typeof x === 'object' && !ArrayBuffer.isView(x) && !Array.isArray(x)) || (Array.isArray(x) && isNumberArrayLike(x[0]));
+    if (matrix) return readers.matrix(x, p, w);
+    const err = labels(x, p, w);
+    w.push(undefined);
+    return err;
+  },
+  enumOrInteger(x, p, w) {
+    if (x === undefined || x === null || typeof x === 'string' || typeof x === 'number') w.push(x === null ? undefined : x);
+    else return bad(p.label, `${p.label}: expected '${p.enum.join("' or '")}' or a positive integer, got ${describe(x)}`);
+  },
   lpProblem(x, p, w) {
     if (x === undefined || x === null) { w.push(undefined, undefined); return; }
     const f = flattenLP(x, API.limits.lpMaxNonzeros);
@@ -447,9 +481,24 @@ function unknownKey(p, key) {
   return unknownOption(p.label, key, p.fields.map((f) => f.name));
 }
 
-function unknownOption(label, key, names) {
+// unknownName is the message for a key outside names: it suggests the likely one and lists them.
+function unknownName(label, what, key, names) {
   const near = names.find((n) => editDistance(n.toLowerCase(), key.toLowerCase()) <= 2);
-  return bad(label, `${label}: unknown option "${key}"${near ? ` (did you mean "${near}"?)` : ''}; valid options: ${names.join(', ')}`);
+  return `${label}: unknown ${what} "${key}"${near ? ` (did you mean "${near}"?)` : ''}; valid ${what}s: ${names.join(', ')}`;
+}
+
+function unknownOption(label, key, names) {
+  return bad(label, unknownName(label, 'option', key, names));
+}
+
+// The keys of an lp.solve problem and of its rows: a misspelt one would otherwise be dropped
+// silently (`uper` for `upper` ignores the bound, `Rows` for `rows` leaves no constraints).
+const LP_KEYS = ['sense', 'objective', 'rows', 'lower', 'upper'];
+const LP_ROW_KEYS = ['coeffs', 'op', 'rhs'];
+
+// unknownKeyOf returns the message for the first key of obj outside names, or undefined.
+function unknownKeyOf(label, obj, names) {
+  for (const k of Object.keys(obj)) if (!names.includes(k)) return unknownName(label, 'key', k, names);
 }
 
 function editDistance(a, b) {
@@ -475,17 +524,19 @@ function prepare(p) {
 
 /**
  * The error a function reports from Go: message, name ('AbortError' when cancelled), partial
- * result and, for a fault in one argument, the argument's name, the index of the row or entry
- * (a number, or [row, column]) and what is wrong, from the Go error's fields (core/argerr).
+ * result, for a fault in one argument, the argument's name, the index of the row or entry
+ * (a number, or [row, column]) and what is wrong, from the Go error's fields (core/argerr), and
+ * fields of its own that the thrown Error receives as properties (a program's line and column).
  */
 class Failure {
-  constructor(message, name, partial, argument, index, detail) {
+  constructor(message, name, partial, argument, index, detail, fields) {
     this.message = message;
     this.name = name;
     this.partial = partial;
     this.argument = argument;
     this.index = index;
     this.detail = detail;
+    this.fields = fields;
   }
 }
 
@@ -631,7 +682,7 @@ function fileOf(url) {
 /**
  * Loads the WebAssembly module and returns the API (see qif.d.ts and docs/api.md). `wasmModule`
  * is qif.wasm already compiled (or being compiled): a worker that starts compiling before its
- * scripts have loaded (the page's worker.js) or a page that compiles once for many workers.
+ * scripts have loaded (the page's engine/worker.js) or a page that compiles once for many workers.
  * @param {{wasmURL?: string|URL, wasmModule?: WebAssembly.Module|Promise<WebAssembly.Module>,
  *   exact?: boolean, exactWasmURL?: string|URL}} [options]
  */
@@ -705,6 +756,7 @@ function bind(main, exact) {
       const e = argumentError(new Error(r.message), r);
       if (r.name !== 'Error') e.name = r.name;
       if (r.partial !== undefined && r.partial !== null) e.partial = jsonReady(r.partial);
+      if (r.fields) Object.assign(e, r.fields);
       throw e;
     }
     return jsonReady(r);
@@ -741,7 +793,7 @@ function bind(main, exact) {
       if (typeof name !== 'string') throw new Error('describe: expected a name ("measure.shannonCapacity"), a namespace or a function of the API');
       if (byName.has(name)) return byName.get(name);
       if (API.namespaces.includes(name)) return API.functions.filter((f) => f.ns === name);
-      if (name === 'exact') return API.functions.filter((f) => f.module === 'exact');
+      if (name === 'exact') return API.functions.filter((f) => f.ns.startsWith('exact.'));
       const same = API.functions.filter((f) => f.name === name);
       if (same.length === 1) return same[0];
       throw new Error(`describe: unknown function "${name}"${same.length ? `; it is in ${same.map((f) => f.ns).join(' and ')}` : ''}`);

@@ -6,13 +6,13 @@
 // visit sees edits even between builds. A rebuild changes the manifest, hence this worker (the
 // browser compares imported scripts too): the new version precaches into a new cache and
 // deletes the old one. Everything is relative to this file, so web/ works on any static host.
-// Registered by register-sw.js, only over http(s).
+// Registered by page/register-sw.js, only over http(s).
 
 const FALLBACK = {
   // Without a manifest (web/ served without running scripts/build.sh), cache the entry points;
   // the rest is cached as it is fetched.
   version: 'dev',
-  files: ['index.html', 'style.css', 'sections.js', 'product.js', 'engine-start.js', 'engine.js', 'client.js', 'api.gen.js', 'pipeline.js', 'worker.js', 'worker-serve.js', 'api-table.js', 'qif.js', 'wasm_exec.js', 'qif.wasm'],
+  files: ['index.html', 'style.css', 'app.js', 'page/sections.js', 'page/product.js', 'engine/start.js', 'engine/index.js', 'engine/client.js', 'api.gen.js', 'engine/pipeline.js', 'engine/worker.js', 'engine/worker-serve.js', 'engine/api-table.js', 'qif.js', 'wasm_exec.js', 'qif.wasm'],
 };
 
 let manifest = FALLBACK;

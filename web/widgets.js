@@ -7,8 +7,8 @@
 //
 // Each element renders into its own shadow root, styled by one constructed stylesheet (no inline
 // <style>, so a strict Content-Security-Policy needs nothing extra), and computes through the
-// page's one shared worker (engine.js): any number of widgets share one wasm instance, and each
-// widget runs its jobs through the page's job pipeline (pipeline.js: debounce, latest answer
+// page's one shared worker (engine/index.js): any number of widgets share one wasm instance, and each
+// widget runs its jobs through the page's job pipeline (engine/pipeline.js: debounce, latest answer
 // only). Attributes are untrusted text read with the page's one grammar (input/): numbers as on
 // the page (`ln 2 / 5` is (ln 2)/5, `log` is refused), matrices as JSON or `a b; c d`; a bad
 // value is reported inside the widget, all of them at once — nothing is thrown into the page.
@@ -20,19 +20,19 @@
 // Each widget reflects its state on the host element as data-state="loading|ready|error" and
 // fires a `qif-update` event (detail: the computed values) after every successful computation.
 
-import { engine, client } from './engine.js';
-import { createPipeline, Superseded } from './pipeline.js';
-import { presets, presetById } from './presets.js';
-import { MEASURES, PANELS, PANEL_KEYS, GAIN_CLASSES, DEFAULT_GAIN_CLASS, measureKey, exactPlan, exactResults } from './measures.js';
-import { formatNumber, formatFull } from './numbers.js';
+import { engine, client } from './engine/index.js';
+import { createPipeline, Superseded } from './engine/pipeline.js';
+import { presets, presetById } from './lib/presets.js';
+import { MEASURES, PANELS, PANEL_KEYS, GAIN_CLASSES, DEFAULT_GAIN_CLASS, measureKey, exactPlan, exactResults } from './lib/measures.js';
+import { formatNumber, formatFull } from './lib/numbers.js';
 import { parseNumber as readNumber, parseInteger as readInteger } from './input/number.js';
 import { parseMatrixLiteral, parseVectorLiteral, parseLabels, rationalVector, rationalMatrix } from './input/grid.js';
-import { exactPrefix, exactTitle } from './format.js';
-import { WIDGET_MECHANISMS, mechanismCall, matrixOf, utilityCall, scalingText } from './mechanism-plan.js';
-import { heatmap } from './plot.js';
-import { h, replace } from './dom.js';
-import { sourceParts } from './formulas.js';
-import { readerMessage } from './row-names.js';
+import { exactPrefix, exactTitle } from './lib/format.js';
+import { WIDGET_MECHANISMS, mechanismCall, matrixOf, utilityCall, scalingText } from './lib/mechanism-plan.js';
+import { heatmap } from './lib/plot.js';
+import { h, replace } from './lib/dom.js';
+import { sourceParts } from './lib/formulas.js';
+import { readerMessage } from './lib/row-names.js';
 
 /** The largest matrix side a widget accepts: widgets are for small, readable examples. */
 export const MAX_SIDE = 40;

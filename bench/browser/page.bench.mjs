@@ -10,7 +10,7 @@
 //   longest task   the main thread's longest task (PerformanceObserver 'longtask') while a long
 //                  job runs in the worker — an optimal mechanism by LP (qif.mechanism.optimalLP,
 //                  forceLP) and a Blahut–Arimoto capacity — while the page keeps typing; target < 50 ms.
-//   engine alone   the peer of the first result: worker.js started from an empty page of the
+//   engine alone   the peer of the first result: engine/worker.js started from an empty page of the
 //                  same origin, cold (its ready message, and the answer to a first call);
 //   widgets        a lesson with one <qif-channel>: navigation start to the widget's first
 //                  qif-update, and to the worker's ready message, cold, for dist/qif-widgets.js
@@ -94,7 +94,7 @@ async function coldLoad() {
 // main-thread task seen during it and the job's own duration.
 async function longJob(page, which) {
   return page.evaluate(async (kind) => {
-    const { client } = await import('./engine.js');
+    const { client } = await import('./engine/index.js');
     window.__long = [];
     const t0 = performance.now();
     let job;
@@ -165,7 +165,7 @@ async function widgetLoad(url, html) {
   return r;
 }
 
-// The peer of the page's start-up: the same engine (worker.js) started from an empty page of the
+// The peer of the page's start-up: the same engine (engine/worker.js) started from an empty page of the
 // same origin, cold — what the page would take if it did nothing else. Resolves to {ready,
 // first}: navigation start to the worker's ready message, and to the answer of a first call.
 async function engineAlone() {
@@ -178,7 +178,7 @@ async function engineAlone() {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await page.addInitScript(() => {
     window.__engine = new Promise((resolve) => {
-      const w = new Worker('worker.js', { type: 'module' });
+      const w = new Worker('engine/worker.js', { type: 'module' });
       const r = {};
       w.onmessage = (e) => {
         if (e.data?.type === 'ready') {

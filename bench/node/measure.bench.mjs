@@ -3,18 +3,11 @@
 // channel family: entries uniform in [0,1), rows normalized).
 //   scripts/build.sh && node bench/node/measure.bench.mjs
 import { load } from '../../web/qif.js';
+import { rng, time } from './timing.mjs';
 
 const qif = await load();
 const M = qif.measure;
 
-function rng(seed) { // mulberry32
-  return () => {
-    seed |= 0; seed = (seed + 0x6D2B79F5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 function randomChannel(n, m, r) {
   const data = new Float64Array(n * m);
   for (let x = 0; x < n; x++) {
@@ -30,19 +23,6 @@ function randomPrior(n, r) {
   for (let i = 0; i < n; i++) s += (p[i] = r());
   for (let i = 0; i < n; i++) p[i] /= s;
   return p;
-}
-
-// Median of `reps` timings (ms) after one warm-up call.
-function time(f, reps) {
-  f();
-  const t = [];
-  for (let i = 0; i < reps; i++) {
-    const t0 = performance.now();
-    f();
-    t.push(performance.now() - t0);
-  }
-  t.sort((a, b) => a - b);
-  return t[t.length >> 1];
 }
 
 const rows = [];

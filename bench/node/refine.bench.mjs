@@ -3,17 +3,10 @@
 // `go test -run X -bench Orders ./core/refine` (same channel family: rows uniform on the simplex).
 //   scripts/build.sh && node bench/node/refine.bench.mjs
 import { load } from '../../web/qif.js';
+import { rng, time } from './timing.mjs';
 
 const qif = await load();
 
-function rng(seed) { // mulberry32
-  return () => {
-    seed |= 0; seed = (seed + 0x6D2B79F5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 function randomChannel(n, m, r) {
   const data = new Float64Array(n * m);
   for (let x = 0; x < n; x++) {
@@ -31,18 +24,6 @@ function mul(a, b) {
   }
   return { rows: a.rows, cols: b.cols, data: out };
 }
-function time(f, reps) {
-  f();
-  const t = [];
-  for (let i = 0; i < reps; i++) {
-    const t0 = performance.now();
-    f();
-    t.push(performance.now() - t0);
-  }
-  t.sort((a, b) => a - b);
-  return t[Math.floor(t.length / 2)];
-}
-
 const r = rng(1);
 const rowsOut = [];
 for (const n of [10, 30, 60]) {

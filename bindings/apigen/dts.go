@@ -39,6 +39,8 @@ func tsParam(f *bindings.Func, p *bindings.Param) string {
 		return "number"
 	case bindings.KindBoolean:
 		return "boolean"
+	case table.KindString:
+		return "string"
 	case bindings.KindEnum:
 		return "'" + strings.Join(p.Enum, "' | '") + "'"
 	case bindings.KindVector, bindings.KindIndices:
@@ -49,6 +51,12 @@ func tsParam(f *bindings.Func, p *bindings.Param) string {
 		return "GraphInput"
 	case bindings.KindLPProblem:
 		return "LPProblem"
+	case table.KindLabels:
+		return "Labels"
+	case table.KindSamples:
+		return "Labels | Matrix"
+	case table.KindEnumOrInteger:
+		return "'" + strings.Join(p.Enum, "' | '") + "' | number"
 	case bindings.KindObject:
 		return "{ x: number }"
 	case bindings.KindOptions:
@@ -285,13 +293,18 @@ func declarations(fs []*bindings.Func) []byte {
 	b.WriteString("// ───────────────────────────── The API object ─────────────────────────────\n\n")
 	b.WriteString("/** The loaded API: frozen namespaces of synchronous functions. */\nexport interface QIF {\n")
 	b.WriteString("  /** Version of the WebAssembly module. */\n  readonly version: string;\n")
-	for _, ns := range bindings.Namespaces {
-		fmt.Fprintf(&b, "  readonly %s: Readonly<%s>;\n", ns, nsInterface(ns))
+	for _, ns := range namespaces() {
+		if !strings.HasPrefix(ns, "exact.") { // the main module's, and qif.program (served by the exact module)
+			fmt.Fprintf(&b, "  readonly %s: Readonly<%s>;\n", ns, nsInterface(ns))
+		}
 	}
 	b.WriteString("  /** The exact mode: see ExactAPI. */\n  readonly exact: ExactAPI;\n")
 	b.WriteString(dtsFooter)
 	b.WriteString(exactAPIDoc)
 	for _, ns := range exactapi.Namespaces {
+		if !strings.HasPrefix(ns, "exact.") {
+			continue
+		}
 		fmt.Fprintf(&b, "  readonly %s: Readonly<%s>;\n", strings.TrimPrefix(ns, "exact."), nsInterface(ns))
 	}
 	b.WriteString("}\n")
@@ -357,6 +370,9 @@ export interface MatrixData {
 /** A matrix argument: an array of rows (each an array or typed array) or {rows, cols, data}. */
 export type Matrix = readonly Vector[] | MatrixData;
 
+/** Sample labels (estimate.*): an array of numbers or of strings (one type), or a typed array. */
+export type Labels = readonly number[] | readonly string[] | NumericTypedArray;
+
 /** A matrix result: row-major ` + "`data`" + `, entry [i][j] at data[i*cols + j]. Accepted back as input. */
 export interface MatrixOut {
   rows: number;
@@ -390,7 +406,7 @@ export interface LPProgress {
 /** Status of a linear program's solve ('cancelled' only in the partial result of an AbortError; 'imprecise': no point the solver reached checks optimal within the tolerances on the problem as stated — see primalResidual, dualResidual). */
 export type LPStatus = 'optimal' | 'infeasible' | 'unbounded' | 'iteration limit' | 'time limit' | 'cancelled' | 'imprecise';
 
-/** One constraint of lp.solve: coeffs sparse [[variable, coefficient], ...] or dense (one entry per variable). */
+/** One constraint of lp.solve: coeffs sparse [[variable, coefficient], ...] (an empty array is the constraint 0 op rhs) or dense (one entry per variable); a key other than coeffs, op, rhs throws, as in the problem (sense, objective, rows, lower, upper). */
 export interface LPRow {
   coeffs: readonly (readonly [number, number])[] | readonly number[];
   op: '<=' | '=' | '==' | '>=';
@@ -484,7 +500,7 @@ export interface ApiParam {
   name: string;
   /** The name errors use when it differs from name. */
   label?: string;
-  kind: 'number' | 'integer' | 'boolean' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem'
+  kind: 'number' | 'integer' | 'boolean' | 'string' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem'
     | 'rational' | 'ratVector' | 'ratMatrix' | 'ratMetric';
   optional?: boolean;
   required?: boolean;

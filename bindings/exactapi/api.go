@@ -10,10 +10,11 @@ import (
 )
 
 // Namespaces lists the exact mode's namespaces, in the order of the reference and the wire ids.
-var Namespaces = []string{"exact.channel", "exact.measure", "exact.mechanism", "exact.refine"}
+// "program" is mounted at qif.program (see api_program.go).
+var Namespaces = []string{"exact.channel", "exact.measure", "exact.mechanism", "exact.refine", "program"}
 
 // Module is the exact mode's table, served by web/qif-exact.wasm (wasm/exact).
-var Module = table.NewModule("exact", Namespaces, channelAPI, measureAPI, mechanismAPI, refineAPI)
+var Module = table.NewModule("exact", Namespaces, channelAPI, measureAPI, mechanismAPI, refineAPI, programAPI)
 
 // Limits are the sizes web/qif.js checks before it writes an exact argument as text.
 var Limits = map[string]int{"exactMaxEntries": exact.MaxEntries}

@@ -81,17 +81,59 @@ func (f *Func) Invoke(raw []Raw) (result any, err error) {
 	}()
 	a, err := f.decode(raw)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", q, err)
+		return nil, fmt.Errorf("%s: %w", q, withoutInternalPrefix(err))
 	}
 	result, err = f.Call(a)
 	if a.cancelled {
 		return nil, &Cancelled{Fn: q, Partial: result}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", q, err)
+		return nil, fmt.Errorf("%s: %w", q, withoutInternalPrefix(err))
 	}
 	return result, nil
 }
+
+// internalPrefixes are the package names the core's errors start with (Go style, for Go
+// callers: "lp: right-hand side of row 0 is NaN"). In JS the message already starts with the
+// function, and a second prefix naming a Go package reads like an argument that does not
+// exist, so Invoke removes them (repeatedly: wrapped errors chain them).
+var internalPrefixes = []string{
+	"lp: model: ", "lp: ", "ratlp: ", "conelp: ", "lu: ",
+	"refine: avg: ", "refine avg: ", "refine additive metric: ", "refine: ",
+	"optimal mechanism: ",
+}
+
+// withoutInternalPrefix returns err with the internal prefixes removed from its message
+// (errors.Is and errors.As still see the original through Unwrap).
+func withoutInternalPrefix(err error) error {
+	msg := err.Error()
+	trimmed := StripInternalPrefixes(msg)
+	if trimmed == msg {
+		return err
+	}
+	return &rewordedError{msg: trimmed, err: err}
+}
+
+// StripInternalPrefixes removes leading internal package prefixes from msg.
+func StripInternalPrefixes(msg string) string {
+	for again := true; again; {
+		again = false
+		for _, p := range internalPrefixes {
+			if strings.HasPrefix(msg, p) {
+				msg, again = msg[len(p):], true
+			}
+		}
+	}
+	return msg
+}
+
+type rewordedError struct {
+	msg string
+	err error
+}
+
+func (e *rewordedError) Error() string { return e.msg }
+func (e *rewordedError) Unwrap() error { return e.err }
 
 // decode reads raw into one value per slot, filling defaults and enforcing checks.
 func (f *Func) decode(raw []Raw) (*Args, error) {
@@ -152,6 +194,8 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 		return int(x), nil
 	case KindBoolean:
 		return r.Bool, want(RawBool, "a boolean")
+	case KindString:
+		return r.Str, want(RawString, "a string")
 	case KindEnum:
 		if r.Type != RawString || !contains(p.Enum, r.Str) {
 			return nil, argerr.New(name, "expected one of '%s', got %s", strings.Join(p.Enum, "', '"), rawString(r))
@@ -190,7 +234,14 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 		if r.Type != RawFloats || raw[1].Type != RawFloats {
 			return nil, argerr.New(name, "expected an LP problem")
 		}
-		return FlatLP(r.Floats, raw[1].Floats)
+		p, err := FlatLP(r.Floats, raw[1].Floats)
+		if err != nil && !strings.HasPrefix(err.Error(), name+":") && !strings.HasPrefix(err.Error(), "rows[") {
+			// lp.NewCSC's "lp: coefficient 3 (row 0, column 1) is NaN" is about the problem.
+			err = fmt.Errorf("%s: %s", name, StripInternalPrefixes(err.Error()))
+		}
+		return p, err
+	case KindLabels, KindSamples, KindEnumOrInteger:
+		return decodeSample(p, raw)
 	case KindCallback:
 		return r.Fn, want(RawFunc, "a function")
 	case KindOptions:
@@ -425,6 +476,14 @@ func (c *pollContext) Err() error {
 		}
 	}
 	return c.err
+}
+
+// FieldsError is an error that carries fields of its own, which the JS Error thrown for it
+// receives as properties (a program's error.line and error.column): ErrorFields returns them as
+// values encode accepts.
+type FieldsError interface {
+	error
+	ErrorFields() map[string]any
 }
 
 // Obj is the result object type: field name → value (see encode in js.go for the values).

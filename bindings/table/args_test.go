@@ -1,6 +1,7 @@
 package table
 
 import (
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -103,5 +104,27 @@ func TestProblems(t *testing.T) {
 	}
 	if p := NewModule("t", []string{"a"}, []Func{{NS: "a", Name: "x", Doc: "X.", Result: Number, Call: call}}).Problems(); len(p) != 0 {
 		t.Errorf("a sound table: %v", p)
+	}
+}
+
+// Errors of the core keep their Go package prefixes for Go callers; Invoke removes them, since
+// in JS the message already starts with the function. Chains of them (a wrapped error) go too,
+// argument names stay, and errors.Is still sees the original.
+func TestInternalPrefixesRemoved(t *testing.T) {
+	for in, want := range map[string]string{
+		"lp: right-hand side of row 0 is NaN":             "right-hand side of row 0 is NaN",
+		"refine: avg: lp: model: variable 3 out of range": "variable 3 out of range",
+		"refine additive metric: cancelled: x":            "cancelled: x",
+		"channel: row 0 sums to 0.9, expected 1":          "channel: row 0 sums to 0.9, expected 1",
+		"A, B: too large":                                 "A, B: too large",
+	} {
+		if got := StripInternalPrefixes(in); got != want {
+			t.Errorf("%q → %q, want %q", in, got, want)
+		}
+	}
+	base := errors.New("lp: nil problem")
+	wrapped := withoutInternalPrefix(base)
+	if wrapped.Error() != "nil problem" || !errors.Is(wrapped, base) {
+		t.Errorf("%v (is base: %v)", wrapped, errors.Is(wrapped, base))
 	}
 }

@@ -100,7 +100,7 @@ func (p *Param) Problem() string {
 		}
 	}
 	switch {
-	case (p.Kind == KindEnum) != (len(p.Enum) > 0):
+	case (p.Kind == KindEnum || p.Kind == KindEnumOrInteger) != (len(p.Enum) > 0):
 		return "Enum goes with KindEnum"
 	case p.Check != CheckNone && p.Kind != KindNumber && p.Kind != KindInteger:
 		return "a Check on a non-number"
@@ -114,7 +114,8 @@ func (p *Param) Problem() string {
 
 // Wire builds the wire values of a call of f from one Go value per slot (nil: absent), the way
 // web/qif.js would send them: float64, int, bool and string as they are, []float64, *mat.Dense,
-// *graph.Graph, a Callback, an LP problem as [2][]float64{head, data}; for the exact kinds a
+// *graph.Graph, a Callback, an LP problem as [2][]float64{head, data}, Labels (labels and
+// samples; a matrix of samples as *mat.Dense); for the exact kinds a
 // string (rational), []string (ratVector) or [][]string (ratMatrix, ratMetric).
 func Wire(f *Func, vals ...any) []Raw {
 	var out []Raw
@@ -156,6 +157,15 @@ func rawsOf(k Kind, v any) []Raw {
 			cols = len(x[0])
 		}
 		return []Raw{num(float64(len(x))), num(float64(cols)), str(strings.Join(flat, ","))}
+	case Labels:
+		out := []Raw{num(float64(x.Len())), {Type: RawFloats, Floats: x.Numbers}}
+		if x.Strings != nil {
+			out[1] = str(strings.Join(x.Strings, "\x00"))
+		}
+		if k == KindSamples {
+			out = append(out, Raw{})
+		}
+		return out
 	case *mat.Dense:
 		r, c := x.Dims()
 		return []Raw{num(float64(r)), num(float64(c)), {Type: RawFloats, Floats: x.RawMatrix().Data}}
@@ -176,7 +186,7 @@ func rawsOf(k Kind, v any) []Raw {
 // Encodable reports whether v is made only of what js.go's encode accepts.
 func Encodable(v any) bool {
 	switch x := v.(type) {
-	case nil, float64, int, bool, string, []float64, []int, [][]int, Strings, *mat.Dense, *graph.Graph:
+	case nil, float64, int, bool, string, []float64, []int, []int32, [][]int, Strings, *mat.Dense, *graph.Graph:
 		return true
 	case Obj:
 		for _, e := range x {

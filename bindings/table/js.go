@@ -24,8 +24,9 @@ import (
 var (
 	uint8Array   = js.Global().Get("Uint8Array")
 	float64Array = js.Global().Get("Float64Array")
+	int32Array   = js.Global().Get("Int32Array")
 	object       = js.Global().Get("Object")
-	failure      js.Value // the loader's Failure class: new Failure(message, name, partial, argument, index, detail)
+	failure      js.Value // the loader's Failure class: new Failure(message, name, partial, argument, index, detail, fields)
 	split        js.Value // the loader's split(text): the list of strings joined by commas in text
 )
 
@@ -97,6 +98,10 @@ func dispatch(fs []*Func, args []js.Value) (out any) {
 		if errors.As(err, &ae) {
 			return failure.New(err.Error(), "Error", js.Undefined(), ae.Arg, indexValue(ae.Index), ae.Detail)
 		}
+		var fe FieldsError
+		if errors.As(err, &fe) {
+			return failure.New(err.Error(), "Error", js.Undefined(), js.Undefined(), js.Undefined(), js.Undefined(), encode(Obj(fe.ErrorFields())))
+		}
 		return failure.New(err.Error(), "Error")
 	}
 	return encode(res)
@@ -158,7 +163,7 @@ func (o jsObject) Number(key string) (float64, bool) {
 }
 
 // encode converts a result into a JS value: numbers, booleans and strings as they are, nil as
-// null, Strings as an array of strings, []float64 as a Float64Array and a matrix as {rows, cols, data: Float64Array} (both one
+// null, Strings as an array of strings, []float64 as a Float64Array, []int32 as an Int32Array and a matrix as {rows, cols, data: Float64Array} (both one
 // bulk copy), []int and [][]int as arrays, a graph as {n, edges}, Obj as an object (keys in
 // alphabetical order) and []any element by element.
 func encode(v any) any {
@@ -169,6 +174,8 @@ func encode(v any) any {
 		return floats(x)
 	case []int:
 		return intList(x)
+	case []int32:
+		return int32s(x)
 	case Strings:
 		return split.Invoke(string(x))
 	case [][]int:
@@ -209,6 +216,15 @@ func floats(x []float64) js.Value {
 		js.CopyBytesToJS(u8, unsafe.Slice((*byte)(unsafe.Pointer(&x[0])), 8*len(x)))
 	}
 	return float64Array.New(u8.Get("buffer"))
+}
+
+// int32s converts indices into a new Int32Array with one bulk copy.
+func int32s(x []int32) js.Value {
+	u8 := uint8Array.New(4 * len(x))
+	if len(x) > 0 {
+		js.CopyBytesToJS(u8, unsafe.Slice((*byte)(unsafe.Pointer(&x[0])), 4*len(x)))
+	}
+	return int32Array.New(u8.Get("buffer"))
 }
 
 func intList(x []int) js.Value {

@@ -61,6 +61,7 @@ const (
 	KindInteger  Kind = "integer"  // int
 	KindBoolean  Kind = "boolean"  // bool
 	KindEnum     Kind = "enum"     // string, one of Param.Enum
+	KindString   Kind = "string"   // any string (a program's source)
 	KindVector   Kind = "vector"   // number[] or typed array → []float64
 	KindIndices  Kind = "indices"  // array of non-negative integers → []int
 	KindMatrix   Kind = "matrix"   // number[][] or {rows, cols, data} → *mat.Dense
@@ -70,6 +71,13 @@ const (
 	KindObject   Kind = "object"   // any object, copied as plain data → Object (debug only)
 	// KindLPProblem is the nested problem object of lp.solve, flattened in JS (web/qif.js).
 	KindLPProblem Kind = "lpProblem"
+	// KindLabels is a column of sample labels: an array of numbers or of strings, or a typed
+	// array → estimate.Labels (labels.go).
+	KindLabels Kind = "labels"
+	// KindSamples is labels or a matrix with one row per sample → estimate.Observations.
+	KindSamples Kind = "samples"
+	// KindEnumOrInteger is one of Param.Enum or a positive integer → string or int.
+	KindEnumOrInteger Kind = "enumOrInteger"
 
 	// The exact mode's values: numbers, bigints or strings ("1/3", "0.25") that JS writes as
 	// text. Their decoder (RegisterKinds) belong to the exact module, so that the main module
@@ -95,9 +103,9 @@ var decodeMore func(p *Param, raw []Raw) (any, error)
 // as its own kind; everything else is one value.
 func (k Kind) Width() int {
 	switch k {
-	case KindMatrix, KindRatMatrix, KindRatMetric:
+	case KindMatrix, KindRatMatrix, KindRatMetric, KindSamples:
 		return 3
-	case KindGraph, KindLPProblem, KindRatVector:
+	case KindGraph, KindLPProblem, KindRatVector, KindLabels:
 		return 2
 	}
 	return 1

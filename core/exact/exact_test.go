@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/qif-toolkit/qif/core/channel"
 	"github.com/qif-toolkit/qif/core/measure"
@@ -478,5 +479,57 @@ func TestLongSumInMessage(t *testing.T) {
 	}
 	if err := ValidateDistribution("prior", vec("1/3", "1/3")); err == nil || err.Error() != "prior: sums to 2/3, expected exactly 1" {
 		t.Errorf("short sums stay whole: %v", err)
+	}
+}
+
+// A 700×700 channel typed with a different 21-bit denominator per row (a prime each, so the
+// common denominator of the whole channel would have about 14,700 bits): the Bayes-risk
+// capacity (n²/2 row distances) is refused on the sizes alone, and the additive capacity over
+// 1-spanning vulnerabilities — which needs only the column minima — is computed and agrees
+// with the same sum taken in floating point.
+func TestLargeChannelRefusedOrComputedWithoutCommonDenominator(t *testing.T) {
+	n := 700
+	rng := rand.New(rand.NewPCG(71, 72))
+	C := NewMatrix(n, n)
+	d := int64(1_000_003)
+	for x := 0; x < n; x++ {
+		for !big.NewInt(d).ProbablyPrime(10) {
+			d += 2
+		}
+		rem := d
+		for y := 0; y < n; y++ {
+			a := min(rem, int64(rng.IntN(int(2*d/int64(n)))))
+			if y == n-1 {
+				a = rem
+			}
+			rem -= a
+			C.Data[x*n+y] = big.NewRat(a, d)
+		}
+		d += 2
+	}
+	prior := make(Vector, n)
+	for i := range prior {
+		prior[i] = big.NewRat(1, int64(n))
+	}
+	start := time.Now()
+	if _, _, err := MultiplicativeBayesRiskCapacity(C); err == nil || !strings.Contains(err.Error(), "too large for exact arithmetic") {
+		t.Errorf("Bayes-risk capacity: %v", err)
+	}
+	t.Logf("refused in %v", time.Since(start))
+	got, err := AdditiveGCapacity(prior, C, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 1.0
+	for y := 0; y < n; y++ {
+		m := math.Inf(1)
+		for x := 0; x < n; x++ {
+			v, _ := C.At(x, y).Float64()
+			m = math.Min(m, v)
+		}
+		want -= m
+	}
+	if f, _ := got.Float64(); math.Abs(f-want) > 1e-12 {
+		t.Errorf("additive capacity %v, floating point %v", f, want)
 	}
 }

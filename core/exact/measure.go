@@ -205,14 +205,30 @@ func MultiplicativeBayesCapacity(C *Matrix) (*big.Rat, error) {
 // L1 distance between two rows of C. When diam = 2 (two rows with disjoint supports) the
 // capacity is +∞: infinite is true and the value nil.
 func MultiplicativeBayesRiskCapacity(C *Matrix) (value *big.Rat, infinite bool, err error) {
-	c, err := channelScaled(C)
+	if err := checkMatrix("channel", C); err != nil {
+		return nil, false, err
+	}
+	// The n²/2 row distances cost n²/2·m subtractions of numbers at least one word long:
+	// refuse on the sizes alone before validating and scaling anything.
+	n := float64(C.Rows)
+	ops := n * n / 2 * float64(C.Cols)
+	if err := checkProducts("channel", ops, 1, 1); err != nil {
+		return nil, false, err
+	}
+	if err := ValidateChannel("channel", C); err != nil {
+		return nil, false, err
+	}
+	l, err := lcmWithin("channel", C.Data, affordableBits(ops, 1))
 	if err != nil {
 		return nil, false, err
 	}
-	n := float64(C.Rows)
-	if err := checkProducts("channel", n*n/2*float64(C.Cols), 1, c.den.BitLen()); err != nil {
+	if err := checkProducts("channel", ops, 1, l.BitLen()); err != nil {
 		return nil, false, err
 	}
+	if err := checkProducts("channel", float64(len(C.Data)), bits(C.Data), l.BitLen()); err != nil {
+		return nil, false, err
+	}
+	c := scale(C.Data, C.Rows, C.Cols, l)
 	diam, d, t := new(big.Int), new(big.Int), new(big.Int)
 	for a := 0; a < c.rows; a++ {
 		for b := a + 1; b < c.rows; b++ {
@@ -254,22 +270,25 @@ func AdditiveGCapacity(prior Vector, C *Matrix, class GainClass) (*big.Rat, erro
 		if err := priorAndChannel(prior, C); err != nil {
 			return nil, err
 		}
-		c, err := channelScaled(C)
+		// Column minima by comparison (cross-multiplying two entries' numerators and
+		// denominators), then one exact sum of the m minima: no common denominator of the
+		// whole channel, whose size grows with the number of distinct denominators.
+		if err := checkProducts("channel", 2*float64(len(C.Data)), bits(C.Data), bits(C.Data)); err != nil {
+			return nil, err
+		}
+		mins := make([]*big.Rat, C.Cols)
+		for y := range mins {
+			for x, px := range prior {
+				if v := C.At(x, y); px.Sign() > 0 && (mins[y] == nil || v.Cmp(mins[y]) < 0) {
+					mins[y] = v
+				}
+			}
+		}
+		s, err := sum("channel", mins)
 		if err != nil {
 			return nil, err
 		}
-		s := new(big.Int)
-		for y := 0; y < c.cols; y++ {
-			var mn *big.Int
-			for x, px := range prior {
-				if v := c.at(x, y); px.Sign() > 0 && (mn == nil || v.Cmp(mn) < 0) {
-					mn = v
-				}
-			}
-			s.Add(s, mn)
-		}
-		// 1 − s/L
-		return frac(s.Sub(c.den, s), c.den), nil
+		return s.Sub(one, s), nil
 	case OneSpanningGain:
 		J, err := jointOf(prior, C)
 		if err != nil {

@@ -32,10 +32,23 @@ func (s *scaled) at(i, j int) *big.Int { return s.num[i*s.cols+j] }
 // lcmOfDenominators is the least common multiple of the denominators of data, or an error
 // naming the argument when it has more than MaxDenominatorBits bits.
 func lcmOfDenominators(name string, data []*big.Rat) (*big.Int, error) {
+	return lcmWithin(name, data, MaxDenominatorBits)
+}
+
+// lcmWithin is lcmOfDenominators with a smaller bound: a caller that can afford only so many
+// bits stops the computation there rather than after building a denominator of a million
+// bits (which on a 700×700 channel with a different denominator per row took most of a
+// minute before the refusal).
+func lcmWithin(name string, data []*big.Rat, maxBits int) (*big.Int, error) {
 	l := big.NewInt(1)
 	r, g := new(big.Int), new(big.Int)
+	var last *big.Int // denominators repeat along a row: skip the division then
 	for _, v := range data {
 		d := v.Denom()
+		if last != nil && d.Cmp(last) == 0 {
+			continue
+		}
+		last = d
 		if d.Cmp(l) == 0 || d.IsInt64() && d.Int64() == 1 {
 			continue
 		}
@@ -44,11 +57,25 @@ func lcmOfDenominators(name string, data []*big.Rat) (*big.Int, error) {
 		}
 		g.GCD(nil, nil, l, d)
 		l.Mul(l, r.Quo(d, g))
-		if l.BitLen() > MaxDenominatorBits {
+		if l.BitLen() > maxBits {
+			if maxBits < MaxDenominatorBits {
+				return nil, argerr.New(name, "too large for exact arithmetic: the common denominator of the %d entries has more than %d bits, more than the work limit of %.2g word operations allows (use the floating-point function, or fewer or shorter numbers)", len(data), maxBits, MaxWork)
+			}
 			return nil, argerr.New(name, "the common denominator of the entries has more than %d bits: too large for exact arithmetic", MaxDenominatorBits)
 		}
 	}
 	return l, nil
+}
+
+// affordableBits is the largest bit length b for which ops multiply-adds of a-bit by b-bit
+// numbers stay within MaxWork (the cost model of checkProducts), at least 64.
+func affordableBits(ops float64, a int) int {
+	wa := 1 + float64(a)/64
+	wb := (MaxWork/ops - linearOverhead) * 4 / wa
+	if wb > float64(MaxDenominatorBits)/64 {
+		return MaxDenominatorBits
+	}
+	return max(64, int(64*(wb-1)))
 }
 
 // scale writes data (rows×cols) over the common denominator l, a multiple of every
@@ -67,13 +94,18 @@ func scale(data []*big.Rat, rows, cols int, l *big.Int) *scaled {
 	return s
 }
 
-// scaledOf brings data to its least common denominator, checking the cost of the scaling.
+// scaledOf brings data to its least common denominator, checking the cost of the scaling
+// before it (the common denominator is computed only up to the size the scaling can afford).
 func scaledOf(name string, data []*big.Rat, rows, cols int) (*scaled, error) {
-	l, err := lcmOfDenominators(name, data)
+	b := bits(data)
+	if err := checkProducts(name, float64(len(data)), b, 1); err != nil {
+		return nil, err
+	}
+	l, err := lcmWithin(name, data, affordableBits(float64(len(data)), b))
 	if err != nil {
 		return nil, err
 	}
-	if err := checkProducts(name, float64(len(data)), bits(data), l.BitLen()); err != nil {
+	if err := checkProducts(name, float64(len(data)), b, l.BitLen()); err != nil {
 		return nil, err
 	}
 	return scale(data, rows, cols, l), nil

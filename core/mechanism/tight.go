@@ -27,8 +27,10 @@ const tightCond = 1e12
 //
 // No such mechanism exists when some c_y < 0, and none is defined when e^{−D} is singular (two
 // secrets at distance 0, for instance); both are errors naming D. Coefficients within
-// 1e-12·max|c| of 0 count as 0 (rounding of an exact 0). The solution is refined by one step of
-// iterative refinement, and the rows are checked to sum to 1 within 1e-9.
+// 1e-12·max|c| of 0 count as 0 (rounding of an exact 0). The solution is refined iteratively
+// with residuals in double-double arithmetic and e^{−d} near 1 written as 1 − (−expm1(−d)),
+// so that nearly singular systems (distances of 1e-9) keep their structure: the diagonal
+// stays the largest entry of its column. The rows are checked to sum to 1 within 1e-9.
 func TightConstraints(D mat.Matrix) (*mat.Dense, error) {
 	if D == nil {
 		return nil, argerr.New("D", "missing distance matrix")
@@ -64,17 +66,31 @@ func TightConstraints(D mat.Matrix) (*mat.Dense, error) {
 		ones[i] = 1
 	}
 	c := f.Solve(ones)
-	// One step of iterative refinement: r = 1 − e^{−D}·c, c += e^{−D}⁻¹·r.
+	// Iterative refinement with the residual r = 1 − e^{−D}·c in double-double arithmetic,
+	// e^{−d} represented as 1 − (−expm1(−d)) where it is near 1: for small distances
+	// e^{−D} is nearly singular (all entries ≈ 1) and rounding e^{−d} to float64 loses
+	// the digits of 1 − e^{−d} that decide the solution (D = [[0, 1e-9], [1e-9, 0]] came out
+	// with the off-diagonal above the diagonal). With the residual accurate to ~1e-32 the
+	// iteration converges to the solution of the exact system while cond·2⁻⁵³ < 1.
+	hi, lo := tightEntries(D, n)
 	r := make([]float64, n)
-	for x := 0; x < n; x++ {
-		s := 1.0
-		for y, v := range phi[x*n : (x+1)*n] {
-			s -= v * c[y]
+	// It stops once no coefficient moves by more than 1e-17 of the largest. Small coefficients
+	// (c_y ≈ ε/2 inside a geometric mechanism with ε = 1e-8) are then accurate to about
+	// cond·2⁻⁵³·max|c| in absolute terms, not to their own last digits: −expm1 is accurate to
+	// a relative 2⁻⁵³, and a change of that size in e^{−D} moves them that much.
+	for step := 0; step < 10; step++ {
+		for x := 0; x < n; x++ {
+			r[x] = ddResidual(hi[x*n:(x+1)*n], lo[x*n:(x+1)*n], c)
 		}
-		r[x] = s
-	}
-	for y, v := range f.Solve(r) {
-		c[y] += v
+		change, size := 0.0, 0.0
+		for y, v := range f.Solve(r) {
+			c[y] += v
+			change = math.Max(change, math.Abs(v))
+			size = math.Max(size, math.Abs(c[y]))
+		}
+		if change <= 1e-17*size {
+			break
+		}
 	}
 	scale := 0.0
 	for y := 0; y < n; y++ {
@@ -93,7 +109,8 @@ func TightConstraints(D mat.Matrix) (*mat.Dense, error) {
 	for x := 0; x < n; x++ {
 		s := 0.0
 		for y := 0; y < n; y++ {
-			v := phi[x*n+y] * c[y]
+			p, e := twoProd(hi[x*n+y], c[y])
+			v := p + (e + lo[x*n+y]*c[y])
 			out.Set(x, y, v)
 			s += v
 		}
@@ -102,4 +119,49 @@ func TightConstraints(D mat.Matrix) (*mat.Dense, error) {
 		}
 	}
 	return out, nil
+}
+
+// tightEntries returns e^{−D} as double-double numbers hi + lo: where e^{−d} ≥ ½ it is
+// 1 − ψ with ψ = −expm1(−d) (accurate to a relative 2⁻⁵³ of ψ, which is what the nearly
+// singular systems need), elsewhere the float64 e^{−d}.
+func tightEntries(D mat.Matrix, n int) (hi, lo []float64) {
+	hi, lo = make([]float64, n*n), make([]float64, n*n)
+	for x := 0; x < n; x++ {
+		for y := 0; y < n; y++ {
+			d := D.At(x, y)
+			if d < math.Ln2 {
+				psi := -math.Expm1(-d)
+				hi[x*n+y], lo[x*n+y] = twoSum(1, -psi)
+			} else {
+				hi[x*n+y] = math.Exp(-d)
+			}
+		}
+	}
+	return hi, lo
+}
+
+// ddResidual returns 1 − Σ_y (hi_y + lo_y)·c_y, accumulated in double-double arithmetic and
+// rounded once.
+func ddResidual(hi, lo, c []float64) float64 {
+	sh, sl := 1.0, 0.0
+	for y, cy := range c {
+		p, e := twoProd(hi[y], cy)
+		e += lo[y] * cy
+		s, t := twoSum(sh, -p)
+		sh, sl = s, sl+t-e
+	}
+	return sh + sl
+}
+
+// twoSum returns s = fl(a + b) and the exact error a + b − s (Knuth).
+func twoSum(a, b float64) (s, e float64) {
+	s = a + b
+	bb := s - a
+	return s, (a - (s - bb)) + (b - bb)
+}
+
+// twoProd returns p = fl(a·b) and the exact error a·b − p.
+func twoProd(a, b float64) (p, e float64) {
+	p = a * b
+	return p, math.FMA(a, b, -p)
 }

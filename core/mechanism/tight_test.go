@@ -167,3 +167,57 @@ func TestTightConstraintsErrors(t *testing.T) {
 		}
 	}
 }
+
+// Nearly singular systems keep their structure. Two secrets at distance d: c = 1/(1 + e^{−d}),
+// so the diagonal is 1/(2 − ψ) and the off-diagonal (1 − ψ)/(2 − ψ) with ψ = 1 − e^{−d} =
+// −expm1(−d), computed here without cancellation; the diagonal is the larger. Four points on
+// a line at ε|i−j| with ε small: the truncated geometric mechanism, written out with
+// 1 − α = −expm1(−ε); its small entries (≈ ε/2) are determined only to about cond·2⁻⁵³
+// absolute (cond ≈ 7e8 at ε = 1e-8, by a high-precision singular value decomposition), so they
+// are compared to 1e-15.
+func TestTightConstraintsNearlySingular(t *testing.T) {
+	for _, d := range []float64{1e-11, 1e-9, 1e-7, 1e-4, 0.1} {
+		C, err := TightConstraints(mat.NewDense(2, 2, []float64{0, d, d, 0}))
+		if err != nil {
+			t.Fatalf("d = %v: %v", d, err)
+		}
+		psi := -math.Expm1(-d)
+		diag, off := 1/(2-psi), (1-psi)/(2-psi)
+		for x := 0; x < 2; x++ {
+			if math.Abs(C.At(x, x)-diag) > 2e-16 || math.Abs(C.At(x, 1-x)-off) > 2e-16 || !(C.At(x, x) > C.At(x, 1-x)) {
+				t.Errorf("d = %v: row %d is %v, want [%.17g %.17g]", d, x, C.RawRowView(x), diag, off)
+			}
+		}
+	}
+	for _, eps := range []float64{1e-8, 1e-6, 1e-3} {
+		n := 4
+		D := mat.NewDense(n, n, nil)
+		a, oneMinus := math.Exp(-eps), -math.Expm1(-eps)
+		want := mat.NewDense(n, n, nil)
+		for x := 0; x < n; x++ {
+			for y := 0; y < n; y++ {
+				k := math.Abs(float64(x - y))
+				D.Set(x, y, eps*k)
+				if y == 0 || y == n-1 {
+					want.Set(x, y, math.Pow(a, k)/(1+a))
+				} else {
+					want.Set(x, y, oneMinus/(1+a)*math.Pow(a, k))
+				}
+			}
+		}
+		C, err := TightConstraints(D)
+		if err != nil {
+			t.Fatalf("ε = %v: %v", eps, err)
+		}
+		for x := 0; x < n; x++ {
+			for y := 0; y < n; y++ {
+				if w := want.At(x, y); math.Abs(C.At(x, y)-w) > 1e-15 {
+					t.Fatalf("ε = %v: C[%d][%d] = %.17g, want %.17g", eps, x, y, C.At(x, y), w)
+				}
+				if x != y && !(C.At(y, y) > C.At(x, y)) {
+					t.Errorf("ε = %v: column %d: C[%d][%d] = %v is not below the diagonal %v", eps, y, x, y, C.At(x, y), C.At(y, y))
+				}
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package refine
 
 import (
 	"context"
+	"math/big"
 
 	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
@@ -83,6 +84,23 @@ func pairOf(A, B mat.Matrix) *pair {
 // its sum.
 func normalizedRows(c mat.Matrix) []float64 {
 	n, m := c.Dims()
+	out := rawRows(c)
+	for i := 0; i < n; i++ {
+		row := out[i*m : (i+1)*m]
+		s := 0.0
+		for _, v := range row {
+			s += v
+		}
+		for j := range row {
+			row[j] /= s
+		}
+	}
+	return out
+}
+
+// rawRows copies a matrix into a row-major slice as given.
+func rawRows(c mat.Matrix) []float64 {
+	n, m := c.Dims()
 	out := make([]float64, n*m)
 	if d, ok := c.(*mat.Dense); ok {
 		raw := d.RawMatrix()
@@ -96,15 +114,28 @@ func normalizedRows(c mat.Matrix) []float64 {
 			}
 		}
 	}
-	for i := 0; i < n; i++ {
-		row := out[i*m : (i+1)*m]
-		s := 0.0
-		for _, v := range row {
-			s += v
+	return out
+}
+
+// exactRows is normalizedRows without rounding: the entries of a validated channel read as the
+// exact binary fractions they are, each row divided by its exact sum. normalizedRows is its
+// float64 rounding; the two agree to within an ulp per entry.
+func exactRows(c mat.Matrix) [][]*big.Rat {
+	n, m := c.Dims()
+	out := make([][]*big.Rat, n)
+	for i := range out {
+		row := make([]*big.Rat, m)
+		s := new(big.Rat)
+		for j := range row {
+			row[j] = new(big.Rat).SetFloat64(c.At(i, j))
+			s.Add(s, row[j])
 		}
 		for j := range row {
-			row[j] /= s
+			if row[j].Sign() != 0 {
+				row[j].Quo(row[j], s)
+			}
 		}
+		out[i] = row
 	}
 	return out
 }

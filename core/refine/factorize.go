@@ -17,11 +17,12 @@ type Factorization struct {
 	// Witness is that X (row-stochastic) when Exists; nil otherwise.
 	Witness *mat.Dense
 	// MaxError is the largest entry of |product − A| for Witness, recomputed by multiplying it
-	// back (when Exists).
+	// back with the channels as given (not as normalized), when Exists.
 	MaxError float64
 	// LowerBound, when !Exists and the sizes match, is a certified lower bound on how far every
-	// product is from A: the mean L1 distance per row for Factorize, the L1 distance of the
-	// first row of A that is no mixture for LeftFactorize. It exceeds the tolerance.
+	// product is from A, in the same unit for both functions: the mean over the rows of A of the
+	// L1 distance between a row of A and the same row of the product,
+	// min_X (1/n)·Σ_x ‖(product)[x] − A[x]‖₁. It is positive.
 	LowerBound float64
 	// Reason says why no factorization exists.
 	Reason string
@@ -56,7 +57,7 @@ func Factorize(A, B mat.Matrix) (*Factorization, error) {
 			Reason: fmt.Sprintf("no channel X brings B·X within %.3g of A (mean L1 distance per row, certified), more than the tolerance %g", res.ResidualLowerBound, AvgTolerance)}, nil
 	}
 	f := &Factorization{Exists: true, Witness: res.Witness}
-	f.MaxError = productError(p.a, res.Witness.RawMatrix().Data, p.b, n, p.ma, p.mb)
+	f.MaxError = productError(rawRows(B), res.Witness.RawMatrix().Data, rawRows(A), n, p.ma, p.mb)
 	return f, nil
 }
 
@@ -84,6 +85,10 @@ func LeftFactorize(A, B mat.Matrix) (*Factorization, error) {
 	}
 	a, b := normalizedRows(A), normalizedRows(B)
 	X := mat.NewDense(n, k, nil)
+	// Every row is decided, so that LowerBound can be the mean over all rows (rows that are
+	// mixtures contribute 0); Reason names the first row that is not.
+	first, total := -1, 0.0
+	var firstLower float64
 	for x := 0; x < n; x++ {
 		row := a[x*m : (x+1)*m]
 		lambda, lower, err := mixture(b, k, m, row)
@@ -91,13 +96,20 @@ func LeftFactorize(A, B mat.Matrix) (*Factorization, error) {
 			return nil, fmt.Errorf("%w (row %d of A)", err, x)
 		}
 		if lambda == nil {
-			return &Factorization{LowerBound: lower,
-				Reason: fmt.Sprintf("row %d of A is at least %.3g (L1, certified) away from every mixture of the rows of B, more than the tolerance %g", x, lower, AvgTolerance)}, nil
+			if first < 0 {
+				first, firstLower = x, lower
+			}
+			total += lower
+			continue
 		}
 		X.SetRow(x, lambda)
 	}
+	if first >= 0 {
+		return &Factorization{LowerBound: total / float64(n),
+			Reason: fmt.Sprintf("row %d of A is at least %.3g (L1, certified) away from every mixture of the rows of B, more than the tolerance %g", first, firstLower, AvgTolerance)}, nil
+	}
 	f := &Factorization{Exists: true, Witness: X}
-	f.MaxError = productError(X.RawMatrix().Data, b, a, n, k, m)
+	f.MaxError = productError(X.RawMatrix().Data, rawRows(B), rawRows(A), n, k, m)
 	return f, nil
 }
 

@@ -1,12 +1,12 @@
 // The "Channel & leakage" page in headless Chromium: it opens with the password checker of Alvim et
 // al. (FOSAD 2011) Table 2(b), shows every measure with the value an independent plain-JS
-// computation (reference.mjs) gives for the matrix the test itself takes from web/presets.js,
+// computation (reference.mjs) gives for the matrix the test itself takes from web/lib/presets.js,
 // updates when a cell, the prior, α or the gain changes, switches presets, shows invalid input next
 // to the cell without NaN, grows the grid on paste, keeps labels inert, and logs no console error.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, settled, valueOf, typeInto, SCREENSHOTS } from './harness.mjs';
-import { presets, presetById, numericChannel } from '../../web/presets.js';
+import { presets, presetById, numericChannel } from '../../web/lib/presets.js';
 import { all, distinctPosteriors, slowChannel } from './reference.mjs';
 
 let h;
@@ -269,7 +269,7 @@ test('labels are inert text, keyboard moves between cells', async () => {
 test('the worker client: typed calls, API errors, cancel, job ids', async () => {
   const page = await open();
   const r = await page.evaluate(async () => {
-    const { QifClient, createEngine, isAbort } = await import('./client.js');
+    const { QifClient, createEngine, isAbort } = await import('./engine/client.js');
     const c = new QifClient();
     const engine = createEngine(c);
     const out = {};
@@ -336,7 +336,7 @@ test('usable on a phone: no horizontal page scroll, results readable', async () 
 test('the worker client cancels a running computation and keeps working', async () => {
   const page = await open();
   const r = await page.evaluate(async (C) => {
-    const { QifClient, createEngine } = await import('./client.js');
+    const { QifClient, createEngine } = await import('./engine/client.js');
     const c = new QifClient();
     const engine = createEngine(c);
     await c.ready;

@@ -415,12 +415,12 @@ test('getState / setState round-trip a custom pair and a family pair', async () 
   await page.fill('[data-testid="cell-B-0-0"]', '19/20');
   await page.fill('[data-testid="cell-B-0-1"]', '1/20');
   await idle(page);
-  const saved = await page.evaluate(async () => (await import('./sections.js')).sections.compare.getState());
+  const saved = await page.evaluate(async () => (await import('./page/sections.js')).sections.compare.getState());
   assert.deepEqual(saved.B, { source: { kind: 'custom' }, cells: [['19/20', '1/20'], ['0.8', '0.2']] });
   await example(page, 'rr-vs-exponential');
-  const fam = await page.evaluate(async () => (await import('./sections.js')).sections.compare.getState());
+  const fam = await page.evaluate(async () => (await import('./page/sections.js')).sections.compare.getState());
   assert.equal(fam.example, 'rr-vs-exponential');
-  await page.evaluate(async (s) => (await import('./sections.js')).sections.compare.setState({ ...s, example: '' }), saved);
+  await page.evaluate(async (s) => (await import('./page/sections.js')).sections.compare.setState({ ...s, example: '' }), saved);
   await idle(page);
   assert.equal(await page.inputValue('[data-testid="cell-B-0-0"]'), '19/20');
   assert.equal(await page.locator('[data-testid="grid-A"] tbody tr').count(), 2);
@@ -429,6 +429,6 @@ test('getState / setState round-trip a custom pair and a family pair', async () 
   assert.ok(Math.abs((await valueOf(page, 'prv-dB')) - Math.log(4)) < 1e-9, 'd_B = ln 4');
   assert.ok(Math.abs((await valueOf(page, 'prv-dA')) - Math.log(3)) < 1e-9, 'd_A = ln 3');
   // Malformed state is ignored, not thrown.
-  await page.evaluate(async () => (await import('./sections.js')).sections.compare.setState({ n: 'x', A: 5 }));
+  await page.evaluate(async () => (await import('./page/sections.js')).sections.compare.setState({ n: 'x', A: 5 }));
   assertNoErrors(page);
 });

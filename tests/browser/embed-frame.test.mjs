@@ -1,4 +1,4 @@
-// The iframe mode of web/embed.html (embed-frame.js), in headless Chromium, with the host pages
+// The iframe mode of web/embed.html (page/embed-frame.js), in headless Chromium, with the host pages
 // on another local port than the widgets: in a host that runs no script at all (its CSP says
 // script-src 'none', as a learning management system that strips scripts) the framed widget
 // computes the closed-form values and lists the parameters it ignored; in a host running the

@@ -8,8 +8,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, settled, valueOf, typeInto, hashOf } from './harness.mjs';
 import { load } from '../../web/qif.js';
-import { presetById, numericChannel } from '../../web/presets.js';
-import { PANELS } from '../../web/measures.js';
+import { presetById, numericChannel } from '../../web/lib/presets.js';
+import { PANELS } from '../../web/lib/measures.js';
 
 let h;
 let qif;

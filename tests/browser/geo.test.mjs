@@ -29,7 +29,7 @@ async function open(state) {
   await page.locator('#geo').scrollIntoViewIfNeeded();
   await settledSection(page);
   if (state) {
-    await page.evaluate(async (st) => (await import('./sections.js')).sections.geo.setState(st), state);
+    await page.evaluate(async (st) => (await import('./page/sections.js')).sections.geo.setState(st), state);
     await settledSection(page);
   }
   return page;

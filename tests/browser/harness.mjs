@@ -143,6 +143,6 @@ export async function typeInto(page, testid, text) {
 
 /**
  * The fragment of a shared link to a section's state, written here independently of the page's
- * share.js: #name=<base64url of the UTF-8 JSON>.
+ * page/share.js: #name=<base64url of the UTF-8 JSON>.
  */
 export const hashOf = (name, state) => `#${name}=${Buffer.from(JSON.stringify(state), 'utf8').toString('base64url')}`;

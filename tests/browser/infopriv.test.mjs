@@ -288,10 +288,10 @@ test('state round trip and a phone layout', async () => {
   await page.selectOption(SEL('ip-query'), 'sum');
   await typeInto(page, 'ip-delta', '0.05');
   await idle(page);
-  const state = await page.evaluate(async () => (await import('./sections.js')).sections.infopriv.getState());
+  const state = await page.evaluate(async () => (await import('./page/sections.js')).sections.infopriv.getState());
   assert.equal(state.query, 'sum');
   assert.equal(state.delta, '0.05');
-  await page.evaluate(async () => (await import('./sections.js')).sections.infopriv.setState({ domains: [3, 2], query: 'max', noise: 'rr', epsilon: '2', delta: '0', channels: { p: '0.3' } }));
+  await page.evaluate(async () => (await import('./page/sections.js')).sections.infopriv.setState({ domains: [3, 2], query: 'max', noise: 'rr', epsilon: '2', delta: '0', channels: { p: '0.3' } }));
   await idle(page);
   assert.equal(await page.inputValue(SEL('ip-records')), '2');
   assert.equal(await page.inputValue(SEL('ip-values-0')), '3');
@@ -302,7 +302,7 @@ test('state round trip and a phone layout', async () => {
   // first record moves the max between any two answers when the other is 0: ε = 2.
   close(await value(page, 'epsilon'), 2, 1e-9, 'restored query ε');
   close(await value(page, 'eps-for-delta'), 2, 1e-9, 'restored δ = 0');
-  const state2 = await page.evaluate(async () => (await import('./sections.js')).sections.infopriv.getState());
+  const state2 = await page.evaluate(async () => (await import('./page/sections.js')).sections.infopriv.getState());
   assert.deepEqual(state2.domains, [3, 2]);
   // Nothing overflows the phone's width.
   const overflow = await page.evaluate(() => document.getElementById('infopriv').scrollWidth - document.documentElement.clientWidth);

@@ -320,14 +320,14 @@ test('grids up to 8 × 8 solve the LP by themselves', async () => {
 test('getState/setState round-trip (for URL sharing) and bad state is ignored', async () => {
   const page = await open();
   await page.evaluate(async () => {
-    const { sections } = await import('./sections.js');
+    const { sections } = await import('./page/sections.js');
     sections.mechanism.setState({ kind: 'cycle', n: '5', epsilon: '1', gain: 'nonsense', prior: null, db: { u: '10^6' } });
   });
   await settledSection(page);
   // C5: n_d = 1, 2, 2.
   close(await num(page, 'bound'), bound([1, 2, 2], 1), 1e-12, 'cycle bound');
   close(await num(page, 'util-lp'), bound([1, 2, 2], 1), 1e-9, 'cycle optimum');
-  const st = await page.evaluate(async () => (await import('./sections.js')).sections.mechanism.getState());
+  const st = await page.evaluate(async () => (await import('./page/sections.js')).sections.mechanism.getState());
   assert.equal(st.kind, 'cycle');
   assert.equal(st.gain, 'binary', 'an unknown gain falls back to binary');
   assert.equal(st.db.u, '10^6');

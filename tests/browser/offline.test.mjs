@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startHarness, settled, valueOf, ROOT } from './harness.mjs';
-import { presetById, numericChannel } from '../../web/presets.js';
+import { presetById, numericChannel } from '../../web/lib/presets.js';
 import { all } from './reference.mjs';
 
 const SINGLE = path.join(ROOT, 'dist', 'qif-toolkit.html');
@@ -56,7 +56,7 @@ async function filePage() {
 // returns the utility.
 async function exactThroughWorker(page, singleFile) {
   return page.evaluate(async (single) => {
-    const url = single ? globalThis.__qifResolve('engine.js', 'index.html') : new URL('engine.js', document.baseURI).href;
+    const url = single ? globalThis.__qifResolve('engine/index.js', 'index.html') : new URL('engine/index.js', document.baseURI).href;
     const { client } = await import(url);
     const K6 = { n: 6, edges: [] };
     for (let a = 0; a < 6; a++) for (let b = a + 1; b < 6; b++) K6.edges.push([a, b]);
@@ -119,8 +119,8 @@ test('after the first visit the page works with the network off', async () => {
   const manifest = await readFile(path.join(ROOT, 'web', 'sw-manifest.js'), 'utf8');
   const { version, files } = JSON.parse(/QIF_PRECACHE = ([\s\S]*);/.exec(manifest)[1]);
   assert.equal(sw.keys[0], `qif-toolkit-${version}`, 'the cache is named by the manifest hash');
-  for (const f of ['index.html', 'qif.wasm', 'qif-exact.wasm', 'wasm_exec.js', 'worker.js', 'worker-serve.js', 'engine-start.js', 'api.gen.js', 'sections.js', 'sections/channel/view.js', 'input/number.js', 'style.css', 'embed.html', 'widgets.js',
-    'version.js', 'docs/mathematics.html', 'docs/references.html', 'docs/math.css', 'docs.css', 'THIRD_PARTY_NOTICES.txt']) {
+  for (const f of ['index.html', 'qif.wasm', 'qif-exact.wasm', 'wasm_exec.js', 'engine/worker.js', 'engine/worker-serve.js', 'engine/start.js', 'api.gen.js', 'app.js', 'page/sections.js', 'sections/channel/view.js', 'input/number.js', 'style.css', 'embed.html', 'widgets.js',
+    'page/version.js', 'docs/mathematics.html', 'docs/references.html', 'docs/math.css', 'docs.css', 'THIRD_PARTY_NOTICES.txt']) {
     assert.ok(files.includes(f), `manifest lists ${f}`);
     assert.ok(sw.cached.includes(f), `${f} is cached`);
   }

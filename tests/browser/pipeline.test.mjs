@@ -1,4 +1,4 @@
-// The one job pipeline (web/pipeline.js) over the real worker, in headless Chromium: only the
+// The one job pipeline (web/engine/pipeline.js) over the real worker, in headless Chromium: only the
 // latest answer is shown, a run can be cancelled and the worker keeps answering, progress shows
 // only for jobs still running after the policy's delay; and the page and the <qif-mechanism>
 // widget build the same matrices for the same inputs (one mechanism plan, one grammar).
@@ -21,9 +21,9 @@ test('the pipeline over the worker: latest answer only, cancel, progress after t
   await page.goto(h.url);
   await settled(page);
   const r = await page.evaluate(async ({ small, big }) => {
-    const { engine } = await import('./engine.js');
-    const { createPipeline, TIMING } = await import('./pipeline.js');
-    const { isAbort } = await import('./client.js');
+    const { engine } = await import('./engine/index.js');
+    const { createPipeline, TIMING } = await import('./engine/pipeline.js');
+    const { isAbort } = await import('./engine/client.js');
     const out = { timing: TIMING, busy: [] };
     const pipe = createPipeline({ engine, onBusy: (b) => out.busy.push(b) });
     const shown = [];
@@ -106,7 +106,7 @@ test('typing fast: only the answer for the last input is shown', async () => {
   await settled(page);
   // H_α of the uniform prior on 8 strings is log2 8 = 3 for every α; take a non-uniform prior.
   await page.evaluate(async () => {
-    const { sections } = await import('./sections.js');
+    const { sections } = await import('./page/sections.js');
     const s = sections.channel.getState();
     sections.channel.setState({ ...s, prior: ['1/2', '1/4', '1/8', '1/16', '1/32', '1/64', '1/128', '1/128'], priorUniform: false });
   });
@@ -136,7 +136,7 @@ test('the page and the <qif-mechanism> widget build the same matrices for the sa
   const widgetName = { tg: 'truncatedGeometric', rr: 'randomizedResponse', exp: 'exponential' };
   for (const c of cases) {
     const got = await page.evaluate(async ({ c, widgetName }) => {
-      const { sections } = await import('./sections.js');
+      const { sections } = await import('./page/sections.js');
       await import('./widgets.js');
       const sec = sections.mechanism;
       sec.setState({ ...sec.getState(), ...c.page, prior: null, gain: 'binary' });

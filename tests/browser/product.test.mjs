@@ -10,11 +10,11 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { startHarness, settled, valueOf, typeInto, hashOf } from './harness.mjs';
 import { all } from './reference.mjs';
-import { presetById, numericChannel } from '../../web/presets.js';
-import * as format from '../../web/format.js';
-import { Fraction } from '../../web/format.js';
-import { toCSV, toJSON, toLaTeX, texEscape } from '../../web/export.js';
-import { encodeState, decodeState, parseHash, checkChannelState } from '../../web/share.js';
+import { presetById, numericChannel } from '../../web/lib/presets.js';
+import * as format from '../../web/lib/format.js';
+import { Fraction } from '../../web/lib/format.js';
+import { toCSV, toJSON, toLaTeX, texEscape } from '../../web/lib/export.js';
+import { encodeState, decodeState, parseHash, checkChannelState } from '../../web/page/share.js';
 
 // ---------------------------------------------------------------- the example, by hand
 //
@@ -81,7 +81,7 @@ const exampleState = {
 test('format.js only formats: the exact values come from the engine', async () => {
   // What it exports: the formatting of a fraction beside a decimal, nothing that computes.
   assert.deepEqual(Object.keys(format).sort(), ['Fraction', 'MAX_FRACTION_CHARS', 'exactCell', 'exactNumber', 'exactPrefix', 'exactTitle', 'formatFull', 'formatNumber', 'fractionOf', 'showExact']);
-  const src = await readFile(new URL('../../web/format.js', import.meta.url), 'utf8');
+  const src = await readFile(new URL('../../web/lib/format.js', import.meta.url), 'utf8');
   for (const word of ['.add(', '.mul(', '.sub(', '.div(', 'guessing', 'posterior', 'hyper', 'BigInt']) assert.ok(!src.includes(word), `format.js has no “${word}”`);
   assert.equal(format.exactPrefix('2/7', 2 / 7), '2/7 ≈ ');
   assert.equal(format.exactPrefix('1/4', 0.25), '1/4 = ');
@@ -337,12 +337,12 @@ test('a shared link restores the channel section (and every section with getStat
   await h.screenshot(again, 'product-restored-link');
 
   // The other sections: whatever their state is, it survives the round trip through a link.
-  const names = await again.evaluate(async () => Object.keys((await import('./sections.js')).sections));
+  const names = await again.evaluate(async () => Object.keys((await import('./page/sections.js')).sections));
   for (const name of names) {
-    const st = await again.evaluate(async (n) => (await import('./sections.js')).sections[n].getState(), name);
+    const st = await again.evaluate(async (n) => (await import('./page/sections.js')).sections[n].getState(), name);
     const p2 = await open(hashOf(name, st));
     await p2.waitForTimeout(300);
-    const back = await p2.evaluate(async (n) => (await import('./sections.js')).sections[n].getState(), name);
+    const back = await p2.evaluate(async (n) => (await import('./page/sections.js')).sections[n].getState(), name);
     assert.deepEqual(back, st, `${name} state restored`);
     assert.equal(await p2.locator(`[data-testid="share-error-${name}"]`).count(), 0);
     assert.equal(await p2.locator(`#${name} [data-testid="share-${name}"]`).count(), 1, `${name} has a Copy link button`);
@@ -397,7 +397,7 @@ test('plots: every figure.plot gets SVG and PNG buttons that save the chart', as
   const counts = await page.evaluate(() => [document.querySelectorAll('figure.plot').length, document.querySelectorAll('figure.plot > .plot-actions').length]);
   assert.equal(counts[0], counts[1], `${counts[1]} of ${counts[0]} plots have save buttons`);
   await page.evaluate(async () => {
-    const { linePlot } = await import('./plot.js');
+    const { linePlot } = await import('./lib/plot.js');
     const fig = linePlot({ title: 'Test <b>plot</b>', xLabel: 'ε', yLabel: 'leakage', series: [{ name: 'line <i>', points: [[0, 0], [1, 1], [2, 4]] }] });
     fig.id = 'test-plot';
     document.getElementById('results').append(fig);
@@ -634,9 +634,9 @@ test('start-up: the sections below the first mount after its first numbers; a pa
   await page.waitForFunction(() => document.documentElement.dataset.product === 'ready', null, { timeout: 30000 });
   const seen = await page.evaluate(() => window.__seen);
   // Not even their modules are requested before the first number is on screen.
-  const requested = await page.evaluate(() => Object.fromEntries(['mechanism', 'geo', 'compare', 'infopriv'].map((id) => [id, performance.getEntriesByType('resource').find((e) => e.name.endsWith(`/sections/${id}.js`))?.startTime])));
+  const requested = await page.evaluate(() => Object.fromEntries(['mechanism', 'geo', 'compare', 'infopriv'].map((id) => [id, performance.getEntriesByType('resource').find((e) => e.name.endsWith(`/sections/${id}/view.js`))?.startTime])));
   for (const id of ['mechanism', 'geo', 'compare', 'infopriv']) {
-    assert.ok(seen.first < requested[id], `sections/${id}.js requested after the first number (${requested[id]} vs ${seen.first} ms)`);
+    assert.ok(seen.first < requested[id], `sections/${id}/view.js requested after the first number (${requested[id]} vs ${seen.first} ms)`);
     assert.ok(seen.first < seen[id], `${id} mounted after the first number (${seen[id]} vs ${seen.first} ms)`);
   }
   assert.deepEqual(h.errors(page), []);

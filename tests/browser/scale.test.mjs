@@ -15,7 +15,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { startHarness, settled, valueOf } from './harness.mjs';
 import { all, decimalChannel, labelledCSV } from './reference.mjs';
-import { presetById, numericChannel } from '../../web/presets.js';
+import { presetById, numericChannel } from '../../web/lib/presets.js';
 import { load } from '../../web/qif.js';
 
 const run = promisify(execFile);

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, SCREENSHOTS } from './harness.mjs';
-import { presetById, numericChannel } from '../../web/presets.js';
+import { presetById, numericChannel } from '../../web/lib/presets.js';
 
 let h;
 before(async () => { h = await startHarness(); });

@@ -4,7 +4,7 @@
 // against the values it was made of.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { QifClient } from '../../web/client.js';
+import { QifClient } from '../../web/engine/client.js';
 
 class FakeWorker {
   static all = [];
@@ -20,7 +20,7 @@ class FakeWorker {
   terminate() { this.terminated = true; }
 }
 
-// The matrix `key` as a worker rebuilds it from its messages (worker.js receiveShare).
+// The matrix `key` as a worker rebuilds it from its messages (engine/worker-serve.js receiveShare).
 function rebuilt(worker, key) {
   let out = null;
   let v = null;

@@ -19,8 +19,8 @@ test('describe() returns the table; describe(name | namespace | function) one pa
   const all = qif.describe();
   assert.equal(all, API);
   assert.ok(Object.isFrozen(all) && Object.isFrozen(all.functions[0].params), 'the table cannot be changed');
-  assert.deepEqual(all.namespaces, ['channel', 'measure', 'metric', 'privacy', 'graph', 'mechanism', 'refine', 'infoPrivacy', 'lp', 'debug',
-    'exact.channel', 'exact.measure', 'exact.mechanism', 'exact.refine']);
+  assert.deepEqual(all.namespaces, ['channel', 'measure', 'metric', 'privacy', 'graph', 'mechanism', 'refine', 'infoPrivacy', 'estimate', 'lp', 'debug',
+    'exact.channel', 'exact.measure', 'exact.mechanism', 'exact.refine', 'program']);
   let count = 0;
   for (const ns of all.namespaces) count += Object.keys(nsOf(ns)).length;
   assert.equal(all.functions.length, count, 'one entry per function of the loaded API');
@@ -199,7 +199,17 @@ const LONG = {
   'infoPrivacy.individualEpsilon': (p) => qif.infoPrivacy.individualEpsilon({ domains: [8, 8, 8, 8, 8], channel: randomChannel(32768, 4, 4), onProgress: p }),
   'infoPrivacy.deltaCurve': (p) => qif.infoPrivacy.deltaCurve(randomChannel(64, 8, 5), qif.graph.clique(64), { onProgress: p }),
   'exact.mechanism.optimal': (p) => qif.exact.mechanism.optimal({ graph: qif.graph.clique(6), expEpsilon: 2, onProgress: p }),
+  'estimate.bayesRisk': (p) => {
+    const s = qif.channel.sample([0.5, 0.5], [[0.8, 0.2], [0.3, 0.7]], 5000, { seed: 1 });
+    return qif.estimate.bayesRisk(s.secrets, s.observations, { onProgress: p });
+  },
   'exact.refine.avg': (p) => qif.exact.refine.avg([[1, 0], [0, 1]], [[0.5, 0.5], [0.5, 0.5]], { onProgress: p }),
+  'channel.iterativeBayesianUpdate': (p) => {
+    const C = randomChannel(60, 60, 7);
+    return qif.channel.iterativeBayesianUpdate(C, qif.channel.sample(Float64Array.from({ length: 60 }, () => 1 / 60), C, 600, { seed: 3 }).observations.reduce((o, y) => { o[y] += 1 / 600; return o; }, new Float64Array(60)), { maxDiff: 1e-12, onProgress: p });
+  },
+  'refine.additiveMetric': (p) => qif.refine.additiveMetric([0.25, 0.25, 0.25, 0.25], randomChannel(4, 4, 8), randomChannel(4, 4, 9), { onProgress: p }),
+  'program.channel': (p) => qif.program.channel('secret x in 0..200\nc = 0\nfor i in 1..20 { c = c + flip(1/2) }\nobserve (c + x) % 7', { onProgress: p }),
 };
 
 test('every long function takes onProgress, and returning false cancels with one outcome', () => {

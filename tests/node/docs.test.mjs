@@ -215,7 +215,7 @@ test('API names mentioned in the documentation exist in the module', async () =>
 test('the widget reference lists every element, attribute, measure key, event, state, part and custom property of web/widgets.js', async () => {
   const src = readFileSync(path.join(root, 'web/widgets.js'), 'utf8');
   const doc = readFileSync(path.join(root, 'docs/widgets.md'), 'utf8');
-  const { MEASURES } = await import(pathToFileURL(path.join(root, 'web/measures.js')).href);
+  const { MEASURES } = await import(pathToFileURL(path.join(root, 'web/lib/measures.js')).href);
   const names = new Set();
   const need = (what, list) => {
     assert.ok(list.length > 0, `found ${what} in widgets.js`);

@@ -1,13 +1,13 @@
-// The source links of the page (web/formulas.js): refHref's addressing rule and sourceParts'
+// The source links of the page (web/lib/formulas.js): refHref's addressing rule and sourceParts'
 // cutting of a card's source line, against hand-written expectations, and every source line and
 // formula reference the page uses against the anchors the rendered documentation really has
 // (scripts/docs.mjs renders docs/references.md and docs/mathematics.md).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { refHref, sourceParts, MATHEMATICS, PAPERS } from '../../web/formulas.js';
-import { FORMULAS, GROUPS } from '../../web/measures.js';
-import { presets } from '../../web/presets.js';
+import { refHref, sourceParts, MATHEMATICS, PAPERS } from '../../web/lib/formulas.js';
+import { FORMULAS, GROUPS } from '../../web/lib/measures.js';
+import { presets } from '../../web/lib/presets.js';
 import { renderSite } from '../../scripts/docs.mjs';
 
 const web = new URL('../../web/', import.meta.url);

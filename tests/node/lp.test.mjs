@@ -178,3 +178,23 @@ test('lp.solve: bad input throws errors naming the field', () => {
   for (const [p, re] of bad) assert.throws(() => (p === undefined ? qif.lp.solve() : qif.lp.solve(p)), re, String(JSON.stringify(p)));
   assert.throws(() => qif.lp.solve(ok, { timeLimit: -1 }), /timeLimit/);
 });
+
+test('lp.solve refuses misspelt keys in the problem and its rows, naming the key and the valid ones', () => {
+  const rows = [{ coeffs: [1], op: '<=', rhs: 6 }];
+  assert.throws(() => qif.lp.solve({ sense: 'max', objective: [1], rows, uper: [1] }),
+    /^Error: lp\.solve: problem: unknown key "uper" \(did you mean "upper"\?\); valid keys: sense, objective, rows, lower, upper$/);
+  assert.throws(() => qif.lp.solve({ sense: 'max', objective: [1], Rows: rows }), /problem: unknown key "Rows" \(did you mean "rows"\?\)/);
+  assert.throws(() => qif.lp.solve({ sense: 'max', objective: [1], rows: [{ coef: [1], op: '<=', rhs: 6 }] }),
+    /rows\[0\]: unknown key "coef" \(did you mean "coeffs"\?\); valid keys: coeffs, op, rhs/);
+  // Spelt right, the bound is used: max x with x ≤ 6 and x ≤ 1 is 1.
+  assert.equal(qif.lp.solve({ sense: 'max', objective: [1], rows, upper: [1] }).objective, 1);
+});
+
+test('lp.solve: an empty row is the constraint 0 (op) rhs, feasible or not', () => {
+  const base = { coeffs: [1], op: '<=', rhs: 6 };
+  for (const [op, rhs, feasible] of [['<=', 1, true], ['<=', -1, false], ['=', 0, true], ['=', 2, false], ['>=', -3, true], ['>=', 0.5, false]]) {
+    const r = qif.lp.solve({ sense: 'max', objective: [1], rows: [base, { coeffs: [], op, rhs }] });
+    assert.equal(r.status, feasible ? 'optimal' : 'infeasible', `0 ${op} ${rhs}`);
+    if (feasible) assert.equal(r.objective, 6);
+  }
+});

@@ -1,14 +1,14 @@
-// The job pipeline (web/pipeline.js), the typed client's pure parts (web/client.js) and the
-// routing of callbacks by the API table (web/api-table.js), against a fake engine whose jobs
+// The job pipeline (web/engine/pipeline.js), the typed client's pure parts (web/engine/client.js) and the
+// routing of callbacks by the API table (web/engine/api-table.js), against a fake engine whose jobs
 // answer after a delay chosen by the test. No timing assertion: the order of events is checked.
 // Time is a fake clock that the test advances: it fires one timer at a time, in the order of
 // their due times, and lets every promise callback run in between (as Node and browsers do), so
 // the order of events is the same on an idle machine and on a loaded one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createPipeline, TIMING, Superseded } from '../../web/pipeline.js';
-import { extractCallbacks, createEngine, AbortError, isAbort } from '../../web/client.js';
-import { callbackSlot, indexTable } from '../../web/api-table.js';
+import { createPipeline, TIMING, Superseded } from '../../web/engine/pipeline.js';
+import { extractCallbacks, createEngine, AbortError, isAbort } from '../../web/engine/client.js';
+import { callbackSlot, indexTable } from '../../web/engine/api-table.js';
 import { API } from '../../web/api.gen.js';
 
 // Runs every promise callback that is ready: setImmediate comes after all of them.

@@ -1,12 +1,12 @@
-// The preset channels of the page (web/presets.js) against Alvim et al. (FOSAD 2011): each matrix
+// The preset channels of the page (web/lib/presets.js) against Alvim et al. (FOSAD 2011): each matrix
 // is rebuilt here independently by running the program the paper describes (the password checker of
 // Table 1, the dc-net protocol of Example 2) and compared entry by entry; the paper's stated
 // properties and the leakage values that follow from them in closed form are checked through the
 // wasm API.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { presets, presetById, numericChannel, DEFAULT_PRESET } from '../../web/presets.js';
-import { formatNumber } from '../../web/numbers.js';
+import { presets, presetById, numericChannel, DEFAULT_PRESET } from '../../web/lib/presets.js';
+import { formatNumber } from '../../web/lib/numbers.js';
 import { parseNumber as parseEntry, splitDelimited } from '../../web/input/index.js';
 import { parseAlpha } from '../../web/sections/channel/validate.js';
 

@@ -1,10 +1,10 @@
-// row-names.js: the engine's own messages (0-based JS indices) as the page and the widgets show
+// lib/row-names.js: the engine's own messages (0-based JS indices) as the page and the widgets show
 // them — rows by label and by number from 1. The inputs are real messages of the API, the
 // expected texts written out by hand.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';
-import { rowName, readerMessage } from '../../web/row-names.js';
+import { rowName, readerMessage } from '../../web/lib/row-names.js';
 
 let qif;
 before(async () => { qif = await load(); });

@@ -1,19 +1,19 @@
-// The sections' pure modules (web/sections/<name>/state.js and web/mechanism-plan.js) in Node:
+// The sections' pure modules (web/sections/<name>/state.js and web/lib/mechanism-plan.js) in Node:
 // state edits, pastes, validation, the call plans each stage sends to the engine, and the
 // checks of a state from a URL. Where a plan's calls are run, they run in the real engine
 // (web/qif.js) and the results are checked against independent formulas written here.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';
-import { reportToJob } from '../../web/client.js';
+import { reportToJob } from '../../web/engine/client.js';
 import * as CH from '../../web/sections/channel/state.js';
 import { validateInputs } from '../../web/sections/channel/validate.js';
 import { EntryMatrix } from '../../web/input/matrix.js';
 import * as ME from '../../web/sections/mechanism/state.js';
 import * as CO from '../../web/sections/compare/state.js';
 import * as IP from '../../web/sections/infopriv/state.js';
-import { mechanismCall, matrixOf, WIDGET_MECHANISMS, edgeSpan, stepEpsilon, scalingText } from '../../web/mechanism-plan.js';
-import { MEASURES, MEASURE_ALIASES, measureKey, exactResults, PANELS } from '../../web/measures.js';
+import { mechanismCall, matrixOf, WIDGET_MECHANISMS, edgeSpan, stepEpsilon, scalingText } from '../../web/lib/mechanism-plan.js';
+import { MEASURES, MEASURE_ALIASES, measureKey, exactResults, PANELS } from '../../web/lib/measures.js';
 
 let qif;
 before(async () => { qif = await load(); });

@@ -11,7 +11,7 @@
 // that a large matrix can be compared with the one last sent to the engine without reading it.
 
 import { parseNumber } from './number.js';
-import { TOLERANCE } from '../numbers.js';
+import { TOLERANCE } from '../lib/numbers.js';
 
 let versions = 0;
 

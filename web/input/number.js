@@ -21,7 +21,7 @@
 // Every result is a finite number; anything else is an error with a short message meant to be
 // shown next to the field.
 
-import { Fraction, abs } from '../rational.js';
+import { Fraction, abs } from '../lib/rational.js';
 
 /** @typedef {{value: number} | {error: string}} Parsed */
 

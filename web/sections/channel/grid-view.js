@@ -8,8 +8,8 @@
 // that a 2,000 × 2,000 channel is ~500 inputs rather than 4,000,000. The row labels stay at the
 // left edge and the row sums (with their messages) at the right edge of the grid at every width.
 
-import { h, replace, setFieldMessage } from '../../dom.js';
-import { formatNumber, formatFull } from '../../numbers.js';
+import { h, replace, setFieldMessage } from '../../lib/dom.js';
+import { formatNumber, formatFull } from '../../lib/numbers.js';
 
 /** Up to this many rows (and columns) the channel grid is drawn whole. */
 export const FULL_ROWS = 40;

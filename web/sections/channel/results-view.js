@@ -1,15 +1,15 @@
 // sections/channel/results-view.js — the results column of "Channel & leakage": one card per
-// group of measures (measures.js), each value with its formula and unit — and, when the engine's
+// group of measures (lib/measures.js), each value with its formula and unit — and, when the engine's
 // exact mode gave one, its exact fraction and the label "exact" —, the capacity's details and
 // progress, the capacities with their class of gain functions, the hyper-distribution table
 // (exact when it can be) and the estimate of a prior from observed outputs. It shows what it is
 // given; what to compute is decided by state.js and the section's pipeline.
 
-import { h, replace } from '../../dom.js';
-import { formatNumber, formatFull } from '../../numbers.js';
-import { showExact, exactCell, exactNumber, exactTitle } from '../../format.js';
-import { MEASURES, GROUPS, GAIN_CLASSES } from '../../measures.js';
-import { sourceRefs, plainFormula } from '../../formulas.js';
+import { h, replace } from '../../lib/dom.js';
+import { formatNumber, formatFull } from '../../lib/numbers.js';
+import { showExact, exactCell, exactNumber, exactTitle } from '../../lib/format.js';
+import { MEASURES, GROUPS, GAIN_CLASSES } from '../../lib/measures.js';
+import { sourceRefs, plainFormula } from '../../lib/formulas.js';
 
 /**
  * A hyper-distribution of up to 64 posteriors on up to 24 secrets is shown whole; a larger one

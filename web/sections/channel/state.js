@@ -11,12 +11,12 @@
 // (text) from which the iterative Bayesian update estimates a prior. As JSON (a shared link,
 // getState) the cells are rows of text (stateJSON).
 
-import { presets, presetById, DEFAULT_PRESET } from '../../presets.js';
-import { uniformEntry } from '../../numbers.js';
+import { presets, presetById, DEFAULT_PRESET } from '../../lib/presets.js';
+import { uniformEntry } from '../../lib/numbers.js';
 import { parseGrid, splitDelimited, readMatrix, parseVectorLiteral, rationalVector, rationalMatrix } from '../../input/grid.js';
 import { isNumber, parseNumber, parseRational } from '../../input/number.js';
 import { EntryMatrix, shortest } from '../../input/matrix.js';
-import { PANELS, PANEL_KEYS, GAIN_CLASSES, DEFAULT_GAIN_CLASS, exactPlan } from '../../measures.js';
+import { PANELS, PANEL_KEYS, GAIN_CLASSES, DEFAULT_GAIN_CLASS, exactPlan } from '../../lib/measures.js';
 
 export { PANEL_KEYS };
 
@@ -452,7 +452,7 @@ const COSTS = {
  * (an input is not built at this size, or the panel would cost more than PANEL_BUDGET; `reason`
  * says which), 'same' (its inputs are those of the answer shown or computing) or 'run' with the
  * calls of its job and, when its exact inputs are all there, the exact job {keys, calls}
- * (measures.js exactPlan). `last` maps a panel to the signature of its last run; `force` names
+ * (lib/measures.js exactPlan). `last` maps a panel to the signature of its last run; `force` names
  * panels to run whatever they cost.
  * @returns {Record<string, {action: 'stale'|'skip'|'same'|'run', sig: string|null, calls?: object[], exact?: {keys: string[], calls: object[]}|null, reason?: string, cost?: number}>}
  */

@@ -3,11 +3,11 @@
 // message is shown if it disagrees); the rules here mirror core/channel/validate.go. Numbers are
 // read with the page's one grammar (input/number.js).
 
-import { formatNumber, TOLERANCE } from '../../numbers.js';
+import { formatNumber, TOLERANCE } from '../../lib/numbers.js';
 import { parseNumber } from '../../input/number.js';
 import { scanRows } from '../../input/matrix.js';
 import { IDENTITY_COMPUTED_UP_TO } from './state.js';
-import { rowName } from '../../row-names.js';
+import { rowName } from '../../lib/row-names.js';
 
 const parseEntry = (t) => parseNumber(t);
 

@@ -2,7 +2,7 @@
 // prior and gain function, and every measure of the section computed in the worker.
 //
 // mount(root, {engine, client}) → {getState, setState, check, getResults}, like every section,
-// and firstShown (see sections.js).
+// and firstShown (see page/sections.js).
 // Flow: an input event updates the state (state.js), re-validates at once (per-cell messages),
 // marks the panels whose inputs changed pending and schedules the pipeline's debounced run,
 // which starts one job per such panel (panels group measures by what they depend on, so that
@@ -13,19 +13,19 @@
 // with the label "exact", and its errors ("row 0 sums to 11/12") under the results.
 //
 // Large matrices (up to 2,000 × 2,000 entries): a long paste and a CSV/TSV file (picked or dropped on
-// the matrix) are read in the data worker with progress (data-client.js); the grid draws only
+// the matrix) are read in the data worker with progress (engine/data-client.js); the grid draws only
 // what is in view (grid-view.js); the channel goes to the engine once per change (engine.share)
 // rather than once per job; panels that would cost too much at that size say so and wait to be
 // asked (state.js panelPlan); exact values stop at S.EXACT_MAX_ENTRIES entries.
 
-import { h, replace, setFieldMessage } from '../../dom.js';
-import { presets, presetById } from '../../presets.js';
-import { MEASURES, exactResults as exactResultsOf } from '../../measures.js';
-import { createPipeline, Superseded } from '../../pipeline.js';
-import { isAbort } from '../../client.js';
-import { dataWorker } from '../../data-client.js';
+import { h, replace, setFieldMessage } from '../../lib/dom.js';
+import { presets, presetById } from '../../lib/presets.js';
+import { MEASURES, exactResults as exactResultsOf } from '../../lib/measures.js';
+import { createPipeline, Superseded } from '../../engine/pipeline.js';
+import { isAbort } from '../../engine/client.js';
+import { dataWorker } from '../../engine/data-client.js';
 import { validateInputs } from './validate.js';
-import { readerMessage } from '../../row-names.js';
+import { readerMessage } from '../../lib/row-names.js';
 import * as S from './state.js';
 import { ChannelGrid, renderGainTable, showGainMessages, onGridKey } from './grid-view.js';
 import { ResultsView } from './results-view.js';
@@ -114,7 +114,7 @@ export function mount(root, { engine, client }) {
   let pipeBusy = true;
   let reading = null; // the data worker's job while a paste or a file is read
   // Resolved when the section first shows computed values (or a failure, or has nothing left to
-  // compute): the page mounts its other sections after that (sections.js).
+  // compute): the page mounts its other sections after that (page/sections.js).
   let firstShownDone;
   const firstShown = new Promise((resolve) => { firstShownDone = resolve; });
   const busy = () => {
@@ -584,7 +584,7 @@ export function mount(root, { engine, client }) {
 
   return {
     firstShown,
-    /** The whole input state as plain JSON (share.js carries it in the URL hash). */
+    /** The whole input state as plain JSON (page/share.js carries it in the URL hash). */
     getState: () => S.stateJSON(state),
     /** Restores a state checked by check() and recomputes. */
     setState(s) {

@@ -3,8 +3,8 @@
 // counterexample's vulnerabilities recomputed in the page from its gain and prior). Functions
 // of what they are given; nothing here computes a verdict.
 
-import { h, replace } from '../../dom.js';
-import { formatNumber, formatFull } from '../../numbers.js';
+import { h, replace } from '../../lib/dom.js';
+import { formatNumber, formatFull } from '../../lib/numbers.js';
 import { postGVuln, leakGainLabels, DISTANCES } from './state.js';
 
 const SHOW_MATRIX_UP_TO = 16; // larger witnesses are summarized, not drawn

@@ -2,10 +2,10 @@
 // family menu with ε and m, the grid of cells with row sums, and the messages of validation.
 // It shows a channel of the state and reports edits through the callbacks it is given.
 
-import { h, replace, setFieldMessage } from '../../dom.js';
-import { formatNumber, formatFull } from '../../numbers.js';
+import { h, replace, setFieldMessage } from '../../lib/dom.js';
+import { formatNumber, formatFull } from '../../lib/numbers.js';
 import { parseNumber } from '../../input/number.js';
-import { FAMILIES, FAMILY_IDS } from '../compare-presets.js';
+import { FAMILIES, FAMILY_IDS } from './presets.js';
 
 /**
  * Builds the editor of channel K. `on` holds the section's handlers: family(K, id), param(K,

@@ -15,8 +15,8 @@
 
 import { parseNumber, parseInteger } from '../../input/number.js';
 import { parseGrid, parseVectorLiteral } from '../../input/grid.js';
-import { formatNumber, TOLERANCE } from '../../numbers.js';
-import { FAMILIES, familySource } from '../compare-presets.js';
+import { formatNumber, TOLERANCE } from '../../lib/numbers.js';
+import { FAMILIES, familySource } from './presets.js';
 
 export const MAX_N = 40;
 export const MAX_M = 40;

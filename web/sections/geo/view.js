@@ -16,11 +16,11 @@
 // maps, else on "Compute"); a newer input supersedes the run at its next step and cancels the
 // LP. root.dataset.busy is "true" while anything is scheduled or running.
 
-import { h, replace, addStylesheet } from '../../dom.js';
-import { formatNumber, formatFull } from '../../numbers.js';
-import { createPipeline, Superseded } from '../../pipeline.js';
-import { isAbort, reportToJob } from '../../client.js';
-import { formulaSlot, sourceRefs } from '../../formulas.js';
+import { h, replace, addStylesheet } from '../../lib/dom.js';
+import { formatNumber, formatFull } from '../../lib/numbers.js';
+import { createPipeline, Superseded } from '../../engine/pipeline.js';
+import { isAbort, reportToJob } from '../../engine/client.js';
+import { formulaSlot, sourceRefs } from '../../lib/formulas.js';
 import * as S from './state.js';
 
 const ids = (k) => `geo-${k}`;
@@ -45,7 +45,7 @@ function clearNumber(el, text = '—') {
 }
 
 export function mount(root, { engine }) {
-  addStylesheet('sections/geo.css', 'geo');
+  addStylesheet('sections/geo/style.css', 'geo');
   let state = clone(S.DEFAULT_STATE);
   const e = buildSkeleton(root);
   const pipe = createPipeline({ engine, onBusy: (b) => { root.dataset.busy = String(b); } });
@@ -317,7 +317,7 @@ export function mount(root, { engine }) {
           dataset: { cell: String(i), value: String(values[i]) },
           'aria-label': `cell (${x}, ${y}): ${formatNumber(values[i])}`, title: `cell (${x}, ${y}): ${formatFull(values[i])}`,
         });
-        // White → the page's accent blue, as the heat maps of plot.js.
+        // White → the page's accent blue, as the heat maps of lib/plot.js.
         b.style.background = `rgb(${Math.round(255 - t * 224)}, ${Math.round(255 - t * 160)}, ${Math.round(255 - t * 64)})`;
         tr.append(b);
       }

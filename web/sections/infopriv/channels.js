@@ -5,11 +5,11 @@
 // computed in the worker, each panel a task of the section's pipeline (only its latest
 // answer is shown).
 
-import { h } from '../../dom.js';
-import { Superseded } from '../../pipeline.js';
+import { h } from '../../lib/dom.js';
+import { Superseded } from '../../engine/pipeline.js';
 import { resultRow, field, num } from './ui.js';
 import { parseBounded } from './state.js';
-import { sourceRefs } from '../../formulas.js';
+import { sourceRefs } from '../../lib/formulas.js';
 
 export const CHANNELS_DEFAULTS = {
   p: '0.1', capTarget: '0.5',

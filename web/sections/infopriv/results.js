@@ -2,9 +2,9 @@
 // individual capacity and ε with their situations, ε for δ, the Bayesian ratios and their bar
 // chart. Functions of the elements (skeleton.js) and the engine's values; nothing computes here.
 
-import { h, replace } from '../../dom.js';
-import { formatNumber } from '../../numbers.js';
-import { barChart, PALETTE } from '../../plot.js';
+import { h, replace } from '../../lib/dom.js';
+import { formatNumber } from '../../lib/numbers.js';
+import { barChart, PALETTE } from '../../lib/plot.js';
 import { situationText } from './state.js';
 import { num } from './ui.js';
 import { range } from './skeleton.js';

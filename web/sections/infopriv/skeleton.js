@@ -1,8 +1,8 @@
 // sections/infopriv/skeleton.js — the DOM of the "Information privacy" section: its cards, fields
 // and result rows, built once. The view (view.js) fills them; nothing here computes.
 
-import { h } from '../../dom.js';
-import { sourceRefs } from '../../formulas.js';
+import { h } from '../../lib/dom.js';
+import { sourceRefs } from '../../lib/formulas.js';
 import { MIN_RECORDS, MAX_RECORDS, QUERIES, NOISES } from './state.js';
 import { resultRow, field, selectField } from './ui.js';
 

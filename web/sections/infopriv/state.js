@@ -4,8 +4,8 @@
 // the state of a shared link. Pure: tests/node/infopriv-section.test.mjs runs it in Node.
 
 import { parseNumber, parseInteger, parseBounded } from '../../input/number.js';
-import { formatNumber, TOLERANCE } from '../../numbers.js';
-import { reportToJob } from '../../client.js';
+import { formatNumber, TOLERANCE } from '../../lib/numbers.js';
+import { reportToJob } from '../../engine/client.js';
 
 export { parseBounded };
 

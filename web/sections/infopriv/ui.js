@@ -2,9 +2,9 @@
 // result rows in the look of the channel section (name / formula / value / unit), labelled
 // fields with an inline message, and formula text with sub- and superscripts.
 
-import { h } from '../../dom.js';
-import { formatNumber, formatFull } from '../../numbers.js';
-import { formulaSlot, plainFormula } from '../../formulas.js';
+import { h } from '../../lib/dom.js';
+import { formatNumber, formatFull } from '../../lib/numbers.js';
+import { formulaSlot, plainFormula } from '../../lib/formulas.js';
 
 /**
  * A result row: <div class="result"> with dt (name, formula: plain text, typeset from `tex` once

@@ -15,11 +15,11 @@
 // job planned by state.js. A newer edit supersedes the run at its next stage; the heavy job of a
 // large query is cancelled then, and can be cancelled by hand (the worker restarts).
 
-import { h, replace, addStylesheet } from '../../dom.js';
-import { formatNumber, uniformEntry } from '../../numbers.js';
-import { linePlot } from '../../plot.js';
-import { createPipeline, Superseded } from '../../pipeline.js';
-import { isAbort } from '../../client.js';
+import { h, replace, addStylesheet } from '../../lib/dom.js';
+import { formatNumber, uniformEntry } from '../../lib/numbers.js';
+import { linePlot } from '../../lib/plot.js';
+import { createPipeline, Superseded } from '../../engine/pipeline.js';
+import { isAbort } from '../../engine/client.js';
 import {
   MIN_VALUES, MAX_VALUES, MAX_CUSTOM_TUPLES, NOISES,
   tupleCount, allTuples, builtinTable, tupleText, situationText,
@@ -39,7 +39,7 @@ const CURVE_POINTS = 101;
 
 
 export function mount(root, { engine }) {
-  addStylesheet('sections/infopriv.css', 'infopriv');
+  addStylesheet('sections/infopriv/style.css', 'infopriv');
   const state = createState();
   // The busy flag (tests, screen readers) follows the section's pipeline.
   const pipe = createPipeline({

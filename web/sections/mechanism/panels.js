@@ -2,12 +2,12 @@
 // fields and result cards, and one function per card that shows what it is given. No
 // computation and no state of its own (view.js decides what to show, state.js what to compute).
 
-import { h, replace } from '../../dom.js';
-import { formatNumber, formatFull } from '../../numbers.js';
-import { heatmap } from '../../plot.js';
-import { formulaSlot, sourceRefs } from '../../formulas.js';
+import { h, replace } from '../../lib/dom.js';
+import { formatNumber, formatFull } from '../../lib/numbers.js';
+import { heatmap } from '../../lib/plot.js';
+import { formulaSlot, sourceRefs } from '../../lib/formulas.js';
 import { KINDS, BASE_KINDS, GAINS, SHOWN, PRESETS, TC_METRICS, toRows } from './state.js';
-import { exactPrefix, exactTitle, exactNumber } from '../../format.js';
+import { exactPrefix, exactTitle, exactNumber } from '../../lib/format.js';
 
 export const ids = (k) => `mech-${k}`;
 const TOL = 1e-9;

@@ -1,15 +1,15 @@
 // sections/mechanism/state.js — the "Design a mechanism" section as data: its state and presets,
 // reading what the user types (ε, edge lists, query tables, priors, labels) with the page's one
 // grammar (input/), the answer graph to build, the gain or loss matrix from the graph distances,
-// and the engine calls of each stage (the mechanisms themselves come from mechanism-plan.js,
+// and the engine calls of each stage (the mechanisms themselves come from lib/mechanism-plan.js,
 // shared with the <qif-mechanism> widget). Pure: tests/node/mechanism-section.test.mjs runs it.
 // Every reader returns {value} or {error} with a short message meant for the input it reads.
 
 import { parseNumber, parseInteger, parseExpRational, rationalText } from '../../input/number.js';
 import { parseIndexList, parseLabels, rationalVector } from '../../input/grid.js';
-import { formatNumber } from '../../numbers.js';
-import { mechanismCall, matrixOf, utilityCall, edgeSpan } from '../../mechanism-plan.js';
-import { reportToJob } from '../../client.js';
+import { formatNumber } from '../../lib/numbers.js';
+import { mechanismCall, matrixOf, utilityCall, edgeSpan } from '../../lib/mechanism-plan.js';
+import { reportToJob } from '../../engine/client.js';
 
 /** Most answers the section analyses (distances, Theorem 6.2, classic mechanisms). */
 export const MAX_ANSWERS = 256;

@@ -3,7 +3,7 @@
 // The user picks an answer graph, ε, a prior on answers and a gain; the section shows the
 // Theorem 6.1 utility bound and whether it is known to be tight, the optimal mechanism (the
 // closed form where it is exact, else the LP — and which path it took), the Theorem 6.2 matrix
-// with its actual ε beside the target, the classic mechanisms (built by mechanism-plan.js, as
+// with its actual ε beside the target, the classic mechanisms (built by lib/mechanism-plan.js, as
 // in the <qif-mechanism> widget) with their utility and smallest ε on the graph, a
 // utility-against-ε plot and heat maps; a second panel gives the database-domain bounds. The
 // tight-constraints mechanism joins the classic ones for a metric chosen from presets (qif.metric).
@@ -16,12 +16,12 @@
 // next stage, and the long jobs (LP, sweep) are cancelled then. root.dataset.busy is "true"
 // while anything is scheduled or running.
 
-import { h, replace, addStylesheet } from '../../dom.js';
-import { formatNumber, formatFull } from '../../numbers.js';
-import { linePlot, PALETTE } from '../../plot.js';
-import { createPipeline, Superseded } from '../../pipeline.js';
-import { isAbort } from '../../client.js';
-import { scalingText, utilityValue } from '../../mechanism-plan.js';
+import { h, replace, addStylesheet } from '../../lib/dom.js';
+import { formatNumber, formatFull } from '../../lib/numbers.js';
+import { linePlot, PALETTE } from '../../lib/plot.js';
+import { createPipeline, Superseded } from '../../engine/pipeline.js';
+import { isAbort } from '../../engine/client.js';
+import { scalingText, utilityValue } from '../../lib/mechanism-plan.js';
 import * as S from './state.js';
 import * as P from './panels.js';
 
@@ -33,7 +33,7 @@ const LP_TIME_LIMIT_MS = 120000;
 const clone = (s) => JSON.parse(JSON.stringify(s));
 
 export function mount(root, { engine }) {
-  addStylesheet('sections/mechanism.css', 'mechanism');
+  addStylesheet('sections/mechanism/style.css', 'mechanism');
   let state = { ...clone(S.DEFAULT_STATE), ...clone(S.presetById(S.DEFAULT_STATE.preset).state) };
   const e = P.buildSkeleton(root);
   const pipe = createPipeline({ engine, onBusy: (b) => { root.dataset.busy = String(b); } });

@@ -1,0 +1,176 @@
+package bindings
+
+import (
+	"errors"
+	"math"
+
+	"github.com/qif-toolkit/qif/bindings/table"
+	"github.com/qif-toolkit/qif/core/estimate"
+)
+
+// The papers of estimation from samples.
+const (
+	fbleau   = "Cherubin et al. (S&P 2019)"
+	leakiest = "Chothia et al. (CAV 2013)"
+)
+
+var (
+	pSecrets = Param{Name: "secrets", Kind: table.KindLabels,
+		Doc: "the secret of each sample: an array of labels (numbers or strings) or an Int32Array"}
+	pObservations = Param{Name: "observations", Kind: table.KindSamples,
+		Doc: "the observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation)"}
+	pSeed       = Param{Name: "seed", Kind: KindInteger, Check: CheckNonNegative, Default: 0, Doc: "seed of the random draws (the same seed gives the same result)"}
+	pConfidence = Param{Name: "confidence", Kind: KindNumber, Check: CheckPositive, Default: estimate.DefaultConfidence, Doc: "level of the interval (and of the zero-leakage test), strictly between 0 and 1"}
+)
+
+// sampleOf validates the sample of a call.
+func sampleOf(a *Args) (*estimate.Sample, error) {
+	s, o := a.Labels("secrets"), a.Samples("observations")
+	return estimate.NewSample(estimate.Labels(s), estimate.Observations{Labels: estimate.Labels(o.Labels), Vectors: o.Vectors})
+}
+
+// names turns a list of labels into a result (an array of strings).
+func names(xs []string) []any {
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
+}
+
+var estimateAPI = []Func{
+	{NS: "estimate", Name: "channel", Params: []*Param{&pSecrets, &pObservations}, Source: leakiest,
+		Result: Type{Name: "EstimatedChannel", Doc: "The frequentist channel and prior of a sample, rows and columns named by the sorted distinct secrets and observations.", Fields: []Field{
+			{Name: "channel", Type: MatrixOut, Doc: "Ĉ[x][o] = count(x, o)/count(x)."},
+			{Name: "prior", Type: VectorOut, Doc: "π̂(x) = count(x)/n."},
+			{Name: "secrets", Type: Type{TS: "string[]"}, Doc: "The row names: the distinct secrets, numbers in increasing order, strings in code-point order."},
+			{Name: "observations", Type: Type{TS: "string[]"}, Doc: "The column names: the distinct observations (a vector as \"(a, b)\"), in the same order."},
+			{Name: "counts", Type: MatrixOut, Doc: "count(x, o), the number of samples with that secret and observation."}}},
+		Doc: "Estimates the channel and prior from samples (secret, observation): the frequentist channel, on which every measure is the plug-in estimate.",
+		TeX: `\hat C(x,o) = \frac{\#(x,o)}{\#x},\quad \hat\pi(x) = \frac{\#x}{n}`,
+		Call: func(a *Args) (any, error) {
+			s, err := sampleOf(a)
+			if err != nil {
+				return nil, err
+			}
+			c, err := estimate.FrequentistChannel(s)
+			if err != nil {
+				return nil, err
+			}
+			return Obj{"channel": c.Channel, "prior": c.Prior, "secrets": names(c.Secrets), "observations": names(c.Observations), "counts": c.Counts}, nil
+		}},
+	{NS: "estimate", Name: "mutualInformation", Source: leakiest,
+		Params: []*Param{&pSecrets, &pObservations, {Name: "options", Kind: KindOptions, Optional: true, Type: "EstimateMutualInformationOptions", Fields: []*Param{
+			&pConfidence,
+			{Name: "shuffles", Kind: KindInteger, Check: CheckNonNegative, DefaultDoc: "100, at most 2·10⁷/n (at least 10)", Doc: "copies of the data with the secrets shuffled, for the zero-leakage test (0: the χ² test alone)"},
+			&pSeed}}},
+		Result: Type{Name: "EstimatedMutualInformation", Doc: "Result of estimate.mutualInformation, in bits.", Fields: []Field{
+			{Name: "value", Type: Number, Doc: "The plug-in estimate Î (biased upwards)."},
+			{Name: "corrected", Type: Number, Doc: "Î − (|X̂|−1)(|Ô|−1)/(2n ln 2), the first-order bias correction (may be negative)."},
+			{Name: "lower", Type: Number, Doc: "Lower end of the confidence interval (0 when the zero-leakage test does not reject)."},
+			{Name: "upper", Type: Number, Doc: "Upper end of the confidence interval."},
+			{Name: "zeroLeakageThreshold", Type: Number, Doc: "The larger of the χ² quantile /(2n ln 2) and the quantile of Î over shuffled data: what Î stays below when nothing leaks."},
+			{Name: "leaks", Type: Boolean, Doc: "Whether value exceeds zeroLeakageThreshold: the data reject \"no leakage\" at the confidence level."}}},
+		Doc: "Estimates the mutual information between secrets and observations from samples, with its bias correction, a zero-leakage test and a confidence interval.",
+		TeX: `\hat I - \frac{(|\hat X|-1)(|\hat O|-1)}{2n\ln 2}`,
+		Call: func(a *Args) (any, error) {
+			s, err := sampleOf(a)
+			if err != nil {
+				return nil, err
+			}
+			sh := a.Int("shuffles") // absent: 0, the core's default for the sample size
+			if a.Has("shuffles") && sh == 0 {
+				sh = -1 // none
+			}
+			r, err := estimate.MutualInformation(s, estimate.LeakageOptions{Confidence: a.Float("confidence"), Shuffles: sh, Seed: uint64(a.Int("seed"))})
+			if err != nil {
+				return nil, err
+			}
+			return Obj{"value": r.Value, "corrected": r.Corrected, "lower": r.Lower, "upper": r.Upper,
+				"zeroLeakageThreshold": r.ZeroLeakageThreshold, "leaks": r.Leaks}, nil
+		}},
+	{NS: "estimate", Name: "minEntropyLeakage", Source: leakiest,
+		Params: []*Param{&pSecrets, &pObservations, {Name: "options", Kind: KindOptions, Optional: true, Type: "EstimateMinEntropyLeakageOptions", Fields: []*Param{&pConfidence, &pSeed}}},
+		Result: Type{Name: "EstimatedLeakage", Doc: "An estimate with its confidence interval, in bits.", Fields: []Field{
+			{Name: "value", Type: Number, Doc: "The plug-in estimate (biased upwards)."},
+			{Name: "lower", Type: Number, Doc: "Lower end of the confidence interval."},
+			{Name: "upper", Type: Number, Doc: "Upper end of the confidence interval."}}},
+		Doc: "Estimates the min-entropy leakage from samples: the plug-in estimate and a confidence interval that allows for its upward bias.",
+		TeX: `\log_2 \frac{\sum_o \max_x \#(x,o)}{\max_x \#x}`,
+		Call: func(a *Args) (any, error) {
+			s, err := sampleOf(a)
+			if err != nil {
+				return nil, err
+			}
+			r, err := estimate.MinEntropyLeakage(s, estimate.LeakageOptions{Confidence: a.Float("confidence"), Seed: uint64(a.Int("seed"))})
+			if err != nil {
+				return nil, err
+			}
+			return Obj{"value": r.Value, "lower": r.Lower, "upper": r.Upper}, nil
+		}},
+	{NS: "estimate", Name: "bayesRisk", Source: fbleau,
+		Params: []*Param{&pSecrets, &pObservations, {Name: "options", Kind: KindOptions, Optional: true, Type: "EstimateBayesRiskOptions", Fields: []*Param{
+			{Name: "method", Kind: KindEnum, Enum: []string{estimate.KNN, estimate.NN, estimate.Frequentist}, Default: estimate.KNN, Doc: "the rule: k nearest neighbours, the nearest neighbour, or the most frequent secret of each observation"},
+			{Name: "k", Kind: table.KindEnumOrInteger, Enum: []string{"ln", "log10"}, DefaultDoc: "'ln'", Doc: "neighbours of the k-NN rule: ⌈ln n⌉, ⌈log₁₀ n⌉ (n the training size) or a number"},
+			{Name: "testFraction", Kind: KindNumber, Check: CheckPositive, Default: 0.2, Doc: "part of the samples held out to test the rule, strictly between 0 and 1"},
+			&pConfidence, &pSeed,
+			{Name: "onProgress", Kind: KindCallback, CallArgs: []string{"done", "total"}, Doc: "called with the predictions made and the total; return false to cancel"}}}},
+		Result: Type{Name: "EstimatedBayesRisk", Doc: "Result of estimate.bayesRisk.", Fields: []Field{
+			{Name: "value", Type: Number, Doc: "The rule's error on the test part when trained on the whole training part."},
+			{Name: "lower", Type: Number, Doc: "Lower end of the interval: the NN bound at the Clopper–Pearson lower end of the NN rule's error."},
+			{Name: "upper", Type: Number, Doc: "Upper end: the Clopper–Pearson upper end of the rule's error (any rule errs at least R*)."},
+			{Name: "method", Type: String, Doc: "The rule used."},
+			{Name: "k", Type: Number, Doc: "The k used at the full training size (1 for nn, 0 for frequentist)."},
+			{Name: "nnBound", Type: Number, Doc: "(L−1)/L·(1 − √(1 − L/(L−1)·R_NN)): a lower bound on the Bayes risk from the NN rule's error."},
+			{Name: "curve", Type: Type{TS: "{ n: Float64Array; estimate: Float64Array }"}, Doc: "The estimate against the training size n (increasing; the last point is value)."}}},
+		Doc: "Estimates the Bayes risk (the adversary's least probability of error) from samples by training a rule on part of them and testing it on the rest, with the NN lower bound and a convergence curve.",
+		TeX: `R^* \ge \tfrac{L-1}{L}\Big(1 - \sqrt{1 - \tfrac{L}{L-1} R_{NN}}\Big)`,
+		Call: func(a *Args) (any, error) {
+			s, err := sampleOf(a)
+			if err != nil {
+				return nil, err
+			}
+			opt := estimate.BayesRiskOptions{Method: a.Str("method"), TestFraction: a.Float("testFraction"),
+				Confidence: a.Float("confidence"), Seed: uint64(a.Int("seed"))}
+			switch k := a.Get("k").(type) {
+			case string:
+				opt.KRule = k
+			case int:
+				opt.K = k
+			}
+			if p := a.Progress("onProgress"); p != nil {
+				opt.Progress = func(done, total int) bool { return p(done, total) }
+			}
+			r, err := estimate.BayesRisk(s, opt)
+			if r == nil {
+				return nil, err
+			}
+			out := Obj{"value": r.Value, "lower": r.Lower, "upper": r.Upper, "method": r.Method, "k": r.K,
+				"nnBound": r.NNBound, "curve": Obj{"n": r.CurveN, "estimate": r.CurveEstimate}}
+			if errors.Is(err, estimate.ErrCancelled) {
+				out["value"], out["lower"], out["upper"], out["nnBound"] = math.NaN(), math.NaN(), math.NaN(), math.NaN()
+				return out, nil // the interpreter reports the cancellation, with the curve so far
+			}
+			return out, err
+		}},
+}
+
+// channelSample is channel.sample, in the channel namespace (api_channel.go lists it).
+var channelSample = Func{NS: "channel", Name: "sample", Source: fbleau,
+	Params: []*Param{&pPrior, &pC, {Name: "n", Kind: KindInteger, Check: CheckNonNegative, Doc: "number of samples"},
+		{Name: "options", Kind: KindOptions, Optional: true, Type: "ChannelSampleOptions", Fields: []*Param{&pSeed}}},
+	Result: Type{Name: "ChannelSample", Doc: "Samples drawn from a channel, as row and column indices.", Fields: []Field{
+		{Name: "secrets", Type: Type{TS: "Int32Array"}, Doc: "x_i ~ π, a row index."},
+		{Name: "observations", Type: Type{TS: "Int32Array"}, Doc: "y_i ~ C[x_i], a column index."}}},
+	Doc: "Draws n samples (secret, observation) from a prior and channel, reproducibly from a seed (to watch estimates converge to the exact values).",
+	TeX: `x_i \sim \pi,\ y_i \sim C(x_i,\cdot)`,
+	Call: func(a *Args) (any, error) {
+		if n := a.Int("n"); n > table.MaxEntries {
+			return nil, errors.New("n: more than the limit of 50,000,000 samples")
+		}
+		xs, ys, err := estimate.Draw(a.Vec("prior"), a.Mat("C"), a.Int("n"), uint64(a.Int("seed")))
+		if err != nil {
+			return nil, err
+		}
+		return Obj{"secrets": xs, "observations": ys}, nil
+	}}

@@ -1,0 +1,97 @@
+package table
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Labels is a decoded column of sample labels: numbers or strings (exactly one is set). The
+// bindings hand it to core/estimate; it is declared here so that the exact module, which shares
+// this package, links nothing of the estimation code.
+type Labels struct {
+	Numbers []float64
+	Strings []string
+}
+
+// Len is the number of labels.
+func (l Labels) Len() int {
+	if l.Strings != nil {
+		return len(l.Strings)
+	}
+	return len(l.Numbers)
+}
+
+// Samples is a decoded observation column: Labels, or Vectors (one row per sample) when not nil.
+type Samples struct {
+	Labels  Labels
+	Vectors *mat.Dense
+}
+
+// decodeSample reads the kinds of samples (estimate.*): labels cross as (count, values) where
+// the values are a byte array of float64s (numbers, or a typed array) or one string with the
+// labels separated by NUL (strings); samples are labels with a third value absent, or a matrix
+// (rows, cols, bytes), one row per sample; an enum-or-integer is a string of p.Enum or a
+// positive integer.
+func decodeSample(p *Param, raw []Raw) (any, error) {
+	name := p.ArgName()
+	if p.Kind == KindEnumOrInteger {
+		r := raw[0]
+		switch {
+		case r.Type == RawString && contains(p.Enum, r.Str):
+			return r.Str, nil
+		case r.Type == RawNumber && r.Num >= 1 && r.Num == math.Trunc(r.Num) && r.Num <= 1<<31:
+			return int(r.Num), nil
+		}
+		return nil, fmt.Errorf("%s: expected '%s' or a positive integer, got %v", name, strings.Join(p.Enum, "', '"), rawValue(r))
+	}
+	if p.Kind == KindSamples && raw[2].Type != RawAbsent {
+		m, err := decodeValue(&Param{Name: p.Name, Label: p.Label, Kind: KindMatrix}, raw)
+		if err != nil {
+			return nil, err
+		}
+		return Samples{Vectors: m.(*mat.Dense)}, nil
+	}
+	if raw[0].Type != RawNumber {
+		return nil, fmt.Errorf("%s: expected an array of labels", name)
+	}
+	n := int(math.Max(0, math.Min(raw[0].Num, MaxEntries+1)))
+	var l Labels
+	switch raw[1].Type {
+	case RawFloats:
+		l.Numbers = raw[1].Floats
+	case RawString:
+		if n == 0 {
+			l.Strings = []string{}
+		} else {
+			l.Strings = strings.Split(raw[1].Str, "\x00")
+		}
+	default:
+		return nil, fmt.Errorf("%s: expected an array of labels", name)
+	}
+	if l.Len() != n || n > MaxEntries {
+		return nil, fmt.Errorf("%s: malformed labels (%d given, %d read; the limit is %d)", name, n, l.Len(), MaxEntries)
+	}
+	if p.Kind == KindSamples {
+		return Samples{Labels: l}, nil
+	}
+	return l, nil
+}
+
+func rawValue(r Raw) string {
+	switch r.Type {
+	case RawNumber:
+		return fmt.Sprint(r.Num)
+	case RawString:
+		return fmt.Sprintf("%q", r.Str)
+	}
+	return "a value of another type"
+}
+
+// Labels returns a column of labels (the zero Labels when absent).
+func (a *Args) Labels(name string) Labels { x, _ := a.Get(name).(Labels); return x }
+
+// Samples returns observations: labels or vectors (the zero value when absent).
+func (a *Args) Samples(name string) Samples { x, _ := a.Get(name).(Samples); return x }

@@ -1,0 +1,244 @@
+package estimate
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// MaxCells bounds |X̂|·|Ô|, the size of the count table of a discrete estimate, so that a
+// sample whose observations are nearly all distinct is refused with an error instead of
+// exhausting memory.
+const MaxCells = 20_000_000
+
+// ErrCancelled is returned (with the partial result) when a progress function returned false.
+var ErrCancelled = errors.New("estimate: cancelled")
+
+// Labels is one column of a sample: labels that are numbers or strings. Exactly one of Numbers
+// and Strings is used; a label is only a name (two labels are equal or not, nothing more).
+type Labels struct {
+	Numbers []float64
+	Strings []string
+}
+
+// Len is the number of labels.
+func (l Labels) Len() int {
+	if l.Strings != nil {
+		return len(l.Strings)
+	}
+	return len(l.Numbers)
+}
+
+// Observations is the observation column of a sample: Labels (discrete), or Vectors with one
+// row per sample (continuous; compared by Euclidean distance). Vectors is used when not nil.
+type Observations struct {
+	Labels  Labels
+	Vectors *mat.Dense
+}
+
+// Sample is a validated sample with its labels coded as indices into sorted name lists.
+type Sample struct {
+	// N is the number of samples.
+	N int
+	// Secret[i] is the row index of sample i's secret in SecretNames.
+	Secret      []int32
+	SecretNames []string
+	// Obs[i] is the column index of sample i's observation in ObsNames (distinct vectors are
+	// distinct observations; for vectors both are filled by Discrete, when first needed, since
+	// the k-NN rule does without them).
+	Obs      []int32
+	ObsNames []string
+	// Vectors holds the observation vectors row-major (Dim per sample), nil for labels.
+	Vectors []float64
+	Dim     int
+}
+
+// NewSample validates and codes a sample. Errors name the argument: "secrets" and
+// "observations" (mismatched lengths, an empty sample, NaN or infinite numbers, fewer than two
+// distinct secrets).
+func NewSample(secrets Labels, obs Observations) (*Sample, error) {
+	n := secrets.Len()
+	if n == 0 {
+		return nil, errors.New("secrets: empty sample (no secrets given)")
+	}
+	m := obs.Labels.Len()
+	if obs.Vectors != nil {
+		m, _ = obs.Vectors.Dims()
+	}
+	if m != n {
+		return nil, fmt.Errorf("observations: %d observations for %d secrets (one per sample expected)", m, n)
+	}
+	s := &Sample{N: n}
+	var err error
+	if s.Secret, s.SecretNames, err = codeLabels("secrets", secrets); err != nil {
+		return nil, err
+	}
+	if len(s.SecretNames) < 2 {
+		return nil, fmt.Errorf("secrets: fewer than two distinct secrets (all are %q): nothing can leak", s.SecretNames[0])
+	}
+	if obs.Vectors == nil {
+		s.Obs, s.ObsNames, err = codeLabels("observations", obs.Labels)
+		return s, err
+	}
+	_, s.Dim = obs.Vectors.Dims()
+	raw := obs.Vectors.RawMatrix()
+	s.Vectors = make([]float64, n*s.Dim)
+	for i := 0; i < n; i++ {
+		row := raw.Data[i*raw.Stride : i*raw.Stride+s.Dim]
+		for j, v := range row {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("observations: row %d, column %d is %v, expected a finite number", i, j, v)
+			}
+		}
+		copy(s.Vectors[i*s.Dim:], row)
+	}
+	return s, nil
+}
+
+// Discrete fills Obs and ObsNames for vector observations (a no-op for labels) and returns s.
+func (s *Sample) Discrete() *Sample {
+	if s.Obs == nil {
+		s.Obs, s.ObsNames = codeVectors(s.Vectors, s.N, s.Dim)
+	}
+	return s
+}
+
+// codeLabels maps labels to indices into their sorted distinct values.
+func codeLabels(name string, l Labels) ([]int32, []string, error) {
+	if l.Strings != nil {
+		return codeOrdered(l.Strings, func(a, b string) int { return strings.Compare(a, b) }, func(s string) string { return s })
+	}
+	integral, lo, hi := true, math.Inf(1), math.Inf(-1)
+	for i, v := range l.Numbers {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, nil, fmt.Errorf("%s: entry %d is %v, expected a finite number or a string", name, i, v)
+		}
+		integral = integral && v == math.Trunc(v)
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	if integral && hi-lo < float64(max(1<<16, 2*len(l.Numbers))) {
+		return codeIntegers(l.Numbers, int(lo), int(hi))
+	}
+	codes, names, _ := codeOrdered(l.Numbers, func(a, b float64) int {
+		switch {
+		case a < b:
+			return -1
+		case a > b:
+			return 1
+		}
+		return 0
+	}, func(x float64) string {
+		if x == 0 {
+			return "0" // −0 and 0 are one label, as in JS
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	})
+	return codes, names, nil
+}
+
+// codeIntegers is codeLabels for integers in lo..hi, a range not much longer than the sample:
+// an array indexed by value instead of a hash map (the usual case — indices, Int32Arrays — and
+// ten times faster in WebAssembly).
+func codeIntegers(vals []float64, lo, hi int) ([]int32, []string, error) {
+	rank := make([]int32, hi-lo+1)
+	for _, v := range vals {
+		rank[int(v)-lo] = 1
+	}
+	var names []string
+	for i, seen := range rank {
+		if seen != 0 {
+			rank[i] = int32(len(names))
+			names = append(names, strconv.Itoa(i+lo))
+		}
+	}
+	codes := make([]int32, len(vals))
+	for i, v := range vals {
+		codes[i] = rank[int(v)-lo]
+	}
+	return codes, names, nil
+}
+
+// codeOrdered codes values by the rank of their distinct value in cmp's order.
+func codeOrdered[T comparable](vals []T, cmp func(a, b T) int, str func(T) string) ([]int32, []string, error) {
+	first := make(map[T]int32)
+	var distinct []T
+	codes := make([]int32, len(vals))
+	for i, v := range vals {
+		c, ok := first[v]
+		if !ok {
+			c = int32(len(distinct))
+			first[v] = c
+			distinct = append(distinct, v)
+		}
+		codes[i] = c
+	}
+	order := make([]int32, len(distinct))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return cmp(distinct[a], distinct[b]) })
+	rank := make([]int32, len(distinct))
+	names := make([]string, len(distinct))
+	for r, c := range order {
+		rank[c] = int32(r)
+		names[r] = str(distinct[c])
+	}
+	for i, c := range codes {
+		codes[i] = rank[c]
+	}
+	return codes, names, nil
+}
+
+// codeVectors codes the distinct vectors, ordered lexicographically by their coordinates; a
+// vector's name is its coordinates in parentheses, "(0.5, 2)".
+func codeVectors(v []float64, n, d int) ([]int32, []string) {
+	key := make([]byte, 8*d)
+	first := make(map[string]int32)
+	var distinct []int // a sample holding each distinct vector
+	codes := make([]int32, n)
+	for i := 0; i < n; i++ {
+		for j := 0; j < d; j++ {
+			x := v[i*d+j]
+			if x == 0 {
+				x = 0 // −0 and 0 are one observation
+			}
+			b := math.Float64bits(x)
+			for k := 0; k < 8; k++ {
+				key[8*j+k] = byte(b >> (8 * k))
+			}
+		}
+		c, ok := first[string(key)]
+		if !ok {
+			c = int32(len(distinct))
+			first[string(key)] = c
+			distinct = append(distinct, i)
+		}
+		codes[i] = c
+	}
+	order := make([]int32, len(distinct))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int {
+		return slices.Compare(v[distinct[a]*d:distinct[a]*d+d], v[distinct[b]*d:distinct[b]*d+d])
+	})
+	rank := make([]int32, len(distinct))
+	names := make([]string, len(distinct))
+	for r, c := range order {
+		rank[c] = int32(r)
+		parts := make([]string, d)
+		for j := range parts {
+			parts[j] = strconv.FormatFloat(v[distinct[c]*d+j]+0, 'g', -1, 64)
+		}
+		names[r] = "(" + strings.Join(parts, ", ") + ")"
+	}
+	for i, c := range codes {
+		codes[i] = rank[c]
+	}
+	return codes, names
+}

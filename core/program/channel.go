@@ -1,0 +1,422 @@
+package program
+
+import (
+	"context"
+	"math/big"
+	"strings"
+	"time"
+)
+
+// Options tunes Channel. The zero value means the defaults.
+type Options struct {
+	// StepBudget is the number of loop iterations allowed for each secret value, summed over its
+	// merged states; 0 means DefaultStepBudget.
+	StepBudget int64
+	// StateBudget is the largest number of distinct states a distribution may hold; 0 means
+	// DefaultStateBudget.
+	StateBudget int
+	// Progress, when non-nil, is called about every 100 ms with the number of secret values
+	// done and their total; returning false cancels the run (Channel returns ErrCancelled).
+	Progress func(done, total int) bool
+	// Context, when non-nil, cancels the run once it is done.
+	Context context.Context
+}
+
+// ErrCancelled is returned by Channel when Options.Progress returns false.
+var ErrCancelled = errCancelled
+
+// Result is the channel a program denotes, exactly.
+type Result struct {
+	// Secrets are the row labels: the secret values in row order (a tuple for several secrets).
+	Secrets []string
+	// Observations are the column labels, in order of first appearance.
+	Observations []string
+	// Prior is the declared prior on the rows.
+	Prior []*big.Rat
+	// Channel[x][o] = P(observation o | secret x); rows sum to exactly 1. Equal entries (and
+	// equal prior probabilities) may share one *big.Rat: treat them as read-only.
+	Channel [][]*big.Rat
+	// States is the largest number of distinct states any distribution held (the cost of the
+	// merged semantics: 60 coin flips summed into a counter give 61).
+	States int
+	// Steps is the number of loop iterations run, over all secret values and merged states.
+	Steps int64
+}
+
+type cell struct {
+	col int
+	p   prob
+}
+
+// Channel runs src on every value of its secret and returns the channel it denotes. Errors are
+// an ErrorList (the program does not compile) or an *Error (it failed while running, at a line
+// and column), ErrCancelled or the context's error.
+func Channel(src string, opt Options) (*Result, error) {
+	prog, err := Compile(src)
+	if err != nil {
+		return nil, err
+	}
+	return prog.Channel(opt)
+}
+
+// Channel runs the program on every value of its secret (see the package function Channel).
+func (prog *Program) Channel(opt Options) (*Result, error) {
+	if opt.StepBudget <= 0 {
+		opt.StepBudget = DefaultStepBudget
+	}
+	if opt.StateBudget <= 0 {
+		opt.StateBudget = DefaultStateBudget
+	}
+	r := &runner{prog: prog, opt: opt, ctx: opt.Context, last: time.Now(),
+		obs: []obsNode{{parent: -1}}, obsIdx: map[string]int32{}}
+	rows, prior, labels, err := r.secretRows()
+	if err != nil {
+		return nil, err
+	}
+	r.rows = len(rows)
+	res := &Result{Secrets: labels, Prior: prior}
+	colOf := map[int32]int{}
+	var obsIDs []int32
+	sparse := make([][]cell, len(rows))
+	// The first state of each run reuses one variables slice and one distribution: a run's
+	// states are dropped once its row is filled in, and a state that splits copies its variables.
+	vars := make([]Value, len(prog.names))
+	start := make(dist, 1)
+	for i, row := range rows {
+		r.row, r.steps, r.work = labels[i], 0, 0
+		clear(vars)
+		copy(vars, row)
+		start[0] = wstate{vars: vars, p: one}
+		d, err := r.block(prog.stmts, start[:1:1])
+		if err != nil {
+			return nil, err
+		}
+		// Final states that differ only in their variables observed the same: one cell each.
+		for _, s := range d {
+			c, ok := colOf[s.obs]
+			if !ok {
+				c = len(obsIDs)
+				colOf[s.obs] = c
+				obsIDs = append(obsIDs, s.obs)
+			}
+			merged := false
+			for k := range sparse[i] {
+				if sparse[i][k].col == c {
+					sparse[i][k].p = addP(sparse[i][k].p, s.p)
+					merged = true
+					break
+				}
+			}
+			if !merged {
+				sparse[i] = append(sparse[i], cell{c, s.p})
+			}
+		}
+		if len(sparse[i]) > 64 { // keep the scan above short for rows with many columns
+			sparse[i] = compact(sparse[i])
+		}
+		r.done = i + 1
+		if err := r.poll1(); err != nil {
+			return nil, err
+		}
+		if float64(len(rows))*float64(len(obsIDs)) > MaxEntries {
+			return nil, r.fail(Pos{1, 1}, "the channel would have %d rows and at least %d columns, more than the limit of %d entries", len(rows), len(obsIDs), MaxEntries)
+		}
+	}
+	res.Observations = make([]string, len(obsIDs))
+	for k, id := range obsIDs {
+		res.Observations[k] = r.label(id)
+	}
+	// Equal entries share one *big.Rat (most are 0 or 1): the result is read-only.
+	zero := new(big.Rat)
+	shared := map[[2]uint64]*big.Rat{}
+	ratOf := func(p prob) *big.Rat {
+		if p.r != nil {
+			return p.r
+		}
+		k := [2]uint64{p.n, p.d}
+		if r, ok := shared[k]; ok {
+			return r
+		}
+		r := p.Rat()
+		shared[k] = r
+		return r
+	}
+	res.Channel = make([][]*big.Rat, len(rows))
+	for i := range rows {
+		row := make([]*big.Rat, len(obsIDs))
+		for k := range row {
+			row[k] = zero
+		}
+		for _, c := range sparse[i] {
+			row[c.col] = ratOf(c.p)
+		}
+		res.Channel[i] = row
+	}
+	res.States, res.Steps = r.peak, r.total
+	if res.States == 0 {
+		res.States = 1
+	}
+	return res, nil
+}
+
+// compact merges duplicate columns of a row (the linear scan stops looking once a row is long).
+func compact(cs []cell) []cell {
+	idx := map[int]int{}
+	out := cs[:0]
+	for _, c := range cs {
+		if j, ok := idx[c.col]; ok {
+			out[j].p = addP(out[j].p, c.p)
+			continue
+		}
+		idx[c.col] = len(out)
+		out = append(out, c)
+	}
+	return out
+}
+
+// poll1 checks for cancellation after a row.
+func (r *runner) poll1() error {
+	r.poll |= 1023
+	return r.check()
+}
+
+// label prints an observation sequence: its values joined by "; ", or ∅ when empty.
+func (r *runner) label(id int32) string {
+	var vs []Value
+	for ; id > 0; id = r.obs[id].parent {
+		vs = append(vs, r.obs[id].v)
+	}
+	if len(vs) == 0 {
+		return "∅"
+	}
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[len(vs)-1-i] = v.Label()
+	}
+	return strings.Join(parts, "; ")
+}
+
+// domainValue is one value of a secret's domain with its prior probability.
+type domainValue struct {
+	v Value
+	p *big.Rat
+}
+
+// secretRows evaluates the secrets' domains and returns every secret value (the secrets' slots, in
+// lexicographic order of the domains: the first secret varies slowest), the product prior and
+// the row labels.
+func (r *runner) secretRows() ([][]Value, []*big.Rat, []string, error) {
+	doms := make([][]domainValue, len(r.prog.secrets))
+	total := 1.0
+	for i, s := range r.prog.secrets {
+		d, err := r.domain(s)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		doms[i] = d
+		total *= float64(len(d))
+		if total > MaxRows {
+			return nil, nil, nil, r.fail(s.P, "the secrets take more than %d values together, the limit", MaxRows)
+		}
+	}
+	n := int(total)
+	rows := make([][]Value, n)
+	flat := make([]Value, n*len(doms)) // the rows, in one allocation
+	prior := make([]*big.Rat, n)
+	labels := make([]string, n)
+	idx := make([]int, len(doms))
+	for k := 0; k < n; k++ {
+		row := flat[k*len(doms) : (k+1)*len(doms) : (k+1)*len(doms)]
+		p := doms[0][idx[0]].p // one secret: its domain's probability, shared (read-only)
+		for i, j := range idx {
+			row[i] = doms[i][j].v
+			if i > 0 {
+				p = new(big.Rat).Mul(p, doms[i][j].p)
+			}
+		}
+		rows[k], prior[k] = row, p
+		if len(row) == 1 {
+			labels[k] = row[0].Label()
+		} else {
+			labels[k] = tupleVal(row).Label()
+		}
+		for i := len(idx) - 1; i >= 0; i-- { // the next index, last secret fastest
+			idx[i]++
+			if idx[i] < len(doms[i]) {
+				break
+			}
+			idx[i] = 0
+		}
+	}
+	return rows, prior, labels, nil
+}
+
+// domain evaluates one secret's domain.
+func (r *runner) domain(s *SecretStmt) ([]domainValue, error) {
+	empty := &wstate{}
+	// uniform gives every value the same probability; distinct says that they are different by
+	// construction (a range, bits), so that they need no check.
+	uniform := func(vs []Value, at Pos, distinct bool) ([]domainValue, error) {
+		if len(vs) == 0 {
+			return nil, r.fail(at, "the domain of `%s` is empty", s.Name)
+		}
+		if len(vs) > MaxRows {
+			return nil, r.fail(at, "the domain of `%s` has %d values, more than the limit of %d", s.Name, len(vs), MaxRows)
+		}
+		seen := map[string]bool{}
+		p := big.NewRat(1, int64(len(vs)))
+		out := make([]domainValue, len(vs))
+		for i, v := range vs {
+			if !distinct {
+				k := string(v.key(nil))
+				if seen[k] {
+					return nil, r.fail(at, "the domain of `%s` lists %s twice", s.Name, v.Label())
+				}
+				seen[k] = true
+			}
+			out[i] = domainValue{v, p}
+		}
+		return out, nil
+	}
+	switch d := s.Domain.(type) {
+	case *Range:
+		lo, err := r.eval(d.Lo, empty)
+		if err != nil {
+			return nil, err
+		}
+		hi, err := r.eval(d.Hi, empty)
+		if err != nil {
+			return nil, err
+		}
+		a, b, err := r.bounds(d, lo, hi)
+		if err != nil {
+			return nil, err
+		}
+		if b < a {
+			return nil, r.fail(d.P, "the range %d..%d is empty (a range a..b includes both ends and needs a ≤ b)", a, b)
+		}
+		if b-a+1 > MaxRows {
+			return nil, r.fail(d.P, "the range %d..%d has %d values, more than the limit of %d", a, b, b-a+1, MaxRows)
+		}
+		vs := make([]Value, b-a+1)
+		for i := range vs {
+			vs[i] = intVal(a + int64(i))
+		}
+		return uniform(vs, d.P, true)
+	case *Weights:
+		var out []domainValue
+		sum := new(big.Rat)
+		seen := map[string]bool{}
+		for i := range d.Keys {
+			k, err := r.eval(d.Keys[i], empty)
+			if err != nil {
+				return nil, err
+			}
+			w, err := r.eval(d.Ws[i], empty)
+			if err != nil {
+				return nil, err
+			}
+			if !w.isNum() {
+				return nil, r.fail(start(d.Ws[i]), "a weight must be a number, but this is %s", w.typeName())
+			}
+			if w.rat().Sign() < 0 {
+				return nil, r.fail(start(d.Ws[i]), "a weight cannot be negative (%s)", w.Label())
+			}
+			if seen[string(k.key(nil))] {
+				return nil, r.fail(start(d.Keys[i]), "the domain of `%s` lists %s twice", s.Name, k.Label())
+			}
+			seen[string(k.key(nil))] = true
+			sum.Add(sum, w.rat())
+			out = append(out, domainValue{k, w.rat()})
+		}
+		if sum.Cmp(bigOne) != 0 {
+			return nil, r.fail(d.P, "the weights of `%s` sum to %s, not 1", s.Name, sum.RatString())
+		}
+		return out, nil
+	case *Call:
+		arg, err := r.eval(d.Args[0], empty)
+		if err != nil {
+			return nil, err
+		}
+		if d.Name == "bits" {
+			if arg.k != kInt || !arg.small() || arg.n < 0 || arg.n > 20 {
+				return nil, r.fail(start(d.Args[0]), "bits(n) needs an integer n between 0 and 20, not %s", arg.Label())
+			}
+			n := int(arg.n)
+			vs := make([]Value, 1<<n)
+			for k := range vs {
+				bs := make([]Value, n)
+				for j := 0; j < n; j++ {
+					bs[j] = intVal(int64(k>>(n-1-j)) & 1)
+				}
+				vs[k] = listVal(bs)
+			}
+			return uniform(vs, d.P, true)
+		}
+		if d.Name == "perms" {
+			es, ok := elements(arg)
+			if !ok {
+				return nil, r.fail(start(d.Args[0]), "perms needs a list (or a string), not %s", arg.typeName())
+			}
+			if len(es) > 9 {
+				return nil, r.fail(start(d.Args[0]), "perms of %d elements gives more than %d rows", len(es), MaxRows/2)
+			}
+			var vs []Value
+			permute(len(es), func(p []int) {
+				if arg.k == kStr {
+					var b strings.Builder
+					for _, i := range p {
+						b.WriteString(es[i].str())
+					}
+					vs = append(vs, strVal(b.String()))
+					return
+				}
+				out := make([]Value, len(p))
+				for j, i := range p {
+					out[j] = es[i]
+				}
+				if arg.k == kTuple {
+					vs = append(vs, tupleVal(out))
+				} else {
+					vs = append(vs, listVal(out))
+				}
+			})
+			return uniform(vs, d.P, false)
+		}
+	}
+	v, err := r.eval(s.Domain, empty)
+	if err != nil {
+		return nil, err
+	}
+	es, ok := elements(v)
+	if !ok || v.k == kStr {
+		return nil, r.fail(start(s.Domain), "a secret's domain is a range `a..b`, a list `[…]`, weights `{v: w, …}`, bits(n) or perms(list), not %s", v.typeName())
+	}
+	return uniform(es, start(s.Domain), false)
+}
+
+// permute calls f with every permutation of 0..n−1 in lexicographic order.
+func permute(n int, f func([]int)) {
+	p := make([]int, n)
+	for i := range p {
+		p[i] = i
+	}
+	for {
+		f(p)
+		i := n - 2
+		for i >= 0 && p[i] >= p[i+1] {
+			i--
+		}
+		if i < 0 {
+			return
+		}
+		j := n - 1
+		for p[j] <= p[i] {
+			j--
+		}
+		p[i], p[j] = p[j], p[i]
+		for a, b := i+1, n-1; a < b; a, b = a+1, b-1 {
+			p[a], p[b] = p[b], p[a]
+		}
+	}
+}

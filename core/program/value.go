@@ -1,0 +1,288 @@
+package program
+
+import (
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// kind is the type of a value at run time.
+type kind uint8
+
+const (
+	kUnset kind = iota // a variable that has no value on this path
+	kInt               // an integer: n, or ref *big.Int when it does not fit in an int64
+	kRat               // a rational that is not an integer: ref *big.Rat (never mutated)
+	kBool              // n is 0 or 1
+	kStr               // ref string
+	kList              // ref *seq
+	kTuple             // ref *seq
+)
+
+// Value is one value of the language. Values are immutable: an assignment x[i] = e builds a new
+// list, so that states may share them. Integers that fit in an int64 are kept unboxed because
+// almost every value of a teaching program is a small integer.
+type Value struct {
+	k   kind
+	n   int64
+	ref any
+}
+
+// seq is the element list of a list or tuple, with its size (elements counted recursively),
+// which bounds what one value may hold.
+type seq struct {
+	elems []Value
+	size  int
+}
+
+func intVal(n int64) Value    { return Value{k: kInt, n: n} }
+func boolVal(b bool) Value    { return Value{k: kBool, n: b2i(b)} }
+func strVal(s string) Value   { return Value{k: kStr, ref: s} }
+func listVal(e []Value) Value { return Value{k: kList, ref: &seq{elems: e, size: sizeOf(e)}} }
+func tupleVal(e []Value) Value {
+	return Value{k: kTuple, ref: &seq{elems: e, size: sizeOf(e)}}
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func sizeOf(e []Value) int {
+	s := 1
+	for _, v := range e {
+		s += v.size()
+	}
+	return s
+}
+
+// size is the number of units a value occupies: 1 for a scalar, its length for a string, one
+// more than its elements for a list or tuple.
+func (v Value) size() int {
+	switch v.k {
+	case kStr:
+		return 1 + len(v.ref.(string))
+	case kList, kTuple:
+		return v.ref.(*seq).size
+	case kInt:
+		if b, ok := v.ref.(*big.Int); ok {
+			return 1 + len(b.Bits())
+		}
+	case kRat:
+		r := v.ref.(*big.Rat)
+		return 1 + len(r.Num().Bits()) + len(r.Denom().Bits())
+	}
+	return 1
+}
+
+func (v Value) elems() []Value { return v.ref.(*seq).elems }
+func (v Value) str() string    { return v.ref.(string) }
+
+// bigInt returns an integer value as a *big.Int (a fresh one for a small integer).
+func (v Value) bigInt() *big.Int {
+	if b, ok := v.ref.(*big.Int); ok {
+		return b
+	}
+	return big.NewInt(v.n)
+}
+
+// rat returns a number as a *big.Rat (a fresh one unless it is a stored rational).
+func (v Value) rat() *big.Rat {
+	if v.k == kRat {
+		return v.ref.(*big.Rat)
+	}
+	return new(big.Rat).SetInt(v.bigInt())
+}
+
+func (v Value) isNum() bool { return v.k == kInt || v.k == kRat }
+
+// small reports whether v is an integer held unboxed.
+func (v Value) small() bool { return v.k == kInt && v.ref == nil }
+
+// normInt returns b as a value, unboxed when it fits in an int64.
+func normInt(b *big.Int) Value {
+	if b.IsInt64() {
+		return intVal(b.Int64())
+	}
+	return Value{k: kInt, ref: b}
+}
+
+// normRat returns r as a value: an integer when its denominator is 1.
+func normRat(r *big.Rat) Value {
+	if r.IsInt() {
+		return normInt(new(big.Int).Set(r.Num()))
+	}
+	return Value{k: kRat, ref: r}
+}
+
+// typeName is the name of a value's type in error messages.
+func (v Value) typeName() string {
+	switch v.k {
+	case kInt, kRat:
+		return "a number"
+	case kBool:
+		return "a boolean"
+	case kStr:
+		return "a string"
+	case kList:
+		return "a list"
+	case kTuple:
+		return "a tuple"
+	}
+	return "no value"
+}
+
+// Label is how a value prints in row and column labels: strings raw, integers in decimal,
+// rationals a/b in lowest terms, booleans true/false, lists [a, b], tuples (a, b).
+func (v Value) Label() string {
+	var b strings.Builder
+	v.label(&b)
+	return b.String()
+}
+
+func (v Value) label(b *strings.Builder) {
+	switch v.k {
+	case kInt:
+		if v.small() {
+			b.WriteString(strconv.FormatInt(v.n, 10))
+		} else {
+			b.WriteString(v.ref.(*big.Int).String())
+		}
+	case kRat:
+		b.WriteString(v.ref.(*big.Rat).RatString())
+	case kBool:
+		if v.n != 0 {
+			b.WriteString("true")
+		} else {
+			b.WriteString("false")
+		}
+	case kStr:
+		b.WriteString(v.str())
+	case kList, kTuple:
+		open, close := "[", "]"
+		if v.k == kTuple {
+			open, close = "(", ")"
+		}
+		b.WriteString(open)
+		for i, e := range v.elems() {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			e.label(b)
+		}
+		if v.k == kTuple && len(v.elems()) == 1 {
+			b.WriteString(",")
+		}
+		b.WriteString(close)
+	}
+}
+
+// key appends an encoding of v that is equal for equal values and different otherwise (the
+// kind, then the contents with lengths), so that states can be merged by their bytes.
+func (v Value) key(b []byte) []byte {
+	b = append(b, byte(v.k))
+	switch v.k {
+	case kInt:
+		if v.small() {
+			return strconv.AppendInt(b, v.n, 36)
+		}
+		b = append(b, '!')
+		return append(v.ref.(*big.Int).Append(b, 36), ';')
+	case kRat:
+		r := v.ref.(*big.Rat)
+		b = append(r.Num().Append(b, 36), '/')
+		return append(r.Denom().Append(b, 36), ';')
+	case kBool:
+		return append(b, byte('0'+v.n))
+	case kStr:
+		s := v.str()
+		b = strconv.AppendInt(b, int64(len(s)), 10)
+		b = append(b, ':')
+		return append(b, s...)
+	case kList, kTuple:
+		es := v.elems()
+		b = strconv.AppendInt(b, int64(len(es)), 10)
+		b = append(b, ':')
+		for _, e := range es {
+			b = e.key(b)
+		}
+	}
+	return b
+}
+
+// equal reports whether two values are the same value.
+func equal(a, b Value) bool {
+	if a.k != b.k {
+		return false
+	}
+	switch a.k {
+	case kInt:
+		if a.small() && b.small() {
+			return a.n == b.n
+		}
+		if a.small() != b.small() {
+			return false // normalized: a big integer never fits in an int64
+		}
+		return a.ref.(*big.Int).Cmp(b.ref.(*big.Int)) == 0
+	case kRat:
+		return a.ref.(*big.Rat).Cmp(b.ref.(*big.Rat)) == 0
+	case kBool:
+		return a.n == b.n
+	case kStr:
+		return a.str() == b.str()
+	case kList, kTuple:
+		x, y := a.elems(), b.elems()
+		if len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !equal(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return true
+}
+
+// compare orders two values of the same comparable type: numbers by value, strings, lists and
+// tuples lexicographically, booleans false < true. ok is false when they cannot be ordered.
+func compare(a, b Value) (c int, ok bool) {
+	switch {
+	case a.isNum() && b.isNum():
+		if a.small() && b.small() {
+			switch {
+			case a.n < b.n:
+				return -1, true
+			case a.n > b.n:
+				return 1, true
+			}
+			return 0, true
+		}
+		return a.rat().Cmp(b.rat()), true
+	case a.k != b.k:
+		return 0, false
+	case a.k == kStr:
+		return strings.Compare(a.str(), b.str()), true
+	case a.k == kBool:
+		return int(a.n - b.n), true
+	case a.k == kList || a.k == kTuple:
+		x, y := a.elems(), b.elems()
+		for i := 0; i < len(x) && i < len(y); i++ {
+			c, ok := compare(x[i], y[i])
+			if !ok || c != 0 {
+				return c, ok
+			}
+		}
+		switch {
+		case len(x) < len(y):
+			return -1, true
+		case len(x) > len(y):
+			return 1, true
+		}
+		return 0, true
+	}
+	return 0, false
+}

@@ -1,0 +1,192 @@
+// engine/worker-serve.js — what the computation worker does: every computation of the page runs in
+// it, so that a long call (capacity iterations, an LP) never freezes typing. serve() loads the
+// wasm through qif.js and answers messages from client.js. The page's module worker is
+// worker.js, which starts compiling qif.wasm before this file and its imports have loaded; the
+// single-file page and the widgets bundle run worker-classic.js as one classic script.
+//
+//   page → worker  {id, calls: [{ns, fn, args, callbacks?: [{arg, key}]}]}
+//                  {type: 'share', key, v, rows, cols}   a matrix kept for the calls that follow,
+//                  {type: 'share-piece', key, v, offset, data}   sent in pieces
+//   worker → page  {type: 'ready', version, api: {ns: [fn, ...]}}
+//                  {type: 'fatal', error}                      the module could not be loaded
+//                  {type: 'result', id, results: [{ok: true, value} | {ok: false, error}]}
+//                  {type: 'progress', id, call, callback, data: [args]}   a callback's report
+//
+// Calls of one message run in order and each settles on its own, so one failing measure does
+// not hide the others. `callbacks` says where the caller had put functions (argument `arg`,
+// option `key`, or the argument itself when key is null); the API table (api.gen.js, generated
+// from bindings/) says where the function's callbacks go, and the worker puts there a function
+// that forwards its arguments to the page (api-table.js callbackSlot). A namespace may be
+// "exact.measure" (qif.exact.measure): the first message with such a call loads the exact module
+// (qif-exact.wasm) before it runs. An argument {$shared: key, v} is the matrix shared under key
+// (client.js share); the buffers of results go back transferred, not copied.
+
+import { load } from '../qif.js';
+import { API } from '../api.gen.js';
+import { callbackSlot, indexTable } from './api-table.js';
+
+const TABLE = indexTable(API);
+
+let qif = null;
+let exactError = null; // why qif.exact could not be loaded, for the calls that need it
+
+/**
+ * Matrices shared by the page: key → {v, value, missing, ready}. A matrix arrives as a header
+ * ({type: 'share'}) and pieces ({type: 'share-piece'}); `ready` resolves when the last piece has
+ * arrived, or when the matrix is replaced (the calls waiting for it then fail, "replaced").
+ */
+const shared = new Map();
+
+function receiveShare(msg) {
+  const old = shared.get(msg.key);
+  if (msg.type === 'share') {
+    let done;
+    const ready = new Promise((resolve) => { done = resolve; });
+    const length = msg.rows * msg.cols;
+    shared.set(msg.key, { v: msg.v, value: { rows: msg.rows, cols: msg.cols, data: new Float64Array(length) }, missing: length, ready, done });
+    if (length === 0) done();
+    old?.done();
+    return;
+  }
+  if (!old || old.v !== msg.v) return; // a piece of a matrix replaced since
+  old.value.data.set(msg.data, msg.offset);
+  old.missing -= msg.data.length;
+  if (old.missing <= 0) old.done();
+}
+
+// The shared matrices the calls of a message use, once they have all arrived.
+function sharedArrived(calls) {
+  const waits = [];
+  for (const call of calls) {
+    for (const a of Array.isArray(call.args) ? call.args : []) if (isShared(a)) waits.push(shared.get(a.$shared)?.ready);
+  }
+  return Promise.all(waits);
+}
+
+function isShared(a) {
+  return !!a && typeof a === 'object' && typeof a.$shared === 'string';
+}
+
+let loaded = null;
+
+/**
+ * Loads the wasm with load's `options` (a wasmModule already being compiled, say) and answers the
+ * page's messages from now on. Returns the message handler, for messages that arrived before.
+ * @returns {(event: MessageEvent) => Promise<void>}
+ */
+export function serve(options = {}) {
+  loaded = load(options).then(ready, (err) => {
+    self.postMessage({ type: 'fatal', error: messageOf(err) });
+  });
+  self.onmessage = onMessage;
+  return onMessage;
+}
+
+// The wasm is loaded: tell the page which functions it can call.
+function ready(api) {
+  qif = api;
+  const names = {};
+  for (const ns of Object.keys(api)) {
+    if (ns === 'exact') {
+      // qif.exact.measure and the like, as "exact.measure" (their module loads on first use).
+      for (const sub of Object.keys(api.exact)) {
+        if (api.exact[sub] && typeof api.exact[sub] === 'object') names[`exact.${sub}`] = Object.keys(api.exact[sub]).sort();
+      }
+    } else if (api[ns] && typeof api[ns] === 'object') names[ns] = Object.keys(api[ns]).sort();
+  }
+  self.postMessage({ type: 'ready', version: api.version, api: names });
+}
+
+function messageOf(err) {
+  if (err && typeof err.message === 'string') return err.message;
+  return String(err);
+}
+
+// Forward at most ~10 reports a second: an iterative method may call back thousands of times,
+// and the page only needs to show that work goes on.
+const REPORT_EVERY_MS = 100;
+
+function runCall(id, index, call) {
+  const { ns, fn } = call;
+  const args = Array.isArray(call.args) ? call.args.slice() : [];
+  for (let i = 0; i < args.length; i++) {
+    if (!isShared(args[i])) continue;
+    const s = shared.get(args[i].$shared);
+    if (!s || s.v !== args[i].v) return { ok: false, error: `the shared input ${args[i].$shared} was replaced before this call ran` };
+    args[i] = s.value;
+  }
+  if (typeof ns === 'string' && ns.startsWith('exact.') && exactError) return { ok: false, error: exactError };
+  const namespace = typeof ns === 'string' ? ns.split('.').reduce((o, k) => (o && typeof o === 'object' ? o[k] : undefined), qif) : undefined;
+  const f = namespace && namespace[fn];
+  if (typeof f !== 'function') {
+    return { ok: false, error: `qif.${ns}.${fn} is not available in this build` };
+  }
+  const spec = TABLE.get(`${ns}.${fn}`);
+  for (const [k, c] of (call.callbacks ?? []).entries()) {
+    const slot = callbackSlot(spec, ns, fn, c.arg, c.key ?? null);
+    if (slot.error) return { ok: false, error: slot.error };
+    let last = 0;
+    const forward = (...data) => {
+      const now = Date.now();
+      if (now - last >= REPORT_EVERY_MS) {
+        last = now;
+        self.postMessage({ type: 'progress', id, call: index, callback: k, data });
+      }
+    };
+    if (slot.key === null) args[slot.arg] = forward;
+    else {
+      const opts = args[slot.arg] && typeof args[slot.arg] === 'object' ? { ...args[slot.arg] } : {};
+      opts[slot.key] = forward;
+      args[slot.arg] = opts;
+    }
+  }
+  try {
+    return { ok: true, value: f(...args) };
+  } catch (err) {
+    return { ok: false, error: messageOf(err) };
+  }
+}
+
+// The ArrayBuffers of typed arrays in results (values, or fields of object values), to transfer:
+// never those of shared matrices, which stay here.
+function transferables(results) {
+  const keep = new Set([...shared.values()].map((s) => s.value.data.buffer));
+  const out = new Set();
+  const visit = (v, depth) => {
+    if (!v || typeof v !== 'object' || depth > 3) return;
+    if (ArrayBuffer.isView(v)) {
+      if (!keep.has(v.buffer) && v.buffer.byteLength > 0) out.add(v.buffer);
+      return;
+    }
+    for (const x of Array.isArray(v) ? v : Object.values(v)) visit(x, depth + 1);
+  };
+  for (const r of results) if (r.ok) visit(r.value, 0);
+  return [...out];
+}
+
+async function onMessage(event) {
+  const msg = event.data;
+  if (msg && (msg.type === 'share' || msg.type === 'share-piece') && typeof msg.key === 'string') {
+    receiveShare(msg);
+    return;
+  }
+  if (!msg || typeof msg.id !== 'number' || !Array.isArray(msg.calls)) return;
+  await loaded;
+  await sharedArrived(msg.calls);
+  if (!qif) return; // the fatal message already told the page
+  if (!qif.exact.loaded && msg.calls.some((c) => typeof c.ns === 'string' && c.ns.startsWith('exact.'))) {
+    exactError = null;
+    await qif.exact.load().catch((err) => { exactError = `the exact module could not be loaded: ${messageOf(err)}`; });
+  }
+  const results = msg.calls.map((call, i) => runCall(msg.id, i, call));
+  try {
+    self.postMessage({ type: 'result', id: msg.id, results }, transferables(results));
+  } catch (err) {
+    // A result that cannot be cloned (a function, say) must still settle the job.
+    self.postMessage({
+      type: 'result',
+      id: msg.id,
+      results: results.map(() => ({ ok: false, error: `result cannot be sent to the page: ${messageOf(err)}` })),
+    });
+  }
+}

@@ -1,0 +1,181 @@
+// lib/plot.js — small SVG charts for the page, with no dependencies: line plots, heat maps and bar
+// charts. Every chart is an <svg role="img"> with an accessible name, inside a <figure> that also
+// holds its data as a <table> (the text alternative; visually collapsed in a <details>).
+// Data reaches the SVG as text nodes and numeric attributes only, never as markup.
+//
+//   linePlot({ title, xLabel, yLabel, series: [{ name, points: [[x, y], ...], dashed? }],
+//              hLines?: [{ y, label }], yLog?: false })                → <figure>
+//   heatmap({ title, matrix: number[][], rowLabels?, colLabels?, max? })  → <figure>
+//   barChart({ title, bars: [{ label, value }], yLabel, hLines?: [{ y, label }] }) → <figure>
+//
+// Series colours come from PALETTE (distinguishable, with contrast ≥ 3:1 against white).
+
+const NS = 'http://www.w3.org/2000/svg';
+export const PALETTE = ['#1f5fbf', '#c2410c', '#15803d', '#7e22ce', '#b91c1c', '#0e7490', '#a16207', '#4b5563'];
+
+function s(tag, attrs = {}, text) {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) el.setAttribute(k, String(v));
+  if (text !== undefined) el.textContent = String(text);
+  return el;
+}
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'text') e.textContent = String(v);
+    else if (k === 'class') e.className = v;
+    else e.setAttribute(k, String(v));
+  }
+  for (const c of children) if (c) e.append(c);
+  return e;
+}
+
+/** fmt gives 4 significant digits, as the rest of the page. */
+export function fmt(v) {
+  if (!Number.isFinite(v)) return v > 0 ? '∞' : v < 0 ? '−∞' : '—';
+  if (v === 0) return '0';
+  const a = Math.abs(v);
+  if (a >= 1e5 || a < 1e-3) return v.toExponential(2).replace('-', '−');
+  return String(Number(v.toPrecision(4))).replace('-', '−');
+}
+
+/** niceTicks returns about n round tick values covering [lo, hi]. */
+export function niceTicks(lo, hi, n = 5) {
+  if (!(hi > lo)) return [lo];
+  const raw = (hi - lo) / n;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * p).find((st) => st >= raw) || raw;
+  const out = [];
+  for (let t = Math.ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) out.push(Number(t.toPrecision(12)));
+  return out;
+}
+
+function figure(title, svg, table) {
+  const details = el('details', { class: 'plot-data' }, el('summary', { text: 'Data table' }), table);
+  return el('figure', { class: 'plot' }, svg, el('figcaption', { text: title }), details);
+}
+
+function dataTable(head, rows) {
+  const t = el('table', { class: 'mini' });
+  const tr = el('tr');
+  for (const h of head) tr.append(el('th', { scope: 'col', text: h }));
+  t.append(el('thead', {}, tr));
+  const body = el('tbody');
+  for (const r of rows) {
+    const row = el('tr');
+    for (const c of r) row.append(el('td', { text: typeof c === 'number' ? fmt(c) : c }));
+    body.append(row);
+  }
+  t.append(body);
+  return t;
+}
+
+const W = 560, H = 300, M = { l: 56, r: 16, t: 16, b: 44 };
+
+function frame(title) {
+  return s('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': title, class: 'plot-svg', xmlns: NS });
+}
+
+function axes(svg, xs, ys, xLabel, yLabel, fx, fy) {
+  const g = s('g', { class: 'axes', 'font-size': 11, fill: '#1c2430' });
+  g.append(s('line', { x1: M.l, y1: H - M.b, x2: W - M.r, y2: H - M.b, stroke: '#5a6472' }));
+  g.append(s('line', { x1: M.l, y1: M.t, x2: M.l, y2: H - M.b, stroke: '#5a6472' }));
+  for (const t of xs) {
+    g.append(s('line', { x1: fx(t), y1: H - M.b, x2: fx(t), y2: H - M.b + 4, stroke: '#5a6472' }));
+    g.append(s('text', { x: fx(t), y: H - M.b + 16, 'text-anchor': 'middle' }, fmt(t)));
+  }
+  for (const t of ys) {
+    g.append(s('line', { x1: M.l, y1: fy(t), x2: W - M.r, y2: fy(t), stroke: '#e5e8ec' }));
+    g.append(s('text', { x: M.l - 6, y: fy(t) + 4, 'text-anchor': 'end' }, fmt(t)));
+  }
+  if (xLabel) g.append(s('text', { x: (M.l + W - M.r) / 2, y: H - 8, 'text-anchor': 'middle' }, xLabel));
+  if (yLabel) g.append(s('text', { x: 14, y: (M.t + H - M.b) / 2, 'text-anchor': 'middle', transform: `rotate(-90 14 ${(M.t + H - M.b) / 2})` }, yLabel));
+  svg.append(g);
+}
+
+export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [] }) {
+  const pts = series.flatMap((sr) => sr.points).filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y));
+  const xsAll = pts.map((p) => p[0]);
+  const ysAll = pts.map((p) => p[1]).concat(hLines.map((l) => l.y).filter(Number.isFinite));
+  let [x0, x1] = [Math.min(...xsAll), Math.max(...xsAll)];
+  let [y0, y1] = [Math.min(0, ...ysAll), Math.max(...ysAll)];
+  if (!(x1 > x0)) { x0 -= 1; x1 += 1; }
+  if (!(y1 > y0)) { y1 = y0 + 1; }
+  y1 += (y1 - y0) * 0.05;
+  const fx = (x) => M.l + ((x - x0) / (x1 - x0)) * (W - M.l - M.r);
+  const fy = (y) => H - M.b - ((y - y0) / (y1 - y0)) * (H - M.t - M.b);
+  const svg = frame(title);
+  axes(svg, niceTicks(x0, x1), niceTicks(y0, y1), xLabel, yLabel, fx, fy);
+  hLines.forEach((l) => {
+    if (!Number.isFinite(l.y)) return;
+    svg.append(s('line', { x1: M.l, x2: W - M.r, y1: fy(l.y), y2: fy(l.y), stroke: '#8a5a00', 'stroke-dasharray': '4 3' }));
+    if (l.label) svg.append(s('text', { x: W - M.r - 4, y: fy(l.y) - 4, 'text-anchor': 'end', 'font-size': 11, fill: '#8a5a00' }, l.label));
+  });
+  series.forEach((sr, i) => {
+    const colour = sr.color || PALETTE[i % PALETTE.length];
+    const d = sr.points.filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y))
+      .map(([x, y], k) => `${k ? 'L' : 'M'}${fx(x).toFixed(2)},${fy(y).toFixed(2)}`).join('');
+    svg.append(s('path', { d, fill: 'none', stroke: colour, 'stroke-width': 2, 'stroke-dasharray': sr.dashed ? '6 4' : undefined }));
+  });
+  // Legend
+  const lg = s('g', { 'font-size': 11 });
+  series.forEach((sr, i) => {
+    const y = M.t + 6 + i * 15;
+    lg.append(s('line', { x1: M.l + 10, x2: M.l + 28, y1: y, y2: y, stroke: sr.color || PALETTE[i % PALETTE.length], 'stroke-width': 2, 'stroke-dasharray': sr.dashed ? '6 4' : undefined }));
+    lg.append(s('text', { x: M.l + 32, y: y + 4, fill: '#1c2430' }, sr.name));
+  });
+  svg.append(lg);
+  const xsUnion = [...new Set(series.flatMap((sr) => sr.points.map((p) => p[0])))].sort((a, b) => a - b);
+  const rows = xsUnion.map((x) => [x, ...series.map((sr) => { const p = sr.points.find((q) => q[0] === x); return p ? p[1] : ''; })]);
+  return figure(title, svg, dataTable([xLabel || 'x', ...series.map((sr) => sr.name)], rows));
+}
+
+export function heatmap({ title, matrix, rowLabels, colLabels, max }) {
+  const n = matrix.length, m = n ? matrix[0].length : 0;
+  const top = Number.isFinite(max) ? max : Math.max(1e-300, ...matrix.flat().filter(Number.isFinite));
+  const cw = Math.min(40, 480 / Math.max(1, m)), ch = Math.min(40, 480 / Math.max(1, n));
+  const lw = 40, th = 20;
+  const svg = s('svg', { viewBox: `0 0 ${lw + cw * m + 4} ${th + ch * n + 4}`, role: 'img', 'aria-label': title, class: 'plot-svg heatmap', xmlns: NS });
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < m; j++) {
+      const v = matrix[i][j];
+      const t = Math.max(0, Math.min(1, v / top));
+      // The accent colour over the plot's background, opaque in proportion to the value: white to
+      // blue on a light page, and on a dark widget (whose CSS sets .heat to its accent) dark to
+      // light blue rather than a white block.
+      const rect = s('rect', { x: lw + j * cw, y: th + i * ch, width: cw - 1, height: ch - 1, class: 'heat', fill: '#1f5fbf', 'fill-opacity': Number(t.toFixed(4)) });
+      rect.append(s('title', {}, `${rowLabels ? rowLabels[i] : i} → ${colLabels ? colLabels[j] : j}: ${fmt(v)}`));
+      svg.append(rect);
+    }
+    if (ch >= 10) svg.append(s('text', { x: lw - 4, y: th + i * ch + ch / 2 + 4, 'text-anchor': 'end', 'font-size': Math.min(11, ch - 1) }, rowLabels ? rowLabels[i] : i));
+  }
+  if (cw >= 10) for (let j = 0; j < m; j++) svg.append(s('text', { x: lw + j * cw + cw / 2, y: th - 5, 'text-anchor': 'middle', 'font-size': Math.min(11, cw - 1) }, colLabels ? colLabels[j] : j));
+  const rows = matrix.map((row, i) => [rowLabels ? rowLabels[i] : String(i), ...row]);
+  return figure(title, svg, dataTable(['', ...(colLabels || Array.from({ length: m }, (_, j) => String(j)))], rows));
+}
+
+export function barChart({ title, bars, yLabel = '', hLines = [] }) {
+  const vals = bars.map((b) => b.value).filter(Number.isFinite).concat(hLines.map((l) => l.y).filter(Number.isFinite));
+  const y0 = Math.min(0, ...vals);
+  let y1 = Math.max(...vals, 0) * 1.08;
+  if (!(y1 > y0)) y1 = y0 + 1;
+  const fy = (y) => H - M.b - ((y - y0) / (y1 - y0)) * (H - M.t - M.b);
+  const svg = frame(title);
+  axes(svg, [], niceTicks(y0, y1), '', yLabel, () => 0, fy);
+  const bw = (W - M.l - M.r) / Math.max(1, bars.length);
+  bars.forEach((b, i) => {
+    if (!Number.isFinite(b.value)) return;
+    const x = M.l + i * bw + bw * 0.15;
+    const rect = s('rect', { x, y: Math.min(fy(b.value), fy(0)), width: bw * 0.7, height: Math.abs(fy(0) - fy(b.value)), fill: b.color || PALETTE[0] });
+    rect.append(s('title', {}, `${b.label}: ${fmt(b.value)}`));
+    svg.append(rect);
+    if (bars.length <= 24) svg.append(s('text', { x: x + bw * 0.35, y: H - M.b + 14, 'text-anchor': 'middle', 'font-size': 10 }, b.label));
+  });
+  hLines.forEach((l) => {
+    if (!Number.isFinite(l.y)) return;
+    svg.append(s('line', { x1: M.l, x2: W - M.r, y1: fy(l.y), y2: fy(l.y), stroke: '#b3261e', 'stroke-dasharray': '5 3' }));
+    if (l.label) svg.append(s('text', { x: W - M.r - 4, y: fy(l.y) - 4, 'text-anchor': 'end', 'font-size': 11, fill: '#b3261e' }, l.label));
+  });
+  return figure(title, svg, dataTable(['', yLabel || 'value'], bars.map((b) => [b.label, b.value])));
+}

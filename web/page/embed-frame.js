@@ -1,0 +1,78 @@
+// page/embed-frame.js — the iframe mode of embed.html, for pages that may not run scripts (learning
+// management systems strip <script>) but may hold an iframe:
+//
+//   <iframe src="https://your-site.example/qif/embed.html?widget=channel&preset=password-iterations"
+//           title="…" style="width: 100%; border: 0" height="420"></iframe>
+//
+// With ?widget=channel|mechanism|refinement, embed.html shows that one widget instead of the sample
+// lesson; every other query parameter is an attribute of the element (matrix=…, epsilon=ln 2, …,
+// theme=dark, size=compact) and is checked by the widget itself, as attributes are. Parameters
+// that are no attribute of the widget are listed under it, not dropped silently.
+//
+// The frame tells its parent how tall it is whenever that changes, by postMessage, in two forms:
+//   {type: 'qif-embed:height', height, frame}   frame: the `frame` parameter, if given
+//   {subject: 'lti.frameResize', height}         the form LTI platforms (Canvas, …) act on
+// A parent that listens (docs/widgets.md has the snippet) resizes the iframe; one that cannot run
+// scripts keeps the height written on the iframe. Heights are not secret: any parent may hear them.
+//
+// A classic script, loaded before widgets.js so that the lesson never flashes in a frame.
+(() => {
+  const params = new URLSearchParams(location.search);
+  const kind = params.get('widget');
+  if (kind === null) return;
+  const root = document.documentElement;
+  root.dataset.frame = '';
+  const KINDS = ['channel', 'mechanism', 'refinement'];
+  // Attributes that only the stylesheet reads (not observed by the element).
+  const STYLE_ATTRIBUTES = ['theme', 'size'];
+
+  let last = -1;
+  const report = () => {
+    const height = Math.ceil(root.getBoundingClientRect().height);
+    if (height === last) return;
+    last = height;
+    if (window.parent === window) return;
+    window.parent.postMessage({ type: 'qif-embed:height', height, frame: params.get('frame') }, '*');
+    window.parent.postMessage({ subject: 'lti.frameResize', height }, '*');
+  };
+
+  const note = (text) => {
+    const p = document.createElement('p');
+    p.className = 'frame-note';
+    p.dataset.testid = 'frame-note';
+    p.textContent = text;
+    return p;
+  };
+
+  const start = async () => {
+    const box = document.createElement('div');
+    box.className = 'frame';
+    // The lesson goes before widgets.js runs (modules run after readyState turns "interactive"),
+    // so that its six widgets are never started in a frame.
+    document.body.replaceChildren(box);
+    new ResizeObserver(report).observe(root);
+    report();
+    if (!KINDS.includes(kind)) {
+      box.append(note(`embed.html: unknown widget “${kind.slice(0, 40)}”; choose one of ${KINDS.join(', ')}.`));
+      return;
+    }
+    const tag = `qif-${kind}`;
+    const cls = await customElements.whenDefined(tag);
+    const allowed = new Set([...cls.observedAttributes, ...STYLE_ATTRIBUTES]);
+    const el = document.createElement(tag);
+    el.id = 'widget';
+    const ignored = [];
+    for (const [name, value] of params) {
+      if (name === 'widget' || name === 'frame') continue;
+      if (allowed.has(name)) el.setAttribute(name, value);
+      else ignored.push(name);
+    }
+    box.append(el);
+    if (ignored.length) {
+      box.append(note(`Ignored parameters (not attributes of <${tag}>): ${[...new Set(ignored)].map((n) => n.slice(0, 40)).join(', ')}. Known: ${[...allowed].join(', ')}.`));
+    }
+  };
+  if (document.readyState === 'loading') {
+    document.addEventListener('readystatechange', start, { once: true });
+  } else start();
+})();
