@@ -416,3 +416,11 @@ test('the exact module keeps working after errors of every kind', () => {
   for (const f of bad) assert.throws(f, (e) => e instanceof Error && /^exact\.\w+\.\w+: /.test(e.message) && !/internal error/.test(e.message));
   assert.equal(qif.exact.measure.guessingEntropy(['1/2', '1/4', '1/4']), '7/4');
 });
+
+test('a prior written as floats that misses 1 by a rounding gets the hint to write fractions', async () => {
+  await qif.exact.load();
+  // 1/3 as a number is 0.3333333333333333, read exactly: three of them sum to 1 − 10⁻¹⁶.
+  assert.throws(() => qif.exact.measure.bayesVulnerability([1 / 3, 1 / 3, 1 / 3]),
+    (e) => e.message.includes('prior: sums to 9999999999999999/10000000000000000, expected exactly 1') && e.message.includes('"1/3"') && e.argument === 'prior');
+  assert.equal(qif.exact.measure.bayesVulnerability(['1/3', '1/3', '1/3']), '1/3');
+});
