@@ -138,7 +138,7 @@ function toMatrix(m) {
     for (let i = 0; i < rows; i++) {
       const row = m[i];
       if (!isNumberArrayLike(row)) return fault(`row ${i} is ${describe(row)}, expected an array of numbers`, i, `is ${describe(row)}, expected an array of numbers`);
-      if (row.length !== cols) return fault(`ragged matrix: row ${i} has ${row.length} entries, row 0 has ${cols}`, i, `has ${row.length} entries, row 0 has ${cols}`);
+      if (row.length !== cols) return fault(`ragged matrix: row ${i} has ${row.length} entries where the first row has ${cols}`, i, `has ${row.length} entries where the first row has ${cols}`);
       for (let j = 0; j < cols; j++) {
         const x = row[j];
         if (typeof x !== 'number') return fault(`entry [${i}][${j}] is ${describe(x)}, expected a number`, [i, j], `is ${describe(x)}, expected a number`);
@@ -356,7 +356,7 @@ function ratMatrix(x, p, w) {
     for (let i = 0; i < rows; i++) {
       const row = x[i];
       if (!isNumberArrayLike(row)) return bad(p.label, `${p.label}: row ${i} is ${describe(row)}, expected an array of numbers or fraction strings`, i, `is ${describe(row)}, expected an array of numbers or fraction strings`);
-      if (row.length !== cols) return bad(p.label, `${p.label}: ragged matrix: row ${i} has ${row.length} entries, row 0 has ${cols}`, i, `has ${row.length} entries, row 0 has ${cols}`);
+      if (row.length !== cols) return bad(p.label, `${p.label}: ragged matrix: row ${i} has ${row.length} entries where the first row has ${cols}`, i, `has ${row.length} entries where the first row has ${cols}`);
       const r = rationalList(row, infinite, (j) => `${p.label}: entry [${i}][${j}]`, (j) => [i, j]);
       if (r.error) return bad(p.label, r.error, r.index, r.detail);
       parts.push(r.text);

@@ -326,7 +326,7 @@ test('bad input: clear errors naming the function, the argument and the entry', 
   fails(() => m.bayesVulnerability([]), /prior: empty distribution/);
   fails(() => m.bayesVulnerability('1/2'), /prior: expected a vector \(array of numbers or fraction strings\), got the string "1\/2"/);
   fails(() => m.bayesVulnerability(), /^exact\.measure\.bayesVulnerability: prior: missing argument 1$/);
-  fails(() => m.posteriorBayesVulnerability(['1'], [[1, 0], [1]]), /channel: ragged matrix: row 1 has 1 entries, row 0 has 2/);
+  fails(() => m.posteriorBayesVulnerability(['1'], [[1, 0], [1]]), /channel: ragged matrix: row 1 has 1 entries where the first row has 2/);
   fails(() => m.posteriorBayesVulnerability(['1'], []), /channel: empty matrix \(0×0\)/);
   fails(() => m.posteriorBayesVulnerability(['1'], [['1/3', 'x']]), /channel: entry \[0\]\[1\]: "x": not a number/);
   fails(() => m.posteriorBayesVulnerability(['1'], { rows: 1, cols: 2, data: ['1'] }), /channel: data has 1 entries, expected rows×cols = 2/);

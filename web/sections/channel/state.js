@@ -1,7 +1,7 @@
 // sections/channel/state.js — the "Channel & leakage" section as data: its state (every input as
 // typed), the edits people make (rows, columns, pastes, presets), the check of a state from a
 // URL, and what the results panels compute from the validated inputs (the call plan). Pure: no
-// DOM, no worker; tests/node/channel-section.test.mjs runs it in Node.
+// DOM, no worker; tests/node/sections.test.mjs runs it in Node.
 //
 // State: {presetId, edited, secrets, observables, cells (an n×m EntryMatrix: values and typed
 // texts, input/matrix.js), prior (n text), priorUniform, gainLabels, gain (k×n text, or null for

@@ -1,7 +1,7 @@
 // sections/compare/state.js — the "Compare two mechanisms" section as data: two channels on the
 // same secrets (typed cells or a generated family), their validation, the edits (rows shared by
 // both, columns per channel, pastes), the calls that generate a family and decide the three
-// refinement orders, and the state of a shared link. Pure: tests/node/compare-section.test.mjs
+// refinement orders, and the state of a shared link. Pure: tests/node/sections.test.mjs
 // runs it in Node.
 //
 // A channel: {source: {kind: 'custom'} | {kind: 'family', family, eps, m}, cells: string[][],

@@ -2,7 +2,7 @@
 // reading what the user types (ε, edge lists, query tables, priors, labels) with the page's one
 // grammar (input/), the answer graph to build, the gain or loss matrix from the graph distances,
 // and the engine calls of each stage (the mechanisms themselves come from lib/mechanism-plan.js,
-// shared with the <qif-mechanism> widget). Pure: tests/node/mechanism-section.test.mjs runs it.
+// shared with the <qif-mechanism> widget). Pure: tests/node/sections.test.mjs runs it.
 // Every reader returns {value} or {error} with a short message meant for the input it reads.
 
 import { parseNumber, parseInteger, parseExpRational, rationalText } from '../../input/number.js';
