@@ -24,11 +24,12 @@ var (
 		Doc: "called when the work starts and then about every 100 ms with the milliseconds elapsed; return false to cancel"}
 	pProgressOnly = Param{Name: "options", Kind: KindOptions, Optional: true, Type: "ProgressOptions", Fields: []*Param{&fElapsed}}
 	doneTotal     = Param{Name: "onProgress", Kind: KindCallback, CallArgs: []string{"done", "total"}, Doc: "called after each step with the steps done and their total; return false to cancel"}
-	safeEpsilon   = Type{Name: "SafeEpsilon", Doc: "The largest ε2 (nats) with family1(ε1) ⊑ family2(ε2), by bisection.", Fields: []Field{
+	safeEpsilon   = Type{Name: "SafeEpsilon", Doc: "The largest ε2 (nats) with family1(ε1) ⊑ family2(ε2), by bisection — known to be the largest where `largest` says so.", Fields: []Field{
 		{Name: "epsilon1", Type: Number},
 		{Name: "epsilon2", Type: Type{TS: "number | null"}, Doc: "Largest ε2 found where the refinement holds (null when it fails already at lo)."},
 		{Name: "epsilon2Fails", Type: Type{TS: "number | null"}, Doc: "An ε2 where it fails, within resolution above epsilon2 (null when not found)."},
 		{Name: "found", Type: Boolean},
+		{Name: "largest", Type: Boolean, Doc: "Whether epsilon2 is known to be the largest (within resolution, in [lo, hi]): true when family2 is the truncated geometric or randomized response, which refine themselves as ε decreases; otherwise epsilon2 is a point where the verdict changes, each side verified."},
 		{Name: "atUpper", Type: Boolean, Doc: "Whether it still holds at hi (the largest ε2 may be larger)."},
 		{Name: "evaluations", Type: Number, Doc: "Number of refinement tests made."}}}
 )
@@ -234,5 +235,5 @@ func safeEpsilonObj(r *refine.SafeEpsilonResult) Obj {
 		return v
 	}
 	return Obj{"epsilon1": r.Epsilon1, "epsilon2": nullable(r.Epsilon2), "epsilon2Fails": nullable(r.Epsilon2Fails),
-		"found": r.Found, "atUpper": r.AtUpper, "evaluations": r.Evaluations}
+		"found": r.Found, "largest": r.Largest, "atUpper": r.AtUpper, "evaluations": r.Evaluations}
 }

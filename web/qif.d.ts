@@ -1140,7 +1140,7 @@ export interface AvgRefinementFails {
 /** Result of refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). Narrow on holds: `if (r.holds) …` sees the fields of AvgRefinementHolds. */
 export type AvgRefinement = AvgRefinementHolds | AvgRefinementFails;
 
-/** The largest ε2 (nats) with family1(ε1) ⊑ family2(ε2), by bisection. */
+/** The largest ε2 (nats) with family1(ε1) ⊑ family2(ε2), by bisection — known to be the largest where `largest` says so. */
 export interface SafeEpsilon {
   epsilon1: number;
   /** Largest ε2 found where the refinement holds (null when it fails already at lo). */
@@ -1148,6 +1148,8 @@ export interface SafeEpsilon {
   /** An ε2 where it fails, within resolution above epsilon2 (null when not found). */
   epsilon2Fails: number | null;
   found: boolean;
+  /** Whether epsilon2 is known to be the largest (within resolution, in [lo, hi]): true when family2 is the truncated geometric or randomized response, which refine themselves as ε decreases; otherwise epsilon2 is a point where the verdict changes, each side verified. */
+  largest: boolean;
   /** Whether it still holds at hi (the largest ε2 may be larger). */
   atUpper: boolean;
   /** Number of refinement tests made. */
