@@ -138,7 +138,7 @@ function toMatrix(m) {
     for (let i = 0; i < rows; i++) {
       const row = m[i];
       if (!isNumberArrayLike(row)) return fault(`row ${i} is ${describe(row)}, expected an array of numbers`, i, `is ${describe(row)}, expected an array of numbers`);
-      if (row.length !== cols) return fault(`ragged matrix: row ${i} has ${row.length} entries, row 0 has ${cols}`, i, `has ${row.length} entries, row 0 has ${cols}`);
+      if (row.length !== cols) return fault(`ragged matrix: row ${i} has ${row.length} entries where the first row has ${cols}`, i, `has ${row.length} entries where the first row has ${cols}`);
       for (let j = 0; j < cols; j++) {
         const x = row[j];
         if (typeof x !== 'number') return fault(`entry [${i}][${j}] is ${describe(x)}, expected a number`, [i, j], `is ${describe(x)}, expected a number`);
@@ -364,7 +364,7 @@ function ratMatrix(x, p, w) {
     for (let i = 0; i < rows; i++) {
       const row = x[i];
       if (!isNumberArrayLike(row)) return bad(p.label, `${p.label}: row ${i} is ${describe(row)}, expected an array of numbers or fraction strings`, i, `is ${describe(row)}, expected an array of numbers or fraction strings`);
-      if (row.length !== cols) return bad(p.label, `${p.label}: ragged matrix: row ${i} has ${row.length} entries, row 0 has ${cols}`, i, `has ${row.length} entries, row 0 has ${cols}`);
+      if (row.length !== cols) return bad(p.label, `${p.label}: ragged matrix: row ${i} has ${row.length} entries where the first row has ${cols}`, i, `has ${row.length} entries where the first row has ${cols}`);
       const r = rationalList(row, infinite, (j) => `${p.label}: entry [${i}][${j}]`, (j) => [i, j]);
       if (r.error) return bad(p.label, r.error, r.index, r.detail);
       parts.push(r.text);
@@ -559,6 +559,31 @@ function argumentError(e, from) {
   return e;
 }
 
+// jsonReady gives the typed arrays and the matrices {rows, cols, data} of a result a
+// non-enumerable toJSON, so that JSON.stringify writes a vector as an array of numbers and a
+// matrix as an array of rows (not {"0": …}), which parse back into arguments the API accepts.
+// Only the result's own structure is walked, never the entries of its arrays.
+function jsonReady(v, depth = 0) {
+  if (v === null || typeof v !== 'object' || depth > 8) return v;
+  if (ArrayBuffer.isView(v)) {
+    if (!Object.hasOwn(v, 'toJSON')) Object.defineProperty(v, 'toJSON', { value: vectorJSON });
+    return v;
+  }
+  if (Number.isInteger(v.rows) && Number.isInteger(v.cols) && v.data && v.data.length === v.rows * v.cols) {
+    if (!Object.hasOwn(v, 'toJSON')) Object.defineProperty(v, 'toJSON', { value: matrixJSON });
+    return v;
+  }
+  for (const x of Array.isArray(v) ? v : Object.values(v)) jsonReady(x, depth + 1);
+  return v;
+}
+
+function vectorJSON() { return Array.from(this); }
+
+function matrixJSON() {
+  const { rows, cols, data } = this;
+  return Array.from({ length: rows }, (_, i) => Array.from(data.slice(i * cols, (i + 1) * cols)));
+}
+
 /** A list of strings from the module, which joins them with commas to cross the boundary once. */
 function split(text) {
   return text === '' ? [] : text.split(',');
@@ -751,11 +776,11 @@ function bind(main, exact) {
     if (r instanceof Failure) {
       const e = argumentError(new Error(r.message), r);
       if (r.name !== 'Error') e.name = r.name;
-      if (r.partial !== undefined && r.partial !== null) e.partial = r.partial;
+      if (r.partial !== undefined && r.partial !== null) e.partial = jsonReady(r.partial);
       if (r.fields) Object.assign(e, r.fields);
       throw e;
     }
-    return r;
+    return jsonReady(r);
   }
 
   const api = { version: main.version };

@@ -92,6 +92,7 @@ test('the site renders: every page titled, the stable anchors of the mathematics
     assert.ok(p.title, `${page} has a title`);
     assert.match(p.document, new RegExp(`data-qif-version="${version.replace(/\./g, '\\.')}"`), `${page} carries the version`);
     assert.doesNotMatch(p.document, /<script/i, `${page} has no script`);
+    assert.doesNotMatch(p.html, /&lt;!--|<!--/, `${page} shows no HTML comment as text`);
     assert.match(p.document, /script-src 'none'/);
   }
   const math = pages.get('mathematics').ids;
@@ -106,6 +107,51 @@ test('the site renders: every page titled, the stable anchors of the mathematics
   }
   const refs = pages.get('references').ids;
   for (const id of ['icalp2011-6', 'fosad2011-3.2', 'csf2019-4.5', 'wu2019-3.2', 'vadhan2013-4', 'ccs2014', 'libqif']) assert.ok(refs.has(id), `references.md has #${id}`);
+});
+
+// ---------------------------------------------------------------- copy instructions
+
+test('every copy instruction of the documentation gives files that work on their own', async () => {
+  // A ```sh copy block is `cp <files of the repository> <folder>/`: the files are copied, as a
+  // reader would, into an empty folder; where they include qif.js, it is imported from there and
+  // must load (with the exact mode when its module is among them) and compute.
+  const blocks = [];
+  for (const f of markdownFiles()) {
+    const text = readFileSync(path.join(root, 'docs', f), 'utf8');
+    for (const m of text.matchAll(/^```sh copy\n([\s\S]*?)^```/gm)) blocks.push([f, m[1].trim()]);
+  }
+  assert.ok(blocks.some(([f]) => f === 'guides/page.md'), 'the page guide has its copy instruction');
+  for (const [f, cmd] of blocks) {
+    const words = cmd.split(/\s+/);
+    assert.equal(words[0], 'cp', `${f}: ${cmd}`);
+    const files = words.slice(1, -1);
+    const dir = mkdtempSync(path.join(tmpdir(), 'qif-copy-'));
+    try {
+      for (const file of files) {
+        assert.ok(existsSync(path.join(root, file)), `${f}: ${file} exists (after scripts/build.sh)`);
+        writeFileSync(path.join(dir, path.basename(file)), readFileSync(path.join(root, file)));
+      }
+      if (files.some((x) => path.basename(x) === 'qif.js')) {
+        const { load } = await import(pathToFileURL(path.join(dir, 'qif.js')).href);
+        const exact = files.some((x) => path.basename(x) === 'qif-exact.wasm');
+        const qif = await load({ exact });
+        assert.equal(qif.measure.shannonEntropy([0.5, 0.25, 0.25]), 1.5, `${f}: the copied engine computes`);
+        if (exact) assert.equal(qif.exact.measure.bayesVulnerability(['1/3', '2/3']), '2/3');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+});
+
+test('the documentation installs the package from its tarball while it is not on the registry', () => {
+  const texts = [...markdownFiles().map((f) => path.join('docs', f)), 'web/README.md', 'README.md']
+    .map((f) => [f, readFileSync(path.join(root, f), 'utf8')]);
+  for (const [f, text] of texts) {
+    for (const m of text.matchAll(/npm (?:install|i) +(\S+)/g)) {
+      assert.match(m[1], /\.tgz$/, `${f}: "${m[0]}" — qif-toolkit is installed from its release tarball`);
+    }
+  }
 });
 
 // ---------------------------------------------------------------- the guides run
