@@ -211,7 +211,15 @@ for (const name of names) {
   const c = caseOf(name);
   const rows = c.n + 2 * c.pairs.length * c.w;
   const row = { case: name, variables: c.n * c.w, rows, pairs: c.pairs.length };
-  const ours = solveOurs(c, 'decomposition');
+  let ours;
+  try {
+    ours = solveOurs(c, 'decomposition');
+  } catch (err) {
+    // Stopped at --ours-limit (or failed): say so, and do not give HiGHS the program.
+    console.error(`${name}: ours stopped: ${err.message}`);
+    table.push({ ...row, 'ours s': `stopped: ${err.message.slice(0, 60)}` });
+    continue;
+  }
   row['ours s'] = fmt(ours.s) + (ours.r.status === 'optimal' ? '' : '*');
   row['ours it.'] = ours.r.iterations;
   row['primal res.'] = exp(ours.r.primalResidual);
