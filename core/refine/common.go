@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"time"
 
 	"github.com/qif-toolkit/qif/core/channel"
 	"gonum.org/v1/gonum/mat"
@@ -17,6 +18,9 @@ type Options struct {
 	// Tolerance overrides the decision tolerance of the order (AvgTolerance, MaxTolerance or
 	// PrvTolerance) when positive.
 	Tolerance float64
+	// TimeLimit bounds the exact phase of AdditiveMetric (0: DefaultAdditiveMetricTimeLimit,
+	// negative: no limit); the other functions ignore it.
+	TimeLimit time.Duration
 }
 
 func (o *Options) ctx() context.Context {
