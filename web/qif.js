@@ -68,7 +68,8 @@ function siblingURL(file, given, wasmURL) {
       // fall through
     }
   }
-  return new URL(`./${file}`, import.meta.url);
+  // Literal URLs, which the single-file and widget builds recognize and answer from their copies.
+  return file === FILES.more ? new URL('./qif-more.wasm', import.meta.url) : new URL('./qif-exact.wasm', import.meta.url);
 }
 
 // The file of each module, as the build writes it beside qif.js.
