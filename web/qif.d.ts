@@ -3,7 +3,8 @@
 // Conventions (docs/mathematics.md): a channel C is n×m and row-stochastic, C[x][y] = p(y|x) (rows = secrets, columns =
 // observables); a gain matrix G is |W|×|X| (rows = guesses, columns = secrets). Entropies, leakages
 // and capacities are in bits (log₂); ε is in nats (ln); vulnerabilities, risks and δ are
-// probabilities.
+// probabilities. JSON.stringify(result) writes vectors as arrays of numbers and matrices as arrays
+// of rows (a non-enumerable toJSON; Infinity and NaN become null), which parse back into arguments.
 //
 // Errors: bad input throws an Error whose message starts with the function and names the argument
 // ("mechanism.utility: prior: ..."), with rows, columns and entries as JS indices counted from 0
@@ -155,19 +156,28 @@ export interface AbortError extends Error {
 
 // ───────────────────────────── qif.channel ─────────────────────────────
 
-/** Result of channel.factorize and channel.leftFactorize: whether a channel X reproduces A, and that X. */
-export interface Factorization {
+/** Factorization when exists is true. */
+export interface FactorizationFound {
   /** Whether such a channel X exists (A reproduced within the refinement tolerance). */
-  exists: boolean;
+  exists: true;
   /** When exists: the row-stochastic X. */
-  witness?: MatrixOut;
+  witness: MatrixOut;
   /** When exists: the largest entry of |product − A|, recomputed by multiplying X back with A and B as given (rows within the validation tolerance of 1 are normalized for the search, not for this check). */
-  maxError?: number;
+  maxError: number;
+}
+
+/** Factorization when exists is false. */
+export interface FactorizationNone {
+  /** Whether such a channel X exists (A reproduced within the refinement tolerance). */
+  exists: false;
   /** When not and the sizes match: a certified lower bound on min over X of the mean, over the rows of A, of the L1 distance between a row of A and the same row of the product — the same unit in factorize and leftFactorize. */
   lowerBound?: number;
   /** When not: why, in words. */
-  reason?: string;
+  reason: string;
 }
+
+/** Result of channel.factorize and channel.leftFactorize: whether a channel X reproduces A, and that X. Narrow on exists: `if (r.exists) …` sees the fields of FactorizationFound. */
+export type Factorization = FactorizationFound | FactorizationNone;
 
 /** The hyper-distribution [π▷C]: row k of `inners` is the k-th distinct posterior, `outer[k]` its probability. */
 export interface Hyper {
@@ -1154,9 +1164,9 @@ export interface ProgressOptions {
   onProgress?: (elapsedMs: number) => boolean | void;
 }
 
-/** Result of refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). */
-export interface AvgRefinement {
-  holds: boolean;
+/** AvgRefinement when holds is true. */
+export interface AvgRefinementHolds {
+  holds: true;
   /** ρ = (1/n) Σ|A·R − B| for the best R found (probability; holds when ≤ 1e-9). */
   residual: number;
   /** 'least squares' (full-column-rank A) or 'linear program'. */
@@ -1165,14 +1175,29 @@ export interface AvgRefinement {
   lpVariables: number;
   lpConstraints: number;
   /** When holds: the row-stochastic R (|outputs of A| × |outputs of B|) with A·R = B. */
-  witness?: MatrixOut;
-  /** When not: certified lower bound on the minimum residual. */
-  residualLowerBound?: number;
-  /** When not: a gain function and prior under which B is more vulnerable than A (verified; gain units). */
-  counterexample?: { gain: MatrixOut; prior: Float64Array; vulnerabilityA: number; vulnerabilityB: number; guesses: number[] };
+  witness: MatrixOut;
 }
 
-/** The largest ε2 (nats) with family1(ε1) ⊑ family2(ε2), by bisection. */
+/** AvgRefinement when holds is false. */
+export interface AvgRefinementFails {
+  holds: false;
+  /** ρ = (1/n) Σ|A·R − B| for the best R found (probability; holds when ≤ 1e-9). */
+  residual: number;
+  /** 'least squares' (full-column-rank A) or 'linear program'. */
+  method: string;
+  /** Size of the linear program solved (0 on the least-squares path). */
+  lpVariables: number;
+  lpConstraints: number;
+  /** When not: certified lower bound on the minimum residual. */
+  residualLowerBound: number;
+  /** When not: a gain function and prior under which B is more vulnerable than A (verified; gain units). */
+  counterexample: { gain: MatrixOut; prior: Float64Array; vulnerabilityA: number; vulnerabilityB: number; guesses: number[] };
+}
+
+/** Result of refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). Narrow on holds: `if (r.holds) …` sees the fields of AvgRefinementHolds. */
+export type AvgRefinement = AvgRefinementHolds | AvgRefinementFails;
+
+/** The largest ε2 (nats) with family1(ε1) ⊑ family2(ε2), by bisection — known to be the largest where `largest` says so. */
 export interface SafeEpsilon {
   epsilon1: number;
   /** Largest ε2 found where the refinement holds (null when it fails already at lo). */
@@ -1180,6 +1205,8 @@ export interface SafeEpsilon {
   /** An ε2 where it fails, within resolution above epsilon2 (null when not found). */
   epsilon2Fails: number | null;
   found: boolean;
+  /** Whether epsilon2 is known to be the largest (within resolution, in [lo, hi]): true when family2 is the truncated geometric or randomized response, which refine themselves as ε decreases; otherwise epsilon2 is a point where the verdict changes, each side verified. */
+  largest: boolean;
   /** Whether it still holds at hi (the largest ε2 may be larger). */
   atUpper: boolean;
   /** Number of refinement tests made. */
@@ -1214,29 +1241,53 @@ export interface FamilyEpsilonOptions {
   onProgress?: (elapsedMs: number) => boolean | void;
 }
 
-/** Result of refine.max: A ⊑max B (every posterior of B in the convex hull of A's). */
-export interface MaxRefinement {
-  holds: boolean;
+/** MaxRefinement when holds is true. */
+export interface MaxRefinementHolds {
+  holds: true;
   /** The non-zero columns of A and B (the outputs whose posteriors are compared). */
   outputsA: number[];
   outputsB: number[];
   /** distances[i]: Euclidean distance from the i-th posterior of B to the hull of A's. */
   distances: Float64Array;
   /** When holds: the row-stochastic R with B̂ = R·Â (rows follow outputsB, columns outputsA). */
-  witness?: MatrixOut;
-  /** When not: the posterior of B farthest from the hull of A's. */
-  counterexample?: { posterior: Float64Array; distance: number; distanceLowerBound: number; output: number; nearest: Float64Array };
+  witness: MatrixOut;
 }
 
-/** Result of refine.prv: A ⊑prv B (d_A ≥ d_B pointwise). */
-export interface PrvRefinement {
-  holds: boolean;
+/** MaxRefinement when holds is false. */
+export interface MaxRefinementFails {
+  holds: false;
+  /** The non-zero columns of A and B (the outputs whose posteriors are compared). */
+  outputsA: number[];
+  outputsB: number[];
+  /** distances[i]: Euclidean distance from the i-th posterior of B to the hull of A's. */
+  distances: Float64Array;
+  /** When not: the posterior of B farthest from the hull of A's. */
+  counterexample: { posterior: Float64Array; distance: number; distanceLowerBound: number; output: number; nearest: Float64Array };
+}
+
+/** Result of refine.max: A ⊑max B (every posterior of B in the convex hull of A's). Narrow on holds: `if (r.holds) …` sees the fields of MaxRefinementHolds. */
+export type MaxRefinement = MaxRefinementHolds | MaxRefinementFails;
+
+/** PrvRefinement when holds is true. */
+export interface PrvRefinementHolds {
+  holds: true;
+  /** The induced metrics d_A and d_B, nats (Infinity allowed). */
+  metricA: MatrixOut;
+  metricB: MatrixOut;
+}
+
+/** PrvRefinement when holds is false. */
+export interface PrvRefinementFails {
+  holds: false;
   /** The induced metrics d_A and d_B, nats (Infinity allowed). */
   metricA: MatrixOut;
   metricB: MatrixOut;
   /** When not: the pair x, x2 with the largest excess d_B(x,x2) − d_A(x,x2) (nats). */
-  counterexample?: { x: number; x2: number; dA: number; dB: number };
+  counterexample: { x: number; x2: number; dA: number; dB: number };
 }
+
+/** Result of refine.prv: A ⊑prv B (d_A ≥ d_B pointwise). Narrow on holds: `if (r.holds) …` sees the fields of PrvRefinementHolds. */
+export type PrvRefinement = PrvRefinementHolds | PrvRefinementFails;
 
 /** Options of refine.safeEpsilonCurve. */
 export interface SafeEpsilonCurveOptions {
@@ -2002,7 +2053,7 @@ export interface ExactMeasureAPI {
    */
   multiplicativeBayesLeakage(prior: RationalVector, C: RationalMatrix): string;
   /**
-   * Multiplicative Bayes-risk capacity sup_π R(π)/R[π▷C] = 1/(1 − diam/2), diam the largest L1 distance between two rows, exactly; "Infinity" when two rows have disjoint supports.
+   * Multiplicative Bayes-risk capacity sup_π R(π)/R[π▷C] = 1/(1 − diam/2), diam the largest L1 distance between two rows, exactly; "Infinity" when two rows have disjoint supports. A channel whose n²/2·m row-distance work exceeds the exact work limit is refused on its size, before its entries are read.
    * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
    * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
    * @see Mathematics §8 (libqif)
@@ -2169,18 +2220,30 @@ export interface ExactMechanismAPI {
 
 // ───────────────────────────── qif.exact.refine ─────────────────────────────
 
-/** Result of exact.refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). */
-export interface ExactAvgRefinement {
-  holds: boolean;
+/** ExactAvgRefinement when holds is true. */
+export interface ExactAvgRefinementHolds {
+  holds: true;
   /** When holds: R (|outputs of A| × |outputs of B|), row-stochastic, with A·R = B exactly. */
-  witness?: ExactMatrix;
-  /** When not: a gain function (rows the outputs of B as guesses, columns the secrets) and the uniform prior, with V_g[π▷A] < V_g[π▷B] exactly. */
-  counterexample?: { gain: ExactMatrix; prior: string[]; vulnerabilityA: string; vulnerabilityB: string };
+  witness: ExactMatrix;
   /** Exact pivots made after the floating-point basis. */
   pivots: number;
   /** Simplex iterations of the floating-point solve. */
   floatIterations: number;
 }
+
+/** ExactAvgRefinement when holds is false. */
+export interface ExactAvgRefinementFails {
+  holds: false;
+  /** When not: a gain function (rows the outputs of B as guesses, columns the secrets) and the uniform prior, with V_g[π▷A] < V_g[π▷B] exactly. */
+  counterexample: { gain: ExactMatrix; prior: string[]; vulnerabilityA: string; vulnerabilityB: string };
+  /** Exact pivots made after the floating-point basis. */
+  pivots: number;
+  /** Simplex iterations of the floating-point solve. */
+  floatIterations: number;
+}
+
+/** Result of exact.refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). Narrow on holds: `if (r.holds) …` sees the fields of ExactAvgRefinementHolds. */
+export type ExactAvgRefinement = ExactAvgRefinementHolds | ExactAvgRefinementFails;
 
 /** Options of exact.refine.avg. */
 export interface ExactProgressOptions {
@@ -2324,7 +2387,10 @@ export interface ApiType {
   ts: string;
   name?: string;
   doc?: string;
-  fields?: { name: string; type: ApiType; optional?: boolean; doc?: string }[];
+  /** The keys of an object result; with verdict, when says under which value of it a key is present. */
+  fields?: { name: string; type: ApiType; optional?: boolean; when?: 'true' | 'false'; doc?: string }[];
+  /** A boolean field that decides which keys are present (the type is then a discriminated union). */
+  verdict?: string;
 }
 
 /** A function in the API table. */

@@ -150,7 +150,7 @@ function toMatrix(m) {
     for (let i = 0; i < rows; i++) {
       const row = m[i];
       if (!isNumberArrayLike(row)) return fault(`row ${i} is ${describe(row)}, expected an array of numbers`, i, `is ${describe(row)}, expected an array of numbers`);
-      if (row.length !== cols) return fault(`ragged matrix: row ${i} has ${row.length} entries, row 0 has ${cols}`, i, `has ${row.length} entries, row 0 has ${cols}`);
+      if (row.length !== cols) return fault(`ragged matrix: row ${i} has ${row.length} entries where the first row has ${cols}`, i, `has ${row.length} entries where the first row has ${cols}`);
       for (let j = 0; j < cols; j++) {
         const x = row[j];
         if (typeof x !== 'number') return fault(`entry [${i}][${j}] is ${describe(x)}, expected a number`, [i, j], `is ${describe(x)}, expected a number`);
@@ -328,27 +328,35 @@ const WIDTH = { matrix: 3, graph: 2, lpProblem: 2, ratVector: 2, ratMatrix: 3, r
 // an error message about x called `what` ("prior: entry 2", "expEpsilon"); infinite tells whether
 // Infinity is allowed (a missing distance of a metric).
 function rationalText(x, infinite, what) {
+  const t = rationalOrNull(x, infinite);
+  return t === null ? rationalError(x, infinite, what) : { text: t };
+}
+
+// rationalOrNull is the text of x, or null when x is no rational (rationalError says why); it
+// allocates nothing else, for lists of a million entries.
+function rationalOrNull(x, infinite) {
+  if (typeof x === 'string') return x.includes(',') ? null : x;
+  if (typeof x === 'number') return Number.isFinite(x) || (infinite && x === Infinity) ? String(x) : null;
+  if (typeof x === 'bigint') return x.toString();
+  return null;
+}
+
+// rationalError is the complaint about x: {error, detail} (detail without the name `what`).
+function rationalError(x, infinite, what) {
   const no = (sep, detail) => ({ error: `${what}${sep}${detail}`, detail });
-  if (typeof x === 'string') {
-    if (!x.includes(',')) return { text: x };
-    return no(': ', `${JSON.stringify(x)}: not a number (a comma is not a decimal point; expected an integer, a decimal such as 0.25 or a fraction such as 1/3)`);
-  }
-  if (typeof x === 'number') {
-    if (Number.isFinite(x) || (infinite && x === Infinity)) return { text: String(x) };
-    return no(' ', `is ${x}, expected a finite number or a fraction string`);
-  }
-  if (typeof x === 'bigint') return { text: x.toString() };
+  if (typeof x === 'string') return no(': ', `${JSON.stringify(x)}: not a number (a comma is not a decimal point; expected an integer, a decimal such as 0.25 or a fraction such as 1/3)`);
+  if (typeof x === 'number') return no(' ', `is ${x}, expected a finite number or a fraction string`);
   return no(' ', `is ${describe(x)}, expected a number or a fraction string`);
 }
 
-// rationalList writes the entries of an array (or typed array) as one text; name(i) names entry i
-// and at(i) is its index in the argument (error.index).
+// rationalList writes the entries of an array (or typed array) as one text; name(i) names entry
+// i, called only for the entry in error, and at(i) is its index in the argument (error.index).
 function rationalList(v, infinite, name, at = (i) => i) {
   const parts = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = rationalText(v[i], infinite, name(i));
-    if (r.error) return { ...r, index: at(i) };
-    parts[i] = r.text;
+    const t = rationalOrNull(v[i], infinite);
+    if (t === null) return { ...rationalError(v[i], infinite, name(i)), index: at(i) };
+    parts[i] = t;
   }
   return { text: parts.join(',') };
 }
@@ -368,7 +376,7 @@ function ratMatrix(x, p, w) {
     for (let i = 0; i < rows; i++) {
       const row = x[i];
       if (!isNumberArrayLike(row)) return bad(p.label, `${p.label}: row ${i} is ${describe(row)}, expected an array of numbers or fraction strings`, i, `is ${describe(row)}, expected an array of numbers or fraction strings`);
-      if (row.length !== cols) return bad(p.label, `${p.label}: ragged matrix: row ${i} has ${row.length} entries, row 0 has ${cols}`, i, `has ${row.length} entries, row 0 has ${cols}`);
+      if (row.length !== cols) return bad(p.label, `${p.label}: ragged matrix: row ${i} has ${row.length} entries where the first row has ${cols}`, i, `has ${row.length} entries where the first row has ${cols}`);
       const r = rationalList(row, infinite, (j) => `${p.label}: entry [${i}][${j}]`, (j) => [i, j]);
       if (r.error) return bad(p.label, r.error, r.index, r.detail);
       parts.push(r.text);
@@ -563,9 +571,47 @@ function argumentError(e, from) {
   return e;
 }
 
+// jsonReady gives the typed arrays and the matrices {rows, cols, data} of a result a
+// non-enumerable toJSON, so that JSON.stringify writes a vector as an array of numbers and a
+// matrix as an array of rows (not {"0": …}), which parse back into arguments the API accepts.
+// Only the result's own structure is walked, never the entries of its arrays.
+function jsonReady(v, depth = 0) {
+  if (v === null || typeof v !== 'object' || depth > 8) return v;
+  if (ArrayBuffer.isView(v)) {
+    if (!Object.hasOwn(v, 'toJSON')) Object.defineProperty(v, 'toJSON', { value: vectorJSON });
+    return v;
+  }
+  if (Number.isInteger(v.rows) && Number.isInteger(v.cols) && v.data && v.data.length === v.rows * v.cols) {
+    if (!Object.hasOwn(v, 'toJSON')) Object.defineProperty(v, 'toJSON', { value: matrixJSON });
+    return v;
+  }
+  for (const x of Array.isArray(v) ? v : Object.values(v)) jsonReady(x, depth + 1);
+  return v;
+}
+
+function vectorJSON() { return Array.from(this); }
+
+function matrixJSON() {
+  const { rows, cols, data } = this;
+  return Array.from({ length: rows }, (_, i) => Array.from(data.slice(i * cols, (i + 1) * cols)));
+}
+
 /** A list of strings from the module, which joins them with commas to cross the boundary once. */
 function split(text) {
   return text === '' ? [] : text.split(',');
+}
+
+/** A matrix of strings from the module: its entries joined by commas, split into rows of `cols`. */
+function splitRows(text, cols) {
+  const all = split(text);
+  const rows = [];
+  for (let i = 0; i < all.length; i += cols) rows.push(all.slice(i, i + cols));
+  return rows;
+}
+
+/** `n` labels from the module, joined by NUL characters (which no label holds). */
+function splitLabels(text, n) {
+  return n === 0 ? [] : text.split('\0');
 }
 
 function messageOf(e) {
@@ -605,7 +651,7 @@ async function instantiate(module, url, wasmModule) {
   const name = `__qifExport${Date.now().toString(36)}_${counter++}`;
   const ready = new Promise((resolve) => {
     globalThis[name] = (api) => {
-      if (api === null) return { Failure, split };
+      if (api === null) return { Failure, split, splitRows, splitLabels };
       delete globalThis[name];
       resolve(api);
       return undefined;
@@ -757,11 +803,11 @@ function bind(main, further) {
     if (r instanceof Failure) {
       const e = argumentError(new Error(r.message), r);
       if (r.name !== 'Error') e.name = r.name;
-      if (r.partial !== undefined && r.partial !== null) e.partial = r.partial;
+      if (r.partial !== undefined && r.partial !== null) e.partial = jsonReady(r.partial);
       if (r.fields) Object.assign(e, r.fields);
       throw e;
     }
-    return r;
+    return jsonReady(r);
   }
 
   const api = { version: main.version };

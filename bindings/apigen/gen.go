@@ -127,6 +127,7 @@ type (
 		Name     string `json:"name"`
 		Type     jsType `json:"type"`
 		Optional bool   `json:"optional,omitempty"`
+		When     string `json:"when,omitempty"`
 		Doc      string `json:"doc,omitempty"`
 	}
 	jsType struct {
@@ -134,6 +135,8 @@ type (
 		Name   string    `json:"name,omitempty"`
 		Doc    string    `json:"doc,omitempty"`
 		Fields []jsField `json:"fields,omitempty"`
+		// Verdict names the boolean field that decides which fields are present (each field's when).
+		Verdict string `json:"verdict,omitempty"`
 	}
 	jsFunc struct {
 		NS        string    `json:"ns"`
@@ -163,8 +166,9 @@ func paramData(f *bindings.Func, p *bindings.Param) jsParam {
 func typeData(t bindings.Type) jsType {
 	out := jsType{TS: tsType(t), Name: t.Name, Doc: t.Doc}
 	for _, f := range t.Fields {
-		out.Fields = append(out.Fields, jsField{Name: f.Name, Type: typeData(f.Type), Optional: f.Optional, Doc: f.Doc})
+		out.Fields = append(out.Fields, jsField{Name: f.Name, Type: typeData(f.Type), Optional: f.Optional || f.When != "", When: f.When, Doc: f.Doc})
 	}
+	out.Verdict = t.Verdict
 	return out
 }
 

@@ -7,12 +7,13 @@ import (
 
 // factorization is the result of channel.factorize and channel.leftFactorize.
 var factorization = Type{Name: "Factorization", Doc: "Result of channel.factorize and channel.leftFactorize: whether a channel X reproduces A, and that X.",
+	Verdict: "exists", Branches: [2]string{"FactorizationFound", "FactorizationNone"},
 	Fields: []Field{
 		{Name: "exists", Type: Boolean, Doc: "Whether such a channel X exists (A reproduced within the refinement tolerance)."},
-		{Name: "witness", Type: MatrixOut, Optional: true, Doc: "When exists: the row-stochastic X."},
-		{Name: "maxError", Type: Number, Optional: true, Doc: "When exists: the largest entry of |product − A|, recomputed by multiplying X back with A and B as given (rows within the validation tolerance of 1 are normalized for the search, not for this check)."},
-		{Name: "lowerBound", Type: Number, Optional: true, Doc: "When not and the sizes match: a certified lower bound on min over X of the mean, over the rows of A, of the L1 distance between a row of A and the same row of the product — the same unit in factorize and leftFactorize."},
-		{Name: "reason", Type: String, Optional: true, Doc: "When not: why, in words."}}}
+		{Name: "witness", Type: MatrixOut, When: "true", Doc: "When exists: the row-stochastic X."},
+		{Name: "maxError", Type: Number, When: "true", Doc: "When exists: the largest entry of |product − A|, recomputed by multiplying X back with A and B as given (rows within the validation tolerance of 1 are normalized for the search, not for this check)."},
+		{Name: "lowerBound", Type: Number, When: "false", Optional: true, Doc: "When not and the sizes match: a certified lower bound on min over X of the mean, over the rows of A, of the L1 distance between a row of A and the same row of the product — the same unit in factorize and leftFactorize."},
+		{Name: "reason", Type: String, When: "false", Doc: "When not: why, in words."}}}
 
 // factorizationObj encodes a factorization with only the fields that apply.
 func factorizationObj(f *refine.Factorization, err error) (any, error) {

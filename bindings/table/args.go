@@ -79,6 +79,11 @@ func (f *Func) Invoke(raw []Raw) (result any, err error) {
 			result, err = nil, fmt.Errorf("%s: internal error: %v", q, r)
 		}
 	}()
+	if f.Sizes != nil && len(raw) == f.Wire() {
+		if err := f.Sizes(f.dims(raw)); err != nil {
+			return nil, fmt.Errorf("%s: %w", q, withoutInternalPrefix(err))
+		}
+	}
 	a, err := f.decode(raw)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", q, withoutInternalPrefix(err))
@@ -134,6 +139,37 @@ type rewordedError struct {
 
 func (e *rewordedError) Error() string { return e.msg }
 func (e *rewordedError) Unwrap() error { return e.err }
+
+// dims reads the sizes of the matrix and vector arguments from their wire values.
+func (f *Func) dims(raw []Raw) Dims {
+	d := Dims{}
+	k := 0
+	for _, s := range f.slots {
+		p := s.p
+		w := p.Kind.Width()
+		r := raw[k : k+w]
+		k += w
+		size := func(x Raw) (int, bool) {
+			if x.Type != RawNumber || x.Num != math.Trunc(x.Num) || x.Num < 0 || x.Num > math.MaxInt32 {
+				return 0, false
+			}
+			return int(x.Num), true
+		}
+		switch p.Kind {
+		case KindMatrix, KindRatMatrix, KindRatMetric:
+			rows, ok1 := size(r[0])
+			cols, ok2 := size(r[1])
+			if ok1 && ok2 {
+				d[p.Name] = [2]int{rows, cols}
+			}
+		case KindRatVector:
+			if n, ok := size(r[0]); ok {
+				d[p.Name] = [2]int{n, 1}
+			}
+		}
+	}
+	return d
+}
 
 // decode reads raw into one value per slot, filling defaults and enforcing checks.
 func (f *Func) decode(raw []Raw) (*Args, error) {
@@ -493,6 +529,21 @@ type Obj = map[string]any
 // which JS splits: one crossing of the boundary where a 200×200 matrix of fractions would
 // otherwise take 40,000. The exact module joins its fractions; the main module builds none.
 type Strings string
+
+// StringRows is a result matrix of strings (a string[][] in JS): its entries row-major, joined by
+// commas (none of them empty or with a comma), which JS splits into rows of Cols entries — one
+// crossing of the boundary for a whole matrix of fractions.
+type StringRows struct {
+	Text string
+	Cols int
+}
+
+// LabelText is a result list of N strings joined by NUL characters (none of them holds one),
+// which JS splits: one crossing for a hundred thousand row labels.
+type LabelText struct {
+	Text string
+	N    int
+}
 
 // scratch holds the buffers that input matrices are copied into, reused from call to call.
 // Allocating, zeroing and later collecting 32 MB for a 2000×2000 channel on every call cost more

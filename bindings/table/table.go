@@ -19,9 +19,17 @@ type Func struct {
 	// Call runs the function on decoded arguments. It returns a value of the shapes js.go
 	// encodes (see encode) or an error, which the interpreter prefixes with "<ns>.<name>: ".
 	Call func(a *Args) (any, error)
+	// Sizes, when set, is called with the dimensions of the matrix and vector arguments
+	// before any of them is decoded, so that a function whose work grows faster than its
+	// input refuses a large one before parsing a million entries (Dims).
+	Sizes func(d Dims) error
 
 	slots []slot // Params with the fields of options flattened, in wire order (see compile)
 }
+
+// Dims maps a matrix argument's name to its rows and columns, and a vector's to its length and
+// 1, as sent (before decoding; absent arguments are missing).
+type Dims map[string][2]int
 
 // Qualified is "<ns>.<name>", the prefix of every error the function reports.
 func (f *Func) Qualified() string { return f.NS + "." + f.Name }
@@ -148,6 +156,12 @@ type Type struct {
 	Name   string  // an interface name for an object with Fields (inline when empty)
 	Fields []Field // the keys of an object result
 	Doc    string  // what the interface stands for
+	// Verdict names a boolean field whose value decides which fields are present (Field.When):
+	// the type is then a discriminated union of two interfaces, Branches[0] when the verdict is
+	// true and Branches[1] when it is false, so that `if (r.holds) r.witness` narrows in
+	// TypeScript.
+	Verdict  string
+	Branches [2]string
 }
 
 // Field is one key of an object result.
@@ -156,6 +170,9 @@ type Field struct {
 	Type     Type
 	Optional bool // present only in some results
 	Doc      string
+	// When, in a Type with a Verdict, is "true" or "false": the field is present exactly when
+	// the verdict has that value (still optional within that branch when Optional).
+	When string
 }
 
 // Result types shared by many functions.

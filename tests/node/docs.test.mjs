@@ -92,6 +92,7 @@ test('the site renders: every page titled, the stable anchors of the mathematics
     assert.ok(p.title, `${page} has a title`);
     assert.match(p.document, new RegExp(`data-qif-version="${version.replace(/\./g, '\\.')}"`), `${page} carries the version`);
     assert.doesNotMatch(p.document, /<script/i, `${page} has no script`);
+    assert.doesNotMatch(p.html, /&lt;!--|<!--/, `${page} shows no HTML comment as text`);
     assert.match(p.document, /script-src 'none'/);
   }
   const math = pages.get('mathematics').ids;
@@ -106,6 +107,51 @@ test('the site renders: every page titled, the stable anchors of the mathematics
   }
   const refs = pages.get('references').ids;
   for (const id of ['icalp2011-6', 'fosad2011-3.2', 'csf2019-4.5', 'wu2019-3.2', 'vadhan2013-4', 'ccs2014', 'libqif']) assert.ok(refs.has(id), `references.md has #${id}`);
+});
+
+// ---------------------------------------------------------------- copy instructions
+
+test('every copy instruction of the documentation gives files that work on their own', async () => {
+  // A ```sh copy block is `cp <files of the repository> <folder>/`: the files are copied, as a
+  // reader would, into an empty folder; where they include qif.js, it is imported from there and
+  // must load (with the exact mode when its module is among them) and compute.
+  const blocks = [];
+  for (const f of markdownFiles()) {
+    const text = readFileSync(path.join(root, 'docs', f), 'utf8');
+    for (const m of text.matchAll(/^```sh copy\n([\s\S]*?)^```/gm)) blocks.push([f, m[1].trim()]);
+  }
+  assert.ok(blocks.some(([f]) => f === 'guides/page.md'), 'the page guide has its copy instruction');
+  for (const [f, cmd] of blocks) {
+    const words = cmd.split(/\s+/);
+    assert.equal(words[0], 'cp', `${f}: ${cmd}`);
+    const files = words.slice(1, -1);
+    const dir = mkdtempSync(path.join(tmpdir(), 'qif-copy-'));
+    try {
+      for (const file of files) {
+        assert.ok(existsSync(path.join(root, file)), `${f}: ${file} exists (after scripts/build.sh)`);
+        writeFileSync(path.join(dir, path.basename(file)), readFileSync(path.join(root, file)));
+      }
+      if (files.some((x) => path.basename(x) === 'qif.js')) {
+        const { load } = await import(pathToFileURL(path.join(dir, 'qif.js')).href);
+        const exact = files.some((x) => path.basename(x) === 'qif-exact.wasm');
+        const qif = await load({ exact });
+        assert.equal(qif.measure.shannonEntropy([0.5, 0.25, 0.25]), 1.5, `${f}: the copied engine computes`);
+        if (exact) assert.equal(qif.exact.measure.bayesVulnerability(['1/3', '2/3']), '2/3');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+});
+
+test('the documentation installs the package from its tarball while it is not on the registry', () => {
+  const texts = [...markdownFiles().map((f) => path.join('docs', f)), 'web/README.md', 'README.md']
+    .map((f) => [f, readFileSync(path.join(root, f), 'utf8')]);
+  for (const [f, text] of texts) {
+    for (const m of text.matchAll(/npm (?:install|i) +(\S+)/g)) {
+      assert.match(m[1], /\.tgz$/, `${f}: "${m[0]}" — qif-toolkit is installed from its release tarball`);
+    }
+  }
 });
 
 // ---------------------------------------------------------------- the guides run
@@ -212,17 +258,34 @@ test('API names mentioned in the documentation exist in the module', async () =>
   assert.deepEqual(problems, []);
 });
 
-test('the widget reference lists every element, attribute, measure key, event, state, part and custom property of web/widgets.js', async () => {
-  const src = readFileSync(path.join(root, 'web/widgets.js'), 'utf8');
+test('the widget reference lists every element, attribute, measure key, event, state, part and custom property of the widgets', async () => {
+  // The entry (web/widgets.js) defines the elements; each lives in web/widgets/<name>.js and
+  // declares its attributes in its table (static attributes), which is what is checked here.
+  const dir = path.join(root, 'web/widgets');
+  const src = [path.join(root, 'web/widgets.js'), ...readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => path.join(dir, f))]
+    .map((f) => readFileSync(f, 'utf8')).join('\n');
   const doc = readFileSync(path.join(root, 'docs/widgets.md'), 'utf8');
   const { MEASURES } = await import(pathToFileURL(path.join(root, 'web/lib/measures.js')).href);
   const names = new Set();
   const need = (what, list) => {
-    assert.ok(list.length > 0, `found ${what} in widgets.js`);
+    assert.ok(list.length > 0, `found ${what} in the widgets`);
     for (const x of list) names.add(`${what}: ${x}`);
   };
-  need('element', [...src.matchAll(/\['(qif-[a-z-]+)', Qif\w+\]/g)].map((m) => m[1]));
-  need('attribute', [...src.matchAll(/static observedAttributes = \[([^\]]*)\]/g)].flatMap((m) => [...m[1].matchAll(/'([^']+)'/g)].map((k) => k[1])));
+  const elements = [...src.matchAll(/\['(qif-[a-z-]+)', (Qif\w+)\]/g)].map((m) => ({ tag: m[1], cls: m[2] }));
+  need('element', elements.map((e) => e.tag));
+  // The elements' classes extend HTMLElement, which Node lacks: a stand-in is enough to read
+  // their tables (nothing is constructed or defined).
+  globalThis.HTMLElement ??= class {};
+  for (const { tag, cls } of elements) {
+    const mod = await import(pathToFileURL(path.join(dir, `${tag.slice('qif-'.length)}.js`)).href);
+    const table = mod[cls].attributes;
+    assert.ok(table && Object.keys(table).length > 2, `${cls} declares its attributes (static attributes)`);
+    need('attribute', Object.keys(table));
+    // What the element observes comes from its table: an attribute outside it would not be
+    // documented, one of the table that is not observed would not re-render the widget.
+    const styled = Object.keys(table).filter((k) => table[k].style);
+    assert.deepEqual([...mod[cls].observedAttributes].sort(), Object.keys(table).filter((k) => !styled.includes(k)).sort(), `${cls}.observedAttributes`);
+  }
   need('measure key', Object.keys(MEASURES));
   need('event', [...src.matchAll(/new CustomEvent\('([^']+)'/g)].map((m) => m[1]));
   need('state', [...src.matchAll(/setState\('([a-z]+)'\)/g)].map((m) => m[1]));
@@ -232,8 +295,9 @@ test('the widget reference lists every element, attribute, measure key, event, s
     ...[...src.matchAll(/var\((--qif-[a-z-]+)/g)].map((m) => m[1]),
     ...[...src.matchAll(/^ {2}([a-z]+): \['#[0-9a-f]{6}', '#[0-9a-f]{6}'/gm)].map((m) => `--qif-${m[1]}`),
   ]);
-  // Attributes read by the stylesheet alone (theme, size).
-  need('attribute', [...src.matchAll(/:host\(\[([a-z-]+)="/g)].map((m) => m[1]));
+  // The attributes read by the stylesheet alone (theme, size) are in the tables too: the
+  // stylesheet must read no other.
+  for (const m of src.matchAll(/:host\(\[([a-z-]+)="/g)) assert.ok(names.has(`attribute: ${m[1]}`), `the stylesheet reads ${m[1]}, which no table declares`);
   const missing = [...names].filter((n) => !doc.includes(`\`${n.split(': ')[1]}\``) && !doc.includes(`\`<${n.split(': ')[1]}>\``));
-  assert.deepEqual(missing, [], 'docs/widgets.md must document these (write them from web/widgets.js)');
+  assert.deepEqual(missing, [], 'docs/widgets.md must document these (write them from the widgets\' attribute tables)');
 });

@@ -53,11 +53,14 @@ export function isAbort(e) {
 
 /** The error of an API function (bad input, a missing function): its message is the engine's. */
 export class QifError extends Error {
-  constructor(message, { ns, fn } = {}) {
+  constructor(message, { ns, fn, argument, index, detail } = {}) {
     super(message);
     this.name = 'QifError';
     this.ns = ns;
     this.fn = fn;
+    // The argument at fault, as the engine's error gives it (see web/qif.js): its name, the row or
+    // entry (a number, or [row, column]) and what is wrong — for naming it without the message.
+    if (typeof argument === 'string') Object.assign(this, { argument, index, detail });
   }
 }
 
@@ -323,7 +326,9 @@ export class QifClient {
     const { id, promise } = this.submit([{ ns, fn, args }], { signal });
     const p = promise.then(([r]) => {
       if (r.ok) return r.value;
-      throw new QifError(r.error, { ns, fn });
+      const e = new QifError(r.error, { ns, fn, argument: r.argument, index: r.index, detail: r.detail });
+      if (r.line !== undefined) Object.assign(e, { line: r.line, column: r.column });
+      throw e;
     });
     p.jobId = id;
     p.cancel = () => this.cancel(id);

@@ -9,7 +9,7 @@
 //                  {type: 'share-piece', key, v, offset, data}   sent in pieces
 //   worker → page  {type: 'ready', version, api: {ns: [fn, ...]}}
 //                  {type: 'fatal', error}                      the module could not be loaded
-//                  {type: 'result', id, results: [{ok: true, value} | {ok: false, error}]}
+//                  {type: 'result', id, results: [{ok: true, value} | {ok: false, error, fn, argument?, index?, detail?}]}
 //                  {type: 'progress', id, call, callback, data: [args]}   a callback's report
 //
 // Calls of one message run in order and each settles on its own, so one failing measure does
@@ -144,8 +144,23 @@ function runCall(id, index, call) {
   try {
     return { ok: true, value: f(...args) };
   } catch (err) {
-    return { ok: false, error: messageOf(err) };
+    // A program's error has its position (error.line, error.column): it travels with the message.
+    const at = err && Number.isInteger(err.line) && Number.isInteger(err.column) ? { line: err.line, column: err.column } : {};
+    return { ok: false, error: messageOf(err), fn: `${ns}.${fn}`, ...argumentOf(err), ...at };
   }
+}
+
+// argumentOf copies what an API error says about the argument at fault — error.argument,
+// error.index and error.detail (web/qif.js sets them from the engine's data) — so that the page
+// can name the row or cell without reading the message.
+function argumentOf(err) {
+  const out = {};
+  if (err && typeof err.argument === 'string') {
+    out.argument = err.argument;
+    if (err.index !== undefined) out.index = err.index;
+    if (typeof err.detail === 'string') out.detail = err.detail;
+  }
+  return out;
 }
 
 // The ArrayBuffers of typed arrays in results (values, or fields of object values), to transfer:
