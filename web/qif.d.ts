@@ -232,12 +232,14 @@ export interface ChannelAPI {
    * Finds a channel X with A = B·X (A is a post-processing of B, B ⊑avg A), or says that none exists (different numbers of rows included).
    * @param A A channel.
    * @param B A channel on the same secrets.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   factorize(A: Matrix, B: Matrix): Factorization;
   /**
    * A channel whose induced metric (privacy order ⊑prv) is exactly the metric D (nats).
    * @param D Distance matrix (symmetric, zero diagonal, Infinity allowed), nats per unit of ε.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §7.3
    */
   fromMetric(D: Matrix): MatrixOut;
@@ -261,6 +263,7 @@ export interface ChannelAPI {
    * Finds a channel X with A = X·B (every row of A a mixture of the rows of B), or says that none exists (different numbers of columns included).
    * @param A A channel.
    * @param B A channel on the same secrets.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   leftFactorize(A: Matrix, B: Matrix): Factorization;
@@ -281,6 +284,7 @@ export interface ChannelAPI {
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param n Number of samples; a non-negative integer.
    * @param options Keys: seed.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Cherubin et al. (S&P 2019)
    */
   sample(prior: Vector, C: Matrix, n: number, options?: ChannelSampleOptions): ChannelSample;
@@ -566,6 +570,7 @@ export interface MetricAPI {
    * Convex separation max(q(P,Q), q(Q,P)) with q(a,b) = max over a_i > 0 of 1 − b_i/a_i: the largest relative loss of mass.
    * @param P A distribution.
    * @param Q A distribution on the same points.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   convexSeparation(P: Vector, Q: Vector): number;
@@ -573,12 +578,14 @@ export interface MetricAPI {
    * Discrete metric scaled by s: s between distinct points, 0 on the diagonal (also for s = Infinity).
    * @param n Number of points; a positive integer.
    * @param scale The distance s between distinct points: ≥ 0, Infinity allowed (default 1).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   discrete(n: number, scale?: number): MatrixOut;
   /**
    * Euclidean distances between points, as an n×n distance matrix.
    * @param points The points: one array of coordinates per point, all of the same dimension.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   euclidean(points: Matrix): MatrixOut;
@@ -587,6 +594,7 @@ export interface MetricAPI {
    * @param width Number of columns of the grid; a positive integer.
    * @param height Number of rows of the grid; a positive integer.
    * @param cellSize Side of a cell, in the units of the distances; a positive finite number (default 1).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   gridEuclidean(width: number, height: number, cellSize?: number): MatrixOut;
@@ -595,6 +603,7 @@ export interface MetricAPI {
    * @param width Number of columns of the grid; a positive integer.
    * @param height Number of rows of the grid; a positive integer.
    * @param cellSize Side of a cell, in the units of the distances; a positive finite number (default 1).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   gridManhattan(width: number, height: number, cellSize?: number): MatrixOut;
@@ -603,12 +612,14 @@ export interface MetricAPI {
    * @param P A distribution.
    * @param Q A distribution on the same points.
    * @param D Ground metric: n×n distances (≥ 0, Infinity allowed, zero diagonal, symmetric).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   kantorovich(P: Vector, Q: Vector, D: Matrix): number;
   /**
    * Manhattan (L1) distances between points, as an n×n distance matrix.
    * @param points The points: one array of coordinates per point, all of the same dimension.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   manhattan(points: Matrix): MatrixOut;
@@ -617,6 +628,7 @@ export interface MetricAPI {
    * @param P A distribution.
    * @param Q A distribution on the same points.
    * @param D Ground metric: n×n distances (≥ 0, Infinity allowed, zero diagonal, symmetric).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   multiplicativeKantorovich(P: Vector, Q: Vector, D: Matrix): number;
@@ -624,6 +636,7 @@ export interface MetricAPI {
    * Multiplicative total variation max_i |ln P_i − ln Q_i|, nats (entries 0 in both ignored, 0 in one only gives Infinity).
    * @param P A distribution.
    * @param Q A distribution on the same points.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   multiplicativeTotalVariation(P: Vector, Q: Vector): number;
@@ -631,6 +644,7 @@ export interface MetricAPI {
    * The 0/1 matrix of the distances of D at least t: 0 below t, 1 from t on (the diagonal stays 0).
    * @param D Ground metric: n×n distances (≥ 0, Infinity allowed, zero diagonal, symmetric).
    * @param t The threshold t > 0 (Infinity allowed).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   threshold(D: Matrix, t: number): MatrixOut;
@@ -638,6 +652,7 @@ export interface MetricAPI {
    * Total variation distance ½Σ|P − Q|, probability.
    * @param P A distribution.
    * @param Q A distribution on the same points.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   totalVariation(P: Vector, Q: Vector): number;
@@ -700,6 +715,7 @@ export interface PrivacyAPI {
    * Smallest ε (nats) with C ε·D-private for the metric D (d-privacy).
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param D Distance matrix (symmetric, zero diagonal, Infinity allowed), nats per unit of ε.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §4.1
    */
   dPrivacyEpsilon(C: Matrix, D: Matrix): number;
@@ -708,6 +724,7 @@ export interface PrivacyAPI {
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
    * @param epsilon Privacy parameter ε, nats.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Vadhan (2013)
    */
   delta(C: Matrix, graph: GraphInput, epsilon: number): number;
@@ -715,6 +732,7 @@ export interface PrivacyAPI {
    * Smallest ε (nats) for which C is ε-DP on the adjacency graph (Infinity when none).
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §2.1
    */
   epsilon(C: Matrix, graph: GraphInput): number;
@@ -722,6 +740,7 @@ export interface PrivacyAPI {
    * Smallest ε (nats) with the adjacent inputs x, x2 and output y where it is reached.
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §2.1
    */
   epsilonDetail(C: Matrix, graph: GraphInput): EpsilonDetail;
@@ -730,6 +749,7 @@ export interface PrivacyAPI {
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
    * @param delta δ, a probability.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Vadhan (2013)
    */
   epsilonForDelta(C: Matrix, graph: GraphInput, delta: number): number;
@@ -738,24 +758,28 @@ export interface PrivacyAPI {
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
    * @param k Group size: inputs at graph distance ≤ k.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Vadhan (2013)
    */
   groupEpsilon(C: Matrix, graph: GraphInput, k: number): number;
   /**
    * Analytic utility bound on the Hamming graph, any size: bound (probability) and its log₂.
    * @param options Keys: individuals, values, epsilon.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) Thm 6.1
    */
   hammingUtilityBound(options: HammingBoundOptions): { bound: number; log2Bound: number };
   /**
    * Bound on the min-entropy leakage about one individual, bits.
    * @param options Keys: values, epsilon.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) Prop. 2
    */
   individualLeakageBound(options: IndividualLeakageBoundOptions): number;
   /**
    * Metric induced by C: d(x,x') = max_y |ln C[x][y] − ln C[x'][y]|, nats.
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §4.5
    */
   inducedMetric(C: Matrix): MatrixOut;
@@ -764,12 +788,14 @@ export interface PrivacyAPI {
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
    * @param epsilon Privacy parameter ε, nats.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §2.1
    */
   isDP(C: Matrix, graph: GraphInput, epsilon: number): boolean;
   /**
    * Bound on the min-entropy leakage of any ε-DP mechanism on the Hamming graph, bits.
    * @param options Keys: individuals, values, epsilon.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) Thm 5.1
    */
   leakageBound(options: HammingBoundOptions): number;
@@ -778,6 +804,7 @@ export interface PrivacyAPI {
    * @param graph Adjacency graph on the inputs.
    * @param epsilon Privacy parameter ε, nats.
    * @param options Keys: budgetMs.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) Thms 4.1, 6.1
    */
   utilityBound(graph: GraphInput, epsilon: number, options?: UtilityBoundOptions): UtilityBound;
@@ -809,40 +836,47 @@ export interface GraphAPI {
   /**
    * Complete graph K_n.
    * @param n Number of vertices.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   clique(n: number): Graph;
   /**
    * Cycle on n vertices.
    * @param n Number of vertices.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   cycle(n: number): Graph;
   /**
    * Largest distance between two vertices (Infinity when disconnected).
    * @param graph Adjacency graph on the inputs.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   diameter(graph: GraphInput): number;
   /**
    * n_d: number of vertices at distance d = 0, 1, … from the vertex.
    * @param graph Adjacency graph on the inputs.
    * @param vertex The vertex.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §3
    */
   distanceDistribution(graph: GraphInput, vertex: number): Float64Array;
   /**
    * All-pairs shortest-path distances (Infinity when disconnected).
    * @param graph Adjacency graph on the inputs.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   distances(graph: GraphInput): MatrixOut;
   /**
    * w×h grid graph; vertex (x, y) is numbered y·w + x.
    * @param w Width.
    * @param h Height.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   grid(w: number, h: number): Graph;
   /**
    * Hamming graph of databases: u individuals with v values each, adjacent when one record differs (explicit; refuses huge sizes).
    * @param individuals Number of individuals u.
    * @param values Number of values v of each record.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §3
    */
   hamming(individuals: number, values: number): Graph;
@@ -850,23 +884,27 @@ export interface GraphAPI {
    * Number of databases at each Hamming distance d = 0..u from one database (analytic): counts (may be Infinity) and their log₂.
    * @param individuals Number of individuals u.
    * @param values Number of values v of each record.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §3
    */
   hammingDistanceDistribution(individuals: number, values: number): { counts: Float64Array; log2: Float64Array };
   /**
    * Hypercube Q_d on 2^d vertices (Hamming(d, 2)).
    * @param d Dimension.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   hypercube(d: number): Graph;
   /**
    * Graph induced on the answers of a query f (f[v] = answer index of input vertex v).
    * @param graph Adjacency graph on the inputs.
    * @param f F[v]: the answer index of input vertex v.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   induced(graph: GraphInput, f: Vector): Graph;
   /**
    * Whether the graph is distance-regular, with its intersection array b, c when it is.
    * @param graph Adjacency graph on the inputs.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §3
    */
   isDistanceRegular(graph: GraphInput): { distanceRegular: boolean; b?: number[]; c?: number[] };
@@ -874,15 +912,20 @@ export interface GraphAPI {
    * Whether the graph is VT+, searching automorphisms for at most budgetMs milliseconds.
    * @param graph Adjacency graph on the inputs.
    * @param options Keys: budgetMs.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) Def. 3
    */
   isVTPlus(graph: GraphInput, options?: IsVTPlusOptions): VTPlusResult;
   /**
    * Path 0 − 1 − … − (n−1).
    * @param n Number of vertices.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   path(n: number): Graph;
-  /** The Petersen graph (10 vertices). */
+  /**
+   * The Petersen graph (10 vertices).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
+   */
   petersen(): Graph;
 }
 
@@ -980,6 +1023,7 @@ export interface MechanismAPI {
    * @param prior Prior π on the secrets (non-negative, sums to 1).
    * @param H Mechanism: rows true answers, columns reported answers.
    * @param loss Loss matrix: rows guesses, columns true answers (default 0-1 loss).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §6
    */
   expectedLoss(prior: Vector, H: Matrix, loss?: Matrix): { loss: number; guess: number[] };
@@ -988,6 +1032,7 @@ export interface MechanismAPI {
    * @param n Number of inputs 0..n−1.
    * @param epsilon Privacy parameter ε, nats.
    * @param m Number of outputs 0..m−1 (default n).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) Def. 12
    */
   exponential(n: number, epsilon: number, m?: number): MatrixOut;
@@ -996,6 +1041,7 @@ export interface MechanismAPI {
    * @param n Number of inputs 0..n−1.
    * @param epsilon Privacy parameter ε, nats.
    * @param m Number of outputs 0..m−1 (default n).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) Def. 12
    */
   exponentialEpsilon(n: number, epsilon: number, m?: number): number;
@@ -1003,6 +1049,7 @@ export interface MechanismAPI {
    * Exponential mechanism for a distance matrix D (D[x][y] from input x to output y): C[x][y] ∝ e^{−ε D[x][y]/2}.
    * @param D Distance matrix (symmetric, zero diagonal, Infinity allowed), nats per unit of ε.
    * @param epsilon Privacy parameter ε, nats.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) Def. 12
    */
   exponentialMetric(D: Matrix, epsilon: number): MatrixOut;
@@ -1010,6 +1057,7 @@ export interface MechanismAPI {
    * Reduced (n×n) form of the infinite geometric mechanism, ε in nats.
    * @param n Number of inputs 0..n−1.
    * @param epsilon Privacy parameter ε, nats.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) Def. 9
    */
   geometric(n: number, epsilon: number): MatrixOut;
@@ -1017,6 +1065,7 @@ export interface MechanismAPI {
    * The optimal ε-DP mechanism c·e^{−ε d(i,j)} of Theorem 6.2, on graphs where every vertex has the same distance distribution (distance-regular and VT+ graphs among them); other graphs are refused (mechanism.optimalLP finds their optimum, mechanism.optimalDetail gives the theorem's matrix with its actual ε).
    * @param graph Adjacency graph on the inputs.
    * @param epsilon Privacy parameter ε, nats.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) Thm 6.2
    */
   optimal(graph: GraphInput, epsilon: number): MatrixOut;
@@ -1024,6 +1073,7 @@ export interface MechanismAPI {
    * Theorem 6.2's matrix on any graph, with its requested and true ε and normalizers: it is ε-DP and optimal when uniform; otherwise its rows are normalized each with its own c and actualEpsilon exceeds epsilon.
    * @param graph Adjacency graph on the inputs.
    * @param epsilon Privacy parameter ε, nats.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) Thm 6.2
    */
   optimalDetail(graph: GraphInput, epsilon: number): OptimalDetail;
@@ -1031,6 +1081,7 @@ export interface MechanismAPI {
    * Mechanism of maximal expected gain (or least expected loss) under ε-DP or ε·d-privacy, by linear programming (decomposed over the columns of H) or Theorem 6.2.
    * @param options The graph (ε-DP) or a metric (ε·d-privacy) and what to optimize; keys: graph, metric, epsilon, prior, gain, loss, forceLP, spanner, method, timeLimit, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Bordenabe et al. (CCS 2014); Alvim et al. (ICALP 2011) Thm 6.2
    */
   optimalLP(options: OptimalLPOptions): OptimalLP;
@@ -1040,6 +1091,7 @@ export interface MechanismAPI {
    * @param m Number of outputs.
    * @param epsilon Privacy parameter ε, nats.
    * @param offset The input value of output 0 (default 0).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) Def. 11
    */
   overTruncatedGeometric(n: number, m: number, epsilon: number, offset?: number): MatrixOut;
@@ -1048,12 +1100,14 @@ export interface MechanismAPI {
    * @param n Number of inputs 0..n−1.
    * @param epsilon Privacy parameter ε, nats.
    * @param m Number of outputs 0..m−1 (default n).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) Def. 13
    */
   randomizedResponse(n: number, epsilon: number, m?: number): MatrixOut;
   /**
    * Tight-constraints mechanism of the metric D (nats): C[x][y] = e^{−D[x][y]}·c_y with e^{−D}·c = 1; throws when some c_y < 0 (no such mechanism).
    * @param D Ground metric: n×n distances (≥ 0, Infinity allowed, zero diagonal, symmetric).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   tightConstraints(D: Matrix): MatrixOut;
@@ -1063,6 +1117,7 @@ export interface MechanismAPI {
    * @param epsilon Privacy parameter ε, nats.
    * @param m Number of outputs 0..m−1 (default n).
    * @param options Given (even empty): the window form, on any input and output windows, m ≥ 2; keys: firstInput, firstOutput.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) Def. 10; Mathematics §8 (libqif)
    */
   truncatedGeometric(n: number, epsilon: number, m?: number, options?: GeometricWindowOptions): MatrixOut;
@@ -1071,6 +1126,7 @@ export interface MechanismAPI {
    * @param prior Prior π on the secrets (non-negative, sums to 1).
    * @param H Mechanism: rows true answers, columns reported answers.
    * @param gain Gain matrix: rows guesses, columns true answers (default binary gain).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §6
    */
   utility(prior: Vector, H: Matrix, gain?: Matrix): number;
@@ -1079,6 +1135,7 @@ export interface MechanismAPI {
    * @param prior Prior π on the secrets (non-negative, sums to 1).
    * @param H Mechanism: rows true answers, columns reported answers.
    * @param gain Gain matrix: rows guesses, columns true answers (default binary gain).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §6
    */
   utilityDetail(prior: Vector, H: Matrix, gain?: Matrix): { utility: number; guess: number[] };
@@ -1280,6 +1337,7 @@ export interface RefineAPI {
    * @param B A channel on the same secrets.
    * @param options Keys: onProgress, timeLimit.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   additiveMetric(prior: Vector, A: Matrix, B: Matrix, options?: AdditiveMetricOptions): AdditiveMetric;
@@ -1289,6 +1347,7 @@ export interface RefineAPI {
    * @param B A channel on the same secrets.
    * @param options Keys: onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §2.2, §5.1
    */
   avg(A: Matrix, B: Matrix, options?: ProgressOptions): AvgRefinement;
@@ -1296,6 +1355,7 @@ export interface RefineAPI {
    * Largest ε2 (nats) with family1(epsilon1) ⊑ family2(ε2) under the order, by bisection.
    * @param options Keys: family1, family2, order, n, m, m1, m2, lo, hi, resolution, epsilon1, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §6.3
    */
   familyEpsilon(options: FamilyEpsilonOptions): SafeEpsilon;
@@ -1303,6 +1363,7 @@ export interface RefineAPI {
    * Euclidean distance from the distribution sigma to the convex hull of C's posteriors (uniform prior).
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param sigma A distribution on the secrets.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §5.2
    */
   hullDistance(C: Matrix, sigma: Vector): number;
@@ -1312,6 +1373,7 @@ export interface RefineAPI {
    * @param B A channel on the same secrets.
    * @param options Keys: onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §3, §5.2
    */
   max(A: Matrix, B: Matrix, options?: ProgressOptions): MaxRefinement;
@@ -1319,12 +1381,14 @@ export interface RefineAPI {
    * Meet under ⊑max: a channel whose posteriors are the union of A's and B's.
    * @param A A channel.
    * @param B A channel on the same secrets.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §7.2
    */
   maxMeet(A: Matrix, B: Matrix): MatrixOut;
   /**
    * Posteriors Ĉ under the uniform prior: row i is the posterior of output outputs[i] (zero columns dropped).
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §3
    */
   posteriors(C: Matrix): { posteriors: MatrixOut; outputs: number[] };
@@ -1332,6 +1396,7 @@ export interface RefineAPI {
    * Decides privacy refinement A ⊑prv B (induced metrics d_A ≥ d_B, nats).
    * @param A A channel.
    * @param B A channel on the same secrets.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §4.5, §5.3
    */
   prv(A: Matrix, B: Matrix): PrvRefinement;
@@ -1339,6 +1404,7 @@ export interface RefineAPI {
    * Join under ⊑prv: a channel whose metric is the shortest-path closure of min(d_A, d_B).
    * @param A A channel.
    * @param B A channel on the same secrets.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §7.3
    */
   prvJoin(A: Matrix, B: Matrix): MatrixOut;
@@ -1346,6 +1412,7 @@ export interface RefineAPI {
    * Meet under ⊑prv: a channel whose metric is max(d_A, d_B).
    * @param A A channel.
    * @param B A channel on the same secrets.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §7.3
    */
   prvMeet(A: Matrix, B: Matrix): MatrixOut;
@@ -1354,6 +1421,7 @@ export interface RefineAPI {
    * @param options Keys: family1, family2, order, n, m, m1, m2, lo, hi, resolution, epsilons1, onProgress.
    * @param onProgress As options.onProgress (this argument wins).
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §6.3
    */
   safeEpsilonCurve(options: SafeEpsilonCurveOptions, onProgress?: (done: number, total: number) => boolean | void): { points: SafeEpsilon[] };
@@ -1507,12 +1575,14 @@ export interface InfoPrivacyAPI {
    * Posterior/prior ratios C[x][y]/p(y), their extremes and the ε (nats) of C on the clique of its rows.
    * @param prior Prior π on the secrets (non-negative, sums to 1).
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Vadhan (2013)
    */
   bayesRatios(prior: Vector, C: Matrix): { ratios: MatrixOut; max: number; min: number; maxAt: number[]; minAt: number[]; epsilon: number };
   /**
    * Capacity 1 − h(p) of the binary symmetric channel with flip probability p, bits.
    * @param p Flip probability.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) §4.1
    */
   binarySymmetricCapacity(p: number): number;
@@ -1520,6 +1590,7 @@ export interface InfoPrivacyAPI {
    * Data-independence of a channel, its log₂|Y| − H(q) bound (bits) and capacity (bits).
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param options Keys: tolerance.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) §4.2
    */
   dataIndependent(C: Matrix, options?: DataIndependentOptions): DataIndependence;
@@ -1529,6 +1600,7 @@ export interface InfoPrivacyAPI {
    * @param graph Adjacency graph on the inputs.
    * @param options Keys: points, maxEpsilon, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Vadhan (2013)
    */
   deltaCurve(C: Matrix, graph: GraphInput, options?: DeltaCurveOptions): { epsilon: Float64Array; delta: Float64Array; pureEpsilon: number };
@@ -1537,6 +1609,7 @@ export interface InfoPrivacyAPI {
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
    * @param delta δ, a probability.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Vadhan (2013)
    */
   epsilonForDelta(C: Matrix, graph: GraphInput, delta: number): number;
@@ -1544,18 +1617,21 @@ export interface InfoPrivacyAPI {
    * β for which the exponential privacy channel on m outputs has bound log₂ m − H(q) equal to capacity (bits).
    * @param m Number of outputs.
    * @param capacity A capacity, bits.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) Def. 13
    */
   exponentialBeta(m: number, capacity: number): number;
   /**
    * Discrete exponential privacy channel for a distortion matrix or answers 0..n−1 with |r′ − r|.
    * @param options Keys: beta, distortion, n.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) Def. 13
    */
   exponentialChannel(options: ExponentialChannelOptions): { channel: MatrixOut; q: Float64Array; entropy: number; bound: number };
   /**
    * Flip probability p ∈ [0, ½] whose binary symmetric channel has the given capacity (bits).
    * @param capacity A capacity, bits.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) §4.1
    */
   flipProbability(capacity: number): number;
@@ -1563,6 +1639,7 @@ export interface InfoPrivacyAPI {
    * Capacity ½ log₂(1 + P/σ²) of the Gaussian channel with power P and noise σ, bits.
    * @param power Signal power P.
    * @param sigma Noise standard deviation σ.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) §5.1
    */
   gaussianCapacity(power: number, sigma: number): number;
@@ -1570,6 +1647,7 @@ export interface InfoPrivacyAPI {
    * Individual channel capacity: Shannon capacity of the worst individual over independent priors, bits.
    * @param options The tuple channel: {domains, channel} or {domains, table, noise}; keys: domains, channel, table, noise, tolerance, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) Thm 3.1
    */
   individualCapacity(options: IndividualCapacityOptions): IndividualCapacity;
@@ -1577,18 +1655,21 @@ export interface InfoPrivacyAPI {
    * Largest ε (nats) over individuals: ε-DP for "differ in one record" on the tuple channel.
    * @param options The tuple channel: {domains, channel} or {domains, table, noise}; keys: domains, channel, table, noise, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) Prop. 1
    */
   individualEpsilon(options: IndividualEpsilonOptions): IndividualEpsilon;
   /**
    * Tuple channel of a deterministic query table composed with a noise channel.
    * @param options Keys: domains, table, noise.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) Def. 2
    */
   queryChannel(options: QueryChannelOptions): MatrixOut;
   /**
    * Graph "differ in exactly one record" on the tuples (vertices numbered as the tuple channel's rows).
    * @param domains Domains[i]: the number of values of record i.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) §2.2
    */
   recordGraph(domains: Vector): Graph;
@@ -1596,12 +1677,14 @@ export interface InfoPrivacyAPI {
    * Noise σ for which the Gaussian channel of power P has the given capacity (bits).
    * @param power Signal power P.
    * @param capacity A capacity, bits.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) §5.1
    */
   sigmaForCapacity(power: number, capacity: number): number;
   /**
    * Sub-channel of record `individual` with the other records fixed to `others` (row v = value v).
    * @param options The tuple channel: {domains, channel} or {domains, table, noise}; keys: domains, channel, table, noise, individual, others.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) §3.2
    */
   subChannel(options: SubChannelOptions): MatrixOut;
@@ -1609,11 +1692,13 @@ export interface InfoPrivacyAPI {
    * Values of the records in tuple row `index`.
    * @param domains Domains[i]: the number of values of record i.
    * @param index A row of the tuple channel.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   tuple(domains: Vector, index: number): number[];
   /**
    * Noise variances of the Laplace and Gaussian mechanisms and the Gaussian privacy channel; ε nats, capacity bits.
    * @param options Keys: sensitivity, epsilon, delta, capacity, power.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) §5.2
    */
   varianceComparison(options: VarianceComparisonOptions): { laplace: number; gaussianMechanism: number; gaussianPrivacyChannel: number; power: number };
@@ -1720,6 +1805,7 @@ export interface EstimateAPI {
    * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
    * @param options Keys: method, k, testFraction, confidence, seed, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Cherubin et al. (S&P 2019)
    */
   bayesRisk(secrets: Labels, observations: Labels | Matrix, options?: EstimateBayesRiskOptions): EstimatedBayesRisk;
@@ -1727,6 +1813,7 @@ export interface EstimateAPI {
    * Estimates the channel and prior from samples (secret, observation): the frequentist channel, on which every measure is the plug-in estimate.
    * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
    * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chothia et al. (CAV 2013)
    */
   channel(secrets: Labels, observations: Labels | Matrix): EstimatedChannel;
@@ -1735,6 +1822,7 @@ export interface EstimateAPI {
    * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
    * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
    * @param options Keys: confidence, seed.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chothia et al. (CAV 2013)
    */
   minEntropyLeakage(secrets: Labels, observations: Labels | Matrix, options?: EstimateMinEntropyLeakageOptions): EstimatedLeakage;
@@ -1743,6 +1831,7 @@ export interface EstimateAPI {
    * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
    * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
    * @param options Keys: confidence, shuffles, seed.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chothia et al. (CAV 2013)
    */
   mutualInformation(secrets: Labels, observations: Labels | Matrix, options?: EstimateMutualInformationOptions): EstimatedMutualInformation;
@@ -1789,6 +1878,7 @@ export interface LPAPI {
    * @param problem {sense?, objective, rows: [{coeffs, op, rhs}], lower?, upper?}.
    * @param options Keys: onProgress, progressEvery, maxIterations, timeLimit.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   solve(problem: LPProblem, options?: LPOptions): LPResult;
 }
@@ -2271,6 +2361,15 @@ export interface QIF {
    */
   describe(): ApiTable;
   describe(name: string | ((...args: never[]) => unknown)): ApiFunction | ApiFunction[];
+  /**
+   * Loads a further module once (later calls share the promise; again after a failure) and
+   * resolves to the API: 'more' (qif-more.wasm: metrics, privacy, graphs, mechanisms, refinement,
+   * information privacy, estimation, lp, and channel.factorize, leftFactorize, fromMetric, sample)
+   * or 'exact' (as qif.exact.load()). Needed only after load({ lazy: true }).
+   */
+  loadModule(name: 'more' | 'exact'): Promise<QIF>;
+  /** Whether a module ('main', 'more' or 'exact') is loaded, so that its functions run at once. */
+  moduleLoaded(name: 'main' | 'more' | 'exact'): boolean;
 }
 
 /** A parameter (or an option key) in the API table. */
@@ -2310,8 +2409,8 @@ export interface ApiType {
 export interface ApiFunction {
   ns: string;
   name: string;
-  /** 'exact' for a function of the exact module (qif-exact.wasm); absent for the main module's. */
-  module?: 'exact';
+  /** The module serving the function: 'more' (qif-more.wasm) or 'exact' (qif-exact.wasm); absent for the first module's (qif.wasm). */
+  module?: 'more' | 'exact';
   signature: string;
   doc: string;
   tex?: string;
@@ -2344,6 +2443,17 @@ export interface LoadOptions {
   exact?: boolean;
   /** Where qif-exact.wasm lives; by default beside qif.wasm. */
   exactWasmURL?: string | URL;
+  /**
+   * Load only qif.wasm (channels and measures) now and qif-more.wasm when asked (QIF.loadModule):
+   * until then its functions throw an Error saying so. For a worker or a widget whose calls are
+   * asynchronous anyway and that would rather show its first number sooner. Default false: both
+   * modules load at once, in parallel, and every function of qif.* works when load() resolves.
+   */
+  lazy?: boolean;
+  /** Where qif-more.wasm lives; by default beside qif.wasm. */
+  moreWasmURL?: string | URL;
+  /** qif-more.wasm already compiled, or a promise of it (as wasmModule for qif.wasm). */
+  moreWasmModule?: WebAssembly.Module | Promise<WebAssembly.Module>;
 }
 
 /** Options of qif.exact.load(); a key not listed here is refused. */

@@ -7,6 +7,7 @@ import (
 
 	"github.com/qif-toolkit/qif/bindings"
 	"github.com/qif-toolkit/qif/bindings/exactapi"
+	"github.com/qif-toolkit/qif/bindings/moreapi"
 	"github.com/qif-toolkit/qif/bindings/table"
 )
 
@@ -276,8 +277,11 @@ func declarations(fs []*bindings.Func) []byte {
 			if f.Long() {
 				lines = append(lines, "@throws An Error named 'AbortError' when onProgress returns false.")
 			}
-			if moduleOf(f.NS) != bindings.Main.Name {
+			switch moduleOf(f) {
+			case exactapi.Module.Name:
 				lines = append(lines, "@throws An Error when the exact module is not loaded yet (see ExactAPI.load).")
+			case moreapi.More.Name:
+				lines = append(lines, "@throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).")
 			}
 			if _, source := formula(f); source != "" {
 				lines = append(lines, "@see "+source)
@@ -493,6 +497,15 @@ const dtsFooter = `  /**
    */
   describe(): ApiTable;
   describe(name: string | ((...args: never[]) => unknown)): ApiFunction | ApiFunction[];
+  /**
+   * Loads a further module once (later calls share the promise; again after a failure) and
+   * resolves to the API: 'more' (qif-more.wasm: metrics, privacy, graphs, mechanisms, refinement,
+   * information privacy, estimation, lp, and channel.factorize, leftFactorize, fromMetric, sample)
+   * or 'exact' (as qif.exact.load()). Needed only after load({ lazy: true }).
+   */
+  loadModule(name: 'more' | 'exact'): Promise<QIF>;
+  /** Whether a module ('main', 'more' or 'exact') is loaded, so that its functions run at once. */
+  moduleLoaded(name: 'main' | 'more' | 'exact'): boolean;
 }
 
 /** A parameter (or an option key) in the API table. */
@@ -532,8 +545,8 @@ export interface ApiType {
 export interface ApiFunction {
   ns: string;
   name: string;
-  /** 'exact' for a function of the exact module (qif-exact.wasm); absent for the main module's. */
-  module?: 'exact';
+  /** The module serving the function: 'more' (qif-more.wasm) or 'exact' (qif-exact.wasm); absent for the first module's (qif.wasm). */
+  module?: 'more' | 'exact';
   signature: string;
   doc: string;
   tex?: string;
@@ -566,6 +579,17 @@ export interface LoadOptions {
   exact?: boolean;
   /** Where qif-exact.wasm lives; by default beside qif.wasm. */
   exactWasmURL?: string | URL;
+  /**
+   * Load only qif.wasm (channels and measures) now and qif-more.wasm when asked (QIF.loadModule):
+   * until then its functions throw an Error saying so. For a worker or a widget whose calls are
+   * asynchronous anyway and that would rather show its first number sooner. Default false: both
+   * modules load at once, in parallel, and every function of qif.* works when load() resolves.
+   */
+  lazy?: boolean;
+  /** Where qif-more.wasm lives; by default beside qif.wasm. */
+  moreWasmURL?: string | URL;
+  /** qif-more.wasm already compiled, or a promise of it (as wasmModule for qif.wasm). */
+  moreWasmModule?: WebAssembly.Module | Promise<WebAssembly.Module>;
 }
 
 /** Options of qif.exact.load(); a key not listed here is refused. */

@@ -155,8 +155,14 @@ const mdExact = "\nThe exact mode computes the rational-valued quantities in rat
 	"with the main module, or `await qif.exact.load()` later (`qif.exact.loaded` tells whether it is); its functions are\n" +
 	"synchronous once it is loaded, and throw an `Error` saying what to do when called before.\n"
 
-const mdIntro = "Every function of the WebAssembly module, as `web/qif.js` exposes it after `const qif = await load()`.\n" +
+const mdIntro = "Every function of the WebAssembly modules, as `web/qif.js` exposes it after `const qif = await load()`.\n" +
 	"`qif.describe(name?)` returns the same table at run time.\n\n" +
+	"**Modules.** `qif.wasm` serves channels and measures; `qif-more.wasm` everything else of `qif.*` (metrics, privacy,\n" +
+	"graphs, mechanisms, refinement, information privacy, estimation, `lp`, and `channel.factorize`, `leftFactorize`,\n" +
+	"`fromMetric`, `sample`). `load()` loads both, in parallel, and every function is synchronous when it resolves.\n" +
+	"`load({ lazy: true })` loads `qif.wasm` alone, for a page that wants its first number sooner: a function of\n" +
+	"`qif-more.wasm` then throws an `Error` saying to call `await qif.loadModule('more')`, and `qif.moduleLoaded('more')`\n" +
+	"tells whether it is loaded (`describe(f).module` names the module of a function: `'more'`, `'exact'`, or none).\n\n" +
 	"**Values.** A matrix argument is an array of rows or `{rows, cols, data}` with `data` row-major (a `Float64Array`\n" +
 	"is copied in bulk); a matrix result is `{rows, cols, data: Float64Array}`. A vector is an array or a typed array;\n" +
 	"a vector result is a `Float64Array`. `JSON.stringify` of a result writes its vectors as arrays of numbers and its\n" +

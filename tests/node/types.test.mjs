@@ -80,7 +80,7 @@ test('qif.d.ts declares load(options?: {wasmURL, wasmModule, exact, exactWasmURL
 
 test('load() and qif.exact.load() refuse an unknown option key, naming it and the keys qif.d.ts declares', async () => {
   const keys = (name) => [...interfaceBody(name).matchAll(/^ {2}(\w+)\?:/gm)].map((m) => m[1]);
-  assert.deepEqual(keys('LoadOptions').sort(), ['exact', 'exactWasmURL', 'wasmModule', 'wasmURL']);
+  assert.deepEqual(keys('LoadOptions').sort(), ['exact', 'exactWasmURL', 'lazy', 'moreWasmModule', 'moreWasmURL', 'wasmModule', 'wasmURL']);
   await assert.rejects(load({ wasmUrl: 'qif.wasm' }), (e) => e.argument === 'options'
     && e.message === `load: options: unknown option "wasmUrl" (did you mean "wasmURL"?); valid options: ${keys('LoadOptions').join(', ')}`);
   await assert.rejects(load({ exact: true, verbose: true }), /^Error: load: options: unknown option "verbose"; valid options: /);

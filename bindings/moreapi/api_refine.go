@@ -1,8 +1,9 @@
-package bindings
+package moreapi
 
 import (
 	"context"
 	"errors"
+	. "github.com/qif-toolkit/qif/bindings/table"
 	"math"
 	"time"
 
