@@ -27,8 +27,12 @@ import { dataWorker } from '../../engine/data-client.js';
 import { validateInputs } from './validate.js';
 import { readerMessage } from '../../lib/row-names.js';
 import * as S from './state.js';
+import { History } from './history.js';
 import { ChannelGrid, renderGainTable, showGainMessages, onGridKey } from './grid-view.js';
 import { ResultsView } from './results-view.js';
+
+/** Buttons that change the inputs (recorded for Undo). */
+const EDITS = new Set(['remove-row', 'remove-col', 'remove-guess', 'add-row', 'add-col', 'uniform', 'add-guess', 'identity-gain', 'edit-gain', 'use-capacity-prior', 'use-estimate']);
 
 /** Pastes longer than this (characters) are read in the data worker. */
 const PASTE_IN_WORKER = 20_000;
@@ -74,10 +78,11 @@ function skeleton(root) {
         h('div', { class: 'card', id: 'matrix-card', 'data-testid': 'matrix-card' },
           h('div', { class: 'card-head' }, h('h3', { id: 'matrix-title' }, 'Channel matrix ', h('var', { text: 'C' }), ' and prior ', h('var', { text: 'π' }))),
           h('p', { class: 'hint', id: 'matrix-hint' }, 'Rows are secrets, columns observables; each row is a distribution and sums to 1. Type decimals, fractions (', h('kbd', { text: '1/3' }),
-            ') or ', h('kbd', { text: 'ln' }), ' expressions. Paste a block copied from a spreadsheet into any cell to fill the grid from there: a header row and a first column of labels are recognised, and decimal commas are read when cells are separated by tabs or semicolons. Arrow keys and ', h('kbd', { text: 'Enter' }), ' move between cells. Up to 2,000 × 2,000: paste it, or load a CSV/TSV file (or drop it here).'),
+            ') or ', h('kbd', { text: 'ln' }), ' expressions. Paste a block copied from a spreadsheet into the first cell for a new channel, or into another cell to fill the grid from there: a header row and a first column of labels are recognised, and decimal commas are read (tabs, semicolons or quoted CSV). Undo or Ctrl+Z takes back any edit. Arrow keys and ', h('kbd', { text: 'Enter' }), ' move between cells. Up to 2,000 × 2,000: paste it, or load a CSV/TSV file (or drop it here).'),
           els.gridSize,
           els.channelWrap,
           h('div', { class: 'toolbar', role: 'group', 'aria-label': 'Matrix actions' },
+            h('button', { type: 'button', id: 'undo', 'data-testid': 'undo', title: 'Undo the last edit (Ctrl+Z)', disabled: true, text: 'Undo' }),
             button('add-row', 'add-row', '+ Secret (row)'), button('add-col', 'add-col', '+ Observable (column)'), button('uniform', 'uniform-prior', 'Uniform prior'),
             els.file,
             h('label', { class: 'file-button', for: 'load-file', title: 'A CSV or TSV file of up to 2,000 × 2,000 entries, with or without a header row and a column of labels; or drop the file on the matrix' }, 'Load a CSV/TSV file…')),
@@ -100,6 +105,13 @@ export function mount(root, { engine, client }) {
   let checked = validateInputs(state);
   let pasteMessage = null;
   const els = skeleton(root);
+  const history = new History();
+  const undoButton = root.querySelector('#undo');
+  // Records the state before an edit (key: a run of typing into one field counts once).
+  const record = (key = null, snap = null) => {
+    history.record(() => snap ?? S.snapshot(state), key);
+    undoButton.disabled = false;
+  };
   const grid = new ChannelGrid(els.channelTable, els.channelWrap, () => state, showWindow);
   const view = new ResultsView(els.results, state);
   const shown = {}; // measure key → last settled result shown
@@ -360,6 +372,7 @@ export function mount(root, { engine, client }) {
 
   root.addEventListener('input', (e) => {
     const t = e.target;
+    if (t.id === 'alpha' || t.id === 'capacity-tolerance' || t.id === 'observed') record(t.id);
     if (t.id === 'alpha' || t.id === 'capacity-tolerance') {
       state[t.id === 'alpha' ? 'alpha' : 'tolerance'] = t.value;
       changed();
@@ -376,6 +389,7 @@ export function mount(root, { engine, client }) {
     if (!d || !d.grid) return;
     const r = Number(d.r);
     const c = Number(d.c);
+    record(`${d.grid}:${d.kind}:${r}:${c}`);
     pasteMessage = null;
     if (d.grid === 'channel') {
       if (d.kind === 'cell') state.cells.set(r, c, t.value);
@@ -409,8 +423,14 @@ export function mount(root, { engine, client }) {
     const b = e.target.closest('button');
     if (!b) return;
     const i = Number(b.dataset.index);
+    const action = b.dataset.action ?? b.id;
+    if (action === 'undo') {
+      undo();
+      return;
+    }
+    if (EDITS.has(action)) record();
     pasteMessage = null;
-    switch (b.dataset.action ?? b.id) {
+    switch (action) {
       case 'remove-row': S.removeRow(state, i); markEdited(); break;
       case 'remove-col': S.removeCol(state, i); markEdited(); break;
       case 'remove-guess': S.removeGuess(state, i); break;
@@ -440,14 +460,33 @@ export function mount(root, { engine, client }) {
     rerenderInputs();
   });
 
+  // Puts back the state before the last edit.
+  function undo() {
+    const snap = history.undo();
+    undoButton.disabled = !history.canUndo;
+    if (!snap) return;
+    reading?.cancel();
+    S.restore(state, snap);
+    root.querySelector('#alpha').value = state.alpha;
+    root.querySelector('#capacity-tolerance').value = state.tolerance;
+    view.gainClass.value = state.gainClass;
+    view.observed.value = state.observed;
+    pasteMessage = null;
+    rerenderInputs();
+    els.pasteNote.textContent = 'Undone: the inputs are as they were before the last edit.';
+  }
+
   // A block read (here or in the data worker) goes into the grid at (r, c); c −1 is the prior.
-  function applyPasted(res) {
+  // `before` is the state before it (recorded for Undo when the paste went in).
+  function applyPasted(res, before = null) {
     if (res.ok) {
+      if (before) record(null, before);
       pasteMessage = null;
       // The grid first: it reads the scroll position and size of its box, which a write made
       // before it in the same task would make the browser lay the page out to answer.
+      if (res.how === 'new') els.channelWrap.scrollTo(0, 0);
       rerenderInputs();
-      els.pasteNote.textContent = res.decimalComma ? 'Decimal commas read: the pasted cells were separated by tabs, semicolons or spaces, so 0,5 was read as 0.5 (one half).' : '';
+      els.pasteNote.textContent = res.how ? S.pasteNote(res, state) : res.decimalComma ? 'Read as decimal commas (cells were separated by tabs, semicolons or spaces, or quoted): 0,5 → 0.5.' : '';
     } else {
       pasteMessage = res.error;
       showValidation();
@@ -500,10 +539,19 @@ export function mount(root, { engine, client }) {
     const c = Number(d.c);
     if (d.grid === 'channel' && d.kind === 'cell' && text.length > PASTE_IN_WORKER) {
       e.preventDefault();
-      markEdited();
-      readInWorker(text, 'the pasted block', (block) => applyPasted('error' in block ? block : S.applyBlock(state, r, c, block)));
+      readInWorker(text, 'the pasted block', (block) => {
+        if ('error' in block) {
+          applyPasted(block);
+          return;
+        }
+        const before = S.snapshot(state);
+        markEdited();
+        applyPasted(S.applyBlock(state, r, c, block), before);
+      });
       return;
     }
+    const before = S.snapshot(state);
+    history.breakRun();
     let res = { error: 'not here' };
     if (d.grid === 'channel') {
       if (d.kind === 'label') res = S.pasteLabels(state, r === -1 ? 'col' : 'row', r === -1 ? c : r, text);
@@ -512,7 +560,7 @@ export function mount(root, { engine, client }) {
     } else if (d.grid === 'gain' && d.kind === 'gain') res = S.pasteIntoGain(state, r, c, text);
     if (res.ok) {
       e.preventDefault();
-      applyPasted(res);
+      applyPasted(res, before);
     } else if (d.kind !== 'label' && /\n/.test(text.trim())) {
       // A block that cannot be read: say why rather than paste it into one cell.
       e.preventDefault();
@@ -530,8 +578,9 @@ export function mount(root, { engine, client }) {
         applyPasted({ error: `${file.name}: ${block.error}` });
         return;
       }
+      const before = S.snapshot(state);
       S.loadBlock(state, block);
-      applyPasted({ ok: true, decimalComma: block.decimalComma });
+      applyPasted({ ok: true, decimalComma: block.decimalComma }, before);
     });
   }
   els.file.addEventListener('change', () => {
@@ -553,9 +602,29 @@ export function mount(root, { engine, client }) {
     loadFile(file);
   });
 
-  root.addEventListener('keydown', (e) => onGridKey(root, e, grid));
+  const isUndoKey = (e) => (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'z';
+  root.addEventListener('keydown', (e) => {
+    // Ctrl+Z (⌘Z) undoes the section's last edit, in a cell or anywhere in the section, when there
+    // is one (else the browser's own undo of a field's text).
+    if (isUndoKey(e) && history.canUndo) {
+      e.preventDefault();
+      undo();
+      return;
+    }
+    onGridKey(root, e, grid);
+  });
+  // Focus is on the page itself after a button that removed itself (a row's ×): Ctrl+Z there
+  // undoes too, while this section is the one shown.
+  document.addEventListener('keydown', (e) => {
+    if (e.target !== document.body || !isUndoKey(e) || !history.canUndo || root.hidden || !root.offsetParent) return;
+    e.preventDefault();
+    undo();
+  });
+  // Leaving a field ends its run of typing: typing in it again later is a new step.
+  root.addEventListener('focusout', () => history.breakRun());
 
   view.gainClass.addEventListener('change', () => {
+    record();
     state.gainClass = view.gainClass.value;
     changed();
   });
@@ -563,6 +632,7 @@ export function mount(root, { engine, client }) {
   els.preset.addEventListener('change', () => {
     const p = presetById(els.preset.value);
     if (!p) return;
+    record();
     S.loadPreset(state, p);
     pasteMessage = null;
     els.pasteNote.textContent = '';

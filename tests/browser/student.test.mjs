@@ -1,0 +1,84 @@
+// The page as a student uses it, step by step, in headless Chromium: a matrix pasted over the
+// example is a new channel (pasted elsewhere it fills from there, and says so); every edit can be
+// undone with the Undo button and Ctrl+Z; a block from a comma-decimal spreadsheet (semicolons,
+// tabs, quoted CSV) is read and the page says how. Expected values are computed here (the
+// identity channel's mutual information is log₂ n on a uniform prior).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startHarness, settled, valueOf } from './harness.mjs';
+import { presetById } from '../../web/lib/presets.js';
+
+let h;
+before(async () => { h = await startHarness(); });
+after(async () => { await h?.close(); });
+
+async function open(options) {
+  const page = await h.newPage(options);
+  await page.goto(h.url);
+  await settled(page);
+  return page;
+}
+
+async function paste(page, testid, text) {
+  await page.locator(`[data-testid="${testid}"]`).focus();
+  await page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', t);
+    document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, text);
+  await settled(page);
+}
+
+const shape = async (page) => [await page.locator('[data-testid="channel-table"] tbody tr').count(), await page.locator('[data-testid^="col-label-"]').count()];
+const rowLabels = (page) => page.$$eval('[data-testid^="row-label-"]', (els) => els.map((e) => e.value));
+
+test('a 6 × 6 block pasted at the first cell is a new channel; Undo and Ctrl+Z bring the example back', async () => {
+  const page = await open();
+  const p = presetById('password-iterations');
+  const I6 = Array.from({ length: 6 }, (_, i) => Array.from({ length: 6 }, (_, j) => (i === j ? '1' : '0')).join('\t')).join('\n');
+  assert.equal(await page.isDisabled('[data-testid="undo"]'), true, 'nothing to undo yet');
+  await paste(page, 'cell-0-0', I6);
+  assert.deepEqual(await shape(page), [6, 6], 'a 6 × 6 channel, not the pasted rows mixed with the example');
+  assert.deepEqual(await rowLabels(page), ['x1', 'x2', 'x3', 'x4', 'x5', 'x6']);
+  assert.equal(await page.inputValue('[data-testid="prior-0"]'), '1/6', 'a uniform prior');
+  // The identity on 6 secrets leaks all of them: log₂ 6 bits on a uniform prior.
+  assert.ok(Math.abs((await valueOf(page, 'mutualInformation')) - Math.log2(6)) < 1e-9);
+  assert.match(await page.textContent('[data-testid="paste-note"]'), /new 6 × 6 channel with fresh labels and a uniform prior/);
+
+  // Pasted elsewhere: fills from there, and says so.
+  await paste(page, 'cell-2-3', '0.5\t0.5\n0.5\t0.5');
+  assert.deepEqual(await shape(page), [6, 6]);
+  assert.equal(await page.inputValue('[data-testid="cell-2-4"]'), '0.5');
+  assert.equal(await page.inputValue('[data-testid="cell-0-0"]'), '1', 'the rest is as it was');
+  assert.match(await page.textContent('[data-testid="paste-note"]'), /into rows x3–x4 and columns y4–y5, filling the grid from there/);
+
+  // Ctrl+Z undoes the second paste, the Undo button the first.
+  await page.locator('[data-testid="cell-5-5"]').focus();
+  await page.keyboard.press('Control+z');
+  await settled(page);
+  assert.equal(await page.inputValue('[data-testid="cell-2-4"]'), '0');
+  assert.ok(Math.abs((await valueOf(page, 'mutualInformation')) - Math.log2(6)) < 1e-9);
+  await page.click('[data-testid="undo"]');
+  await settled(page);
+  assert.deepEqual(await rowLabels(page), p.secrets, 'the example is back');
+  assert.equal(await page.inputValue('[data-testid="preset-select"]'), 'password-iterations');
+  assert.ok(Math.abs((await valueOf(page, 'mutualInformation')) - 1.75) < 1e-12, 'the password checker leaks 1.75 bits');
+  assert.equal(await page.isDisabled('[data-testid="undo"]'), true);
+
+  // Typing is undone a cell at a time; a removed row comes back.
+  await page.locator('[data-testid="cell-0-0"]').fill('0.5');
+  await page.locator('[data-testid="cell-0-0"]').press('End');
+  await page.keyboard.type('0');
+  await settled(page);
+  await page.click('[data-testid="channel-table"] tbody tr:nth-child(2) button.remove');
+  await settled(page);
+  assert.equal((await rowLabels(page)).length, 7);
+  await page.keyboard.press('Control+z');
+  await settled(page);
+  assert.equal((await rowLabels(page)).length, 8);
+  assert.equal(await page.inputValue('[data-testid="cell-0-0"]'), '0.50');
+  await page.click('[data-testid="undo"]');
+  await settled(page);
+  assert.equal(await page.inputValue('[data-testid="cell-0-0"]'), '1', 'the typing in one cell is one step');
+  assert.deepEqual(h.errors(page), [], 'no console or page errors');
+});
