@@ -82,3 +82,28 @@ test('a 6 × 6 block pasted at the first cell is a new channel; Undo and Ctrl+Z 
   assert.equal(await page.inputValue('[data-testid="cell-0-0"]'), '1', 'the typing in one cell is one step');
   assert.deepEqual(h.errors(page), [], 'no console or page errors');
 });
+
+test('a comma-decimal spreadsheet’s copies (semicolons, tabs, quoted CSV, comma and space) are read, and the page says so', async () => {
+  const page = await open();
+  const copies = {
+    semicolons: '0,5; 0,5\n0,1; 0,9',
+    tabs: '0,5\t0,5\n0,1\t0,9',
+    'quoted CSV': '"0,5","0,5"\n"0,1","0,9"',
+    'comma and space': '0,5, 0,5\n0,1, 0,9',
+  };
+  for (const [what, text] of Object.entries(copies)) {
+    await paste(page, 'cell-0-0', text);
+    assert.deepEqual(await shape(page), [2, 2], `${what}: 2 × 2`);
+    assert.equal(await page.inputValue('[data-testid="cell-1-0"]'), '0.1', what);
+    assert.equal(await page.inputValue('[data-testid="cell-1-1"]'), '0.9', what);
+    assert.equal(await page.locator('[data-testid="input-errors"] li').count(), 0, `${what}: no problem`);
+    assert.match(await page.textContent('[data-testid="paste-note"]'), /Read as decimal commas.*0,5 → 0\.5/, what);
+    // I(X;Y) of [[1/2, 1/2], [1/10, 9/10]] on a uniform prior, written out here.
+    const C = [[0.5, 0.5], [0.1, 0.9]];
+    const py = [0.5 * (C[0][0] + C[1][0]), 0.5 * (C[0][1] + C[1][1])];
+    let I = 0;
+    for (const row of C) for (let y = 0; y < 2; y++) I += 0.5 * row[y] * Math.log2(row[y] / py[y]);
+    assert.ok(Math.abs((await valueOf(page, 'mutualInformation')) - I) < 1e-12, `${what}: I = ${I}`);
+  }
+  assert.deepEqual(h.errors(page), [], 'no console or page errors');
+});
