@@ -107,3 +107,33 @@ test('a comma-decimal spreadsheet’s copies (semicolons, tabs, quoted CSV, comm
   }
   assert.deepEqual(h.errors(page), [], 'no console or page errors');
 });
+
+// Whether a box cuts off its content: scrollWidth beyond clientWidth (or height, for a box that
+// scrolls vertically).
+const clipOf = (page, selector) => page.$eval(selector, (e) => ({ sw: e.scrollWidth, cw: e.clientWidth, sh: e.scrollHeight, ch: e.clientHeight, oy: getComputedStyle(e).overflowY }));
+
+test('tables fit: the example’s channel at 1366 × 900, “Mechanisms on this graph” at 1366 and at 375 px', async () => {
+  for (const viewport of [{ width: 1366, height: 900 }, { width: 375, height: 812 }]) {
+    const page = await open({ viewport });
+    const what = `${viewport.width} px`;
+    if (viewport.width === 1366) {
+      const c = await clipOf(page, '[data-testid="channel-wrap"]');
+      assert.ok(c.sw <= c.cw, `${what}: the channel grid is cut (${c.sw} px in ${c.cw} px): the OK column is hidden`);
+      // The last column's label is in view, whole.
+      const ok = await page.$eval('[data-testid="col-label-3"]', (e) => { const r = e.getBoundingClientRect(); const w = e.closest('.table-wrap').getBoundingClientRect(); return r.right <= w.right && e.scrollWidth <= e.clientWidth; });
+      assert.ok(ok, `${what}: the OK column's label is whole`);
+    }
+    await page.waitForSelector('[data-testid="mech-row-lp"][data-status="ok"]', { timeout: 30000 });
+    const m = await page.$eval('[data-testid="mech-table"]', (t) => {
+      const w = t.parentElement;
+      const last = t.querySelector('thead th:last-child').getBoundingClientRect();
+      return { sw: w.scrollWidth, cw: w.clientWidth, sh: w.scrollHeight, ch: w.clientHeight, right: last.right, wrapRight: w.getBoundingClientRect().right, rows: t.querySelectorAll('tbody tr').length };
+    });
+    assert.ok(m.sw <= m.cw, `${what}: the mechanisms table is cut sideways (${m.sw} px in ${m.cw} px)`);
+    assert.ok(m.sh <= m.ch, `${what}: the mechanisms table scrolls inside its box (${m.sh} px in ${m.ch} px): rows hidden`);
+    assert.ok(m.right <= m.wrapRight + 0.5, `${what}: the ε column is in view`);
+    assert.ok(m.rows >= 6, 'every mechanism is listed');
+    await h.screenshot(page, `student-mechanisms-${viewport.width}`);
+    assert.deepEqual(h.errors(page), [], 'no console or page errors');
+  }
+});
