@@ -137,3 +137,26 @@ test('tables fit: the example’s channel at 1366 × 900, “Mechanisms on this 
     assert.deepEqual(h.errors(page), [], 'no console or page errors');
   }
 });
+
+test('every number of the channel results has a reading beside it; ∞ and a utility in negative bits say what they mean', async () => {
+  const page = await open();
+  const keys = await page.$$eval('#results [data-testid^="result-"][data-key]', (els) => els.map((e) => e.dataset.key));
+  assert.ok(keys.length >= 25, `${keys.length} measures`);
+  const missing = [];
+  for (const key of keys) {
+    if ((await page.getAttribute(`[data-testid="result-${key}"]`, 'data-status')) !== 'ok') continue;
+    const reading = (await page.textContent(`[data-testid="reading-${key}"]`)).trim();
+    const title = await page.getAttribute(`[data-testid="value-${key}"]`, 'title');
+    if (reading.length < 10 || !title.includes(reading)) missing.push(key);
+  }
+  assert.deepEqual(missing, [], 'a number without a word');
+  // The password checker: secrets 000 and 111 share no output, so the risk capacity is ∞.
+  assert.equal(await page.textContent('[data-testid="value-multiplicativeBayesRiskCapacity"]'), '∞');
+  assert.match(await page.textContent('[data-testid="reading-multiplicativeBayesRiskCapacity"]'), /^∞: two secrets have rows with no output in common/);
+  // The mechanisms' utility bound in bits: log₂(2/7) on the 6-clique at ε = ln 2 (its default).
+  await page.waitForSelector('[data-testid="mech-bound-log2"][data-value]', { timeout: 30000 });
+  const bits = Number(await page.getAttribute('[data-testid="mech-bound-log2"]', 'data-value'));
+  assert.ok(Math.abs(bits - Math.log2(2 / 7)) < 1e-9, `bound ${bits}`);
+  assert.match(await page.textContent('[data-testid="mech-bound-log2-reading"]'), /log₂ of a probability, so ≤ 0: −1\.807 bits is a probability 2\^\(−1\.807\) = 0\.2857 of answering right/);
+  assert.deepEqual(h.errors(page), [], 'no console or page errors');
+});

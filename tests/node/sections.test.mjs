@@ -342,6 +342,12 @@ test('mechanism plan: ε-DP on the graph, explained', async () => {
   close(stepEpsilon('rr', Math.LN2, clique), Math.LN2, 'randomized response unscaled');
   assert.match(scalingText('tg', Math.LN2, clique, (x) => x.toFixed(4)), /α = e\^\(−ε\/5\) = 0\.8706: per step ε\/5 = 0\.1386/);
   assert.equal(scalingText('rr', 1, clique), '');
+  // On a 3 × 3 grid the exponential mechanism's |y − z| is between cell indices (cells 0 and 3
+  // are neighbours 3 indices apart): the text says so rather than pass it for the grid's metric.
+  const grid = qif.graph.grid(3, 3);
+  assert.equal(edgeSpan(grid), 3);
+  assert.match(scalingText('exp', 1, grid), /distance between the answers’ indices 0\.\.n−1 \(the line’s\), not this graph’s shortest-path distance/);
+  assert.doesNotMatch(scalingText('exp', 1, path), /not this graph/);
   // Each classic mechanism, built by the plan, is ε-DP on the graph (smallest ε ≤ target).
   for (const [g, name] of [[clique, 'clique'], [path, 'path'], [qif.graph.grid(3, 3), 'grid'], [qif.graph.petersen(), 'Petersen']]) {
     for (const key of ['tg', 'rr', 'exp']) {

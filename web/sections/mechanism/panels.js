@@ -2,6 +2,7 @@
 // fields and result cards, and one function per card that shows what it is given. No
 // computation and no state of its own (view.js decides what to show, state.js what to compute).
 
+import { readingOf } from '../../lib/readings.js';
 import { h, replace } from '../../lib/dom.js';
 import { formatNumber, formatFull } from '../../lib/numbers.js';
 import { heatmap } from '../../lib/plot.js';
@@ -83,6 +84,7 @@ export function buildSkeleton(root) {
   // results: the bound
   e.bound = h('output', { class: 'value', 'data-testid': ids('bound') });
   e.boundLog = h('output', { class: 'value', 'data-testid': ids('bound-log2') });
+  e.boundReading = h('div', { class: 'r-reading', 'data-testid': ids('bound-log2-reading') });
   e.boundTight = h('p', { class: 'mech-tight', 'data-testid': ids('bound-tight') });
   e.boundNote = h('p', { class: 'hint', 'data-testid': ids('bound-note') });
   e.boundCard = h('section', { class: 'card', 'aria-labelledby': ids('bound-title'), dataset: { status: 'pending' }, 'data-testid': ids('bound-card') },
@@ -93,7 +95,7 @@ export function buildSkeleton(root) {
         h('dd', {}, h('span', { class: 'r-value' }, e.bound, ' ', h('span', { class: 'unit', text: 'probability' })))),
       h('div', { class: 'result' },
         h('dt', {}, h('span', { class: 'r-name', text: 'In bits' }), formulaSlot('log₂ U = −log₂ Σ_d n_d e^(−εd)', String.raw`\log_2 U = -\log_2 \textstyle\sum_d n_d\, e^{-\varepsilon d}`)),
-        h('dd', {}, h('span', { class: 'r-value' }, e.boundLog, ' ', h('span', { class: 'unit', text: 'bits' }))))),
+        h('dd', {}, h('span', { class: 'r-value' }, e.boundLog, ' ', h('span', { class: 'unit', text: 'bits' })), e.boundReading))),
     e.boundTight, e.boundNote);
 
   // results: the mechanisms
@@ -248,6 +250,7 @@ export function showBound(e, r, G, labels, { uniformBinary }) {
   if (!r.ok) {
     clearNumber(e.bound, 'error', r.error);
     clearNumber(e.boundLog);
+    e.boundReading.textContent = '';
     e.boundTight.textContent = r.error;
     return;
   }
@@ -255,6 +258,8 @@ export function showBound(e, r, G, labels, { uniformBinary }) {
   if (b.bound > 0) setNumber(e.bound, b.bound);
   else { e.bound.textContent = `2^(${formatNumber(b.log2Bound)})`; e.bound.title = `log₂ = ${formatFull(b.log2Bound)}`; e.bound.dataset.value = '0'; }
   setNumber(e.boundLog, b.log2Bound);
+  e.boundReading.textContent = readingOf('utilityBits', b.log2Bound);
+  e.boundLog.title = `${formatFull(b.log2Bound)} — ${e.boundReading.textContent}`;
   let tight;
   if (b.distanceRegular && G.dr?.distanceRegular) tight = `Tight: the graph is distance-regular (intersection array {${G.dr.b.join(', ')}; ${G.dr.c.join(', ')}})${b.vtPlus ? ' and VT+' : ''}, so the Theorem 6.2 mechanism reaches the bound.`;
   else if (b.distanceRegular) tight = 'Tight: the graph is distance-regular, so the Theorem 6.2 mechanism reaches the bound.';
@@ -372,6 +377,11 @@ export function showDB(e, u, v, [leak, ind, util]) {
   show('leak', leak, (x) => x);
   show('ind', ind, (x) => x);
   show('util-log2', util, (x) => x.log2Bound);
+  if (util.ok) {
+    // What a negative number of bits means here.
+    e.db['util-log2'].msg.textContent = readingOf('utilityBits', util.value.log2Bound);
+    e.db['util-log2'].msg.classList.add('mech-note');
+  }
   if (util.ok && !(util.value.bound > 0)) {
     const l2 = util.value.log2Bound;
     e.db.util.value.textContent = `2^(${formatNumber(l2)})`;
