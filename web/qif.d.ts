@@ -1912,7 +1912,7 @@ export interface ExactMeasureAPI {
    */
   multiplicativeBayesLeakage(prior: RationalVector, C: RationalMatrix): string;
   /**
-   * Multiplicative Bayes-risk capacity sup_π R(π)/R[π▷C] = 1/(1 − diam/2), diam the largest L1 distance between two rows, exactly; "Infinity" when two rows have disjoint supports.
+   * Multiplicative Bayes-risk capacity sup_π R(π)/R[π▷C] = 1/(1 − diam/2), diam the largest L1 distance between two rows, exactly; "Infinity" when two rows have disjoint supports. A channel whose n²/2·m row-distance work exceeds the exact work limit is refused on its size, before its entries are read.
    * @param C Channel: rows secrets, columns observables, each row summing to exactly 1.
    * @throws An Error when the exact module is not loaded yet (see ExactAPI.load).
    * @see Mathematics §8 (libqif)

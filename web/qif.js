@@ -316,27 +316,35 @@ const WIDTH = { matrix: 3, graph: 2, lpProblem: 2, ratVector: 2, ratMatrix: 3, r
 // an error message about x called `what` ("prior: entry 2", "expEpsilon"); infinite tells whether
 // Infinity is allowed (a missing distance of a metric).
 function rationalText(x, infinite, what) {
+  const t = rationalOrNull(x, infinite);
+  return t === null ? rationalError(x, infinite, what) : { text: t };
+}
+
+// rationalOrNull is the text of x, or null when x is no rational (rationalError says why); it
+// allocates nothing else, for lists of a million entries.
+function rationalOrNull(x, infinite) {
+  if (typeof x === 'string') return x.includes(',') ? null : x;
+  if (typeof x === 'number') return Number.isFinite(x) || (infinite && x === Infinity) ? String(x) : null;
+  if (typeof x === 'bigint') return x.toString();
+  return null;
+}
+
+// rationalError is the complaint about x: {error, detail} (detail without the name `what`).
+function rationalError(x, infinite, what) {
   const no = (sep, detail) => ({ error: `${what}${sep}${detail}`, detail });
-  if (typeof x === 'string') {
-    if (!x.includes(',')) return { text: x };
-    return no(': ', `${JSON.stringify(x)}: not a number (a comma is not a decimal point; expected an integer, a decimal such as 0.25 or a fraction such as 1/3)`);
-  }
-  if (typeof x === 'number') {
-    if (Number.isFinite(x) || (infinite && x === Infinity)) return { text: String(x) };
-    return no(' ', `is ${x}, expected a finite number or a fraction string`);
-  }
-  if (typeof x === 'bigint') return { text: x.toString() };
+  if (typeof x === 'string') return no(': ', `${JSON.stringify(x)}: not a number (a comma is not a decimal point; expected an integer, a decimal such as 0.25 or a fraction such as 1/3)`);
+  if (typeof x === 'number') return no(' ', `is ${x}, expected a finite number or a fraction string`);
   return no(' ', `is ${describe(x)}, expected a number or a fraction string`);
 }
 
-// rationalList writes the entries of an array (or typed array) as one text; name(i) names entry i
-// and at(i) is its index in the argument (error.index).
+// rationalList writes the entries of an array (or typed array) as one text; name(i) names entry
+// i, called only for the entry in error, and at(i) is its index in the argument (error.index).
 function rationalList(v, infinite, name, at = (i) => i) {
   const parts = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = rationalText(v[i], infinite, name(i));
-    if (r.error) return { ...r, index: at(i) };
-    parts[i] = r.text;
+    const t = rationalOrNull(v[i], infinite);
+    if (t === null) return { ...rationalError(v[i], infinite, name(i)), index: at(i) };
+    parts[i] = t;
   }
   return { text: parts.join(',') };
 }

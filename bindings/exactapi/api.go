@@ -121,7 +121,13 @@ var measureAPI = []table.Func{
 		Doc:  "Multiplicative Bayes capacity Σ_y max_x C[x][y], the largest multiplicative Bayes leakage over priors, exactly (its log₂ is minCapacity).",
 		Call: func(a *table.Args) (any, error) { return fraction(exact.MultiplicativeBayesCapacity(mat(a, "C"))) }},
 	{NS: "exact.measure", Name: "multiplicativeBayesRiskCapacity", Params: []*table.Param{&pC}, Result: fraction1,
-		Doc: "Multiplicative Bayes-risk capacity sup_π R(π)/R[π▷C] = 1/(1 − diam/2), diam the largest L1 distance between two rows, exactly; \"Infinity\" when two rows have disjoint supports.",
+		Doc: "Multiplicative Bayes-risk capacity sup_π R(π)/R[π▷C] = 1/(1 − diam/2), diam the largest L1 distance between two rows, exactly; \"Infinity\" when two rows have disjoint supports. A channel whose n²/2·m row-distance work exceeds the exact work limit is refused on its size, before its entries are read.",
+		Sizes: func(d table.Dims) error {
+			if c, ok := d["C"]; ok {
+				return exact.CheckBayesRiskCapacitySize(c[0], c[1])
+			}
+			return nil
+		},
 		Call: func(a *table.Args) (any, error) {
 			v, infinite, err := exact.MultiplicativeBayesRiskCapacity(mat(a, "C"))
 			if infinite {

@@ -79,6 +79,11 @@ func (f *Func) Invoke(raw []Raw) (result any, err error) {
 			result, err = nil, fmt.Errorf("%s: internal error: %v", q, r)
 		}
 	}()
+	if f.Sizes != nil && len(raw) == f.Wire() {
+		if err := f.Sizes(f.dims(raw)); err != nil {
+			return nil, fmt.Errorf("%s: %w", q, withoutInternalPrefix(err))
+		}
+	}
 	a, err := f.decode(raw)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", q, withoutInternalPrefix(err))
@@ -134,6 +139,37 @@ type rewordedError struct {
 
 func (e *rewordedError) Error() string { return e.msg }
 func (e *rewordedError) Unwrap() error { return e.err }
+
+// dims reads the sizes of the matrix and vector arguments from their wire values.
+func (f *Func) dims(raw []Raw) Dims {
+	d := Dims{}
+	k := 0
+	for _, s := range f.slots {
+		p := s.p
+		w := p.Kind.Width()
+		r := raw[k : k+w]
+		k += w
+		size := func(x Raw) (int, bool) {
+			if x.Type != RawNumber || x.Num != math.Trunc(x.Num) || x.Num < 0 || x.Num > math.MaxInt32 {
+				return 0, false
+			}
+			return int(x.Num), true
+		}
+		switch p.Kind {
+		case KindMatrix, KindRatMatrix, KindRatMetric:
+			rows, ok1 := size(r[0])
+			cols, ok2 := size(r[1])
+			if ok1 && ok2 {
+				d[p.Name] = [2]int{rows, cols}
+			}
+		case KindRatVector:
+			if n, ok := size(r[0]); ok {
+				d[p.Name] = [2]int{n, 1}
+			}
+		}
+	}
+	return d
+}
 
 // decode reads raw into one value per slot, filling defaults and enforcing checks.
 func (f *Func) decode(raw []Raw) (*Args, error) {

@@ -19,9 +19,17 @@ type Func struct {
 	// Call runs the function on decoded arguments. It returns a value of the shapes js.go
 	// encodes (see encode) or an error, which the interpreter prefixes with "<ns>.<name>: ".
 	Call func(a *Args) (any, error)
+	// Sizes, when set, is called with the dimensions of the matrix and vector arguments
+	// before any of them is decoded, so that a function whose work grows faster than its
+	// input refuses a large one before parsing a million entries (Dims).
+	Sizes func(d Dims) error
 
 	slots []slot // Params with the fields of options flattened, in wire order (see compile)
 }
+
+// Dims maps a matrix argument's name to its rows and columns, and a vector's to its length and
+// 1, as sent (before decoding; absent arguments are missing).
+type Dims map[string][2]int
 
 // Qualified is "<ns>.<name>", the prefix of every error the function reports.
 func (f *Func) Qualified() string { return f.NS + "." + f.Name }

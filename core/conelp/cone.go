@@ -28,11 +28,15 @@ type cone struct {
 	pairs  int
 }
 
-func newCone(n int, pairs []Pair) *cone {
+func newCone(n int, pairs []Pair) *cone { return newConeOf(n, pairs, nil) }
+
+// newConeOf is newCone over the pairs i with use[i] (every pair when use is nil); arcs keep the
+// pairs' indices in pairs.
+func newConeOf(n int, pairs []Pair, use []bool) *cone {
 	deg := make([]int, n+1)
 	kept := 0
-	for _, q := range pairs {
-		if !(q.Log < floorLog) {
+	for i, q := range pairs {
+		if !(q.Log < floorLog) || (use != nil && !use[i]) {
 			continue
 		}
 		deg[q.A+1]++
@@ -51,7 +55,7 @@ func newCone(n int, pairs []Pair) *cone {
 	c.pair = make([]int, m)
 	next := append([]int(nil), deg[:n]...)
 	for i, q := range pairs {
-		if !(q.Log < floorLog) {
+		if !(q.Log < floorLog) || (use != nil && !use[i]) {
 			continue
 		}
 		ka, kb := next[q.A], next[q.B]

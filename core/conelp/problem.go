@@ -30,6 +30,11 @@ type Problem struct {
 	// KeepMultipliers asks for the multipliers of the certificate in Result.Multipliers
 	// (len(Cost)·2·len(Pairs) numbers).
 	KeepMultipliers bool
+	// AllPairs prices over every pair from the first round. By default, when the pairs are
+	// many (more than 8 per row on average, as on location maps with every pair constrained),
+	// the pricing starts from each row's 8 closest pairs and adds the pairs that bind (see
+	// lazy.go); the result and its certificate are for the full program either way.
+	AllPairs bool
 }
 
 // Size limits, checked before any work is done.
@@ -114,4 +119,7 @@ type Result struct {
 	// Rounds is the number of pricing rounds, Iterations the number of master pivots, Columns
 	// the number of cone points generated.
 	Rounds, Iterations, Columns int
+	// Pairs is the number of pairs the pricing used in the end (all of them unless pair
+	// generation left some out; see Problem.AllPairs).
+	Pairs int
 }

@@ -472,3 +472,33 @@ func TestValidate(t *testing.T) {
 		t.Error("nil problem accepted")
 	}
 }
+
+// Pair generation: a 6×6 location map with every pair constrained (836 arcs, more than 16 per
+// cell) starts pricing from each cell's 8 closest pairs. Its mechanism must be feasible for
+// every pair and its multipliers must prove its bound against every pair (checkResult), and
+// its optimum must be that of the solve that prices over all the pairs from the start.
+func TestPairGeneration(t *testing.T) {
+	lazy := geoProblem(6, 0.5)
+	lazy.KeepMultipliers = true
+	all := geoProblem(6, 0.5)
+	all.AllPairs = true
+	rl, err := Solve(lazy, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ra, err := Solve(all, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rl.Status != lp.Optimal || ra.Status != lp.Optimal {
+		t.Fatalf("statuses %v and %v", rl.Status, ra.Status)
+	}
+	checkResult(t, "geo6 with pair generation", lazy, rl)
+	if rl.Pairs >= len(lazy.Pairs) {
+		t.Errorf("pair generation used %d of %d pairs: it did not start from a subset", rl.Pairs, len(lazy.Pairs))
+	}
+	if d := math.Abs(rl.Objective - ra.Objective); d > 1e-9 {
+		t.Errorf("optimum %.15g with pair generation, %.15g without", rl.Objective, ra.Objective)
+	}
+	t.Logf("pairs %d of %d; rounds %d and %d", rl.Pairs, len(lazy.Pairs), rl.Rounds, ra.Rounds)
+}

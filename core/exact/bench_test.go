@@ -2,7 +2,9 @@ package exact
 
 import (
 	"fmt"
+	"gonum.org/v1/gonum/mat"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -141,6 +143,45 @@ func BenchmarkCertify(b *testing.B) {
 			b.ReportMetric(floatNs, "float-ns/op")
 			b.ReportMetric(exactNs/floatNs, "exact/float")
 			b.ReportMetric(float64(res.Pivots), "pivots")
+		})
+	}
+}
+
+// BenchmarkCertifyLargeFactors times OptimalMechanism on grids of points with three times the
+// Manhattan distance and e^ε = 1000 (neighbours bound by 10^9), against mechanism.OptimalLP on
+// the same metric in floating point, and reports the exact pivots and the correction rounds of
+// the floating-point stage.
+func BenchmarkCertifyLargeFactors(b *testing.B) {
+	for _, sz := range [][2]int{{2, 4}, {4, 4}} {
+		rows, cols := sz[0], sz[1]
+		n := rows * cols
+		d := &Matrix{Rows: n, Cols: n, Data: make([]*big.Rat, n*n)}
+		df := mat.NewDense(n, n, nil)
+		for a := 0; a < n; a++ {
+			for c := 0; c < n; c++ {
+				m := 3 * (abs(a/cols-c/cols) + abs(a%cols-c%cols))
+				d.Data[a*n+c] = big.NewRat(int64(m), 1)
+				df.Set(a, c, float64(m))
+			}
+		}
+		b.Run(fmt.Sprintf("grid%dx%d", rows, cols), func(b *testing.B) {
+			var res *OptimalResult
+			for i := 0; i < b.N; i++ {
+				var err error
+				if res, err = OptimalMechanism(MechanismSpec{Metric: d, ExpEpsilon: big.NewRat(1000, 1)}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			exactNs := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+			floatNs := timeIt(func() error {
+				_, err := mechanism.OptimalLP(mechanism.LPSpec{Metric: df, Epsilon: math.Log(1000)})
+				return err
+			})
+			b.ReportMetric(floatNs, "float-ns/op")
+			b.ReportMetric(exactNs/floatNs, "exact/float")
+			b.ReportMetric(float64(res.Pivots), "pivots")
+			b.ReportMetric(float64(res.Rounds), "rounds")
 		})
 	}
 }

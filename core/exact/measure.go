@@ -201,6 +201,15 @@ func MultiplicativeBayesCapacity(C *Matrix) (*big.Rat, error) {
 	return frac(s, c.den), nil
 }
 
+// CheckBayesRiskCapacitySize refuses a rows×cols channel for MultiplicativeBayesRiskCapacity
+// on its size alone: the n²/2 row distances cost n²/2·m subtractions of numbers at least one
+// word long, whatever the entries. Callers that parse the entries themselves (the JavaScript
+// API) call it first.
+func CheckBayesRiskCapacitySize(rows, cols int) error {
+	n := float64(rows)
+	return checkProducts("channel", n*n/2*float64(cols), 1, 1)
+}
+
 // MultiplicativeBayesRiskCapacity returns sup_π R(π)/R[π▷C] = 1/(1 − diam/2), diam the largest
 // L1 distance between two rows of C. When diam = 2 (two rows with disjoint supports) the
 // capacity is +∞: infinite is true and the value nil.
@@ -208,13 +217,10 @@ func MultiplicativeBayesRiskCapacity(C *Matrix) (value *big.Rat, infinite bool, 
 	if err := checkMatrix("channel", C); err != nil {
 		return nil, false, err
 	}
-	// The n²/2 row distances cost n²/2·m subtractions of numbers at least one word long:
-	// refuse on the sizes alone before validating and scaling anything.
-	n := float64(C.Rows)
-	ops := n * n / 2 * float64(C.Cols)
-	if err := checkProducts("channel", ops, 1, 1); err != nil {
+	if err := CheckBayesRiskCapacitySize(C.Rows, C.Cols); err != nil {
 		return nil, false, err
 	}
+	ops := float64(C.Rows) * float64(C.Rows) / 2 * float64(C.Cols)
 	if err := ValidateChannel("channel", C); err != nil {
 		return nil, false, err
 	}

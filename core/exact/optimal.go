@@ -9,7 +9,6 @@ import (
 	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/exact/ratlp"
 	"github.com/qif-toolkit/qif/core/graph"
-	"github.com/qif-toolkit/qif/core/lp"
 )
 
 // MaxMechanismVariables bounds n·|W|, the entries of an exact optimal mechanism, 32×32. Every
@@ -46,7 +45,8 @@ type MechanismSpec struct {
 // MechanismProgress is what MechanismSpec.Progress receives.
 type MechanismProgress struct {
 	Stage      string // "floating point" (the solve that finds the basis) or "exact" (pivots)
-	Iterations int    // simplex iterations of the floating-point solve so far
+	Iterations int    // simplex iterations of the floating-point solves so far
+	Rounds     int    // correction rounds of the floating-point stage so far (see ratlp.RefinedStart)
 	Pivots     int    // exact pivots so far
 }
 
@@ -67,6 +67,9 @@ type OptimalResult struct {
 	// exact pivots needed after it (0 when its basis was optimal as given) and Repaired the
 	// number of variables its basis lost because it was singular in exact arithmetic.
 	FloatIterations, Pivots, Repaired int
+	// Rounds is the number of correction solves of iterative refinement after the first
+	// floating-point solve (ratlp.RefinedStart).
+	Rounds int
 	// Variables and Constraints give the size of the linear program.
 	Variables, Constraints int
 }
@@ -131,18 +134,25 @@ func OptimalMechanism(spec MechanismSpec) (*OptimalResult, error) {
 		return nil, fmt.Errorf("optimal mechanism: cancelled before the floating-point solve")
 	}
 	var start *ratlp.Basis
-	if fp, kept, ok := p.Float(); ok {
-		fres, err := lp.Solve(fp, &lp.Options{Context: ctx, Progress: func(q lp.Progress) bool {
-			return progress(MechanismProgress{Stage: "floating point", Iterations: q.Iteration})
-		}})
-		if err != nil {
-			return nil, err
+	ref, err := ratlp.RefinedStart(p, &ratlp.RefineOptions{Context: ctx, Progress: func(round, it int) bool {
+		return progress(MechanismProgress{Stage: "floating point", Iterations: it, Rounds: round})
+	}})
+	if err != nil {
+		return nil, err
+	}
+	if ref.Cancelled || cancelled() {
+		return nil, fmt.Errorf("optimal mechanism: cancelled during the floating-point solve")
+	}
+	out.FloatIterations, out.Rounds, start = ref.Iterations, ref.Rounds, ref.Basis
+	// Refinement usually ends at the optimal basis, but a correction round can also end
+	// elsewhere (a round the floating-point simplex gives up on keeps the last basis): start
+	// the exact pivots from whichever of the first and the refined basis is closer to optimal.
+	if ref.First != nil && ref.Basis != ref.First {
+		a, errA := ratlp.Infeasibilities(p, ref.Basis)
+		b, errB := ratlp.Infeasibilities(p, ref.First)
+		if errA == nil && errB == nil && b < a {
+			start = ref.First
 		}
-		if fres.Status == lp.Cancelled || cancelled() {
-			return nil, fmt.Errorf("optimal mechanism: cancelled during the floating-point solve")
-		}
-		out.FloatIterations = fres.Iterations
-		start = ratlp.StartFrom(p, kept, fres)
 	}
 	if !progress(MechanismProgress{Stage: "exact", Iterations: out.FloatIterations}) {
 		return nil, fmt.Errorf("optimal mechanism: cancelled before the exact pivots")

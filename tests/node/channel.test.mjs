@@ -238,3 +238,41 @@ test('bad inputs name the argument', () => {
   // The instance keeps working after errors.
   assert.equal(qif.channel.validate([[1]]), true);
 });
+
+test('iterativeBayesianUpdate: observations no secret can produce are an error naming observed; the estimate sums to 1', () => {
+  assert.throws(() => qif.channel.iterativeBayesianUpdate([[1, 0], [1, 0]], [0.5, 0.5]),
+    /^Error: channel\.iterativeBayesianUpdate: observed: output 1 has frequency 0\.5 but no secret can produce it/);
+  const r = qif.channel.iterativeBayesianUpdate([[1, 0], [1, 0]], [1, 0]);
+  assert.deepEqual([...r.prior], [0.5, 0.5]);
+  // The 1e-6 rule (output 1 has probability 1e-7 under the uniform prior) no longer loses mass.
+  const s = qif.channel.iterativeBayesianUpdate([[1, 0], [1 - 2e-7, 2e-7]], [0.9, 0.1], { maxIterations: 3 });
+  assert.ok(Math.abs(s.prior[0] + s.prior[1] - 1) <= 1e-15, `sum ${s.prior[0] + s.prior[1]}`);
+});
+
+test('iterativeBayesianUpdate: an invertible channel gives C^{-T}·o, in far fewer steps than plain EM; onProgress cancels', () => {
+  // The truncated geometric mechanism with ε = 0.5 on 60 values, written out here; o = π·C for a
+  // known π, so C^{-T}·o = π is the maximum-likelihood estimate.
+  const n = 60, a = Math.exp(-0.5);
+  const C = Array.from({ length: n }, (_, x) => Array.from({ length: n }, (_, y) =>
+    (y === 0 || y === n - 1 ? 1 : 1 - a) / (1 + a) * a ** Math.abs(x - y)));
+  const truth = Array.from({ length: n }, (_, x) => 2 + Math.sin(x));
+  const t = truth.reduce((u, v) => u + v, 0);
+  for (let x = 0; x < n; x++) truth[x] /= t;
+  const o = Array.from({ length: n }, (_, y) => truth.reduce((s, p, x) => s + p * C[x][y], 0));
+  const fast = qif.channel.iterativeBayesianUpdate(C, o, { maxDiff: 1e-12, maxIterations: 100000 });
+  const plain = qif.channel.iterativeBayesianUpdate(C, o, { maxDiff: 1e-12, maxIterations: 100000, accelerate: false });
+  assert.ok(fast.converged && plain.converged);
+  for (let x = 0; x < n; x++) {
+    assert.ok(Math.abs(fast.prior[x] - truth[x]) < 1e-9, `x = ${x}: ${fast.prior[x]} vs ${truth[x]}`);
+    assert.ok(Math.abs(fast.prior[x] - plain.prior[x]) < 1e-9, 'the same fixed point as plain EM');
+  }
+  assert.ok(fast.iterations * 5 < plain.iterations, `steps: accelerated ${fast.iterations}, plain ${plain.iterations}`);
+  let calls = 0, err;
+  try {
+    qif.channel.iterativeBayesianUpdate(C, o, { maxDiff: 1e-15, maxIterations: 100000, onProgress: (it) => (++calls, it < 32) });
+  } catch (e) { err = e; }
+  assert.equal(err?.name, 'AbortError');
+  assert.equal(err.message, 'channel.iterativeBayesianUpdate: cancelled');
+  assert.equal(calls, 2);
+  assert.ok(Math.abs(err.partial.prior.reduce((s, v) => s + v, 0) - 1) < 1e-12, 'the partial estimate is a distribution');
+});

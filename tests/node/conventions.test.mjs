@@ -204,11 +204,9 @@ const LONG = {
     return qif.estimate.bayesRisk(s.secrets, s.observations, { onProgress: p });
   },
   'exact.refine.avg': (p) => qif.exact.refine.avg([[1, 0], [0, 1]], [[0.5, 0.5], [0.5, 0.5]], { onProgress: p }),
-  'channel.iterativeBayesianUpdate': (p) => {
-    const C = randomChannel(60, 60, 7);
-    return qif.channel.iterativeBayesianUpdate(C, qif.channel.sample(Float64Array.from({ length: 60 }, () => 1 / 60), C, 600, { seed: 3 }).observations.reduce((o, y) => { o[y] += 1 / 600; return o; }, new Float64Array(60)), { maxDiff: 1e-12, onProgress: p });
-  },
-  'refine.additiveMetric': (p) => qif.refine.additiveMetric([0.25, 0.25, 0.25, 0.25], randomChannel(4, 4, 8), randomChannel(4, 4, 9), { onProgress: p }),
+  'channel.iterativeBayesianUpdate': (p) => qif.channel.iterativeBayesianUpdate(qif.mechanism.truncatedGeometric(30, 0.1), Array(30).fill(1 / 30),
+    { maxDiff: 1e-15, maxIterations: 64, onProgress: p }),
+  'refine.additiveMetric': (p) => qif.refine.additiveMetric([0.5, 0.5], [[0.5, 0.5], [0.5, 0.5]], [[1, 0], [0, 1]], { onProgress: p }),
   'program.channel': (p) => qif.program.channel('secret x in 0..200\nc = 0\nfor i in 1..20 { c = c + flip(1/2) }\nobserve (c + x) % 7', { onProgress: p }),
 };
 

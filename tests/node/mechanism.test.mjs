@@ -221,3 +221,16 @@ test('bad inputs throw errors naming the argument, and the instance keeps workin
   }
   assertMatrixClose(M.randomizedResponse(2, Math.LN2), [[2 / 3, 1 / 3], [1 / 3, 2 / 3]], 1e-15, 'still working');
 });
+
+test('tightConstraints keeps the structure of nearly singular systems: two secrets 1e-9 apart', () => {
+  // c = 1/(1 + e^{−d}): diagonal 1/(2 − ψ), off-diagonal (1 − ψ)/(2 − ψ), ψ = −expm1(−d).
+  for (const d of [1e-9, 1e-11, 1e-6]) {
+    const C = M.tightConstraints([[0, d], [d, 0]]);
+    const psi = -Math.expm1(-d);
+    for (let x = 0; x < 2; x++) {
+      assert.ok(Math.abs(at(C, x, x) - 1 / (2 - psi)) <= 2e-16, `d = ${d}: diagonal ${at(C, x, x)}`);
+      assert.ok(Math.abs(at(C, x, 1 - x) - (1 - psi) / (2 - psi)) <= 2e-16, `d = ${d}: off-diagonal ${at(C, x, 1 - x)}`);
+      assert.ok(at(C, x, x) > at(C, x, 1 - x));
+    }
+  }
+});

@@ -161,3 +161,62 @@ test('bad input: errors name the argument, the instance keeps working', () => {
   assert.throws(() => qif.refine.familyEpsilon({ family1: 'exponential', family2: 'exponential', epsilon1: -1, n: 3 }), /epsilon1/);
   assert.equal(qif.refine.avg(ok, ok).holds, true);
 });
+
+// Exact fractions of float64 values (BigInt numerator over a power of two), for V_g with gains
+// of −1e52: in floating point the terms cancel.
+function fracOf(x) {
+  if (x === 0) return [0n, 1n];
+  const buf = new DataView(new ArrayBuffer(8));
+  buf.setFloat64(0, x);
+  const bits = buf.getBigUint64(0);
+  const sign = bits >> 63n ? -1n : 1n, e = Number((bits >> 52n) & 0x7ffn), f = bits & ((1n << 52n) - 1n);
+  const mant = e === 0 ? f : f | (1n << 52n), exp = (e === 0 ? 1 : e) - 1075;
+  return exp >= 0 ? [sign * mant * (1n << BigInt(exp)), 1n] : [sign * mant, 1n << BigInt(-exp)];
+}
+const fadd = ([a, b], [c, d]) => [a * d + c * b, b * d];
+const fmul = ([a, b], [c, d]) => [a * c, b * d];
+const fdiv = ([a, b], [c, d]) => (c < 0n ? [-a * d, -b * c] : [a * d, b * c]);
+const fcmp = ([a, b], [c, d]) => (a * d > c * b ? 1 : a * d < c * b ? -1 : 0);
+const fnum = ([a, b]) => { // a/b as a float64, good to far better than 1e-12 here
+  const s = 10n ** 30n;
+  return Number((a * s) / b) / 1e30;
+};
+// V_g[π▷C] exactly, the rows of C divided by their sums.
+function exactVg(gain, prior, C) {
+  const G = rows(gain), R = rows(C);
+  const sums = R.map((r) => r.reduce((s, v) => fadd(s, fracOf(v)), [0n, 1n]));
+  let total = [0n, 1n];
+  for (let y = 0; y < R[0].length; y++) {
+    let best = null;
+    for (const g of G) {
+      let s = [0n, 1n];
+      for (let x = 0; x < R.length; x++) s = fadd(s, fmul(fdiv(fmul(fracOf(prior[x]), fracOf(R[x][y])), sums[x]), fracOf(g[x])));
+      if (best === null || fcmp(s, best) > 0) best = s;
+    }
+    total = fadd(total, best);
+  }
+  return total;
+}
+
+test('additiveMetric: the supremum when it needs huge negative gains (truncated geometric, ε = 40 vs 60)', () => {
+  const A = qif.mechanism.truncatedGeometric(4, 40), B = qif.mechanism.truncatedGeometric(4, 60);
+  const prior = [0.25, 0.25, 0.25, 0.25];
+  const r = qif.refine.additiveMetric(prior, A, B);
+  assert.ok(Math.abs(r.value - 1) <= 1e-9, `value ${r.value}, want 1`);
+  const G = rows(r.gain);
+  assert.ok(Math.min(...G.flat()) < -1e40, 'the attaining gain is hugely negative somewhere');
+  assert.ok(Math.max(...G.flat()) <= 1 && G[G.length - 1].every((v) => v === 0), 'values ≤ 1 and a zero guess');
+  // Confirmed by evaluating the returned gain exactly (BigInt fractions, not the module).
+  const d = fadd(exactVg(r.gain, prior, B), fmul([-1n, 1n], exactVg(r.gain, prior, A)));
+  assert.ok(Math.abs(fnum(d) - 1) <= 1e-9, `exact V_g[π▷B] − V_g[π▷A] = ${fnum(d)}`);
+});
+
+test('additiveMetric: rows within the tolerance are normalized as in refine.avg, not refused', () => {
+  // B = A·R exactly after normalization (R = I + A⁻¹(B − A) is row-stochastic): value 0.
+  const A = [[0.6, 0.4], [0.3, 0.7]], B = [[0.6, 0.4000005], [0.3, 0.7]];
+  assert.equal(qif.refine.avg(A, B).holds, true);
+  const r = qif.refine.additiveMetric([0.5, 0.5], A, B);
+  assert.ok(r.value <= 1e-15, `value ${r.value}`);
+  assert.throws(() => qif.refine.additiveMetric(Array(40).fill(1 / 40), qif.mechanism.randomizedResponse(40, 1), qif.mechanism.randomizedResponse(40, 2)),
+    /^Error: refine\.additiveMetric: A, B: .*limit of 1000/);
+});
