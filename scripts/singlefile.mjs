@@ -371,6 +371,8 @@ export function moduleToClosure(file, src, have, { metaURL = 'self.location.href
         continue;
       }
       const list = /^\{([^}]*)\}\s*;?/.exec(rest);
+      // export { … } from '…' would need the module's exports re-read: import, then export.
+      if (list && /^\s*from\b/.test(rest.slice(list[0].length))) throw new Error(`${file}: export … from is not supported in a closure; import the names, then export them`);
       if (list) {
         for (const x of list[1].split(',').map((y) => y.trim()).filter(Boolean)) {
           const a = /^([\w$]+)(?:\s+as\s+([\w$]+))?$/.exec(x);

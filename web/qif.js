@@ -564,6 +564,19 @@ function split(text) {
   return text === '' ? [] : text.split(',');
 }
 
+/** A matrix of strings from the module: its entries joined by commas, split into rows of `cols`. */
+function splitRows(text, cols) {
+  const all = split(text);
+  const rows = [];
+  for (let i = 0; i < all.length; i += cols) rows.push(all.slice(i, i + cols));
+  return rows;
+}
+
+/** `n` labels from the module, joined by NUL characters (which no label holds). */
+function splitLabels(text, n) {
+  return n === 0 ? [] : text.split('\0');
+}
+
 function messageOf(e) {
   return e && typeof e.message === 'string' ? e.message : String(e);
 }
@@ -601,7 +614,7 @@ async function instantiate(module, url, wasmModule) {
   const name = `__qifExport${Date.now().toString(36)}_${counter++}`;
   const ready = new Promise((resolve) => {
     globalThis[name] = (api) => {
-      if (api === null) return { Failure, split };
+      if (api === null) return { Failure, split, splitRows, splitLabels };
       delete globalThis[name];
       resolve(api);
       return undefined;

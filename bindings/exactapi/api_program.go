@@ -87,7 +87,6 @@ func programError(err error) error {
 func programResult(res *program.Result) Obj {
 	rows, cols := len(res.Secrets), len(res.Observations)
 	data := make([]float64, rows*cols)
-	exactRows := make([]any, rows)
 	var b strings.Builder
 	// Equal entries share one *big.Rat (see program.Result): each is converted once.
 	type conv struct {
@@ -96,7 +95,6 @@ func programResult(res *program.Result) Obj {
 	}
 	seen := map[*big.Rat]conv{}
 	for i, row := range res.Channel {
-		b.Reset()
 		for j, p := range row {
 			c, ok := seen[p]
 			if !ok {
@@ -105,12 +103,11 @@ func programResult(res *program.Result) Obj {
 				seen[p] = c
 			}
 			data[i*cols+j] = c.f
-			if j > 0 {
+			if i > 0 || j > 0 {
 				b.WriteByte(',')
 			}
 			b.WriteString(c.s)
 		}
-		exactRows[i] = table.Strings(b.String())
 	}
 	prior := make([]float64, rows)
 	priorText := make([]string, rows)
@@ -121,14 +118,12 @@ func programResult(res *program.Result) Obj {
 	// A program has at least one secret value and every run observes something (∅ included),
 	// so the channel is never empty.
 	return Obj{"channel": gmat.NewDense(rows, cols, data), "prior": prior, "secrets": labels(res.Secrets), "observations": labels(res.Observations),
-		"exact": Obj{"channel": exactRows, "prior": table.Strings(strings.Join(priorText, ","))}, "states": res.States, "steps": int(res.Steps)}
+		"exact":  Obj{"channel": table.StringRows{Text: b.String(), Cols: cols}, "prior": table.Strings(strings.Join(priorText, ","))},
+		"states": res.States, "steps": int(res.Steps)}
 }
 
-// labels crosses as an array of strings (labels may hold commas, so they are not joined).
-func labels(xs []string) []any {
-	out := make([]any, len(xs))
-	for i, x := range xs {
-		out[i] = x
-	}
-	return out
+// labels crosses as one string: labels may hold commas but never a NUL character (a program's
+// source cannot hold one, see core/program), so NUL joins them.
+func labels(xs []string) table.LabelText {
+	return table.LabelText{Text: strings.Join(xs, "\x00"), N: len(xs)}
 }

@@ -530,6 +530,21 @@ type Obj = map[string]any
 // otherwise take 40,000. The exact module joins its fractions; the main module builds none.
 type Strings string
 
+// StringRows is a result matrix of strings (a string[][] in JS): its entries row-major, joined by
+// commas (none of them empty or with a comma), which JS splits into rows of Cols entries — one
+// crossing of the boundary for a whole matrix of fractions.
+type StringRows struct {
+	Text string
+	Cols int
+}
+
+// LabelText is a result list of N strings joined by NUL characters (none of them holds one),
+// which JS splits: one crossing for a hundred thousand row labels.
+type LabelText struct {
+	Text string
+	N    int
+}
+
 // scratch holds the buffers that input matrices are copied into, reused from call to call.
 // Allocating, zeroing and later collecting 32 MB for a 2000×2000 channel on every call cost more
 // than the copy itself. Reuse is safe because every function converts its results to JS values

@@ -186,7 +186,7 @@ func rawsOf(k Kind, v any) []Raw {
 // Encodable reports whether v is made only of what js.go's encode accepts.
 func Encodable(v any) bool {
 	switch x := v.(type) {
-	case nil, float64, int, bool, string, []float64, []int, []int32, [][]int, Strings, *mat.Dense, *graph.Graph:
+	case nil, float64, int, bool, string, []float64, []int, []int32, [][]int, Strings, StringRows, LabelText, *mat.Dense, *graph.Graph:
 		return true
 	case Obj:
 		for _, e := range x {

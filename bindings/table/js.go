@@ -28,6 +28,8 @@ var (
 	object       = js.Global().Get("Object")
 	failure      js.Value // the loader's Failure class: new Failure(message, name, partial, argument, index, detail, fields)
 	split        js.Value // the loader's split(text): the list of strings joined by commas in text
+	splitRows    js.Value // the loader's splitRows(text, cols): the rows of a StringRows
+	splitLabels  js.Value // the loader's splitLabels(text, n): the strings of a LabelText
 )
 
 // Serve is the body of a WebAssembly entry point (wasm/main.go, wasm/exact/main.go): it hands
@@ -59,6 +61,7 @@ func Serve(m *Module) {
 // object {Failure, split}.
 func (m *Module) Export(helpers js.Value) js.Value {
 	failure, split = helpers.Get("Failure"), helpers.Get("split")
+	splitRows, splitLabels = helpers.Get("splitRows"), helpers.Get("splitLabels")
 	fs := m.Functions()
 	names := make([]any, len(fs))
 	for i, f := range fs {
@@ -178,6 +181,10 @@ func encode(v any) any {
 		return int32s(x)
 	case Strings:
 		return split.Invoke(string(x))
+	case StringRows:
+		return splitRows.Invoke(x.Text, x.Cols)
+	case LabelText:
+		return splitLabels.Invoke(x.Text, x.N)
 	case [][]int:
 		out := make([]any, len(x))
 		for i, r := range x {

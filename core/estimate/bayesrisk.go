@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Rules of BayesRisk.
@@ -200,10 +198,10 @@ func curveSizes(n int) []int {
 func clopperPearson(e, m int, alpha float64) (lo, hi float64) {
 	lo, hi = 0, 1
 	if e > 0 {
-		lo = distuv.Beta{Alpha: float64(e), Beta: float64(m - e + 1)}.Quantile(alpha / 2)
+		lo = betaQuantile(alpha/2, float64(e), float64(m-e+1))
 	}
 	if e < m {
-		hi = distuv.Beta{Alpha: float64(e + 1), Beta: float64(m - e)}.Quantile(1 - alpha/2)
+		hi = betaQuantile(1-alpha/2, float64(e+1), float64(m-e))
 	}
 	return lo, hi
 }

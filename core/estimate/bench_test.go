@@ -7,22 +7,25 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// gaussianSample is n samples of two equiprobable secrets with one-dimensional observations
-// N(0, 1) and N(1.5, 1).
-func gaussianSample(b testing.TB, n int) *Sample {
-	rng := rand.New(rand.NewPCG(1, 2))
+// gaussians is n samples of two equiprobable secrets with one-dimensional observations N(0, 1)
+// and N(μ, 1), drawn with the given PCG seed.
+func gaussians(tb testing.TB, n int, mu float64, seed uint64) *Sample {
+	rng := rand.New(rand.NewPCG(seed, 2))
 	sec := make([]float64, n)
 	obs := mat.NewDense(n, 1, nil)
 	for i := range sec {
 		sec[i] = float64(rng.IntN(2))
-		obs.Set(i, 0, rng.NormFloat64()+1.5*sec[i])
+		obs.Set(i, 0, rng.NormFloat64()+mu*sec[i])
 	}
 	s, err := NewSample(Labels{Numbers: sec}, Observations{Vectors: obs})
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	return s
 }
+
+// gaussianSample is gaussians with μ = 1.5 and seed 1.
+func gaussianSample(tb testing.TB, n int) *Sample { return gaussians(tb, n, 1.5, 1) }
 
 // k-NN Bayes risk on 10⁶ one-dimensional samples, 80/20 split, k = ⌈ln n⌉, with the curve.
 func BenchmarkKNNMillion(b *testing.B) {

@@ -40,7 +40,7 @@
 //     the bootstrap can see, and
 //   - it is widened to contain the percentile interval [q_{α/2}, q_{1−α/2}] as well, since a
 //     maximum over a near tie is biased more than its bootstrap shows (the basic interval alone
-//     covered 87% on the tied channel), and
+//     covered 88% on the tied channel), and
 //   - when the zero-leakage test does not reject independence, the lower end is 0: both
 //     measures are 0 exactly when secrets and observations are independent, a value that the
 //     plug-in estimates (always ≥ 0) can never reach, so that no bootstrap interval built from

@@ -185,17 +185,7 @@ func TestConvergesToExact(t *testing.T) {
 // samples comes within 0.04 (k = 10 neighbours still smooth the boundary), NN is worse than R* and its bound below it.
 func TestKNNGaussians(t *testing.T) {
 	const n, mu = 20_000, 1.5
-	rng := rand.New(rand.NewPCG(1, 2))
-	sec := make([]float64, n)
-	obs := mat.NewDense(n, 1, nil)
-	for i := range sec {
-		sec[i] = float64(rng.IntN(2))
-		obs.Set(i, 0, rng.NormFloat64()+mu*sec[i])
-	}
-	s, err := NewSample(Labels{Numbers: sec}, Observations{Vectors: obs})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := gaussians(t, n, mu, 1)
 	rstar := 0.5 * math.Erfc(mu/2/math.Sqrt2)
 	knn, err := BayesRisk(s, BayesRiskOptions{Seed: 1})
 	if err != nil {
@@ -363,5 +353,43 @@ func TestShufflesDefault(t *testing.T) {
 	r, _ = MutualInformation(s, LeakageOptions{Bootstrap: 20})
 	if r.ShuffleThreshold == 0 {
 		t.Error("the default shuffles nothing")
+	}
+}
+
+// The k-NN and NN intervals cover R* = Φ(−μ/2) of two Gaussians on small samples.
+func TestKNNCoverage(t *testing.T) {
+	const n, reps, mu = 1000, 200, 1.5
+	rstar := 0.5 * math.Erfc(mu/2/math.Sqrt2)
+	for _, m := range []string{KNN, NN} {
+		hit := 0
+		for r := 0; r < reps; r++ {
+			br, err := BayesRisk(gaussians(t, n, mu, uint64(1000+r)), BayesRiskOptions{Method: m, Seed: uint64(r)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if br.Lower <= rstar && rstar <= br.Upper {
+				hit++
+			}
+		}
+		if c := float64(hit) / reps; c < 0.9 {
+			t.Errorf("%s: the interval covers R* = %.4f in %.1f%% of %d repetitions", m, rstar, 100*c, reps)
+		} else {
+			t.Logf("%s: the interval covers R* in %.1f%% of %d repetitions", m, 100*c, reps)
+		}
+	}
+}
+
+// Observations that never repeat: MI and min-entropy leakage are refused with an error naming the
+// argument (the bootstrap would take minutes), the Bayes risk by k-NN is not.
+func TestContinuousRefusedForPlugIn(t *testing.T) {
+	s := gaussianSample(t, MaxLeakageCells+1000)
+	if _, err := MutualInformation(s, LeakageOptions{}); err == nil || !strings.HasPrefix(err.Error(), "observations: ") {
+		t.Errorf("MI: %v", err)
+	}
+	if _, err := MinEntropyLeakage(s, LeakageOptions{}); err == nil || !strings.HasPrefix(err.Error(), "observations: ") {
+		t.Errorf("min-entropy: %v", err)
+	}
+	if _, err := BayesRisk(s, BayesRiskOptions{}); err != nil {
+		t.Error(err)
 	}
 }

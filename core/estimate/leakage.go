@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Defaults of LeakageOptions.
@@ -74,7 +72,7 @@ func MutualInformation(s *Sample, opt LeakageOptions) (*MIResult, error) {
 	if err := opt.fill(); err != nil {
 		return nil, err
 	}
-	t, err := counts(s)
+	t, err := leakageTable(s)
 	if err != nil {
 		return nil, err
 	}
@@ -104,6 +102,41 @@ func MutualInformation(s *Sample, opt LeakageOptions) (*MIResult, error) {
 // for 10⁶ samples. For large n the χ² approximation that the shuffles check is accurate anyway.
 func ShufflesFor(n int) int { return min(DefaultShuffles, max(10, 20_000_000/max(n, 1))) }
 
+// Bounds on the bootstrap's work: at most maxBootstrapDraws binomial draws in all (fewer replicates
+// for tables with many non-empty cells, but never fewer than minBootstrap), and no plug-in
+// estimate at all of a table with more than MaxLeakageCells non-empty cells.
+const (
+	maxBootstrapDraws = 20_000_000
+	minBootstrap      = 100
+	// MaxLeakageCells bounds the non-empty cells of the count table of MutualInformation and
+	// MinEntropyLeakage. Beyond it the observations hardly repeat (continuous measurements), the
+	// plug-in estimates say little, and the bootstrap would take minutes.
+	MaxLeakageCells = 200_000
+)
+
+// leakageTable is the count table of a plug-in estimate, refused when it is too sparse.
+func leakageTable(s *Sample) (*table, error) {
+	t, err := counts(s)
+	if err != nil {
+		return nil, err
+	}
+	if c := t.nonEmpty(); c > MaxLeakageCells {
+		return nil, fmt.Errorf("observations: %d distinct (secret, observation) pairs among %d samples, more than the limit of %d: plug-in estimates need observations that repeat (bin continuous measurements, or use the Bayes risk with the nn or knn rule)", c, t.n, MaxLeakageCells)
+	}
+	return t, nil
+}
+
+// nonEmpty is the number of cells with a positive count.
+func (t *table) nonEmpty() int {
+	c := 0
+	for _, v := range t.cell {
+		if v > 0 {
+			c++
+		}
+	}
+	return c
+}
+
 // LeakageResult is an estimate with its confidence interval, in bits.
 type LeakageResult struct {
 	Value, Lower, Upper float64
@@ -116,7 +149,7 @@ func MinEntropyLeakage(s *Sample, opt LeakageOptions) (*LeakageResult, error) {
 	if err := opt.fill(); err != nil {
 		return nil, err
 	}
-	t, err := counts(s)
+	t, err := leakageTable(s)
 	if err != nil {
 		return nil, err
 	}
@@ -163,7 +196,7 @@ func ChiSquareQuantile(p float64, dof int) float64 {
 	if dof <= 0 {
 		return 0
 	}
-	return distuv.ChiSquared{K: float64(dof)}.Quantile(p)
+	return chiSquareQuantile(p, dof)
 }
 
 // chiSquareThreshold is the zero-leakage threshold of Î in bits: 2n·ln2·Î is approximately χ²
@@ -252,7 +285,11 @@ var designNames = [...]string{"basic ∪ percentile", "percentile", "basic", "bi
 // opt.Bootstrap multinomial resamplings of the count table t (the parametric bootstrap from the
 // empirical joint distribution). independent sets the lower end to 0 (see the package doc).
 func bootstrapInterval(t *table, f func(*table) float64, theta float64, independent bool, opt LeakageOptions, rng *rng) (lo, hi float64) {
-	reps := bootstrap(t, f, opt.Bootstrap, rng)
+	b := opt.Bootstrap
+	if cells := t.nonEmpty(); cells*b > maxBootstrapDraws {
+		b = max(minBootstrap, maxBootstrapDraws/cells) // each replicate draws one binomial per cell
+	}
+	reps := bootstrap(t, f, b, rng)
 	lo, hi = intervalOf(opt.design, t, f, theta, reps, opt.Confidence)
 	if independent {
 		lo = 0
@@ -267,7 +304,6 @@ func bootstrapInterval(t *table, f func(*table) float64, theta float64, independ
 func bootstrap(t *table, f func(*table) float64, b int, rng *rng) []float64 {
 	u := &table{rows: t.rows, cols: t.cols, n: t.n, cell: make([]float64, len(t.cell))}
 	reps := make([]float64, b)
-	bin := distuv.Binomial{Src: rng}
 	for j := range reps {
 		left, mass := float64(t.n), float64(t.n)
 		for k, c := range t.cell {
@@ -277,8 +313,7 @@ func bootstrap(t *table, f func(*table) float64, b int, rng *rng) []float64 {
 			case c >= mass:
 				u.cell[k] = left
 			default:
-				bin.N, bin.P = left, c/mass
-				u.cell[k] = bin.Rand()
+				u.cell[k] = float64(binomial(int(left), c/mass, rng))
 			}
 			left -= u.cell[k]
 			mass -= c
@@ -311,17 +346,16 @@ func intervalOf(d design, t *table, f func(*table) float64, theta float64, reps 
 		}
 	}
 	frac := math.Min(math.Max(below/float64(len(reps)), 0.5/float64(len(reps))), 1-0.5/float64(len(reps)))
-	norm := distuv.UnitNormal
-	z0 := norm.Quantile(frac)
+	z0 := normalQuantile(frac)
 	a := 0.0
 	if d == designBCa {
 		a = acceleration(t, f)
 	}
 	at := func(z float64) float64 {
 		w := z0 + z
-		return quantile(reps, norm.CDF(z0+w/(1-a*w)))
+		return quantile(reps, normalCDF(z0+w/(1-a*w)))
 	}
-	zl := norm.Quantile(alpha / 2)
+	zl := normalQuantile(alpha / 2)
 	return at(zl), at(-zl)
 }
 

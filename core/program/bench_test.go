@@ -25,7 +25,9 @@ func workloads(b *testing.B) []struct{ Name, Source string } {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var f struct{ Workloads []struct{ Name, Source string } }
+	var f struct {
+		Workloads []struct{ Name, Source string }
+	}
 	if err := json.Unmarshal(raw, &f); err != nil {
 		b.Fatal(err)
 	}

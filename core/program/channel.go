@@ -77,7 +77,10 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 	res := &Result{Secrets: labels, Prior: prior}
 	colOf := map[int32]int{}
 	var obsIDs []int32
-	sparse := make([][]cell, len(rows))
+	// The nonzero entries, row after row (row i's are cells[rowStart[i]:rowStart[i+1]]).
+	var cells []cell
+	rowStart := make([]int, len(rows)+1)
+	pos := map[int]int{} // column → its cell in the current row, for rows with many states
 	// The first state of each run reuses one variables slice and one distribution: a run's
 	// states are dropped once its row is filled in, and a state that splits copies its variables.
 	vars := make([]Value, len(prog.names))
@@ -99,20 +102,29 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 				colOf[s.obs] = c
 				obsIDs = append(obsIDs, s.obs)
 			}
-			merged := false
-			for k := range sparse[i] {
-				if sparse[i][k].col == c {
-					sparse[i][k].p = addP(sparse[i][k].p, s.p)
-					merged = true
-					break
+			k := -1
+			if len(d) <= 16 {
+				for j := rowStart[i]; j < len(cells); j++ {
+					if cells[j].col == c {
+						k = j
+						break
+					}
 				}
+			} else if j, ok := pos[c]; ok {
+				k = j
 			}
-			if !merged {
-				sparse[i] = append(sparse[i], cell{c, s.p})
+			if k >= 0 {
+				cells[k].p = addP(cells[k].p, s.p)
+			} else {
+				if len(d) > 16 {
+					pos[c] = len(cells)
+				}
+				cells = append(cells, cell{c, s.p})
 			}
 		}
-		if len(sparse[i]) > 64 { // keep the scan above short for rows with many columns
-			sparse[i] = compact(sparse[i])
+		rowStart[i+1] = len(cells)
+		if len(d) > 16 {
+			clear(pos)
 		}
 		r.done = i + 1
 		if err := r.poll1(); err != nil {
@@ -142,12 +154,13 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 		return r
 	}
 	res.Channel = make([][]*big.Rat, len(rows))
+	flat := make([]*big.Rat, len(rows)*len(obsIDs))
+	for k := range flat {
+		flat[k] = zero
+	}
 	for i := range rows {
-		row := make([]*big.Rat, len(obsIDs))
-		for k := range row {
-			row[k] = zero
-		}
-		for _, c := range sparse[i] {
+		row := flat[i*len(obsIDs) : (i+1)*len(obsIDs) : (i+1)*len(obsIDs)]
+		for _, c := range cells[rowStart[i]:rowStart[i+1]] {
 			row[c.col] = ratOf(c.p)
 		}
 		res.Channel[i] = row
@@ -157,21 +170,6 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 		res.States = 1
 	}
 	return res, nil
-}
-
-// compact merges duplicate columns of a row (the linear scan stops looking once a row is long).
-func compact(cs []cell) []cell {
-	idx := map[int]int{}
-	out := cs[:0]
-	for _, c := range cs {
-		if j, ok := idx[c.col]; ok {
-			out[j].p = addP(out[j].p, c.p)
-			continue
-		}
-		idx[c.col] = len(out)
-		out = append(out, c)
-	}
-	return out
 }
 
 // poll1 checks for cancellation after a row.

@@ -42,6 +42,8 @@ func TestErrorPositions(t *testing.T) {
 		{"keyword as name", "secret in in 0..1", 1, 8, "`in` is a keyword", true},
 		{"missing value", "secret x in 0..1\nobserve x +", 2, 12, "expected a value", true},
 		{"two statements on a line", "secret x in 0..1\nobserve x observe x", 2, 11, "expected the end of the statement", true},
+		{"NUL in a string", "secret x in 0..1\nobserve \"a\x00b\"", 2, 11, "cannot hold a NUL", true},
+		{"nested too deeply", "secret x in 0..1\nobserve " + strings.Repeat("(", 300) + "x" + strings.Repeat(")", 300), 2, 109, "nested too deeply", true},
 		{"bang", "secret x in 0..1\nobserve !x", 2, 9, "write `not x`", true},
 		// names
 		{"undefined with suggestion", "secret pwd in 0..3\nguess = 2\nok = guess == pw\nobserve ok", 3, 15, "`pw` is not defined — did you mean `pwd`?", true},

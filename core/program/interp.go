@@ -31,7 +31,6 @@ type obsNode struct {
 	v      Value
 }
 
-
 // runner executes a program on one secret value after another.
 type runner struct {
 	prog  *Program

@@ -226,3 +226,19 @@ func TestSixtyFlipsMerge(t *testing.T) {
 		}
 	}
 }
+
+// A run that ends in many states (100, two per observation): each column sums the states that
+// observed it, 2/100.
+func TestManyFinalStates(t *testing.T) {
+	res := run(t, "secret x in 0..1\nv = uniform(0..99)\nobserve (v + x) % 50")
+	if len(res.Observations) != 50 {
+		t.Fatalf("%d columns", len(res.Observations))
+	}
+	for i := range res.Channel {
+		for j, p := range res.Channel[i] {
+			if p.Cmp(big.NewRat(1, 50)) != 0 {
+				t.Fatalf("C[%d][%s] = %s, want 1/50", i, res.Observations[j], p.RatString())
+			}
+		}
+	}
+}

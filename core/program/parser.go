@@ -9,9 +9,22 @@ import (
 // stops at the first syntax error (a student fixes one thing at a time; later errors after a
 // broken line are mostly noise).
 type parser struct {
-	sc  *scanner
-	tok item
-	err *Error
+	sc    *scanner
+	tok   item
+	err   *Error
+	depth int // nesting of expressions and blocks, bounded so that no recursion runs deep
+}
+
+// maxDepth bounds the nesting of parentheses, operators and blocks: the checker and the
+// interpreter recurse as deep as the tree, and a program of a megabyte of "(" must not exhaust
+// the stack.
+const maxDepth = 200
+
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > maxDepth {
+		p.fail(p.tok.pos, "this is nested too deeply (more than %d levels of parentheses, operators or blocks)", maxDepth)
+	}
 }
 
 // bail is panicked with to unwind the parser at the first error; parse recovers it.
@@ -113,7 +126,9 @@ func (p *parser) block(what string) []Stmt {
 		p.fail(p.tok.pos, "expected `{` to start the body of %s but found %s", what, p.describe())
 	}
 	p.advance()
+	p.enter()
 	body := p.stmtList(false)
+	p.depth--
 	p.advance() // the `}`
 	return body
 }
@@ -237,7 +252,11 @@ func (p *parser) rangeExpr() Expr {
 	return lo
 }
 
-func (p *parser) expr() Expr { return p.binary(0) }
+func (p *parser) expr() Expr {
+	p.enter()
+	defer func() { p.depth-- }()
+	return p.binary(0)
+}
 
 // levels are the binary operators from the loosest to the tightest.
 var levels = [][]string{
@@ -291,6 +310,8 @@ func isComparison(op string) bool {
 }
 
 func (p *parser) unary() Expr {
+	p.enter()
+	defer func() { p.depth-- }()
 	if p.is("-") {
 		pos := p.tok.pos
 		p.advance()

@@ -129,6 +129,9 @@ func (s *scanner) scan() item {
 			if c == -1 || c == '\n' {
 				return item{tIllegal, "this string is not closed: add a `\"` before the end of the line", pos}
 			}
+			if c == 0 { // no value holds a NUL, so labels can be joined by it (the JS binding does)
+				return item{tIllegal, "a string cannot hold a NUL character", Pos{s.line, s.col}}
+			}
 			s.next()
 			if c == '"' {
 				return item{tString, b.String(), pos}

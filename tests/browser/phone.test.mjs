@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { startHarness, settled, SCREENSHOTS } from './harness.mjs';
 
-const SECTIONS = ['channel', 'mechanism', 'geo', 'compare', 'infopriv'];
+const SECTIONS = ['channel', 'mechanism', 'geo', 'compare', 'observations', 'infopriv'];
 const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
 const MENU = 'nav.section-bar';
 

@@ -8,10 +8,13 @@ import { load } from '../../web/qif.js';
 import { reportToJob } from '../../web/engine/client.js';
 import * as CH from '../../web/sections/channel/state.js';
 import { History } from '../../web/sections/channel/history.js';
+import * as CP from '../../web/sections/channel/plan.js';
 import { validateInputs } from '../../web/sections/channel/validate.js';
 import { EntryMatrix } from '../../web/input/matrix.js';
 import * as ME from '../../web/sections/mechanism/state.js';
+import * as MEP from '../../web/sections/mechanism/plan.js';
 import * as CO from '../../web/sections/compare/state.js';
+import * as CD from '../../web/sections/compare/distances.js';
 import * as IP from '../../web/sections/infopriv/state.js';
 import { mechanismCall, matrixOf, WIDGET_MECHANISMS, edgeSpan, stepEpsilon, scalingText } from '../../web/lib/mechanism-plan.js';
 import { MEASURES, MEASURE_ALIASES, measureKey, exactResults, PANELS } from '../../web/lib/measures.js';
@@ -156,7 +159,7 @@ test('channel: validation speaks of the grammar’s problems, cell by cell', () 
 
 test('channel: the call plan runs only the panels whose inputs changed', () => {
   const s = CH.createState('dcnet-fair');
-  const first = CH.panelPlan(CH.panelInputs(validateInputs(s)), {});
+  const first = CP.panelPlan(CP.panelInputs(validateInputs(s)), {});
   for (const [name, p] of Object.entries(first)) assert.equal(p.action, 'run', name);
   const cap = first.capacity.calls[0];
   assert.equal(cap.fn, 'shannonCapacity');
@@ -165,16 +168,16 @@ test('channel: the call plan runs only the panels whose inputs changed', () => {
   const last = Object.fromEntries(Object.entries(first).map(([k, p]) => [k, p.sig]));
   // α changes: only the Rényi panel runs again.
   s.alpha = '3';
-  const second = CH.panelPlan(CH.panelInputs(validateInputs(s)), last);
+  const second = CP.panelPlan(CP.panelInputs(validateInputs(s)), last);
   assert.deepEqual(Object.entries(second).filter(([, p]) => p.action === 'run').map(([k]) => k), ['renyi']);
   // 0.5 retyped as 1/2: the same inputs, nothing runs.
   s.alpha = '2';
   s.cells.set(0, 0, '0.5');
-  const third = CH.panelPlan(CH.panelInputs(validateInputs(s)), last);
+  const third = CP.panelPlan(CP.panelInputs(validateInputs(s)), last);
   assert.ok(Object.values(third).every((p) => p.action === 'same'));
   // A bad cell: the panels that need the channel are stale, the prior's are not.
   s.cells.set(0, 0, 'x');
-  const fourth = CH.panelPlan(CH.panelInputs(validateInputs(s)), last);
+  const fourth = CP.panelPlan(CP.panelInputs(validateInputs(s)), last);
   assert.equal(fourth.posterior.action, 'stale');
   assert.equal(fourth.capacity.action, 'stale');
   assert.equal(fourth.prior.action, 'same');
@@ -185,16 +188,16 @@ test('channel: the call plan runs only the panels whose inputs changed', () => {
 
 test('channel: the plan’s calls run in the engine and resultsOf gives the data exports read', () => {
   const s = CH.createState('dcnet-fair');
-  const plan = CH.panelPlan(CH.panelInputs(validateInputs(s)), {});
+  const plan = CP.panelPlan(CP.panelInputs(validateInputs(s)), {});
   const shown = {};
   for (const [name, p] of Object.entries(plan)) {
     const settled = p.calls.map((c) => {
       const args = c.args.map((a) => (a && typeof a === 'object' && 'onProgress' in a ? { ...a, onProgress: undefined } : a));
       try { return { ok: true, value: qif[c.ns][c.fn](...args) }; } catch (e) { return { ok: false, error: e.message }; }
     });
-    Object.assign(shown, CH.derivePanel(name, settled));
+    Object.assign(shown, CP.derivePanel(name, settled));
   }
-  const r = CH.resultsOf(shown, { measures: MEASURES, exact: { posteriorBayesVulnerability: '1/2' } });
+  const r = CP.resultsOf(shown, { measures: MEASURES, exact: { posteriorBayesVulnerability: '1/2' } });
   const byKey = Object.fromEntries(r.measures.map((m) => [m.key, m]));
   // The fair DC-net reveals the bit and nothing about the culprit: I(X;Y) = 1 bit.
   close(byKey.mutualInformation.value, 1, 'I(X;Y)');
@@ -207,7 +210,7 @@ test('channel: the plan’s calls run in the engine and resultsOf gives the data
   // Posterior labels: each inner with the outputs whose posterior it is.
   const texts = s.cells.toTexts();
   const C = { rows: texts.length, cols: texts[0].length, data: Float64Array.from(texts.flat(), (t) => Number(eval(t))) }; // eslint-disable-line no-eval
-  const labels = CH.posteriorLabels(shown.hyper.value, C, [0.25, 0.25, 0.25, 0.25], s.observables);
+  const labels = CP.posteriorLabels(shown.hyper.value, C, [0.25, 0.25, 0.25, 0.25], s.observables);
   assert.deepEqual(labels.map((l) => l.slice().sort()), [['01', '10'], ['00', '11']].map((l) => l.sort()));
 });
 
@@ -241,11 +244,11 @@ test('channel: the exact plan sends the fractions as typed and gives the hand-co
   s.priorUniform = false;
   s.gain = [['1', '1', '0'], ['0', '0', '1']];
   s.gainIdentity = false;
-  const ex = CH.exactInputs(s);
+  const ex = CP.exactInputs(s);
   assert.deepEqual(ex.prior, ['1/2', '1/4', '1/4']);
   assert.deepEqual(ex.channel[0], ['1/2', '1/2', '0']);
   assert.equal(ex.why, null);
-  const plan = CH.panelPlan(CH.panelInputs(validateInputs(s), { exact: ex }), {});
+  const plan = CP.panelPlan(CP.panelInputs(validateInputs(s), { exact: ex }), {});
   const got = {};
   for (const p of Object.values(plan)) if (p.exact) Object.assign(got, exactResults(p.exact, p.exact.calls.map(settle)));
   const want = {
@@ -263,20 +266,20 @@ test('channel: the exact plan sends the fractions as typed and gives the hand-co
 
   // The class of gain functions: only the additive g-capacity runs again.
   const last = Object.fromEntries(Object.entries(plan).map(([k, p]) => [k, p.sig]));
-  const again = CH.panelPlan(CH.panelInputs(validateInputs(s), { exact: ex, gainClass: 'oneSpanningGain' }), last);
+  const again = CP.panelPlan(CP.panelInputs(validateInputs(s), { exact: ex, gainClass: 'oneSpanningGain' }), last);
   assert.deepEqual(Object.entries(again).filter(([, p]) => p.action === 'run').map(([k]) => k), ['gcapacity']);
   // Over 1-spanning gains: Σ_y p(y) tv(π, δʸ) = 5/16·3/10 + 19/48·5/38 + 7/24·1/2
   // = 9/96 + 5/96 + 14/96 = 7/24, by hand.
   assert.deepEqual(settle(again.gcapacity.exact.calls[0]), { ok: true, value: '7/24' });
   // 0.3333333333333333 is not 1/3: the same floats, another exact input, so the panels run again.
   const t = CH.createState('dcnet-fair');
-  const first = CH.panelPlan(CH.panelInputs(validateInputs(t), { exact: CH.exactInputs(t) }), {});
+  const first = CP.panelPlan(CP.panelInputs(validateInputs(t), { exact: CP.exactInputs(t) }), {});
   const sig = Object.fromEntries(Object.entries(first).map(([k, p]) => [k, p.sig]));
   t.prior = ['0.25', '0.25', '0.25', '0.25'];
   t.priorUniform = false;
-  assert.equal(CH.panelPlan(CH.panelInputs(validateInputs(t), { exact: CH.exactInputs(t) }), sig).prior.action, 'same', '1/4 retyped as 0.25');
+  assert.equal(CP.panelPlan(CP.panelInputs(validateInputs(t), { exact: CP.exactInputs(t) }), sig).prior.action, 'same', '1/4 retyped as 0.25');
   t.prior = ['1/3', '1/3', '0.3333333333333333', '0'];
-  const third = CH.panelPlan(CH.panelInputs(validateInputs(t), { exact: CH.exactInputs(t) }), sig);
+  const third = CP.panelPlan(CP.panelInputs(validateInputs(t), { exact: CP.exactInputs(t) }), sig);
   assert.equal(third.prior.action, 'run');
   // The exact mode then refuses the prior, naming its exact sum (the floats accept it):
   // 2/3 + 3333333333333333/10¹⁶ = (2·10¹⁶ + 3·3333333333333333)/(3·10¹⁶).
@@ -286,13 +289,13 @@ test('channel: the exact plan sends the fractions as typed and gives the hand-co
   assert.ok(validateInputs(t).prior, 'the floating-point check accepts it');
   // What cannot be exact: ln entries, and matrices beyond the page's limit.
   t.cells.set(0, 0, 'ln(1)');
-  assert.match(CH.exactInputs(t).why, /decimal or a fraction/);
+  assert.match(CP.exactInputs(t).why, /decimal or a fraction/);
   const big = { cells: EntryMatrix.fromTexts(Array.from({ length: 65 }, () => new Array(64).fill('1/64'))), prior: new Array(65).fill('1/65'), gain: [['1']] };
-  assert.match(CH.exactInputs(big).why, /up to 4,096 entries/);
-  assert.equal(CH.exactInputs(big).channel, null);
+  assert.match(CP.exactInputs(big).why, /up to 4,096 entries/);
+  assert.equal(CP.exactInputs(big).channel, null);
   // A small channel whose gain is too large for exact values keeps its other exact values.
   const wide = { cells: EntryMatrix.fromTexts(Array.from({ length: 65 }, () => ['1'])), prior: new Array(65).fill('1/65'), gain: null };
-  const wx = CH.exactInputs(wide);
+  const wx = CP.exactInputs(wide);
   assert.equal(wx.gain, null);
   assert.equal(wx.prior.length, 65);
   assert.match(wx.why, /g-values/);
@@ -303,15 +306,15 @@ test('channel: the class of gains and the observed frequencies in a link; readin
   assert.equal(CH.checkState(base).gainClass, 'oneSpanningVulnerability');
   assert.equal(CH.checkState({ ...base, gainClass: 'oneSpanningGain', observed: '3, 1' }).observed, '3, 1');
   assert.throws(() => CH.checkState({ ...base, gainClass: 'bayes' }), /class of gain functions must be one of/);
-  assert.deepEqual(CH.parseObserved('30, 50, 20', 3), { value: [0.3, 0.5, 0.2], scaled: true });
-  assert.deepEqual(CH.parseObserved('[0.25, "3/4"]', 2), { value: [0.25, 0.75], scaled: false });
-  assert.match(CH.parseObserved('1, 2', 3).error, /2 values for 3 observables/);
-  assert.match(CH.parseObserved('1, −2', 2).error, /≥ 0/);
-  assert.match(CH.parseObserved('0 0', 2).error, /positive/);
-  assert.match(CH.parseObserved('', 2).error, /one count/);
+  assert.deepEqual(CP.parseObserved('30, 50, 20', 3), { value: [0.3, 0.5, 0.2], scaled: true });
+  assert.deepEqual(CP.parseObserved('[0.25, "3/4"]', 2), { value: [0.25, 0.75], scaled: false });
+  assert.match(CP.parseObserved('1, 2', 3).error, /2 values for 3 observables/);
+  assert.match(CP.parseObserved('1, −2', 2).error, /≥ 0/);
+  assert.match(CP.parseObserved('0 0', 2).error, /positive/);
+  assert.match(CP.parseObserved('', 2).error, /one count/);
   // The estimate from the frequencies of π·C is π again (C invertible), by the engine.
   const C = [[0.75, 0.25], [0.25, 0.75]];
-  const o = CH.parseObserved('0.625 0.375', 2).value; // (1/2·3/4 + … ) for π = (3/4, 1/4)
+  const o = CP.parseObserved('0.625 0.375', 2).value; // (1/2·3/4 + … ) for π = (3/4, 1/4)
   const est = qif.channel.iterativeBayesianUpdate(C, o, { maxDiff: 1e-12 });
   close(est.prior[0], 0.75, 'π(a)', 1e-6);
 });
@@ -393,101 +396,101 @@ test('mechanism: ε in the one grammar, whole numbers, edges', () => {
 
 test('mechanism: the stages’ plans', () => {
   const base = { ...ME.DEFAULT_STATE };
-  assert.deepEqual(ME.graphPlan({ ...base, kind: 'clique', n: '6' }), { base: { ns: 'graph', fn: 'clique', args: [6] } });
-  assert.equal(ME.graphPlan({ ...base, kind: 'grid', w: '20', h: '20' }).field, 'h');
-  assert.equal(ME.graphPlan({ ...base, kind: 'custom', cn: '4', edges: '0-1, 1' }).field, 'edges');
-  assert.deepEqual(ME.graphPlan({ ...base, kind: 'custom', cn: '3', edges: '0-1 1-2' }).base, { literal: { n: 3, edges: [[0, 1], [1, 2]] } });
-  assert.equal(ME.graphPlan({ ...base, kind: 'hamming', u: '12', v: '2' }).field, 'u');
-  const induced = ME.graphPlan({ ...base, kind: 'induced', base: 'hamming', u: '3', v: '2', query: ME.countQuery(3, 2).join(', ') });
+  assert.deepEqual(MEP.graphPlan({ ...base, kind: 'clique', n: '6' }), { base: { ns: 'graph', fn: 'clique', args: [6] } });
+  assert.equal(MEP.graphPlan({ ...base, kind: 'grid', w: '20', h: '20' }).field, 'h');
+  assert.equal(MEP.graphPlan({ ...base, kind: 'custom', cn: '4', edges: '0-1, 1' }).field, 'edges');
+  assert.deepEqual(MEP.graphPlan({ ...base, kind: 'custom', cn: '3', edges: '0-1 1-2' }).base, { literal: { n: 3, edges: [[0, 1], [1, 2]] } });
+  assert.equal(MEP.graphPlan({ ...base, kind: 'hamming', u: '12', v: '2' }).field, 'u');
+  const induced = MEP.graphPlan({ ...base, kind: 'induced', base: 'hamming', u: '3', v: '2', query: ME.countQuery(3, 2).join(', ') });
   assert.deepEqual(induced.query, [0, 1, 1, 2, 1, 2, 2, 3]);
-  assert.equal(ME.graphPlan({ ...base, kind: 'induced', base: 'path', n: '4', query: '' }).field, 'query');
+  assert.equal(MEP.graphPlan({ ...base, kind: 'induced', base: 'path', n: '4', query: '' }).field, 'query');
 
   const g = qif.graph.clique(6);
-  const G = ME.graphStructure(g, rows(qif.graph.distances(g)), qif.graph.isDistanceRegular(g));
+  const G = MEP.graphStructure(g, rows(qif.graph.distances(g)), qif.graph.isDistanceRegular(g));
   assert.equal(G.diameter, 1);
   assert.equal(G.span, 5);
-  const calls = ME.matricesPlan(G, Math.LN2);
+  const calls = MEP.matricesPlan(G, Math.LN2);
   assert.deepEqual(calls.map((c) => c.fn), ['utilityBound', 'optimalDetail', 'truncatedGeometric', 'randomizedResponse', 'exponential']);
   close(calls[2].args[1], Math.LN2 / 5, 'page: truncated geometric at ε/5 on the clique');
   const settled = calls.map((c) => ({ ok: true, value: run(c) }));
-  const m = ME.readMatrices(settled);
+  const m = MEP.readMatrices(settled);
   close(m.bound.value.bound, 2 / 7, 'Theorem 6.1 on K6 at ln 2');
   const cur = { G, eps: Math.LN2, prior: new Array(6).fill(1 / 6), score: null, scoreError: undefined, loss: false };
-  const up = ME.utilitiesPlan(G, m.matrices, cur);
+  const up = MEP.utilitiesPlan(G, m.matrices, cur);
   assert.equal(up.calls.length, 8, 'ε and utility of four mechanisms');
   const out = up.calls.map(run);
   close(out[up.at.rr.util], 2 / 7, 'randomized response reaches the bound on the clique');
   close(out[up.at.tg.eps], Math.LN2, 'M1 is exactly ln 2-DP on the clique', 1e-9);
-  const sweep = ME.sweepPlan(cur, [0.5, 1], ME.sweepMatricesPlan(G, [0.5, 1]).map((c) => ({ ok: true, value: run(c) })), { withLP: true, timeLimit: 1000 });
+  const sweep = MEP.sweepPlan(cur, [0.5, 1], MEP.sweepMatricesPlan(G, [0.5, 1]).map((c) => ({ ok: true, value: run(c) })), { withLP: true, timeLimit: 1000 });
   assert.equal(sweep.calls.length, 2 * 6, 'per ε: the optimum, four utilities, the bound');
   assert.deepEqual(sweep.layout.slice(0, 6).map(([, k]) => k), ['lp', 'thm62', 'tg', 'rr', 'exp', 'bound']);
-  const db = ME.dbPlan({ u: '1e9', v: '2', epsilon: 'ln 2' });
+  const db = MEP.dbPlan({ u: '1e9', v: '2', epsilon: 'ln 2' });
   assert.equal(db.calls.length, 3);
-  assert.match(ME.dbPlan({ u: '0', v: '2', epsilon: '1' }).u.error, /at least 1/);
+  assert.match(MEP.dbPlan({ u: '0', v: '2', epsilon: '1' }).u.error, /at least 1/);
 });
 
 test('mechanism: the tight-constraints row, its metrics and its “no mechanism exists”', () => {
   const path = qif.graph.path(6);
-  const Gp = ME.graphStructure(path, rows(qif.graph.distances(path)), null);
+  const Gp = MEP.graphStructure(path, rows(qif.graph.distances(path)), null);
   const st = { ...ME.DEFAULT_STATE, kind: 'path', n: '6' };
-  assert.deepEqual(ME.tcMetricPlan(st, Gp), { matrix: Gp.D });
+  assert.deepEqual(MEP.tcMetricPlan(st, Gp), { matrix: Gp.D });
   // For ε|y − z| on a path it is the truncated geometric mechanism, written out here.
   const eps = 0.7;
   const a = Math.exp(-eps);
-  const calls = ME.matricesPlan(Gp, eps, Gp.D);
+  const calls = MEP.matricesPlan(Gp, eps, Gp.D);
   assert.equal(calls[calls.length - 1].fn, 'tightConstraints');
-  const m = ME.readMatrices(calls.map(settle));
+  const m = MEP.readMatrices(calls.map(settle));
   rows(m.matrices.tc).forEach((r, x) => r.forEach((v, y) => {
     const want = y === 0 ? a ** x / (1 + a) : y === 5 ? a ** (5 - x) / (1 + a) : ((1 - a) / (1 + a)) * a ** Math.abs(x - y);
     close(v, want, `tc[${x}][${y}]`);
   }));
   // The line preset of qif.metric is the same metric on a path.
-  const line = ME.tcMetricPlan({ ...st, tcMetric: 'line' }, Gp);
+  const line = MEP.tcMetricPlan({ ...st, tcMetric: 'line' }, Gp);
   assert.deepEqual(rows(run(line.call)), Gp.D);
   // The discrete metric gives randomized response: e^ε/(n − 1 + e^ε) on the diagonal.
-  const disc = rows(run(ME.tcMetricPlan({ ...st, tcMetric: 'discrete' }, Gp).call));
+  const disc = rows(run(MEP.tcMetricPlan({ ...st, tcMetric: 'discrete' }, Gp).call));
   const rr = rows(run(mechanismCall('tc', { graph: path, epsilon: eps, metric: disc })));
   close(rr[2][2], Math.exp(eps) / (5 + Math.exp(eps)), 'rr diagonal');
   close(rr[2][3], 1 / (5 + Math.exp(eps)), 'rr off the diagonal');
   // The Euclidean grid needs the grid graph; on a 3 × 3 grid at ε = 0.3 no tight-constraints
   // mechanism exists, and the row carries the engine's message.
-  assert.match(ME.tcMetricPlan({ ...st, tcMetric: 'gridEuclidean' }, Gp).error, /needs the grid graph/);
+  assert.match(MEP.tcMetricPlan({ ...st, tcMetric: 'gridEuclidean' }, Gp).error, /needs the grid graph/);
   const grid = qif.graph.grid(3, 3);
-  const Gg = ME.graphStructure(grid, rows(qif.graph.distances(grid)), null);
-  const ge = ME.tcMetricPlan({ ...st, kind: 'grid', w: '3', h: '3', tcMetric: 'gridEuclidean' }, Gg);
-  const bad = ME.readMatrices(ME.matricesPlan(Gg, 0.3, rows(run(ge.call))).map(settle));
+  const Gg = MEP.graphStructure(grid, rows(qif.graph.distances(grid)), null);
+  const ge = MEP.tcMetricPlan({ ...st, kind: 'grid', w: '3', h: '3', tcMetric: 'gridEuclidean' }, Gg);
+  const bad = MEP.readMatrices(MEP.matricesPlan(Gg, 0.3, rows(run(ge.call))).map(settle));
   assert.equal(bad.matrices.tc, null);
   assert.match(bad.errors.tc, /no tight-constraints mechanism exists/);
   // Without a metric the row is left out and says why; the sweep leaves it out too.
-  assert.equal(ME.readMatrices(ME.matricesPlan(Gg, 0.3, null).map(settle), { tcError: 'why' }).errors.tc, 'why');
-  assert.deepEqual(ME.sweepKeys(null), ['thm62', 'tg', 'rr', 'exp']);
-  assert.equal(ME.sweepMatricesPlan(Gp, [0.5, 1], Gp.D).length, 10);
+  assert.equal(MEP.readMatrices(MEP.matricesPlan(Gg, 0.3, null).map(settle), { tcError: 'why' }).errors.tc, 'why');
+  assert.deepEqual(MEP.sweepKeys(null), ['thm62', 'tg', 'rr', 'exp']);
+  assert.equal(MEP.sweepMatricesPlan(Gp, [0.5, 1], Gp.D).length, 10);
 });
 
 test('mechanism: the certified optimum of Table 1 (Alvim et al., ICALP 2011) is 2/7, and 8/25 with its prior', async () => {
   await qif.exact.load();
   const g = qif.graph.clique(6);
-  const G = ME.graphStructure(g, rows(qif.graph.distances(g)), null);
+  const G = MEP.graphStructure(g, rows(qif.graph.distances(g)), null);
   const base = { ...ME.DEFAULT_STATE, kind: 'clique', n: '6', gain: 'binary' };
-  const uniform = ME.certifiedPlan({ ...base, epsilon: 'ln 2', prior: null }, G);
+  const uniform = MEP.certifiedPlan({ ...base, epsilon: 'ln 2', prior: null }, G);
   assert.equal(uniform.expEpsilon, '2');
   assert.equal(run(uniform.call).utility, '2/7');
-  const prior = ME.certifiedPlan({ ...base, epsilon: 'ln 2', prior: ['0.1', '1/5', '1/5', '1/5', '1/5', '1/10'] }, G);
+  const prior = MEP.certifiedPlan({ ...base, epsilon: 'ln 2', prior: ['0.1', '1/5', '1/5', '1/5', '1/5', '1/10'] }, G);
   assert.deepEqual(prior.call.args[0].prior, ['1/10', '1/5', '1/5', '1/5', '1/5', '1/10']);
   const r = run(prior.call);
   assert.equal(r.utility, '8/25', 'the paper prints 0.32');
   assert.equal(r.certified, true);
   // e^ε irrational, or a prior typed with ln: no certified optimum, and the reason.
-  assert.match(ME.certifiedPlan({ ...base, epsilon: '0.6931', prior: null }, G).why, /e\^ε rational/);
-  assert.match(ME.certifiedPlan({ ...base, epsilon: 'ln 2 / 5', prior: null }, G).why, /e\^ε rational/);
-  assert.match(ME.certifiedPlan({ ...base, epsilon: 'ln 2', prior: ['ln 2', '0', '0', '0', '0', '0'] }, G).why, /prior/);
-  assert.equal(ME.certifiedPlan({ ...base, epsilon: 'ln(3/2)', prior: null }, G).expEpsilon, '3/2');
+  assert.match(MEP.certifiedPlan({ ...base, epsilon: '0.6931', prior: null }, G).why, /e\^ε rational/);
+  assert.match(MEP.certifiedPlan({ ...base, epsilon: 'ln 2 / 5', prior: null }, G).why, /e\^ε rational/);
+  assert.match(MEP.certifiedPlan({ ...base, epsilon: 'ln 2', prior: ['ln 2', '0', '0', '0', '0', '0'] }, G).why, /prior/);
+  assert.equal(MEP.certifiedPlan({ ...base, epsilon: 'ln(3/2)', prior: null }, G).expEpsilon, '3/2');
   // The distance gain and the loss on a path, against the floating-point LP with the same
   // matrices (two solvers, one in rationals): they agree.
   const path = qif.graph.path(5);
-  const Gp = ME.graphStructure(path, rows(qif.graph.distances(path)), null);
+  const Gp = MEP.graphStructure(path, rows(qif.graph.distances(path)), null);
   for (const gain of ['distance', 'loss']) {
-    const plan = ME.certifiedPlan({ ...base, kind: 'path', n: '5', gain, epsilon: 'ln 3', prior: null }, Gp);
+    const plan = MEP.certifiedPlan({ ...base, kind: 'path', n: '5', gain, epsilon: 'ln 3', prior: null }, Gp);
     const exact = run(plan.call).utility;
     const score = ME.scoreMatrix(gain, Gp.D, Gp.diameter).matrix;
     const float = qif.mechanism.optimalLP({ graph: path, epsilon: Math.log(3), [gain === 'loss' ? 'loss' : 'gain']: score, forceLP: true }).utility;
@@ -533,6 +536,15 @@ test('compare: validation, pastes and edits on two channels', () => {
   assert.equal(CO.removeCol(s.ch.A, 0), false, 'one output at least');
 });
 
+// V_g[π▷C] = Σ_y max_w Σ_x G[w][x] π_x C[x][y], written here from the definition
+// (docs/mathematics.md#entropies-and-leakage); G as rows or as {rows, cols, data}.
+function postGVuln(G, prior, C) {
+  const g = Array.isArray(G) ? G : Array.from({ length: G.rows }, (_, i) => Array.from(G.data.subarray(i * G.cols, (i + 1) * G.cols)));
+  let total = 0;
+  for (let y = 0; y < C[0].length; y++) total += Math.max(...g.map((row) => row.reduce((s, gx, x) => s + gx * prior[x] * C[x][y], 0)));
+  return total;
+}
+
 test('compare: family and verdict plans', () => {
   const ok = CO.familyPlan({ kind: 'family', family: 'exponential', eps: 'ln 2', m: '' }, 4);
   assert.deepEqual(ok.calls.map((c) => c.fn), ['exponential', 'exponentialEpsilon']);
@@ -542,7 +554,7 @@ test('compare: family and verdict plans', () => {
   assert.equal(CO.familyPlan({ kind: 'family', family: 'randomizedResponse', eps: '1', m: '1.5' }, 3).mMsg, `an integer from 1 to ${CO.MAX_M}`);
   assert.equal(CO.familyPlan({ kind: 'family', family: 'overTruncatedGeometric', eps: '1', m: '3' }, 3).mMsg, 'fewer than n = 3');
   // B = A·R is a post-processing of A: ⊑avg holds; the counterexample's vulnerabilities of the
-  // other direction agree with postGVuln.
+  // other direction agree with the definition, and avgCheckPlan re-evaluates them with the measure.
   const A = [[0.8, 0.2], [0.3, 0.7]];
   const B = CO.multiply(A, [[0.9, 0.1], [0.4, 0.6]]);
   const calls = CO.verdictPlan(A, B);
@@ -551,7 +563,11 @@ test('compare: family and verdict plans', () => {
   assert.deepEqual(v.forward.map((r) => r.value.holds), [true, true, true]);
   const back = v.reverse[0].value;
   assert.equal(back.holds, false);
-  close(CO.postGVuln(back.counterexample.gain, Array.from(back.counterexample.prior), A), back.counterexample.vulnerabilityB, 'V_g[π▷A] recomputed', 1e-9);
+  close(postGVuln(back.counterexample.gain, Array.from(back.counterexample.prior), A), back.counterexample.vulnerabilityB, 'V_g[π▷A] recomputed', 1e-9);
+  assert.equal(CO.avgCheckPlan(v.forward[0], A, B), null, 'nothing to check where ⊑avg holds');
+  const check = CO.avgCheckPlan(v.reverse[0], B, A).map((c) => run(c));
+  close(check[0], back.counterexample.vulnerabilityA, 'V_g[π▷B] by the measure', 1e-9);
+  close(check[1], back.counterexample.vulnerabilityB, 'V_g[π▷A] by the measure', 1e-9);
   assert.match(CO.summary([true, true, true]), /all three orders/);
   assert.match(CO.summary([false, true, false]), /Inconsistent/);
 });
@@ -588,15 +604,15 @@ test('compare: the prior of “how much more can B leak”, and its gain’s gue
   assert.ok(r.value > 0);
   assert.deepEqual(CO.leakGainLabels(2, 3), ['w(y0)', 'w(y1)', 'w(z0)', 'w(z1)', 'w(z2)', 'w⊥']);
   assert.equal(r.gain.rows, CO.leakGainLabels(2, 3).length);
-  close(CO.postGVuln(r.gain, prior, B), r.vulnerabilityA, 'V_g[π▷B] (the first channel)', 1e-9);
-  close(CO.postGVuln(r.gain, prior, A), r.vulnerabilityB, 'V_g[π▷A] (the second channel)', 1e-9);
+  close(postGVuln(r.gain, prior, B), r.vulnerabilityA, 'V_g[π▷B] (the first channel)', 1e-9);
+  close(postGVuln(r.gain, prior, A), r.vulnerabilityB, 'V_g[π▷A] (the second channel)', 1e-9);
   close(r.vulnerabilityB - r.vulnerabilityA, r.value, 'the supremum is attained', 1e-9);
 });
 
 test('compare: distances between two rows, against formulas written here', () => {
   const A = [[0.5, 0.3, 0.2, 0], [0.1, 0.2, 0.3, 0.4], [0.25, 0.25, 0.25, 0.25]];
   const B = [[0.6, 0.4], [0.3, 0.7], [0.5, 0.5]];
-  const plan = CO.distancePlan({ x: '0', x2: '1', metric: 'line', width: '2' }, { A, B });
+  const plan = CD.distancePlan({ x: '0', x2: '1', metric: 'line', width: '2' }, { A, B });
   assert.equal(plan.x, 0);
   assert.equal(plan.x2, 1);
   const [DA, DB] = plan.metricCalls.map((c) => rows(run(c)));
@@ -607,7 +623,7 @@ test('compare: distances between two rows, against formulas written here', () =>
   const tvx = (P, Q) => Math.max(...P.map((p, i) => (p === 0 && Q[i] === 0 ? 0 : Math.abs(Math.log(p) - Math.log(Q[i])))));
   const q = (a, b) => Math.max(...a.map((v, i) => (v > 0 ? 1 - b[i] / v : -Infinity)));
   for (const [M, D, K] of [[A, DA, 'A'], [B, DB, 'B']]) {
-    const out = CO.distanceCalls(M, 0, 1, D).map(run);
+    const out = CD.distanceCalls(M, 0, 1, D).map(run);
     const [P, Q] = [M[0], M[1]];
     close(out[0], tv(P, Q), `${K} total variation`);
     if (tvx(P, Q) === Infinity) assert.equal(out[1], Infinity, `${K} multiplicative total variation`);
@@ -616,17 +632,17 @@ test('compare: distances between two rows, against formulas written here', () =>
     close(out[3], cdfL1(P, Q), `${K} Kantorovich on a line`, 1e-9);
     assert.ok(out[4] >= 0, `${K} multiplicative Kantorovich`);
   }
-  assert.equal(run(CO.distanceCalls(A, 0, 1, DA)[1]), Infinity, 'A(0, 3) = 0 < A(1, 3): infinitely apart');
+  assert.equal(run(CD.distanceCalls(A, 0, 1, DA)[1]), Infinity, 'A(0, 3) = 0 < A(1, 3): infinitely apart');
   // Discrete ground metric: Kantorovich = total variation.
-  const disc = CO.distancePlan({ x: '1', x2: '2', metric: 'discrete', width: '' }, { A, B });
+  const disc = CD.distancePlan({ x: '1', x2: '2', metric: 'discrete', width: '' }, { A, B });
   const Dd = rows(run(disc.metricCalls[0]));
-  close(run(CO.distanceCalls(A, 1, 2, Dd)[3]), tv(A[1], A[2]), 'discrete Kantorovich', 1e-9);
+  close(run(CD.distanceCalls(A, 1, 2, Dd)[3]), tv(A[1], A[2]), 'discrete Kantorovich', 1e-9);
   // A grid: A's 4 outputs fill width 2; B's 2 outputs fill width 2 too; width 3 fits neither.
-  const grid = CO.distancePlan({ x: '0', x2: '2', metric: 'gridManhattan', width: '2' }, { A, B });
+  const grid = CD.distancePlan({ x: '0', x2: '2', metric: 'gridManhattan', width: '2' }, { A, B });
   assert.deepEqual(grid.metricCalls.map((c) => c.args), [[2, 2], [2, 1]]);
-  assert.match(CO.distancePlan({ x: '0', x2: '2', metric: 'gridEuclidean', width: '3' }, { A, B }).error, /Channel A: 4 outputs do not fill a grid of width 3/);
-  assert.equal(CO.distancePlan({ x: '3', x2: '0', metric: 'line', width: '' }, { A, B }).field, 'x');
-  assert.deepEqual(CO.distFrom({ x: 1, metric: 'evil', width: '<b>' }), { ...CO.DEFAULT_DIST, x: '1', width: '<b>' });
+  assert.match(CD.distancePlan({ x: '0', x2: '2', metric: 'gridEuclidean', width: '3' }, { A, B }).error, /Channel A: 4 outputs do not fill a grid of width 3/);
+  assert.equal(CD.distancePlan({ x: '3', x2: '0', metric: 'line', width: '' }, { A, B }).field, 'x');
+  assert.deepEqual(CD.distFrom({ x: 1, metric: 'evil', width: '<b>' }), { ...CO.DEFAULT_DIST, x: '1', width: '<b>' });
 });
 
 test('infopriv: reading the inputs and the call plans', () => {
@@ -673,7 +689,7 @@ test('channel: exports give an exact result as that number, not as the engine’
   // (1/2)/(1/8) = 4 and the multiplicative Bayes capacity Σ_y max_x C(x,y) = 4 (by hand).
   const s = CH.createState('password-iterations');
   assert.equal(s.secrets.length, 8);
-  const plan = CH.panelPlan(CH.panelInputs(validateInputs(s), { exact: CH.exactInputs(s) }), {});
+  const plan = CP.panelPlan(CP.panelInputs(validateInputs(s), { exact: CP.exactInputs(s) }), {});
   const got = {};
   for (const p of Object.values(plan)) if (p.exact) Object.assign(got, exactResults(p.exact, p.exact.calls.map(settle)));
   assert.deepEqual(got.posteriorBayesVulnerability, { ok: true, value: '1/2' });
@@ -686,7 +702,7 @@ test('channel: exports give an exact result as that number, not as the engine’
     shannonEntropy: { ok: true, value: 2.9999999999999996 },
   };
   const exact = { multiplicativeBayesLeakage: got.multiplicativeBayesLeakage.value, posteriorBayesVulnerability: got.posteriorBayesVulnerability.value };
-  const rows = CH.resultsOf(shown, { measures: MEASURES, exact }).measures;
+  const rows = CP.resultsOf(shown, { measures: MEASURES, exact }).measures;
   const byKey = Object.fromEntries(rows.map((r) => [r.key, [r.value, r.exact]]));
   assert.deepEqual(byKey.multiplicativeBayesLeakage, [4, '4']);
   assert.deepEqual(byKey.posteriorBayesVulnerability, [0.5, '1/2']);

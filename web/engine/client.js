@@ -311,7 +311,9 @@ export class QifClient {
     const { id, promise } = this.submit([{ ns, fn, args }], { signal });
     const p = promise.then(([r]) => {
       if (r.ok) return r.value;
-      throw new QifError(r.error, { ns, fn });
+      const e = new QifError(r.error, { ns, fn });
+      if (r.line !== undefined) Object.assign(e, { line: r.line, column: r.column });
+      throw e;
     });
     p.jobId = id;
     p.cancel = () => this.cancel(id);

@@ -60,6 +60,10 @@ export class DataClient {
     return this.submit(typeof source === 'string' ? { op: 'read', text: source } : { op: 'read', file: source }, onProgress);
   }
 
+  /** Reads a table of samples from text or a CSV/TSV file (input/samples.js readSamples). */
+  samples(source, { onProgress } = {}) {
+    return this.submit(typeof source === 'string' ? { op: 'samples', text: source } : { op: 'samples', file: source }, onProgress);
+  }
   /** Writes data (lib/export-formats.js) in a format, as text or as a Blob. */
   write(format, data, as = 'text') {
     return this.submit({ op: 'write', format, data, as });

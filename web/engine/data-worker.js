@@ -4,6 +4,8 @@
 // a computation of the engine's worker (worker.js).
 //
 //   page → worker  {id, op: 'read', text?: string, file?: Blob}
+//                  {id, op: 'samples', text?: string, file?: Blob}   a table of samples
+//                                                            (input/samples.js readSamples)
 //                  {id, op: 'write', format: 'CSV'|'TSV'|'JSON'|'LaTeX', data, as: 'text'|'blob'}
 //   worker → page  {id, type: 'progress', fraction}          at most ten a second
 //                  {id, type: 'result', value}               a block (buffers transferred; with its
@@ -11,6 +13,7 @@
 //                  {id, type: 'error', error}
 
 import { readMatrix } from '../input/grid.js';
+import { readSamples } from '../input/samples.js';
 import { scanRows } from '../input/matrix.js';
 import { FORMATS } from '../lib/export-formats.js';
 
@@ -32,6 +35,24 @@ async function read(id, { text, file }) {
   return { value: b, transfer: [b.data.buffer, b.texts.index.buffer, b.scan.rowSums.buffer, b.scan.bad.buffer] };
 }
 
+async function samples(id, { text, file }) {
+  const s = typeof text === 'string' ? text : await file.text();
+  let last = 0;
+  const b = readSamples(s, {
+    onProgress: (fraction) => {
+      const now = Date.now();
+      if (now - last < REPORT_EVERY_MS) return;
+      last = now;
+      self.postMessage({ id, type: 'progress', fraction });
+    },
+  });
+  if ('error' in b) return { error: b.error };
+  const transfer = [];
+  if (ArrayBuffer.isView(b.secrets)) transfer.push(b.secrets.buffer);
+  if (b.observations.data) transfer.push(b.observations.data.buffer);
+  return { value: b, transfer };
+}
+
 function write({ format, data, as }) {
   const f = FORMATS[format];
   if (!f) return { error: `unknown format ${format}` };
@@ -44,7 +65,8 @@ self.onmessage = async (event) => {
   if (!msg || typeof msg.id !== 'number') return;
   let out;
   try {
-    out = msg.op === 'read' ? await read(msg.id, msg) : msg.op === 'write' ? write(msg) : { error: `unknown operation ${msg.op}` };
+    out = msg.op === 'read' ? await read(msg.id, msg) : msg.op === 'samples' ? await samples(msg.id, msg)
+      : msg.op === 'write' ? write(msg) : { error: `unknown operation ${msg.op}` };
   } catch (e) {
     out = { error: e && e.message ? e.message : String(e) };
   }

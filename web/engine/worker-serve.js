@@ -115,7 +115,7 @@ function runCall(id, index, call) {
     if (!s || s.v !== args[i].v) return { ok: false, error: `the shared input ${args[i].$shared} was replaced before this call ran` };
     args[i] = s.value;
   }
-  if (typeof ns === 'string' && ns.startsWith('exact.') && exactError) return { ok: false, error: exactError };
+  if (typeof ns === 'string' && (ns.startsWith('exact.') || ns === 'program') && exactError) return { ok: false, error: exactError };
   const namespace = typeof ns === 'string' ? ns.split('.').reduce((o, k) => (o && typeof o === 'object' ? o[k] : undefined), qif) : undefined;
   const f = namespace && namespace[fn];
   if (typeof f !== 'function') {
@@ -143,6 +143,8 @@ function runCall(id, index, call) {
   try {
     return { ok: true, value: f(...args) };
   } catch (err) {
+    // A program's error has its position (error.line, error.column): it travels with the message.
+    if (err && Number.isInteger(err.line) && Number.isInteger(err.column)) return { ok: false, error: messageOf(err), line: err.line, column: err.column };
     return { ok: false, error: messageOf(err) };
   }
 }
@@ -174,7 +176,7 @@ async function onMessage(event) {
   await loaded;
   await sharedArrived(msg.calls);
   if (!qif) return; // the fatal message already told the page
-  if (!qif.exact.loaded && msg.calls.some((c) => typeof c.ns === 'string' && c.ns.startsWith('exact.'))) {
+  if (!qif.exact.loaded && msg.calls.some((c) => typeof c.ns === 'string' && (c.ns.startsWith('exact.') || c.ns === 'program'))) {
     exactError = null;
     await qif.exact.load().catch((err) => { exactError = `the exact module could not be loaded: ${messageOf(err)}`; });
   }

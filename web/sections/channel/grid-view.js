@@ -1,5 +1,6 @@
-// sections/channel/grid-view.js — the editable tables of the "Channel & leakage" section: the
-// channel with its prior column and the gain function. Built from the state (state.js); they are
+// sections/channel/grid-view.js — the editable channel of the "Channel & leakage" section, with its
+// prior column, and the keyboard moves of both grids (the gain's table is gain-view.js, from the
+// cells made here). Built from the state (state.js); the tables are
 // rebuilt on structural changes and (the channel) on scrolling, never while a cell is typed in,
 // so that focus and the caret stay put. Validation messages are applied cell by cell.
 //
@@ -17,7 +18,7 @@ export const FULL_COLS = 30;
 /** Rows and columns drawn beyond those in view on each side. */
 const OVERSCAN = 3;
 
-function cellInput({ grid, r, c, value, label, testid, kind }) {
+export function cellInput({ grid, r, c, value, label, testid, kind }) {
   return h('input', {
     type: 'text',
     class: kind === 'label' ? 'label-input' : 'num',
@@ -32,7 +33,7 @@ function cellInput({ grid, r, c, value, label, testid, kind }) {
   });
 }
 
-const removeButton = (action, index, label, title, disabled) => h('button', {
+export const removeButton = (action, index, label, title, disabled) => h('button', {
   type: 'button', class: 'remove', 'aria-label': label, title, dataset: { action, index: String(index) }, disabled, text: '×',
 });
 
@@ -390,45 +391,6 @@ export class ChannelGrid {
     this.render();
     el = this.table.querySelector(key);
     return el;
-  }
-}
-
-// Beyond this many secrets the identity gain is described rather than drawn: an n×n grid of
-// inputs nobody edits would only slow the page down.
-const DRAW_IDENTITY_UP_TO = 16;
-
-/** Rebuilds the gain table (or its one-line description for a large identity). */
-export function renderGainTable(table, s) {
-  const n = s.secrets.length;
-  if (s.gainIdentity && n > DRAW_IDENTITY_UP_TO) {
-    replace(table, h('tbody', {}, h('tr', {}, h('td', { class: 'identity-note' },
-      `Identity gain on ${n.toLocaleString('en')} secrets: g(w, x) = 1 if w = x, else 0 (Bayes vulnerability). `,
-      s.gain
-        ? h('button', { type: 'button', class: 'small', dataset: { action: 'edit-gain' }, 'data-testid': 'edit-gain', text: 'Edit as a matrix' })
-        : h('span', { class: 'muted', text: 'A gain other than the identity can be edited on up to 64 secrets.' })))));
-    return;
-  }
-  const k = s.gain.length;
-  const head = h('tr', {},
-    h('th', { scope: 'col', class: 'corner' }, h('span', { class: 'corner-x', text: 'guess w' }), h('span', { class: 'corner-y', text: 'secret x →' })),
-    s.secrets.map((label) => h('th', { scope: 'col', class: 'static-label', text: label })));
-  const body = s.gain.map((row, w) => h('tr', {},
-    h('th', { scope: 'row' },
-      h('div', { class: 'row-head' },
-        removeButton('remove-guess', w, `Remove guess ${w + 1}`, 'Remove this guess', k <= 1),
-        cellInput({ grid: 'gain', r: w, c: -2, value: s.gainLabels[w] ?? '', label: `Label of guess ${w + 1}`, testid: `gain-label-${w}`, kind: 'label' }))),
-    Array.from({ length: n }, (_, x) => h('td', {},
-      cellInput({ grid: 'gain', r: w, c: x, value: row[x], label: `g(${s.gainLabels[w] ?? w + 1}, ${s.secrets[x]}): gain of guess ${w + 1} when the secret is ${s.secrets[x]}`, testid: `gain-${w}-${x}`, kind: 'gain' }),
-      h('span', { class: 'msg', id: `msg-g-${w}-${x}` })))));
-  replace(table, h('thead', {}, head), h('tbody', {}, body));
-}
-
-/** Applies the gain's validation messages (keys "g:w:x") to the gain table. */
-export function showGainMessages(table, checked) {
-  for (const input of table.querySelectorAll('input[data-grid="gain"][data-kind="gain"]')) {
-    const msg = checked.cell.get(`g:${input.dataset.r}:${input.dataset.c}`) ?? null;
-    if ((input.getAttribute('aria-invalid') === 'true') === !!msg && input.nextElementSibling.textContent === (msg ?? '')) continue;
-    setFieldMessage(input, input.nextElementSibling, msg);
   }
 }
 

@@ -13,29 +13,31 @@
 // with the label "exact", and its errors ("row 0 sums to 11/12") under the results.
 //
 // Large matrices (up to 2,000 × 2,000 entries): a long paste and a CSV/TSV file (picked or dropped on
-// the matrix) are read in the data worker with progress (engine/data-client.js); the grid draws only
+// the matrix) are read in the data worker with progress (loading.js); the grid draws only
 // what is in view (grid-view.js); the channel goes to the engine once per change (engine.share)
 // rather than once per job; panels that would cost too much at that size say so and wait to be
-// asked (state.js panelPlan); exact values stop at S.EXACT_MAX_ENTRIES entries.
+// asked (plan.js panelPlan); exact values stop at EXACT_MAX_ENTRIES entries (plan.js).
 
 import { h, replace, setFieldMessage } from '../../lib/dom.js';
 import { presets, presetById } from '../../lib/presets.js';
 import { MEASURES, exactResults as exactResultsOf } from '../../lib/measures.js';
 import { createPipeline, Superseded } from '../../engine/pipeline.js';
 import { isAbort } from '../../engine/client.js';
-import { dataWorker } from '../../engine/data-client.js';
 import { validateInputs } from './validate.js';
 import { readerMessage } from '../../lib/row-names.js';
 import * as S from './state.js';
-import { History } from './history.js';
-import { ChannelGrid, renderGainTable, showGainMessages, onGridKey } from './grid-view.js';
+import * as Plan from './plan.js';
+import { ChannelGrid, onGridKey } from './grid-view.js';
+import { renderGainTable, showGainMessages } from './gain-view.js';
 import { ResultsView } from './results-view.js';
+import { createProgramCard } from './program-view.js';
+import { buildSkeleton } from './skeleton.js';
+import { installLoading } from './loading.js';
+import { History } from './history.js';
 
 /** Buttons that change the inputs (recorded for Undo). */
 const EDITS = new Set(['remove-row', 'remove-col', 'remove-guess', 'add-row', 'add-col', 'uniform', 'add-guess', 'identity-gain', 'edit-gain', 'use-capacity-prior', 'use-estimate']);
 
-/** Pastes longer than this (characters) are read in the data worker. */
-const PASTE_IN_WORKER = 20_000;
 /**
  * The order in which panels start (the worker runs their jobs one after another): quick ones
  * first; then the multiplicative capacities, whose Bayes-risk capacity grows fastest with the
@@ -44,74 +46,10 @@ const PASTE_IN_WORKER = 20_000;
  */
 const ORDER = ['prior', 'renyi', 'posterior', 'gprior', 'gpost', 'gcapacity', 'channel', 'capacity'];
 
-function skeleton(root) {
-  const table = (id, label, hint) => h('table', { id, class: 'grid', 'data-testid': id, 'aria-labelledby': label, 'aria-describedby': hint });
-  const els = {
-    preset: h('select', { id: 'preset', 'data-testid': 'preset-select' }),
-    presetText: h('p', { id: 'preset-description', class: 'muted', 'data-testid': 'preset-description' }),
-    channelTable: table('channel-table', 'matrix-title', 'matrix-hint'),
-    gainTable: table('gain-table', 'gain-title', 'gain-hint'),
-    errors: h('ul', { id: 'input-errors', class: 'error-list', 'data-testid': 'input-errors', 'aria-live': 'polite' }),
-    pasteNote: h('p', { id: 'paste-note', class: 'paste-note', 'data-testid': 'paste-note', 'aria-live': 'polite' }),
-    gridSize: h('p', { id: 'grid-size', class: 'grid-size', 'data-testid': 'grid-size', 'aria-live': 'polite' }),
-    loading: h('div', { class: 'load-progress', 'data-testid': 'load-progress', role: 'status', hidden: true }),
-    file: h('input', { type: 'file', id: 'load-file', class: 'file-input', 'data-testid': 'load-file', accept: '.csv,.tsv,.tab,.txt,text/csv,text/tab-separated-values,text/plain' }),
-    channelWrap: null,
-    note: h('p', { id: 'results-note', class: 'results-note', 'data-testid': 'results-note', 'aria-live': 'polite' }),
-    exactNote: h('p', { id: 'exact-note', class: 'exact-note', 'data-testid': 'exact-note', 'aria-live': 'polite' }),
-    results: h('div', { class: 'results', id: 'results', 'data-testid': 'results' }),
-  };
-  els.results.append(els.note, els.exactNote);
-  els.channelWrap = h('div', { class: 'table-wrap channel-wrap', 'data-testid': 'channel-wrap' }, els.channelTable);
-  const button = (id, testid, text) => h('button', { type: 'button', id, 'data-testid': testid, text });
-  root.append(
-    h('div', { class: 'section-head' },
-      h('h2', { id: 'channel-title' }, 'Channel & leakage'),
-      h('p', {}, 'A channel ', h('var', { text: 'C' }), ' maps each secret ', h('var', { text: 'x' }), ' to a distribution on observables ', h('var', { text: 'y' }), ': ',
-        h('var', { text: 'C' }), '(', h('var', { text: 'x' }), ',', h('var', { text: 'y' }), ') = p(', h('var', { text: 'y' }), '|', h('var', { text: 'x' }), '). Given a prior ',
-        h('var', { text: 'π' }), ' on secrets, the results say how much an adversary learns by observing ', h('var', { text: 'y' }), '.')),
-    h('div', { class: 'layout' },
-      h('div', { class: 'inputs' },
-        h('div', { class: 'card', id: 'preset-card' },
-          h('div', { class: 'preset-row' }, h('label', { for: 'preset', text: 'Example' }), els.preset),
-          els.presetText),
-        h('div', { class: 'card', id: 'matrix-card', 'data-testid': 'matrix-card' },
-          h('div', { class: 'card-head' }, h('h3', { id: 'matrix-title' }, 'Channel matrix ', h('var', { text: 'C' }), ' and prior ', h('var', { text: 'π' }))),
-          h('p', { class: 'hint', id: 'matrix-hint' }, 'Rows are secrets, columns observables; each row is a distribution and sums to 1. Type decimals, fractions (', h('kbd', { text: '1/3' }),
-            ') or ', h('kbd', { text: 'ln' }), ' expressions. Paste a block copied from a spreadsheet into the first cell for a new channel, or into another cell to fill the grid from there: a header row and a first column of labels are recognised, and decimal commas are read (tabs, semicolons or quoted CSV). Undo or Ctrl+Z takes back any edit. Arrow keys and ', h('kbd', { text: 'Enter' }), ' move between cells. Up to 2,000 × 2,000: paste it, or load a CSV/TSV file (or drop it here).'),
-          els.gridSize,
-          els.channelWrap,
-          h('div', { class: 'toolbar', role: 'group', 'aria-label': 'Matrix actions' },
-            h('button', { type: 'button', id: 'undo', 'data-testid': 'undo', title: 'Undo the last edit (Ctrl+Z)', disabled: true, text: 'Undo' }),
-            button('add-row', 'add-row', '+ Secret (row)'), button('add-col', 'add-col', '+ Observable (column)'), button('uniform', 'uniform-prior', 'Uniform prior'),
-            els.file,
-            h('label', { class: 'file-button', for: 'load-file', title: 'A CSV or TSV file of up to 2,000 × 2,000 entries, with or without a header row and a column of labels; or drop the file on the matrix' }, 'Load a CSV/TSV file…')),
-          els.loading,
-          els.pasteNote,
-          els.errors),
-        h('div', { class: 'card' },
-          h('div', { class: 'card-head' }, h('h3', { id: 'gain-title' }, 'Gain function ', h('var', { text: 'g' }))),
-          h('p', { class: 'hint', id: 'gain-hint' }, 'Rows are the adversary’s guesses ', h('var', { text: 'w' }), ', columns the secrets ', h('var', { text: 'x' }), ': ',
-            h('var', { text: 'g' }), '(', h('var', { text: 'w' }), ',', h('var', { text: 'x' }), ') is the gain of guessing ', h('var', { text: 'w' }), ' when the secret is ', h('var', { text: 'x' }), '. The identity gives Bayes vulnerability.'),
-          h('div', { class: 'table-wrap' }, els.gainTable),
-          h('div', { class: 'toolbar', role: 'group', 'aria-label': 'Gain actions' },
-            button('add-guess', 'add-guess', '+ Guess (row)'), button('identity-gain', 'identity-gain', 'Identity gain')))),
-      els.results));
-  return els;
-}
-
 export function mount(root, { engine, client }) {
   const state = S.createState();
   let checked = validateInputs(state);
-  let pasteMessage = null;
-  const els = skeleton(root);
-  const history = new History();
-  const undoButton = root.querySelector('#undo');
-  // Records the state before an edit (key: a run of typing into one field counts once).
-  const record = (key = null, snap = null) => {
-    history.record(() => snap ?? S.snapshot(state), key);
-    undoButton.disabled = false;
-  };
+  const els = buildSkeleton(root);
   const grid = new ChannelGrid(els.channelTable, els.channelWrap, () => state, showWindow);
   const view = new ResultsView(els.results, state);
   const shown = {}; // measure key → last settled result shown
@@ -124,13 +62,13 @@ export function mount(root, { engine, client }) {
   const sharedRefs = {}; // input → {sig, ref} of the matrix last shared with the engine
 
   let pipeBusy = true;
-  let reading = null; // the data worker's job while a paste or a file is read
+  let loading = null; // reads pastes and files (installed below)
   // Resolved when the section first shows computed values (or a failure, or has nothing left to
   // compute): the page mounts its other sections after that (page/sections.js).
   let firstShownDone;
   const firstShown = new Promise((resolve) => { firstShownDone = resolve; });
   const busy = () => {
-    root.dataset.busy = String(pipeBusy || !!reading);
+    root.dataset.busy = String(pipeBusy || !!loading?.busy);
     if (root.dataset.busy === 'false') firstShownDone();
   };
   const pipe = createPipeline({ engine, onBusy: (b) => { pipeBusy = b; busy(); } });
@@ -155,7 +93,7 @@ export function mount(root, { engine, client }) {
       return;
     }
     const parts = [`${w.n.toLocaleString('en')} × ${w.m.toLocaleString('en')} channel: showing rows ${(w.r0 + 1).toLocaleString('en')}–${w.r1.toLocaleString('en')} and columns ${(w.c0 + 1).toLocaleString('en')}–${w.c1.toLocaleString('en')}; scroll to see the rest.`];
-    if (w.n * w.m > S.EXACT_MAX_ENTRIES) parts.push(`Exact values are computed up to ${S.EXACT_MAX_ENTRIES.toLocaleString('en')} entries.`);
+    if (w.n * w.m > Plan.EXACT_MAX_ENTRIES) parts.push(`Exact values are computed up to ${Plan.EXACT_MAX_ENTRIES.toLocaleString('en')} entries.`);
     els.gridSize.textContent = parts.join(' ');
   }
 
@@ -182,6 +120,7 @@ export function mount(root, { engine, client }) {
     showGainMessages(els.gainTable, checked);
     setFieldMessage(root.querySelector('#alpha'), root.querySelector('#alpha-msg'), checked.alphaMsg);
     setFieldMessage(root.querySelector('#capacity-tolerance'), root.querySelector('#capacity-tolerance-msg'), checked.toleranceMsg);
+    const pasteMessage = loading?.message;
     const messages = pasteMessage ? [{ text: `Paste: ${pasteMessage}` }, ...checked.messages] : checked.messages;
     replace(els.errors, messages.slice(0, 12).map((m) => h('li', { text: m.text })),
       messages.length > 12 ? h('li', { text: `… and ${(messages.length - 12).toLocaleString('en')} more` }) : null);
@@ -205,7 +144,7 @@ export function mount(root, { engine, client }) {
         slow: () => view.showCapacityProgress(null),
         onProgress: (data) => view.showCapacityProgress(data),
       } : {});
-      for (const [key, r] of Object.entries(S.derivePanel(name, results))) show(key, r);
+      for (const [key, r] of Object.entries(Plan.derivePanel(name, results))) show(key, r);
     } catch (e) {
       if (e instanceof Superseded) throw e;
       lastSig[name] = null;
@@ -272,14 +211,14 @@ export function mount(root, { engine, client }) {
 
   function showHyper() {
     const r = shown.hyper;
-    const labels = r?.ok && hyperInputs ? S.posteriorLabels(r.value, hyperInputs.C, hyperInputs.prior, state.observables) : [];
+    const labels = r?.ok && hyperInputs ? Plan.posteriorLabels(r.value, hyperInputs.C, hyperInputs.prior, state.observables) : [];
     view.showHyper(r, { labels, secrets: state.secrets, outputs: state.observables.length, exact: exactShown.hyper ?? null, observables: state.observables });
   }
 
   function inputsNow() {
-    const exact = S.exactInputs(state);
+    const exact = Plan.exactInputs(state);
     exactWhy = exact.why;
-    return S.panelInputs(checked, { gainClass: state.gainClass, exact });
+    return Plan.panelInputs(checked, { gainClass: state.gainClass, exact });
   }
 
   // The inputs of the panels, a large matrix replaced by a reference to its copy in the worker
@@ -288,7 +227,7 @@ export function mount(root, { engine, client }) {
     const inputs = inputsNow();
     for (const key of ['channel', 'gain']) {
       const x = inputs[key];
-      if (!x.value || !x.value.data || x.value.data.length <= S.SIGNED_BY_VALUE_UP_TO) continue;
+      if (!x.value || !x.value.data || x.value.data.length <= Plan.SIGNED_BY_VALUE_UP_TO) continue;
       if (sharedRefs[key]?.sig !== x.sig) sharedRefs[key] = { sig: x.sig, ref: engine.share(key, x.value) };
       inputs[key] = { ...x, value: { ...sharedRefs[key].ref, rows: x.value.rows, cols: x.value.cols } };
     }
@@ -298,7 +237,7 @@ export function mount(root, { engine, client }) {
   // The debounced step: decide, panel by panel, what the inputs ask for.
   const recompute = pipe.task(() => {
     const inputs = inputsForEngine();
-    const plan = S.panelPlan(inputs, lastSig, force);
+    const plan = Plan.panelPlan(inputs, lastSig, force);
     if (checked.channel && checked.prior) hyperInputs = { C: checked.channel, prior: checked.prior };
     const sig = `${inputs.channel.sig}\u0000${state.observed}`;
     if (sig !== estimateSig) {
@@ -326,7 +265,7 @@ export function mount(root, { engine, client }) {
       view.showEstimate(null);
       return;
     }
-    const o = S.parseObserved(state.observed, state.observables.length);
+    const o = Plan.parseObserved(state.observed, state.observables.length);
     setFieldMessage(field, root.querySelector('#observed-msg'), o.error ?? null);
     if (o.error || !checked.channel) {
       view.showEstimate(null);
@@ -349,7 +288,7 @@ export function mount(root, { engine, client }) {
   // Called on every input: immediate validation, then a debounced recompute.
   function changed() {
     showValidation();
-    const plan = S.panelPlan(inputsNow(), lastSig, force);
+    const plan = Plan.panelPlan(inputsNow(), lastSig, force);
     for (const [name, p] of Object.entries(plan)) {
       if (p.action === 'stale' || p.action === 'skip') {
         if (p.action === 'skip') view.showSkipped(S.PANEL_KEYS[name], p.reason, p.cost !== undefined ? name : null);
@@ -368,6 +307,30 @@ export function mount(root, { engine, client }) {
       state.edited = true;
       renderPresetMenu();
     }
+  }
+
+  // Undo: the states before each edit (history.js); record() is called before an edit.
+  const history = new History();
+  const undoButton = root.querySelector('#undo');
+  const record = (key = null, snap = null) => {
+    history.record(() => snap ?? S.snapshot(state), key);
+    undoButton.disabled = false;
+  };
+
+  // Puts back the state before the last edit.
+  function undo() {
+    const snap = history.undo();
+    undoButton.disabled = !history.canUndo;
+    if (!snap) return;
+    loading.cancel();
+    S.restore(state, snap);
+    root.querySelector('#alpha').value = state.alpha;
+    root.querySelector('#capacity-tolerance').value = state.tolerance;
+    view.gainClass.value = state.gainClass;
+    view.observed.value = state.observed;
+    loading.clearMessage();
+    rerenderInputs();
+    els.pasteNote.textContent = 'Undone: the inputs are as they were before the last edit.';
   }
 
   root.addEventListener('input', (e) => {
@@ -390,7 +353,7 @@ export function mount(root, { engine, client }) {
     const r = Number(d.r);
     const c = Number(d.c);
     record(`${d.grid}:${d.kind}:${r}:${c}`);
-    pasteMessage = null;
+    loading.clearMessage();
     if (d.grid === 'channel') {
       if (d.kind === 'cell') state.cells.set(r, c, t.value);
       else if (d.kind === 'prior') {
@@ -429,7 +392,7 @@ export function mount(root, { engine, client }) {
       return;
     }
     if (EDITS.has(action)) record();
-    pasteMessage = null;
+    loading.clearMessage();
     switch (action) {
       case 'remove-row': S.removeRow(state, i); markEdited(); break;
       case 'remove-col': S.removeCol(state, i); markEdited(); break;
@@ -443,7 +406,7 @@ export function mount(root, { engine, client }) {
       case 'cancel-capacity': panels.capacity.cancel(); return;
       case 'recompute-capacity': changed(); return;
       case 'compute-anyway': force.add(b.dataset.panel); changed(); return;
-      case 'cancel-load': reading?.cancel(); return;
+      case 'cancel-load': loading.cancel(); return;
       case 'use-capacity-prior': {
         const cap = shown.shannonCapacity;
         if (!cap?.ok || cap.value.prior.length !== state.secrets.length) return;
@@ -460,147 +423,7 @@ export function mount(root, { engine, client }) {
     rerenderInputs();
   });
 
-  // Puts back the state before the last edit.
-  function undo() {
-    const snap = history.undo();
-    undoButton.disabled = !history.canUndo;
-    if (!snap) return;
-    reading?.cancel();
-    S.restore(state, snap);
-    root.querySelector('#alpha').value = state.alpha;
-    root.querySelector('#capacity-tolerance').value = state.tolerance;
-    view.gainClass.value = state.gainClass;
-    view.observed.value = state.observed;
-    pasteMessage = null;
-    rerenderInputs();
-    els.pasteNote.textContent = 'Undone: the inputs are as they were before the last edit.';
-  }
-
-  // A block read (here or in the data worker) goes into the grid at (r, c); c −1 is the prior.
-  // `before` is the state before it (recorded for Undo when the paste went in).
-  function applyPasted(res, before = null) {
-    if (res.ok) {
-      if (before) record(null, before);
-      pasteMessage = null;
-      // The grid first: it reads the scroll position and size of its box, which a write made
-      // before it in the same task would make the browser lay the page out to answer.
-      if (res.how === 'new') els.channelWrap.scrollTo(0, 0);
-      rerenderInputs();
-      els.pasteNote.textContent = res.how ? S.pasteNote(res, state) : res.decimalComma ? 'Read as decimal commas (cells were separated by tabs, semicolons or spaces, or quoted): 0,5 → 0.5.' : '';
-    } else {
-      pasteMessage = res.error;
-      showValidation();
-    }
-  }
-
-  // Reads a long paste or a file in the data worker, showing its progress and a Cancel button.
-  function readInWorker(source, name, done) {
-    reading?.cancel();
-    const bar = h('progress', { max: '1', value: '0', 'aria-label': `Reading ${name}` });
-    const text = h('span', { text: `Reading ${name}…` });
-    const progress = (f) => {
-      bar.value = f;
-      text.textContent = `Reading ${name}… ${Math.round(f * 100)}%`;
-    };
-    const job = dataWorker.read(source, { onProgress: progress });
-    reading = job;
-    busy();
-    replace(els.loading, bar, text, h('button', { type: 'button', class: 'small', dataset: { action: 'cancel-load' }, 'data-testid': 'cancel-load', text: 'Cancel' }));
-    els.loading.hidden = false;
-    job.promise.then(
-      (block) => {
-        if (reading !== job) return;
-        reading = null;
-        try {
-          done(block); // before hiding the progress: see applyPasted
-        } finally {
-          els.loading.hidden = true;
-          busy(); // a failure of done (a page error) must not leave the section busy for ever
-        }
-      },
-      (e) => {
-        if (reading !== job) return;
-        reading = null;
-        els.loading.hidden = true;
-        pasteMessage = isAbort(e) ? null : e.message;
-        els.pasteNote.textContent = isAbort(e) ? `Reading ${name} was cancelled.` : '';
-        showValidation();
-        busy();
-      },
-    );
-  }
-
-  root.addEventListener('paste', (e) => {
-    const d = e.target.dataset;
-    if (!d || !d.grid) return;
-    const text = e.clipboardData?.getData('text/plain') ?? '';
-    if (!/[\t\n,; ]/.test(text.trim())) return; // one value: the browser's own paste
-    const r = Number(d.r);
-    const c = Number(d.c);
-    if (d.grid === 'channel' && d.kind === 'cell' && text.length > PASTE_IN_WORKER) {
-      e.preventDefault();
-      readInWorker(text, 'the pasted block', (block) => {
-        if ('error' in block) {
-          applyPasted(block);
-          return;
-        }
-        const before = S.snapshot(state);
-        markEdited();
-        applyPasted(S.applyBlock(state, r, c, block), before);
-      });
-      return;
-    }
-    const before = S.snapshot(state);
-    history.breakRun();
-    let res = { error: 'not here' };
-    if (d.grid === 'channel') {
-      if (d.kind === 'label') res = S.pasteLabels(state, r === -1 ? 'col' : 'row', r === -1 ? c : r, text);
-      else res = S.pasteIntoChannel(state, r, d.kind === 'prior' ? -1 : c, text);
-      if (res.ok && d.kind !== 'prior') markEdited();
-    } else if (d.grid === 'gain' && d.kind === 'gain') res = S.pasteIntoGain(state, r, c, text);
-    if (res.ok) {
-      e.preventDefault();
-      applyPasted(res, before);
-    } else if (d.kind !== 'label' && /\n/.test(text.trim())) {
-      // A block that cannot be read: say why rather than paste it into one cell.
-      e.preventDefault();
-      applyPasted(res);
-    }
-    // Else one line the grid cannot split (a lone "0,5", say): the browser pastes it into the
-    // cell, whose own message then says what is wrong with it.
-  });
-
-  // A CSV/TSV file, picked or dropped on the matrix: it replaces the channel (labels included).
-  function loadFile(file) {
-    if (!file) return;
-    readInWorker(file, file.name || 'the file', (block) => {
-      if ('error' in block) {
-        applyPasted({ error: `${file.name}: ${block.error}` });
-        return;
-      }
-      const before = S.snapshot(state);
-      S.loadBlock(state, block);
-      applyPasted({ ok: true, decimalComma: block.decimalComma }, before);
-    });
-  }
-  els.file.addEventListener('change', () => {
-    loadFile(els.file.files?.[0]);
-    els.file.value = '';
-  });
-  const card = root.querySelector('#matrix-card');
-  card.addEventListener('dragover', (e) => {
-    if (![...(e.dataTransfer?.types ?? [])].includes('Files')) return;
-    e.preventDefault();
-    card.classList.add('drop-target');
-  });
-  card.addEventListener('dragleave', (e) => { if (!card.contains(e.relatedTarget)) card.classList.remove('drop-target'); });
-  card.addEventListener('drop', (e) => {
-    const file = e.dataTransfer?.files?.[0];
-    card.classList.remove('drop-target');
-    if (!file) return;
-    e.preventDefault();
-    loadFile(file);
-  });
+  loading = installLoading(root, els, { state, markEdited, rerenderInputs, showValidation, onBusy: busy, record, breakRun: () => history.breakRun() });
 
   const isUndoKey = (e) => (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'z';
   root.addEventListener('keydown', (e) => {
@@ -634,7 +457,7 @@ export function mount(root, { engine, client }) {
     if (!p) return;
     record();
     S.loadPreset(state, p);
-    pasteMessage = null;
+    loading.clearMessage();
     els.pasteNote.textContent = '';
     els.channelWrap.scrollTo(0, 0);
     rerenderInputs();
@@ -647,6 +470,27 @@ export function mount(root, { engine, client }) {
       changed();
     }
   });
+
+  // A program's channel replaces the grid, with its labels, its fractions as typed and its prior.
+  const program = createProgramCard({
+    engine,
+    onChannel(r, source) {
+      const { rows, cols } = r.channel;
+      S.loadBlock(state, {
+        rows, cols, data: Float64Array.from(r.channel.data), lengths: new Array(rows).fill(cols),
+        rowLabels: r.secrets, colLabels: r.observations,
+        texts: { index: Array.from({ length: rows * cols }, (_, k) => k), text: r.exact.channel.flat() },
+      });
+      if (r.exact.prior.some((p) => p !== r.exact.prior[0])) {
+        state.prior = r.exact.prior.slice();
+        state.priorUniform = false;
+      }
+      state.program = source;
+      els.channelWrap.scrollTo(0, 0);
+      applyPasted({ ok: true });
+    },
+  });
+  root.querySelector('#preset-card').after(program.el);
 
   // ---------------------------------------------------------------- start
   rerenderInputs();
@@ -664,6 +508,7 @@ export function mount(root, { engine, client }) {
       els.channelWrap.scrollTo(0, 0);
       view.gainClass.value = state.gainClass;
       view.observed.value = state.observed;
+      program.setSource(state.program ?? '');
       rerenderInputs();
     },
     check: S.checkState,
@@ -676,10 +521,10 @@ export function mount(root, { engine, client }) {
       for (const [key, text] of Object.entries(exactShown)) {
         if (key !== 'hyper' && shown[key]?.ok && view.status(key) === 'ok') exactTexts[key] = text;
       }
-      const hyperLabels = shown.hyper?.ok && hyperInputs ? S.posteriorLabels(shown.hyper.value, hyperInputs.C, hyperInputs.prior, state.observables) : [];
+      const hyperLabels = shown.hyper?.ok && hyperInputs ? Plan.posteriorLabels(shown.hyper.value, hyperInputs.C, hyperInputs.prior, state.observables) : [];
       return {
         inputs: { secrets: state.secrets.slice(), observables: state.observables.slice(), cells: state.cells, prior: state.prior.slice(), gain: state.gain ? structuredClone(state.gain) : null, gainLabels: state.gainLabels.slice(), gainIdentity: state.gainIdentity },
-        ...S.resultsOf(Object.fromEntries(Object.entries(shown).filter(([key]) => view.status(key) === 'ok')), { measures: MEASURES, exact: exactTexts, hyperLabels, exactHyper: view.status('hyper') === 'ok' ? exactShown.hyper ?? null : null }),
+        ...Plan.resultsOf(Object.fromEntries(Object.entries(shown).filter(([key]) => view.status(key) === 'ok')), { measures: MEASURES, exact: exactTexts, hyperLabels, exactHyper: view.status('hyper') === 'ok' ? exactShown.hyper ?? null : null }),
       };
     },
   };

@@ -5,7 +5,8 @@
 
 import { h, replace } from '../../lib/dom.js';
 import { formatNumber, formatFull } from '../../lib/numbers.js';
-import { postGVuln, leakGainLabels, DISTANCES } from './state.js';
+import { leakGainLabels } from './state.js';
+import { DISTANCES } from './distances.js';
 
 const SHOW_MATRIX_UP_TO = 16; // larger witnesses are summarized, not drawn
 
@@ -43,7 +44,8 @@ function head(o, r) {
   return h('h4', {}, `${o.name}: A ${o.sym} B `, h('span', { class: `tag tag-${word}`, text: word }));
 }
 
-export function renderAvg(el, r, A, B) {
+// check: {A, B}, the settled results of avgCheckPlan (V_g of the counterexample by the measure), or null.
+export function renderAvg(el, r, check) {
   el.dataset.status = r.ok ? (r.value.holds ? 'holds' : 'fails') : 'error';
   if (!r.ok) return replace(el, head(ORDERS[0], r), h('p', { class: 'r-msg', text: r.error }));
   const v = r.value;
@@ -57,9 +59,10 @@ export function renderAvg(el, r, A, B) {
   if (!ce) return replace(el, head(ORDERS[0], r), h('p', { class: 'muted', text: 'No counterexample was returned.' }));
   const G = ce.gain;
   const prior = Array.from(ce.prior);
-  // Recompute both sides in the page: V_g[π▷C] = Σ_y max_w Σ_x G[w][x] π_x C[x][y].
-  const vA = postGVuln(G, prior, A);
-  const vB = postGVuln(G, prior, B);
+  // Both sides re-evaluated by the engine's measure (measure.posteriorGVulnerability), an
+  // independent path from the refinement test that found the counterexample.
+  const vA = check?.A?.ok ? check.A.value : NaN;
+  const vB = check?.B?.ok ? check.B.value : NaN;
   const agree = Math.abs(vA - ce.vulnerabilityA) <= 1e-9 * Math.max(1, Math.abs(vA)) && Math.abs(vB - ce.vulnerabilityB) <= 1e-9 * Math.max(1, Math.abs(vB));
   replace(el, head(ORDERS[0], r),
     h('p', {}, 'An adversary with this gain function ', h('var', { text: 'g' }), ' (rows: guesses ', h('var', { text: 'w' }), ', columns: secrets ', h('var', { text: 'x' }), ') and prior ', h('var', { text: 'π' }), ' gains more from B than from A:'),
@@ -70,7 +73,7 @@ export function renderAvg(el, r, A, B) {
       h('div', { class: 'worse' }, h('dt', {}, 'V', h('sub', { text: 'g' }), '[π▷B]'), h('dd', {}, num(ce.vulnerabilityB, 'gain', 'avg-vB')))),
     h('p', { class: 'cmp-verdict-line' }, 'V', h('sub', { text: 'g' }), '[π▷B] − V', h('sub', { text: 'g' }), '[π▷A] = ', num(ce.vulnerabilityB - ce.vulnerabilityA, 'gain', 'avg-gap'), ' > 0'),
     h('p', { class: agree ? 'muted check-ok' : 'muted check-bad', 'data-testid': 'avg-check', dataset: { ok: String(agree) },
-      text: agree ? `✓ Recomputed in the page: V_g[π▷A] = ${formatNumber(vA)}, V_g[π▷B] = ${formatNumber(vB)}.` : `Recomputed in the page: V_g[π▷A] = ${formatNumber(vA)}, V_g[π▷B] = ${formatNumber(vB)} — differs from the engine.` }));
+      text: agree ? `✓ Re-evaluated with the measure V_g[π▷C]: V_g[π▷A] = ${formatNumber(vA)}, V_g[π▷B] = ${formatNumber(vB)}.` : `Re-evaluated with the measure V_g[π▷C]: V_g[π▷A] = ${formatNumber(vA)}, V_g[π▷B] = ${formatNumber(vB)} — differs from the refinement test.` }));
 }
 
 export function renderMax(el, r) {

@@ -3,10 +3,11 @@
 // hulls as polygons, and one highlighted posterior (the max-case counterexample: a posterior of B
 // outside A's hull).
 //
-//   posteriors(C)             → the rows of Ĉ (docs/mathematics.md#refinement): C's non-zero columns, each divided by
-//                               its sum — the posterior of each output under the uniform prior
-//   simplexPlot({ title, labels: [3 strings], sets: [{ name, points, className }],
+//   simplexPlot({ title, labels: [3 strings], sets: [{ name, points, weights?, className }],
 //                 highlight?: { point, name, target? } })  → <figure> with an SVG and a table
+//
+// It draws points it is given (the posteriors come from the engine: simplex-card.js); weights
+// are their probabilities, shown in the data table.
 //
 // The triangle is equilateral with side L, so the drawing is an isometry of the simplex in R³
 // scaled by L/√2: a drawn length ℓ is a Euclidean distance ℓ·√2/L. All data enter the SVG as
@@ -30,23 +31,6 @@ function s(tag, attrs = {}, text) {
   for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) el.setAttribute(k, String(v));
   if (text !== undefined) el.textContent = String(text);
   return el;
-}
-
-/**
- * The posteriors of channel C (number[][], n×m) under the uniform prior: for each output y with a
- * non-zero column, C[·][y] / Σ_x C[x][y]. Returns [{ output, point }].
- */
-export function posteriors(C) {
-  const n = C.length;
-  const m = n ? C[0].length : 0;
-  const out = [];
-  for (let y = 0; y < m; y++) {
-    let sum = 0;
-    for (let x = 0; x < n; x++) sum += C[x][y];
-    if (!(sum > 0)) continue;
-    out.push({ output: y, point: C.map((row) => row[y] / sum) });
-  }
-  return out;
 }
 
 /** Barycentric (p0, p1, p2) → pixel coordinates. */
@@ -214,7 +198,7 @@ function pointsTable(labels, sets, highlight) {
   t.className = 'mini';
   t.dataset.testid = 'simplex-table';
   const head = document.createElement('tr');
-  for (const text of ['channel', 'output', ...labels.map((l) => `p(x = ${l})`)]) {
+  for (const text of ['channel', 'probability', ...labels.map((l) => `p(x = ${l})`)]) {
     const th = document.createElement('th');
     th.scope = 'col';
     th.textContent = text;
@@ -223,14 +207,14 @@ function pointsTable(labels, sets, highlight) {
   const thead = document.createElement('thead');
   thead.append(head);
   const body = document.createElement('tbody');
-  const row = (name, output, p, cls) => {
+  const row = (name, weight, p, cls) => {
     const tr = document.createElement('tr');
     if (cls) tr.className = cls;
     const th = document.createElement('th');
     th.scope = 'row';
     th.textContent = name;
     const out = document.createElement('td');
-    out.textContent = output;
+    out.textContent = weight;
     tr.append(th, out);
     for (const v of p) {
       const td = document.createElement('td');
@@ -240,7 +224,7 @@ function pointsTable(labels, sets, highlight) {
     }
     body.append(tr);
   };
-  for (const set of sets) set.points.forEach((p, i) => row(set.name, set.outputs ? `y${set.outputs[i]}` : String(i), p));
+  for (const set of sets) set.points.forEach((p, i) => row(set.name, set.weights ? formatNumber(set.weights[i]) : '—', p));
   if (highlight) row('outside the hull', '—', highlight.point, 'highlight-row');
   t.append(thead, body);
   details.append(summary, t);

@@ -1,8 +1,8 @@
 // sections/compare/state.js — the "Compare two mechanisms" section as data: two channels on the
 // same secrets (typed cells or a generated family), their validation, the edits (rows shared by
 // both, columns per channel, pastes), the calls that generate a family and decide the three
-// refinement orders, and the state of a shared link. Pure: tests/node/compare-section.test.mjs
-// runs it in Node.
+// refinement orders (and re-evaluate a ⊑avg counterexample with the measure), and the state of a
+// shared link. Pure: tests/node/sections.test.mjs runs it in Node.
 //
 // A channel: {source: {kind: 'custom'} | {kind: 'family', family, eps, m}, cells: string[][],
 // exact: (number|null)[][]} — `exact` keeps the full-precision value of generated entries while
@@ -11,7 +11,7 @@
 // Beside the channels: `prior` (text, '' for uniform), the prior of "how much more can B leak"
 // (refine.additiveMetric); `dist` = {x, x2, metric, width}, the two secrets whose output
 // distributions the distances panel compares, in A and in B, and the ground metric on outputs of
-// its Kantorovich distances (METRICS).
+// its Kantorovich distances (distances.js).
 
 import { parseNumber, parseInteger } from '../../input/number.js';
 import { parseGrid, parseVectorLiteral } from '../../input/grid.js';
@@ -248,7 +248,7 @@ export function summary(f) {
   return text;
 }
 
-// ---------------------------------------------------------------- pure arithmetic
+// ---------------------------------------------------------------- matrices
 
 /** A matrix from the engine ({rows, cols, data}) as an array of rows. */
 export function toRows(M) {
@@ -258,21 +258,15 @@ export function toRows(M) {
   return out;
 }
 
-/** V_g[π▷C] = Σ_y max_w Σ_x G[w][x] π_x C[x][y] (docs/mathematics.md#entropies-and-leakage), G from the engine. */
-export function postGVuln(G, prior, C) {
-  const g = toRows(G);
-  const m = C[0].length;
-  let total = 0;
-  for (let y = 0; y < m; y++) {
-    let best = -Infinity;
-    for (const row of g) {
-      let s = 0;
-      for (let x = 0; x < prior.length; x++) s += row[x] * prior[x] * C[x][y];
-      if (s > best) best = s;
-    }
-    total += best;
-  }
-  return total;
+/**
+ * The engine calls that re-evaluate a ⊑avg counterexample (r, a settled refine.avg result) with
+ * the measure itself, V_g[π▷C] for C = A and C = B (docs/mathematics.md#entropies-and-leakage):
+ * an independent check of the numbers the verdict reports. null when there is nothing to check.
+ */
+export function avgCheckPlan(r, A, B) {
+  const ce = r && r.ok && !r.value.holds ? r.value.counterexample : null;
+  if (!ce || !ce.gain || !ce.prior) return null;
+  return [A, B].map((C) => ({ ns: 'measure', fn: 'posteriorGVulnerability', args: [ce.gain, ce.prior, C] }));
 }
 
 /** A·R: a post-processing of A by a row-stochastic R. */
@@ -346,95 +340,4 @@ export function leakGainLabels(mA, mB) {
   return [...Array.from({ length: mA }, (_, j) => `w(y${j})`), ...Array.from({ length: mB }, (_, j) => `w(z${j})`), 'w⊥'];
 }
 
-// ---------------------------------------------------------------- distances between two rows
-
-/**
- * Ground metrics on the outputs 0..m−1 of a channel, for the Kantorovich distances: each builds
- * its distance matrix with qif.metric (call(m, width) → an engine call, or {error}).
- */
-export const METRICS = {
-  line: {
-    name: 'Outputs on a line: |y − y′|',
-    call: (m) => ({ ns: 'metric', fn: 'manhattan', args: [Array.from({ length: m }, (_, y) => [y])] }),
-  },
-  discrete: {
-    name: 'Discrete: 1 between distinct outputs (Kantorovich = total variation)',
-    call: (m) => ({ ns: 'metric', fn: 'discrete', args: [m, 1] }),
-  },
-  gridEuclidean: {
-    name: 'Outputs on a grid of the given width, Euclidean',
-    grid: true,
-    call: (m, w) => gridCall('gridEuclidean', m, w),
-  },
-  gridManhattan: {
-    name: 'Outputs on a grid of the given width, Manhattan',
-    grid: true,
-    call: (m, w) => gridCall('gridManhattan', m, w),
-  },
-};
-
-function gridCall(fn, m, width) {
-  if (!(width >= 1) || m % width !== 0) return { error: `${m} outputs do not fill a grid of width ${width}` };
-  return { ns: 'metric', fn, args: [width, m / width] };
-}
-
 export const DEFAULT_DIST = Object.freeze({ x: '0', x2: '1', metric: 'line', width: '2' });
-
-/** The distances of the panel, in table order: API function, name, unit. */
-export const DISTANCES = [
-  { fn: 'totalVariation', name: 'Total variation', formula: '½ Σ_y |P(y) − Q(y)|', unit: 'probability' },
-  { fn: 'multiplicativeTotalVariation', name: 'Multiplicative total variation', formula: 'max_y |ln P(y) − ln Q(y)| = d_C(x, x′)', unit: 'nats' },
-  { fn: 'convexSeparation', name: 'Convex separation', formula: 'max(q(P,Q), q(Q,P)), q(a,b) = max_{a_y>0} (1 − b_y/a_y)', unit: 'probability' },
-  { fn: 'kantorovich', name: 'Kantorovich (earth mover’s)', formula: 'min over couplings Σ x_{yy′} d(y, y′)', unit: 'distance', metric: true },
-  { fn: 'multiplicativeKantorovich', name: 'Multiplicative Kantorovich', formula: 'ln z* of the linear program for e^{d}', unit: 'nats', metric: true },
-];
-
-/**
- * What the distances panel computes for the valid matrices {A, B}: the rows x and x′ of each
- * channel and the ground metric on its outputs. Returns {x, x2, metricCalls: [A's, B's]} or
- * {error, field} naming the field to fix.
- */
-export function distancePlan(dist, mats) {
-  const n = mats.A.length;
-  const index = (text, what) => {
-    const r = parseInteger(text, { min: 0, max: n - 1 });
-    return 'error' in r ? { error: `${what}: a secret from 0 to ${n - 1}` } : r;
-  };
-  const x = index(dist.x, 'x');
-  if ('error' in x) return { error: x.error, field: 'x' };
-  const x2 = index(dist.x2, 'x′');
-  if ('error' in x2) return { error: x2.error, field: 'x2' };
-  const metric = METRICS[dist.metric] ?? METRICS.line;
-  let width = null;
-  if (metric.grid) {
-    const w = parseInteger(dist.width, { min: 1, max: MAX_M });
-    if ('error' in w) return { error: `width: ${w.error}`, field: 'width' };
-    width = w.value;
-  }
-  const metricCalls = [];
-  for (const K of KEYS) {
-    const c = metric.call(mats[K][0].length, width);
-    if (c.error) return { error: `Channel ${K}: ${c.error}`, field: 'width' };
-    metricCalls.push(c);
-  }
-  return { x: x.value, x2: x2.value, metricCalls };
-}
-
-/**
- * The distance calls for the rows x, x′ of channel M (rows of numbers) and its ground metric D,
- * in the order of DISTANCES.
- */
-export function distanceCalls(M, x, x2, D) {
-  const P = M[x];
-  const Q = M[x2];
-  return DISTANCES.map((d) => ({ ns: 'metric', fn: d.fn, args: d.metric ? [P, Q, D] : [P, Q] }));
-}
-
-/** The panel's settings from an untrusted state (a shared link): text fields, a known metric. */
-export function distFrom(d) {
-  const out = { ...DEFAULT_DIST };
-  if (!d || typeof d !== 'object') return out;
-  for (const k of ['x', 'x2', 'width']) if (d[k] !== undefined) out[k] = String(d[k]).slice(0, 20);
-  if (Object.hasOwn(METRICS, d.metric)) out.metric = d.metric;
-  return out;
-}

@@ -2,7 +2,7 @@
 // channel editors on the same secrets, the three refinement orders decided in the worker
 // (qif.refine.avg / max / prv) with the implication chain ⊑avg ⇒ ⊑max ⇒ ⊑prv, each verdict's
 // witness or counterexample, the ⊑prv meet and join, the posteriors on the simplex for three
-// secrets (compare-simplex.js) and the safe-ε curves (compare-curves.js). Beside the verdicts,
+// secrets (simplex-card.js) and the safe-ε curves (curves.js). Beside the verdicts,
 // how much more B can leak than A for a prior (refine.additiveMetric, with the gain function
 // that attains it); below, the distances between the output distributions of two secrets in A
 // and in B (qif.metric), for a ground metric on outputs chosen from presets.
@@ -15,14 +15,16 @@
 // which schedule the verdicts when done. root.dataset.busy is "true" while anything is pending.
 
 import { h, replace, addStylesheet, setFieldMessage } from '../../lib/dom.js';
-import { formatNumber } from '../../lib/numbers.js';
 import { createPipeline, Superseded } from '../../engine/pipeline.js';
 import { isAbort } from '../../engine/client.js';
 import { sourceRefs } from '../../lib/formulas.js';
 import { EXAMPLES, exampleById, shortText, randomChannel, familySource } from './presets.js';
-import { simplexPlot, posteriors } from './simplex.js';
+import { mountSimplex } from './simplex-card.js';
+import { mountLattice } from './lattice-card.js';
+import { mountDistances } from './distances-card.js';
 import { mountCurves } from './curves.js';
 import * as S from './state.js';
+import * as Dist from './distances.js';
 import * as D from './details.js';
 import { buildEditor, renderEditorHead, renderENote, renderTable, showValidation } from './editor.js';
 
@@ -60,32 +62,15 @@ export function mount(root, { engine }) {
     h('span', { class: 'spinner', 'aria-hidden': 'true' }), ' Deciding the three orders… ',
     h('button', { type: 'button', class: 'small', 'data-testid': 'cmp-cancel', text: 'Cancel', on: { click: () => verdicts.cancel() } }));
   const detailEls = Object.fromEntries(ORDERS.map((o) => [o.id, h('div', { class: 'cmp-detail', 'data-testid': `detail-${o.id}` })]));
-  const simplexEl = h('div', { class: 'cmp-simplex', 'data-testid': 'cmp-simplex' });
-  const latticeOut = h('div', { class: 'cmp-lattice-out', 'data-testid': 'lattice-result', 'aria-live': 'polite' });
+  const simplex = mountSimplex({ engine, pipe });
+  const lattice = mountLattice({ engine, pipe, channels: () => S.bothValid(checked), use: (K, rows) => useMatrix(K, rows.map((r) => r.map(shortText)), rows) });
   const curvesCard = h('section', { class: 'card cmp-curves', 'aria-labelledby': 'curves-title', 'data-testid': 'cmp-curves' });
   const textInput = (id, title, value) => h('input', { id, type: 'text', class: 'num', 'data-testid': id, autocomplete: 'off', spellcheck: 'false', title, value });
   const priorInput = textInput('cmp-prior', 'the prior on the secrets: uniform, or one probability per secret (e.g. 1/2, 1/4, 1/4)', state.prior || 'uniform');
   priorInput.classList.add('wide');
   const priorMsg = h('span', { class: 'msg', id: 'cmp-prior-msg' });
   const leakEl = h('div', { class: 'cmp-leak-out', 'data-testid': 'cmp-leak', 'aria-live': 'polite', dataset: { status: 'pending' } });
-  const distFields = {
-    x: textInput('cmp-dist-x', 'the first secret (row of each channel), from 0', state.dist.x),
-    x2: textInput('cmp-dist-x2', 'the second secret, from 0', state.dist.x2),
-    width: textInput('cmp-dist-width', 'the width of the grid the outputs fill (row-major)', state.dist.width),
-  };
-  const distMetric = h('select', { id: 'cmp-dist-metric', 'data-testid': 'cmp-dist-metric' }, Object.entries(S.METRICS).map(([k, m]) => h('option', { value: k, text: m.name })));
-  const distMsg = h('p', { class: 'r-msg', 'data-testid': 'cmp-dist-msg', role: 'alert' });
-  const distEl = h('div', { class: 'cmp-dist-out', 'data-testid': 'cmp-dist', dataset: { status: 'pending' } });
-  const widthField = h('div', { class: 'cmp-field' }, h('label', { for: 'cmp-dist-width', text: 'grid width' }), distFields.width);
-  const distCard = h('section', { class: 'card cmp-dist', 'aria-labelledby': 'cmp-dist-title', 'data-testid': 'cmp-dist-card' },
-    h('div', { class: 'card-head' }, h('h3', { id: 'cmp-dist-title', text: 'How far apart are two secrets’ outputs?' }), sourceRefs('Mathematics §8 · Chatzikokolakis et al. (CSF 2019) §5')),
-    h('p', { class: 'hint', text: 'The rows x and x′ of a channel are the distributions of its output for those two secrets: the closer they are, the less an observer can tell the two secrets apart. The multiplicative total variation is the metric d_C(x, x′) that ⊑prv compares (B ⊑prv-refines A when it is no larger in B for any pair); the Kantorovich distances need a ground metric on the outputs.' }),
-    h('div', { class: 'cmp-family-row' },
-      h('div', { class: 'cmp-field' }, h('label', { for: 'cmp-dist-x', text: 'secret x' }), distFields.x),
-      h('div', { class: 'cmp-field' }, h('label', { for: 'cmp-dist-x2', text: 'secret x′' }), distFields.x2),
-      h('div', { class: 'cmp-field' }, h('label', { for: 'cmp-dist-metric', text: 'ground metric on outputs' }), distMetric),
-      widthField),
-    distMsg, distEl);
+  const distances = mountDistances({ pipe, state, channels: () => S.bothValid(checked), generating: () => generating() });
 
   root.append(
     h('div', { class: 'section-head' },
@@ -110,21 +95,10 @@ export function mount(root, { engine }) {
         leakEl),
       h('div', { class: 'cmp-details' }, ORDERS.map((o) => detailEls[o.id]))),
     h('div', { class: 'layout cmp-lower' },
-      h('section', { class: 'card', 'aria-labelledby': 'cmp-simplex-title' },
-        h('div', { class: 'card-head' }, h('h3', { id: 'cmp-simplex-title', text: 'Posteriors on the simplex' }), sourceRefs('Chatzikokolakis et al. (CSF 2019) §3, Figure 2')),
-        h('p', { class: 'hint', text: 'Each output y gives a posterior p(x|y) under the uniform prior (a column of the channel, normalized). A ⊑max B exactly when all of B’s posteriors (diamonds) lie in the convex hull of A’s (circles).' }),
-        simplexEl),
-      h('section', { class: 'card', 'aria-labelledby': 'cmp-lattice-title' },
-        h('div', { class: 'card-head' }, h('h3', { id: 'cmp-lattice-title', text: 'Meet and join under ⊑prv' }), sourceRefs('Chatzikokolakis et al. (CSF 2019) §7.3')),
-        h('p', { class: 'hint', text: 'Under ⊑prv, channels are compared through their induced metrics d_C(x,x′) = max_y |ln C[x][y] − ln C[x′][y]|. The meet realizes max(d_A, d_B): both A and B are safe in place of it. The join realizes the shortest-path closure of min(d_A, d_B): the least safe channel that is safe in place of both.' }),
-        h('div', { class: 'toolbar' },
-          h('button', { type: 'button', 'data-testid': 'prv-meet', text: 'Meet A ⊓ B', on: { click: () => lattice.now('prvMeet') } }),
-          h('button', { type: 'button', 'data-testid': 'prv-join', text: 'Join A ⊔ B', on: { click: () => lattice.now('prvJoin') } })),
-        latticeOut)),
-    distCard,
+      simplex.card,
+      lattice.card),
+    distances.card,
     curvesCard);
-  distMetric.value = state.dist.metric;
-  widthField.hidden = !S.METRICS[state.dist.metric].grid;
 
   const curves = mountCurves(curvesCard, { engine, pipe });
 
@@ -133,20 +107,6 @@ export function mount(root, { engine }) {
     leakEl.dataset.status = 'pending';
     leak.schedule();
   });
-  for (const [k, el] of Object.entries(distFields)) {
-    el.addEventListener('input', () => {
-      state.dist[k] = el.value;
-      distEl.dataset.status = 'pending';
-      distances.schedule();
-    });
-  }
-  distMetric.addEventListener('change', () => {
-    state.dist.metric = distMetric.value;
-    widthField.hidden = !S.METRICS[state.dist.metric].grid;
-    distEl.dataset.status = 'pending';
-    distances.schedule();
-  });
-
   exampleSelect.addEventListener('change', () => {
     const ex = exampleById(exampleSelect.value);
     if (ex) loadExample(ex);
@@ -362,7 +322,10 @@ export function mount(root, { engine }) {
     } finally {
       progressEl.hidden = true;
     }
-    lastVerdicts = { A: mats.A, B: mats.B, ...S.readVerdicts(res) };
+    const read = S.readVerdicts(res);
+    const check = S.avgCheckPlan(read.forward[0], mats.A, mats.B);
+    const [checkA, checkB] = check ? await job.run(check) : [];
+    lastVerdicts = { A: mats.A, B: mats.B, ...read, avgCheck: check ? { A: checkA, B: checkB } : null };
     renderVerdicts();
     drawSimplex();
   });
@@ -381,7 +344,7 @@ export function mount(root, { engine }) {
     reverseEl.dataset.status = 'pending';
     for (const o of ORDERS) detailEls[o.id].dataset.status = 'pending';
     leakEl.dataset.status = 'pending';
-    distEl.dataset.status = 'pending';
+    distances.markPending();
   }
 
   // ------------------------------------------------------------ how much more can B leak
@@ -406,45 +369,6 @@ export function mount(root, { engine }) {
     }
     if (r.ok) lastLeak = { prior: prior.value, ...r.value };
     D.renderLeak(leakEl, r, { mA: mats.A[0].length, mB: mats.B[0].length, uniform: prior.uniform });
-  });
-
-  // ------------------------------------------------------------ distances between two rows
-  let lastDistances = null;
-  const distances = pipe.task(async (job) => {
-    lastDistances = null;
-    if (generating()) return;
-    const mats = S.bothValid(checked);
-    for (const k of ['x', 'x2', 'width']) setFieldMessage(distFields[k], null, null);
-    distMsg.textContent = '';
-    if (!mats) {
-      distEl.dataset.status = 'invalid';
-      replace(distEl, h('p', { class: 'muted', text: 'Waiting for two valid channels on the same secrets.' }));
-      return;
-    }
-    const plan = S.distancePlan(state.dist, mats);
-    if (plan.error) {
-      setFieldMessage(distFields[plan.field], null, plan.error);
-      distMsg.textContent = plan.error;
-      distEl.dataset.status = 'invalid';
-      replace(distEl);
-      return;
-    }
-    const metrics = await job.run(plan.metricCalls);
-    const calls = [];
-    const errors = {};
-    const at = {};
-    S.KEYS.forEach((K, i) => {
-      if (!metrics[i].ok) {
-        errors[K] = metrics[i].error;
-        return;
-      }
-      at[K] = calls.length;
-      calls.push(...S.distanceCalls(mats[K], plan.x, plan.x2, metrics[i].value));
-    });
-    const out = calls.length ? await job.run(calls, { cancelStale: true }) : [];
-    const results = Object.fromEntries(S.KEYS.map((K) => [K, at[K] === undefined ? null : out.slice(at[K], at[K] + S.DISTANCES.length)]));
-    lastDistances = { x: plan.x, x2: plan.x2, metric: state.dist.metric, results };
-    D.renderDistances(distEl, results, { x: plan.x, x2: plan.x2, errors });
   });
 
   function renderInvalidDetails(msg) {
@@ -475,72 +399,14 @@ export function mount(root, { engine }) {
     D.renderChain(chainEl, v.forward);
     summaryEl.textContent = S.summary(v.forward.map((r) => (r.ok ? r.value.holds : null)));
     D.renderReverse(reverseEl, v.forward, v.reverse);
-    D.renderAvg(detailEls.avg, v.forward[0], v.A, v.B);
+    D.renderAvg(detailEls.avg, v.forward[0], v.avgCheck);
     D.renderMax(detailEls.max, v.forward[1]);
     D.renderPrv(detailEls.prv, v.forward[2]);
   }
 
-  // ------------------------------------------------------------ simplex
   function drawSimplex() {
-    if (state.n !== 3) {
-      replace(simplexEl, h('p', { class: 'muted', 'data-testid': 'simplex-note', text: `The simplex picture needs exactly 3 secrets (now ${state.n}). Try the example “Geometric vs randomized response on 3 secrets”.` }));
-      return;
-    }
-    const a = checked.A?.matrix;
-    const b = checked.B?.matrix;
-    if (!a || !b) {
-      replace(simplexEl, h('p', { class: 'muted', 'data-testid': 'simplex-note', text: 'Waiting for two valid channels.' }));
-      return;
-    }
-    const pa = posteriors(a);
-    const pb = posteriors(b);
-    let highlight = null;
-    const mx = lastVerdicts?.forward?.[1];
-    if (mx && mx.ok && !mx.value.holds && mx.value.counterexample) {
-      highlight = { point: Array.from(mx.value.counterexample.posterior), name: `posterior of B outside A’s hull (distance ${formatNumber(mx.value.counterexample.distance)})` };
-    }
-    replace(simplexEl, simplexPlot({
-      title: 'Posteriors of A and B under the uniform prior, with their convex hulls',
-      labels: ['0', '1', '2'],
-      sets: [
-        { name: 'A', className: 'set-a', points: pa.map((p) => p.point), outputs: pa.map((p) => p.output) },
-        { name: 'B', className: 'set-b', points: pb.map((p) => p.point), outputs: pb.map((p) => p.output) },
-      ],
-      highlight,
-    }));
+    simplex.draw({ n: state.n, A: checked.A?.matrix ?? null, B: checked.B?.matrix ?? null, max: lastVerdicts?.forward?.[1] ?? null });
   }
-
-  // ------------------------------------------------------------ lattice
-  const lattice = pipe.task(async (job, fn) => {
-    const mats = S.bothValid(checked);
-    if (!mats) {
-      replace(latticeOut, h('p', { class: 'r-msg', text: 'Both channels must be valid, on the same secrets.' }));
-      return;
-    }
-    const label = fn === 'prvMeet' ? 'Meet A ⊓ B (metric max(d_A, d_B))' : 'Join A ⊔ B (metric: shortest-path closure of min(d_A, d_B))';
-    latticeOut.dataset.status = 'pending';
-    replace(latticeOut, h('p', { class: 'muted' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), ' Computing…'));
-    let M;
-    try {
-      M = await job.call(engine.plan.refine[fn](mats.A, mats.B));
-    } catch (err) {
-      if (err instanceof Superseded) throw err;
-      latticeOut.dataset.status = 'error';
-      replace(latticeOut, h('p', { class: 'r-msg', text: isAbort(err) ? 'Cancelled.' : err.message }));
-      return;
-    }
-    latticeOut.dataset.status = 'done';
-    latticeOut.dataset.kind = fn;
-    const rows = S.toRows(M);
-    const use = (K) => () => useMatrix(K, rows.map((r) => r.map(shortText)), rows);
-    replace(latticeOut,
-      h('h4', { text: label }),
-      h('p', { class: 'muted', text: `A ${M.rows}×${M.cols} channel.` }),
-      D.matrixTable(M, { rowLabel: (i) => `x${i}`, colLabel: (j) => `y${j}`, testid: 'lattice-matrix' }),
-      h('div', { class: 'toolbar' },
-        h('button', { type: 'button', class: 'small', 'data-testid': 'lattice-use-A', text: 'Use as A', on: { click: use('A') } }),
-        h('button', { type: 'button', class: 'small', 'data-testid': 'lattice-use-B', text: 'Use as B', on: { click: use('B') } })));
-  });
 
   // ------------------------------------------------------------ state
   function getState() {
@@ -554,10 +420,8 @@ export function mount(root, { engine }) {
     if (s.curves) curves.setState(s.curves);
     state.prior = typeof s.prior === 'string' ? s.prior.slice(0, 2000) : '';
     priorInput.value = state.prior || 'uniform';
-    state.dist = S.distFrom(s.dist);
-    for (const [k, el] of Object.entries(distFields)) el.value = state.dist[k];
-    distMetric.value = state.dist.metric;
-    widthField.hidden = !S.METRICS[state.dist.metric].grid;
+    state.dist = Dist.distFrom(s.dist);
+    distances.restore();
     if (typeof s.example === 'string' && exampleById(s.example)) {
       loadExample(exampleById(s.example));
       return;
@@ -587,7 +451,7 @@ export function mount(root, { engine }) {
       // How much more B can leak than A: {prior, value, gain, vulnerabilityA, vulnerabilityB, …}.
       additiveMetric: lastLeak,
       // The distances between rows x and x′: {x, x2, metric, results: {A, B}} (DISTANCES order).
-      distances: lastDistances,
+      distances: distances.last,
     };
   }
 

@@ -20,17 +20,11 @@ import { h, replace, addStylesheet } from '../../lib/dom.js';
 import { formatNumber, formatFull } from '../../lib/numbers.js';
 import { createPipeline, Superseded } from '../../engine/pipeline.js';
 import { isAbort, reportToJob } from '../../engine/client.js';
-import { formulaSlot, sourceRefs } from '../../lib/formulas.js';
 import * as S from './state.js';
+import { ids, MECHS, buildSkeleton, mapFigure } from './skeleton.js';
 
-const ids = (k) => `geo-${k}`;
 const LP_TIME_LIMIT_MS = 600000;
 const MAX_CALIBRATION_STEPS = 40;
-const MECHS = [
-  { key: 'lp', name: 'Optimal mechanism (linear program)', formula: 'min Σ_x π_x Σ_z K[x][z] d(x,z) over ε·d-private K', tex: String.raw`\min_{K\ \varepsilon d\text{-private}} \textstyle\sum_x \pi_x \sum_z K[x][z]\, d(x,z)` },
-  { key: 'exp', name: 'Exponential (planar-Laplace-like)', formula: 'K[x][z] ∝ e^(−ε′ d(x,z)/2)', tex: String.raw`K[x][z] \propto e^{-\varepsilon' d(x,z)/2}` },
-  { key: 'geo', name: 'Geometric on each axis', formula: 'K = G_x ⊗ G_y, truncated geometric with ε/√2 per axis', tex: String.raw`K = G_{\varepsilon/\sqrt2} \otimes G_{\varepsilon/\sqrt2}` },
-];
 const clone = (s) => JSON.parse(JSON.stringify(s));
 
 function setNumber(el, x) {
@@ -303,30 +297,6 @@ export function mount(root, { engine }) {
     replace(e.maps, figs);
   }
 
-  function mapFigure(key, title, values, side, chosen) {
-    const top = Math.max(1e-300, ...values);
-    // Colours through the CSSOM: the page's policy forbids inline style attributes.
-    const grid = h('div', { class: 'geo-map', role: 'grid', 'aria-label': title, 'data-testid': ids(`map-${key}`) });
-    grid.style.setProperty('--side', String(side));
-    for (let y = 0; y < side; y++) {
-      const tr = h('div', { class: 'geo-map-row', role: 'row' });
-      for (let x = 0; x < side; x++) {
-        const i = y * side + x;
-        const t = Math.max(0, Math.min(1, values[i] / top));
-        const b = h('button', {
-          type: 'button', role: 'gridcell', class: i === chosen ? 'geo-cell chosen' : 'geo-cell',
-          dataset: { cell: String(i), value: String(values[i]) },
-          'aria-label': `cell (${x}, ${y}): ${formatNumber(values[i])}`, title: `cell (${x}, ${y}): ${formatFull(values[i])}`,
-        });
-        // White → the page's accent blue, as the heat maps of lib/plot.js.
-        b.style.background = `rgb(${Math.round(255 - t * 224)}, ${Math.round(255 - t * 160)}, ${Math.round(255 - t * 64)})`;
-        tr.append(b);
-      }
-      grid.append(tr);
-    }
-    return h('figure', { class: 'geo-fig' }, grid, h('figcaption', { text: title }));
-  }
-
   // The page's sections share one worker: solve this section's program only once it is in view,
   // so that loading the page never queues an LP in front of the other sections' work.
   // data-started tells when it has (tests wait for it with data-busy).
@@ -360,66 +330,4 @@ export function mount(root, { engine }) {
       return { side: cur.side, epsilon: cur.eps, spanner: cur.spanner, prior: cur.prior.slice(), cell: cur.cell, mechanisms: mech };
     },
   };
-}
-
-function buildSkeleton(root) {
-  const e = { msgs: {}, rows: {} };
-  const field = (key, label, hint, attrs = {}) => {
-    e[key] = h('input', { type: 'text', class: 'num', id: ids(key), 'data-testid': ids(key), autocomplete: 'off', spellcheck: 'false', inputmode: 'decimal', ...attrs });
-    e.msgs[key] = h('span', { class: 'msg', 'data-testid': ids(`${key}-msg`), role: 'alert' });
-    return h('div', { class: 'geo-field' }, h('label', { for: ids(key), text: label }), e[key], hint ? h('span', { class: 'hint', text: hint }) : null, e.msgs[key]);
-  };
-  e.density = h('select', { id: ids('density'), 'data-testid': ids('density') }, S.DENSITIES.map((d) => h('option', { value: d.id, text: d.label })));
-  e.summary = h('p', { class: 'hint', 'data-testid': ids('summary') });
-
-  const body = h('tbody');
-  for (const m of MECHS) {
-    const loss = h('output', { class: 'value', 'data-testid': ids(`loss-${m.key}`) });
-    const remapped = h('output', { class: 'value', 'data-testid': ids(`remapped-${m.key}`) });
-    const eps = h('output', { class: 'value', 'data-testid': ids(`eps-${m.key}`) });
-    const verdict = h('span', { class: 'geo-verdict', 'data-testid': ids(`verdict-${m.key}`) });
-    const detail = h('span', { class: 'geo-detail', 'data-testid': ids(`detail-${m.key}`) });
-    const tr = h('tr', { 'data-testid': ids(`row-${m.key}`), dataset: { status: 'pending' } },
-      h('th', { scope: 'row' }, h('span', { class: 'r-name', text: m.name }), formulaSlot(m.formula, m.tex), detail),
-      h('td', {}, loss), h('td', {}, remapped), h('td', {}, eps, h('br'), verdict));
-    e.rows[m.key] = { tr, loss, remapped, eps, verdict, detail };
-    body.append(tr);
-  }
-  e.progress = h('div', { class: 'geo-progress', 'data-testid': ids('lp-progress'), role: 'status' });
-  e.comparison = h('p', { class: 'results-note', 'data-testid': ids('comparison') });
-  e.guaranteed = h('output', { class: 'value', 'data-testid': ids('guaranteed') });
-  e.guaranteedNote = h('p', { class: 'hint', 'data-testid': ids('guaranteed-note') });
-  const mechCard = h('section', { class: 'card', 'aria-labelledby': ids('mechs-title') },
-    h('div', { class: 'card-head' }, h('h3', { id: ids('mechs-title'), text: 'Expected distance at the same guarantee' }), sourceRefs('Bordenabe et al. (CCS 2014)')),
-    h('p', { class: 'hint', text: 'Each mechanism reports a cell z instead of the true cell x and is ε·d-private: K[x][z] ≤ e^(ε d(x,x′)) K[x′][z] for every x, x′, z. Expected distance Σ π_x K[x][z] d(x,z) in cell sides (lower is better); the next column lets an observer who knows π move each report to the cell of least expected distance (a remapping, which keeps the privacy). The last column is the smallest ε each matrix actually satisfies, computed from the matrix.' }),
-    e.progress, e.comparison,
-    h('div', { class: 'table-wrap' }, h('table', { class: 'geo-table', 'data-testid': ids('table') },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Mechanism' }), h('th', { scope: 'col', text: 'Expected distance' }), h('th', { scope: 'col', text: 'After remapping' }), h('th', { scope: 'col', text: 'Smallest ε per unit (measured on the matrix)', title: 'The smallest ε that the matrix as computed satisfies, from its entries: max over x, x′, z of ln(K[x][z] / K[x′][z]) / d(x, x′)' }))),
-      body)),
-    h('p', { class: 'geo-guarantee', title: 'What the linear program’s constraints ask of its solution; the table’s last column is what the solution returned satisfies, measured from its entries' }, 'Guaranteed ε of the optimal mechanism (asked by the program’s constraints): ', e.guaranteed, ' per unit of distance'),
-    e.guaranteedNote);
-
-  e.cellName = h('output', { class: 'geo-cell-name', 'data-testid': ids('cell') });
-  e.maps = h('div', { class: 'geo-maps', 'data-testid': ids('maps') });
-  const mapCard = h('section', { class: 'card', 'aria-labelledby': ids('maps-title') },
-    h('div', { class: 'card-head' }, h('h3', { id: ids('maps-title'), text: 'Where each mechanism reports' })),
-    h('p', { class: 'hint' }, 'Click a cell of any map to choose the true cell: the other maps show the probability of each reported cell (darker is more probable, each map on its own scale). Showing ', e.cellName, '.'),
-    e.maps);
-
-  const inputs = h('div', { class: 'inputs' },
-    h('div', { class: 'card', 'aria-labelledby': ids('map-title') },
-      h('h3', { id: ids('map-title'), text: 'Map and privacy' }),
-      h('div', { class: 'geo-fields' },
-        h('div', { class: 'geo-field geo-wide' }, h('label', { for: ids('density'), text: 'Density of people' }), e.density),
-        field('side', 'Side of the map (cells)', `${S.MIN_SIDE}–${S.MAX_SIDE}`, { inputmode: 'numeric' }),
-        field('eps', 'ε per cell side (nats)', 'a number, a fraction or ln x'),
-        field('spanner', 'Spanner δ (optional)', 'δ ≥ 1; empty: every pair')),
-      e.summary,
-      h('p', { class: 'hint', text: `The optimal mechanism is computed by itself up to ${S.AUTO_CELLS} cells (${S.AUTO_CELLS_SPANNER} with a spanner of δ ≥ ${S.AUTO_SPANNER_DELTA}); larger maps wait for a click.` })));
-  root.append(
-    h('div', { class: 'section-head' },
-      h('h2', { id: 'geo-title', text: 'Location privacy' }),
-      h('p', { text: 'Report a nearby cell instead of where you are, so that cells at distance d stay e^(εd)-indistinguishable (geo-indistinguishability). The optimal mechanism for a density of people, found by linear programming, against the exponential and geometric mechanisms at the same guarantee.' })),
-    h('div', { class: 'layout' }, inputs, h('div', { class: 'results' }, mechCard, mapCard)));
-  return e;
 }

@@ -1,7 +1,7 @@
 // sections/infopriv/state.js — the "Information privacy" section as data: record tuples in the
 // engine's order, the built-in queries as tables, the noise channels that need no computation,
 // reading the inputs with the page's one grammar (input/), the engine calls of each stage, and
-// the state of a shared link. Pure: tests/node/infopriv-section.test.mjs runs it in Node.
+// the state of a shared link. Pure: tests/node/sections.test.mjs runs it in Node.
 
 import { parseNumber, parseInteger, parseBounded } from '../../input/number.js';
 import { formatNumber, TOLERANCE } from '../../lib/numbers.js';

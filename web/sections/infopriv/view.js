@@ -16,20 +16,21 @@
 // large query is cancelled then, and can be cancelled by hand (the worker restarts).
 
 import { h, replace, addStylesheet } from '../../lib/dom.js';
-import { formatNumber, uniformEntry } from '../../lib/numbers.js';
+import { formatNumber } from '../../lib/numbers.js';
 import { linePlot } from '../../lib/plot.js';
 import { createPipeline, Superseded } from '../../engine/pipeline.js';
 import { isAbort } from '../../engine/client.js';
 import {
   MIN_VALUES, MAX_VALUES, MAX_CUSTOM_TUPLES, NOISES,
-  tupleCount, allTuples, builtinTable, tupleText, situationText,
-  parseDelta, parsePrior, createState, stateForURL, sanitizeState, structureChanged as resetForStructure,
-  readSpec as readInputs, noiseCall, channelPlan, heavyPlan, situation as situationOf,
+  tupleCount, allTuples, builtinTable, tupleText,
+  parseDelta, createState, stateForURL, sanitizeState, structureChanged as resetForStructure,
+  readSpec as readInputs, noiseCall, channelPlan, heavyPlan,
 } from './state.js';
 import { selectField, num } from './ui.js';
 import { channelsCard } from './channels.js';
 import { buildSkeleton, range } from './skeleton.js';
-import { recordName, showCapacity, showEpsilon, showEpsForDelta, showBayes, noiseDescription } from './results.js';
+import { bayesPanel } from './bayes.js';
+import { showCapacity, showEpsilon, showEpsForDelta, noiseDescription } from './results.js';
 
 /** Heavy jobs on at least this many tuples show their progress at once (else after the delay). */
 const PROGRESS_NOW_TUPLES = 1024;
@@ -53,7 +54,7 @@ export function mount(root, { engine }) {
 
   const channels = channelsCard({ pipe });
   const els = buildSkeleton(root, state, channels.el);
-  const { recordsSel, valuesWrap, querySel, queryInfo, tableWrap, tableErrors, noiseSel, expEps, epsField, pField, noiseHint, noiseMsg, queryCard, noiseCard, progressEl, capRow, epsRow, subNote, individualCard, plotWrap, deltaField, e4dRow, deltaCard, sitSel, customSit, sitText, priorWrap, priorMsg, uniformBtn, maxRatioRow, minRatioRow, barsWrap, bayesCard } = els;
+  const { recordsSel, valuesWrap, querySel, queryInfo, tableWrap, tableErrors, noiseSel, expEps, epsField, pField, noiseHint, noiseMsg, progressEl, capRow, epsRow, subNote, plotWrap, deltaField, e4dRow, maxRatioRow, minRatioRow, barsWrap } = els;
 
   // ------------------------------------------------------------ rendering of the inputs
   function renderValues() {
@@ -199,8 +200,8 @@ export function mount(root, { engine }) {
     showCurve(curve);
     if (e4d) showEpsForDelta(els, e4d, delta.value);
     else e4dRow.stale('fix δ above');
-    renderSituationControls();
-    await runBayes(job);
+    bayes.render();
+    await bayes.run(job);
   }
 
   // ------------------------------------------------------------ progress and cancel
@@ -293,83 +294,7 @@ export function mount(root, { engine }) {
     }
   });
   const scheduleDelta = () => deltaTask.schedule();
-
-  // ------------------------------------------------------------ Bayesian panel
-  // The situation shown: the record that varies and the values of the others.
-  const situation = () => situationOf(state, cur);
-
-  function renderSituationControls() {
-    sitSel.select.value = state.situation;
-    customSit.hidden = state.situation !== 'custom';
-    if (state.situation === 'custom') {
-      const s = situation();
-      state.individual = s.individual;
-      state.others = s.others;
-      const n = state.domains.length;
-      const items = [selectField({
-        id: 'ip-sit-individual', label: 'Record that varies',
-        options: range(0, n - 1).map((i) => [i, `record ${i + 1}`]), value: s.individual,
-      }).wrap];
-      for (let j = 0, k = 0; j < n; j++) {
-        if (j === s.individual) continue;
-        const sf = selectField({
-          id: `ip-sit-other-${j}`, label: `record ${j + 1} =`,
-          options: range(0, state.domains[j] - 1).map((v) => [v, String(v)]), value: s.others[k],
-        });
-        sf.select.dataset.other = String(k++);
-        items.push(sf.wrap);
-      }
-      replace(customSit, items);
-    } else customSit.replaceChildren();
-    renderPrior();
-  }
-
-  function renderPrior() {
-    const s = situation();
-    const d = state.domains[s.individual];
-    if (!state.prior || state.prior.length !== d) state.prior = new Array(d).fill(uniformEntry(d));
-    const focused = document.activeElement && priorWrap.contains(document.activeElement) ? document.activeElement.id : null;
-    replace(priorWrap, state.prior.map((v, k) => h('span', { class: 'ip-prior-cell' },
-      h('label', { for: `ip-prior-${k}` }, 'π(', String(k), ')'),
-      h('input', {
-        id: `ip-prior-${k}`, type: 'text', class: 'num', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false',
-        'data-testid': `ip-prior-${k}`, dataset: { prior: String(k) }, value: v,
-      }))));
-    if (focused) document.getElementById(focused)?.focus();
-    sitText.replaceChildren(`${recordName(s.individual)} varies over ${d} values; the others fixed: `, h('code', { text: situationText(s.individual, s.others) }));
-  }
-
-  const bayesTask = pipe.task((job) => runBayes(job));
-  const scheduleBayes = () => bayesTask.schedule();
-
-  async function runBayes(job) {
-    const pr = parsePrior(state.prior ?? []);
-    for (const input of priorWrap.querySelectorAll('input')) {
-      const bad = pr.errors?.find(([k]) => k === Number(input.dataset.prior) || k === -1);
-      input.classList.toggle('invalid', !!bad);
-      input.setAttribute('aria-invalid', bad ? 'true' : 'false');
-    }
-    priorMsg.textContent = pr.errors ? pr.errors.map(([k, m]) => (k >= 0 ? `π(${k}): ${m}` : m)).join('; ') : '';
-    if (!cur) return;
-    if (pr.errors) {
-      maxRatioRow.stale('fix the prior above');
-      minRatioRow.stale('fix the prior above');
-      barsWrap.classList.add('stale');
-      return;
-    }
-    maxRatioRow.pending();
-    minRatioRow.pending();
-    const s = situation();
-    try {
-      const sub = await job.call(engine.plan.infoPrivacy.subChannel({ domains: cur.domains, channel: cur.C, individual: s.individual, others: s.others }));
-      const r = await job.call(engine.plan.infoPrivacy.bayesRatios(pr.prior, sub));
-      showBayes(els, r, s, cur?.eps?.epsilon);
-    } catch (err) {
-      if (err instanceof Superseded || isAbort(err)) throw err;
-      maxRatioRow.set({ error: err.message });
-      minRatioRow.set({ error: err.message });
-    }
-  }
+  const bayes = bayesPanel({ root, engine, pipe, state, els, getCur: () => cur });
 
   // ------------------------------------------------------------ events
   root.addEventListener('change', (e) => {
@@ -393,29 +318,6 @@ export function mount(root, { engine }) {
       state.noise = t.value;
       renderNoiseControls();
       scheduleMain();
-    } else if (t === sitSel.select) {
-      state.situation = t.value;
-      if (t.value === 'custom') {
-        const s = situation();
-        state.individual = s.individual;
-        state.others = s.others;
-      }
-      renderSituationControls();
-      scheduleBayes();
-    } else if (t.id === 'ip-sit-individual') {
-      const s = situation();
-      const i = Number(t.value);
-      // Keep the values of the records that stay fixed.
-      const full = [];
-      for (let j = 0, k = 0; j < state.domains.length; j++) full.push(j === s.individual ? 0 : s.others[k++]);
-      state.individual = i;
-      state.others = full.filter((_, j) => j !== i);
-      renderSituationControls();
-      scheduleBayes();
-    } else if (t.dataset.other !== undefined) {
-      state.others[Number(t.dataset.other)] = Number(t.value);
-      renderPrior();
-      scheduleBayes();
     }
   });
 
@@ -425,13 +327,6 @@ export function mount(root, { engine }) {
     else if (t === pField.input) { state.p = t.value; scheduleMain(); }
     else if (t === deltaField.input) { state.delta = t.value; scheduleDelta(); }
     else if (t.classList.contains('ip-answer')) { state.custom[Number(t.dataset.row)] = t.value; scheduleMain(); }
-    else if (t.dataset.prior !== undefined) { state.prior[Number(t.dataset.prior)] = t.value; scheduleBayes(); }
-  });
-
-  uniformBtn.addEventListener('click', () => {
-    state.prior = null;
-    renderPrior();
-    scheduleBayes();
   });
 
   function structureChanged() {
@@ -439,7 +334,7 @@ export function mount(root, { engine }) {
     renderValues();
     renderQueryControls();
     recordsSel.select.value = String(state.domains.length);
-    renderSituationControls();
+    bayes.render();
     scheduleMain();
   }
 
@@ -455,7 +350,7 @@ export function mount(root, { engine }) {
     renderValues();
     renderQueryControls();
     renderNoiseControls();
-    renderSituationControls();
+    bayes.render();
     channels.setState(s.channels ?? {});
     scheduleMain();
   }
@@ -477,7 +372,7 @@ export function mount(root, { engine }) {
   renderValues();
   renderQueryControls();
   renderNoiseControls();
-  renderSituationControls();
+  bayes.render();
   channels.recompute();
   main.now();
 

@@ -16,18 +16,19 @@
 // next stage, and the long jobs (LP, sweep) are cancelled then. root.dataset.busy is "true"
 // while anything is scheduled or running.
 
-import { h, replace, addStylesheet } from '../../lib/dom.js';
+import { addStylesheet } from '../../lib/dom.js';
 import { formatNumber, formatFull } from '../../lib/numbers.js';
-import { linePlot, PALETTE } from '../../lib/plot.js';
 import { createPipeline, Superseded } from '../../engine/pipeline.js';
-import { isAbort } from '../../engine/client.js';
 import { scalingText, utilityValue } from '../../lib/mechanism-plan.js';
 import * as S from './state.js';
+import * as Plan from './plan.js';
 import * as P from './panels.js';
+import { buildSkeleton } from './skeleton.js';
+import { optimalStage } from './optimal.js';
+import { sweepStage } from './sweep.js';
 
-const { ids, setNumber, clearNumber } = P;
+const { setNumber, clearNumber } = P;
 const AUTO_SWEEP_MAX = 16; // answers up to which the ε sweep runs by itself
-const LP_TIME_LIMIT_MS = 120000;
 
 
 const clone = (s) => JSON.parse(JSON.stringify(s));
@@ -35,13 +36,15 @@ const clone = (s) => JSON.parse(JSON.stringify(s));
 export function mount(root, { engine }) {
   addStylesheet('sections/mechanism/style.css', 'mechanism');
   let state = { ...clone(S.DEFAULT_STATE), ...clone(S.presetById(S.DEFAULT_STATE.preset).state) };
-  const e = P.buildSkeleton(root);
+  const e = buildSkeleton(root);
   const pipe = createPipeline({ engine, onBusy: (b) => { root.dataset.busy = String(b); } });
   root.dataset.busy = 'true';
   let labels = [];
   let lastN = null;
   let priorSig = null;
   let graphCache = { key: null, value: null };
+  const optimal = optimalStage({ e, engine, getState: () => state, getLabels: () => labels });
+  const sweep = sweepStage({ e, getState: () => state });
   let current = null; // {G, eps, prior, score, scoreError, loss, matrices, thm, lp, mechEps, utils}
 
   // ------------------------------------------------------------ state → inputs
@@ -69,7 +72,7 @@ export function mount(root, { engine }) {
   }
 
   function updateVisibility() {
-    const need = S.KIND_FIELDS[S.activeKind(state)] ?? [];
+    const need = Plan.KIND_FIELDS[Plan.activeKind(state)] ?? [];
     for (const el of root.querySelectorAll('.mech-field[data-field]')) {
       const f = el.dataset.field;
       if (f === 'labels' || f.startsWith('db-')) continue;
@@ -159,8 +162,8 @@ export function mount(root, { engine }) {
   // "Compute again" and "Plot": one stage of the current run, on its own.
   const again = pipe.task(async (job, what) => {
     if (!current) return;
-    if (what === 'lp') await runLP(job, current, true);
-    else await runSweep(job, current);
+    if (what === 'lp') await optimal.runLP(job, current, true);
+    else await sweep.runSweep(job, current);
   });
   const db = pipe.task((job) => computeDB(job));
 
@@ -215,7 +218,7 @@ export function mount(root, { engine }) {
     if (g.n > S.MAX_ANSWERS) throw fieldError(`${g.n} answers, more than this section’s limit of ${S.MAX_ANSWERS}`, 'graph');
     const [dist, dr] = await job.run([engine.plan.graph.distances(g), engine.plan.graph.isDistanceRegular(g)]);
     if (!dist.ok) throw fieldError(dist.error, 'graph');
-    const value = S.graphStructure(g, S.toRows(dist.value), dr.ok ? dr.value : null);
+    const value = Plan.graphStructure(g, S.toRows(dist.value), dr.ok ? dr.value : null);
     graphCache = { key, value };
     return value;
   }
@@ -225,7 +228,7 @@ export function mount(root, { engine }) {
     clearInputMessages();
     const eps = S.parseEpsilon(state.epsilon);
     if ('error' in eps) e.setMsg('eps', eps.error);
-    const plan = S.graphPlan(state);
+    const plan = Plan.graphPlan(state);
     if ('error' in plan) showGraphError(fieldError(plan.error, plan.field));
     if ('error' in plan || 'error' in eps) { markStale(); return; }
     let G;
@@ -261,7 +264,7 @@ export function mount(root, { engine }) {
     e.utilHead.textContent = loss ? 'Expected loss (lower is better)' : `Utility (${state.gain === 'binary' ? 'probability' : 'expected gain'})`;
 
     // The metric of the tight-constraints mechanism.
-    const tcPlan = S.tcMetricPlan(state, G);
+    const tcPlan = Plan.tcMetricPlan(state, G);
     let tcMetric = tcPlan.matrix ?? null;
     let tcError = tcPlan.error ?? null;
     if (tcPlan.call) {
@@ -271,15 +274,15 @@ export function mount(root, { engine }) {
     }
 
     // ε-dependent matrices and the bound.
-    const mats = S.readMatrices(await job.run(S.matricesPlan(G, eps.value, tcMetric)), { tcError });
+    const mats = Plan.readMatrices(await job.run(Plan.matricesPlan(G, eps.value, tcMetric)), { tcError });
     P.showBound(e, mats.bound, G, labels, { uniformBinary: !state.prior && state.gain === 'binary' });
     const cur = { G, eps: eps.value, prior: prior.value ?? null, score: score.matrix ?? null, scoreError: score.error, loss, matrices: mats.matrices, thm: mats.thm, lp: null, mechEps: {}, utils: {}, tcMetric, certified: null };
     current = cur;
 
     // Utilities and ε of each mechanism.
-    const up = S.utilitiesPlan(G, mats.matrices, cur);
+    const up = Plan.utilitiesPlan(G, mats.matrices, cur);
     const out = await job.run(up.calls);
-    for (const k of S.CLASSIC) {
+    for (const k of Plan.CLASSIC) {
       const row = e.rows[k];
       row.tr.dataset.status = 'ok';
       if (!mats.matrices[k]) {
@@ -300,12 +303,12 @@ export function mount(root, { engine }) {
     e.rows.tc.detail.textContent = mats.matrices.tc ? 'built for ε·d: its privacy constraints against the diagonal are tight' : '';
     P.showThm62(e, cur.thm, cur.eps, state.kind === 'clique');
     P.renderHeatmaps(e, cur, state.show, labels, S.HEATMAP_MAX_ANSWERS);
-    if (G.n <= S.LP_AUTO_ANSWERS && cur.prior && !score.error) await runLP(job, cur);
-    else if (G.n <= S.LP_MAX_ANSWERS && cur.prior && !score.error) offerLP(cur);
-    else showLPUnavailable(cur, score);
+    if (G.n <= S.LP_AUTO_ANSWERS && cur.prior && !score.error) await optimal.runLP(job, cur);
+    else if (G.n <= S.LP_MAX_ANSWERS && cur.prior && !score.error) optimal.offerLP(cur);
+    else optimal.showLPUnavailable(cur, score);
     job.check();
-    if (G.n <= AUTO_SWEEP_MAX) await runSweep(job, cur);
-    else showSweepButton();
+    if (G.n <= AUTO_SWEEP_MAX) await sweep.runSweep(job, cur);
+    else sweep.showSweepButton();
   }
 
   function gainText(G, score) {
@@ -315,166 +318,9 @@ export function mount(root, { engine }) {
     return 'Loss of reporting z when the answer is y: the graph distance d(y,z), |y − z| on a path. Mechanisms minimize the expected loss with the optimal remapping of outputs.';
   }
 
-  // ------------------------------------------------------------ the optimal mechanism
-  function showLPUnavailable(cur, score) {
-    const row = e.rows.lp;
-    row.tr.dataset.status = 'unavailable';
-    P.showLPCertificate(e, null);
-    P.showCertified(e, null);
-    clearNumber(row.util, 'n/a');
-    clearNumber(row.eps, 'n/a');
-    row.verdict.textContent = '';
-    if (!cur.prior) row.detail.textContent = 'Fix the prior to compute the optimal mechanism.';
-    else if (score.error) row.detail.textContent = score.error;
-    else row.detail.textContent = `The linear program has n² = ${(cur.G.n * cur.G.n).toLocaleString('en')} variables: too large for the page (limit ${S.LP_MAX_ANSWERS} answers). The bound and the Theorem 6.2 mechanism are shown instead.`;
-    replace(e.lpProgress);
-    e.lpVerdict.textContent = '';
-    P.renderHeatmaps(e, cur, state.show, labels, S.HEATMAP_MAX_ANSWERS);
-  }
-
-  // Beyond LP_AUTO_ANSWERS the program may take from seconds to minutes: it runs on a click.
-  function offerLP(cur) {
-    const row = e.rows.lp;
-    row.tr.dataset.status = 'waiting';
-    clearNumber(row.util, '—');
-    clearNumber(row.eps, '—');
-    row.verdict.textContent = '';
-    row.detail.textContent = '';
-    e.lpVerdict.textContent = '';
-    replace(e.lpProgress, h('p', { class: 'muted' },
-      `The linear program has n² = ${(cur.G.n * cur.G.n).toLocaleString('en')} variables; above ${S.LP_AUTO_ANSWERS} answers it may take from seconds to minutes, so it runs on request. `,
-      h('button', { type: 'button', class: 'small', dataset: { action: 'run-lp' }, 'data-testid': ids('lp-compute'), text: 'Compute the optimal mechanism' })));
-  }
-
-  async function runLP(job, cur, clicked = false) {
-    const row = e.rows.lp;
-    row.tr.dataset.status = 'pending';
-    P.showLPCertificate(e, null);
-    P.showCertified(e, null);
-    clearNumber(row.util, '…');
-    clearNumber(row.eps, '…');
-    row.verdict.textContent = '';
-    row.detail.textContent = '';
-    const call = S.optimalCall(cur, LP_TIME_LIMIT_MS);
-    let r;
-    try {
-      [r] = await job.run([call], { cancelStale: true, slowNow: clicked, slow: () => P.showLPProgress(e, null), onProgress: ([p]) => P.showLPProgress(e, p) });
-    } catch (err) {
-      if (err instanceof Superseded) throw err;
-      P.showLPFailure(e, isAbort(err), err.message);
-      return;
-    }
-    replace(e.lpProgress);
-    if (!r.ok) {
-      row.tr.dataset.status = 'error';
-      clearNumber(row.util, 'error', r.error);
-      clearNumber(row.eps, '—');
-      row.detail.textContent = r.error;
-      return;
-    }
-    const lp = r.value;
-    cur.lp = lp;
-    cur.utils.lp = lp.utility;
-    setNumber(row.util, lp.utility);
-    row.detail.textContent = lp.path === 'closed-form'
-      ? `Path taken: closed form (Theorem 6.2) — ${lp.reason}.`
-      : `Path taken: linear program (${lp.variables} variables, ${lp.constraints} constraints, ${lp.iterations} iterations, ${lp.status}) — ${lp.reason}.`;
-    row.detail.dataset.path = lp.path;
-    row.name.textContent = lp.path === 'closed-form' ? 'Optimal mechanism (closed form)' : 'Optimal mechanism (LP)';
-    const [er] = await job.run([engine.plan.privacy.epsilon(lp.mechanism, cur.G.g)]);
-    row.tr.dataset.status = 'ok';
-    cur.mechEps.lp = er.ok ? er.value : NaN;
-    P.showMechRow(e, 'lp', { ok: true, value: lp.utility }, er, cur.eps);
-    P.showLPCertificate(e, lp);
-    P.showComparison(e, cur, state.kind === 'clique');
-    P.renderHeatmaps(e, cur, state.show, labels, S.HEATMAP_MAX_ANSWERS);
-    await runCertified(job, cur);
-  }
-
-  // The optimum in exact arithmetic, when e^ε and the prior are rational as typed: its value
-  // beside the LP's decimal, labelled "certified" (the engine checks primal and dual exactly).
-  async function runCertified(job, cur) {
-    const plan = S.certifiedPlan(state, cur.G);
-    if (plan.why) {
-      P.showCertified(e, null, { why: plan.why });
-      return;
-    }
-    let r;
-    try {
-      [r] = await job.run([plan.call], { cancelStale: true, slow: () => P.showCertifying(e, null), onProgress: ([p]) => P.showCertifying(e, p) });
-    } catch (err) {
-      if (err instanceof Superseded) throw err;
-      r = { ok: false, error: isAbort(err) ? 'cancelled' : err.message };
-    }
-    cur.certified = r.ok ? { expEpsilon: plan.expEpsilon, ...r.value } : null;
-    P.showCertified(e, r, { lpUtility: cur.lp.utility, loss: cur.loss });
-  }
-
-  // ------------------------------------------------------------ ε sweep
-  function showSweepButton() {
-    replace(e.sweepStatus, h('p', { class: 'muted' }, 'The plot solves one optimal mechanism per ε value. ',
-      h('button', { type: 'button', class: 'small', dataset: { action: 'run-sweep' }, 'data-testid': ids('sweep-run'), text: 'Plot utility against ε' })));
-    replace(e.sweepPlot);
-  }
-
-  function sweepText(text) {
-    const line = e.sweepStatus.querySelector('[data-role="text"]');
-    if (line) line.textContent = text;
-  }
-
-  async function runSweep(job, cur) {
-    if (!cur.prior || cur.scoreError) { replace(e.sweepPlot); replace(e.sweepStatus); return; }
-    const xs = S.epsilonGrid(cur.eps);
-    replace(e.sweepStatus, h('p', { class: 'cap-stats progress' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'Preparing the mechanisms…'));
-    const m1 = await job.run(S.sweepMatricesPlan(cur.G, xs, cur.tcMetric));
-    const withLP = cur.G.n <= S.LP_AUTO_ANSWERS; // one LP per ε: only where one is quick
-    const { calls, layout } = S.sweepPlan(cur, xs, m1, { withLP, timeLimit: LP_TIME_LIMIT_MS });
-    const lpCount = withLP ? xs.length : 0;
-    replace(e.sweepStatus, h('p', { class: 'cap-stats progress' },
-      h('span', { class: 'spinner', 'aria-hidden': 'true' }),
-      h('button', { type: 'button', class: 'small', dataset: { action: 'cancel-sweep' }, 'data-testid': ids('sweep-cancel'), text: 'Cancel' }),
-      h('span', { dataset: { role: 'text' }, text: `Computing ${xs.length} ε values${withLP ? ` (${lpCount} optimal mechanisms)` : ''}…` })));
-    let out;
-    try {
-      out = await job.run(calls, {
-        cancelStale: true,
-        onProgress: (_data, callIndex) => {
-          const k = layout.slice(0, callIndex + 1).filter(([, t]) => t === 'lp').length;
-          sweepText(`Optimal mechanism ${k} of ${lpCount} (ε = ${formatNumber(xs[layout[callIndex][0]])})…`);
-        },
-      });
-    } catch (err) {
-      if (err instanceof Superseded) throw err;
-      replace(e.sweepStatus, h('p', { class: 'muted', 'data-testid': ids('sweep-cancelled') }, isAbort(err) ? 'The plot was cancelled. ' : `The plot failed: ${err.message} `,
-        h('button', { type: 'button', class: 'small', dataset: { action: 'run-sweep' }, 'data-testid': ids('sweep-run'), text: 'Plot again' })));
-      return;
-    }
-    const series = { lp: [], bound: [], thm62: [], tg: [], rr: [], exp: [], tc: [] };
-    out.forEach((r, c) => {
-      const [i, k] = layout[c];
-      if (!r.ok) return;
-      const y = k === 'lp' ? r.value.utility : k === 'bound' ? r.value.bound : utilityValue(r.value, cur);
-      series[k].push([xs[i], y]);
-    });
-    cur.sweep = { xs, series };
-    const thmNotDP = cur.thm && !cur.thm.uniform;
-    const list = [
-      withLP && { name: 'Optimal', points: series.lp, color: PALETTE[0] },
-      !cur.loss && state.gain === 'binary' && !state.prior && { name: 'Theorem 6.1 bound', points: series.bound, dashed: true, color: PALETTE[7] },
-      { name: thmNotDP ? 'Theorem 6.2 (not ε-DP)' : 'Theorem 6.2', points: series.thm62, dashed: true, color: PALETTE[1] },
-      { name: 'Truncated geometric', points: series.tg, color: PALETTE[2] },
-      { name: 'Randomized response', points: series.rr, color: PALETTE[3] },
-      { name: 'Exponential', points: series.exp, color: PALETTE[5] },
-      series.tc.length > 0 && { name: 'Tight constraints', points: series.tc, dashed: true, color: PALETTE[6] },
-    ].filter(Boolean);
-    const what = cur.loss ? 'Expected loss' : 'Utility';
-    replace(e.sweepStatus, h('p', { class: 'hint', text: `${xs.length} values of ε up to ${formatNumber(xs[xs.length - 1])}, including the chosen ε = ${formatNumber(cur.eps)}.` }));
-    replace(e.sweepPlot, linePlot({ title: `${what} against ε (nats) on this graph, prior and gain`, xLabel: 'ε (nats)', yLabel: what, series: list }));
-  }
-
   // ------------------------------------------------------------ database panel
   async function computeDB(job) {
-    const plan = S.dbPlan(state.db);
+    const plan = Plan.dbPlan(state.db);
     e.setMsg('db-u', plan.u.error);
     e.setMsg('db-v', plan.v.error);
     e.setMsg('db-eps', plan.e.error);
@@ -511,7 +357,7 @@ export function mount(root, { engine }) {
       const cur = current;
       if (!cur) return null;
       const mech = {};
-      for (const k of S.CLASSIC) {
+      for (const k of Plan.CLASSIC) {
         if (!cur.matrices[k]) continue;
         mech[k] = { matrix: S.toRows(cur.matrices[k]), utility: cur.utils[k], epsilon: cur.mechEps[k] };
       }

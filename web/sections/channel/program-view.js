@@ -1,0 +1,144 @@
+// sections/channel/program-view.js — the channel section's program editor: write the system (a
+// secret, a computation, what is observed) and compute its exact channel, which then fills the
+// grid with its row and column labels and its fractions, so that every measure updates.
+//
+// The editor is a textarea with a gutter of line numbers; as one types, the program is checked
+// in the worker (engine.program.check, debounced) and each problem is listed with its line and
+// column and marked in the gutter. The examples are web/program-examples.json, the list the
+// documentation and the tests share. The language: docs/program-language.md.
+
+import { h, replace } from '../../lib/dom.js';
+
+const CHECK_DELAY_MS = 250;
+/** The grid's limits (the channel section shows up to 2,000 × 2,000 entries). */
+const MAX_SIDE = 2000;
+
+/**
+ * Builds the program card. `onChannel(result, source)` receives what engine.program.channel
+ * returned; the card shows what went wrong itself.
+ * @returns {{el: HTMLElement, getSource(): string, setSource(text: string): void}}
+ */
+export function createProgramCard({ engine, onChannel }) {
+  const els = {
+    examples: h('select', { id: 'program-example', 'data-testid': 'program-example' }, h('option', { value: '', text: 'Examples…' })),
+    lines: h('pre', { class: 'program-lines', 'aria-hidden': 'true', 'data-testid': 'program-lines' }),
+    source: h('textarea', { id: 'program-source', class: 'program-source', 'data-testid': 'program-source', spellcheck: 'false', rows: '12', 'aria-describedby': 'program-hint', 'aria-label': 'Program' }),
+    diagnostics: h('ul', { class: 'error-list program-diagnostics', 'data-testid': 'program-diagnostics', 'aria-live': 'polite' }),
+    run: h('button', { type: 'button', id: 'program-run', 'data-testid': 'program-run', text: 'Compute the channel' }),
+    status: h('p', { class: 'muted', 'data-testid': 'program-status', 'aria-live': 'polite' }),
+  };
+  const el = h('details', { class: 'card program-card', id: 'program-card', 'data-testid': 'program-card' },
+    h('summary', {}, h('h3', { id: 'program-title' }, 'From a program')),
+    h('p', { class: 'hint', id: 'program-hint' }, 'Write the system instead of its matrix: declare the secret (', h('kbd', { text: 'secret x in 0..7' }), '), compute, and ',
+      h('kbd', { text: 'observe' }), ' what the adversary sees. Random choices (', h('kbd', { text: 'flip(1/2)' }), ', ', h('kbd', { text: 'uniform(1..6)' }),
+      ') are exact. The channel fills the grid below with its labels and fractions. The language is described in the documentation (the program language).'),
+    h('div', { class: 'preset-row' }, h('label', { for: 'program-example', text: 'Example' }), els.examples),
+    h('div', { class: 'program-editor' }, els.lines, els.source),
+    els.diagnostics,
+    h('div', { class: 'toolbar' }, els.run),
+    els.status);
+
+  let examples = [];
+  fetch(new URL('../../program-examples.json', import.meta.url)).then((r) => r.json()).then((data) => {
+    examples = data.examples;
+    for (const e of examples) els.examples.append(h('option', { value: e.id, text: e.title }));
+  }).catch(() => { els.examples.disabled = true; });
+  els.examples.addEventListener('change', () => {
+    const e = examples.find((x) => x.id === els.examples.value);
+    if (!e) return;
+    setSource(e.program.trimEnd());
+    els.status.textContent = e.description;
+    check();
+  });
+
+  // The gutter: one number per line, the lines with a problem marked.
+  let marked = new Set();
+  function renderLines() {
+    const n = els.source.value.split('\n').length;
+    const spans = [];
+    for (let i = 1; i <= n; i++) spans.push(h('span', { class: marked.has(i) ? 'line error' : 'line', 'data-line': String(i), text: `${i}\n` }));
+    replace(els.lines, ...spans);
+    els.lines.scrollTop = els.source.scrollTop;
+  }
+  els.source.addEventListener('scroll', () => { els.lines.scrollTop = els.source.scrollTop; });
+
+  function showDiagnostics(list) {
+    marked = new Set(list.map((d) => d.line));
+    replace(els.diagnostics, ...list.map((d) => h('li', { 'data-line': String(d.line), 'data-column': String(d.column), text: `line ${d.line}, column ${d.column}: ${d.message}` })));
+    els.source.setAttribute('aria-invalid', list.length ? 'true' : 'false');
+    renderLines();
+  }
+
+  let timer = null;
+  let checking = null;
+  function check() {
+    clearTimeout(timer);
+    checking?.cancel?.();
+    const src = els.source.value;
+    if (!src.trim()) {
+      showDiagnostics([]);
+      return;
+    }
+    const p = engine.program.check(src);
+    checking = p;
+    p.then((r) => { if (checking === p) showDiagnostics(r.diagnostics); }, () => {});
+  }
+  els.source.addEventListener('input', () => {
+    renderLines();
+    clearTimeout(timer);
+    timer = setTimeout(check, CHECK_DELAY_MS);
+  });
+
+  let running = null;
+  els.run.addEventListener('click', () => {
+    running?.cancel?.();
+    // A check still to come would replace what the run finds.
+    clearTimeout(timer);
+    checking = null;
+    const src = els.source.value;
+    els.status.textContent = 'Computing the channel…';
+    el.dataset.busy = 'true';
+    const p = engine.program.channel(src);
+    running = p;
+    p.then((r) => {
+      if (running !== p) return;
+      el.dataset.busy = 'false';
+      if (r.secrets.length > MAX_SIDE || r.observations.length > MAX_SIDE) {
+        els.status.textContent = `The channel has ${r.secrets.length.toLocaleString('en')} rows and ${r.observations.length.toLocaleString('en')} columns, more than the grid shows (${MAX_SIDE.toLocaleString('en')} × ${MAX_SIDE.toLocaleString('en')}).`;
+        return;
+      }
+      showDiagnostics([]);
+      els.status.textContent = `${r.secrets.length} × ${r.observations.length} channel, exact; at most ${r.states} state${r.states === 1 ? '' : 's'} at once, ${r.steps.toLocaleString('en')} loop iteration${r.steps === 1 ? '' : 's'}.`;
+      onChannel(r, src);
+    }, (e) => {
+      if (running !== p) return;
+      el.dataset.busy = 'false';
+      if (e && e.name === 'AbortError') {
+        els.status.textContent = 'Cancelled.';
+        return;
+      }
+      // A program's error names its line and column: list it like a check's.
+      if (Number.isInteger(e?.line)) {
+        showDiagnostics([{ line: e.line, column: e.column, message: e.message.replace(/^program\.channel: line \d+, column \d+: /, '') }]);
+        els.status.textContent = '';
+      } else {
+        els.status.textContent = e?.message ?? String(e);
+      }
+    });
+  });
+
+  function setSource(text) {
+    els.source.value = text;
+    renderLines();
+  }
+  renderLines();
+  return {
+    el,
+    getSource: () => els.source.value,
+    setSource(text) {
+      setSource(text);
+      if (text) el.open = true;
+      check();
+    },
+  };
+}
