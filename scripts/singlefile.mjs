@@ -638,6 +638,9 @@ async function main() {
       files[f] = { mime, text: '/* KaTeX: see the page\'s own style element */' };
     } else if (ext === '.css') {
       files[f] = { mime, text: await inlineCSS(f, await readFile(path.join(WEB, f), 'utf8')) };
+    } else if (ext === '.json') {
+      // Data a module fetches (program-examples.json): a blob URL of its text.
+      files[f] = { mime, text: await readFile(path.join(WEB, f), 'utf8') };
     }
     // Fonts and images reach the page through the stylesheets (inlined there).
   }

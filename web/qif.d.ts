@@ -1145,8 +1145,12 @@ export interface MechanismAPI {
 
 /** Result of refine.additiveMetric. */
 export interface AdditiveMetric {
-  /** sup_g (V_g[π▷B] − V_g[π▷A]) ≥ 0, in gain units (at most 1). */
+  /** sup_g (V_g[π▷B] − V_g[π▷A]) ≥ 0, in gain units (at most 1): what the returned gain attains, computed exactly, at most 1e-9 below the supremum (certified by upperBound). */
   value: number;
+  /** Certified upper bound on the supremum (value itself when the program was solved exactly). */
+  upperBound: number;
+  /** 'certified floating point' (the float solution, bracketed exactly within 1e-9) or 'exact' (the rational simplex). */
+  method: string;
   /** A gain function attaining it: rows guesses (one per output of A, one per output of B, then the zero guess), columns secrets; usable with measure.posteriorGVulnerability. Entries can be hugely negative (of the order of 1/(smallest channel entry)); V_g of such a gain cancels in floating point, so compare with vulnerabilityA/B. */
   gain: MatrixOut;
   /** V_g[π▷A] for that gain, computed exactly in rationals (rows normalized), then rounded. */
@@ -1159,9 +1163,11 @@ export interface AdditiveMetric {
 }
 
 /** Options of refine.additiveMetric. */
-export interface ProgressOptions {
+export interface AdditiveMetricOptions {
   /** Called when the work starts and then about every 100 ms with the milliseconds elapsed; return false to cancel. */
   onProgress?: (elapsedMs: number) => boolean | void;
+  /** Wall-clock limit of the exact simplex, milliseconds (Infinity: none); needed only for channels with entries far below 1e-9, and the error then gives the certified bracket; a positive number (Infinity: no limit) (default 10000). */
+  timeLimit?: number;
 }
 
 /** AvgRefinement when holds is true. */
@@ -1196,6 +1202,12 @@ export interface AvgRefinementFails {
 
 /** Result of refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). Narrow on holds: `if (r.holds) …` sees the fields of AvgRefinementHolds. */
 export type AvgRefinement = AvgRefinementHolds | AvgRefinementFails;
+
+/** Options of refine.avg. */
+export interface ProgressOptions {
+  /** Called when the work starts and then about every 100 ms with the milliseconds elapsed; return false to cancel. */
+  onProgress?: (elapsedMs: number) => boolean | void;
+}
 
 /** The largest ε2 (nats) with family1(ε1) ⊑ family2(ε2), by bisection — known to be the largest where `largest` says so. */
 export interface SafeEpsilon {
@@ -1319,16 +1331,16 @@ export interface SafeEpsilonCurveOptions {
 
 export interface RefineAPI {
   /**
-   * How much more B can leak than A for the prior π: the largest V_g[π▷B] − V_g[π▷A] over gain functions bounded by 1 (unbounded below) with a zero-gain guess, and a gain attaining it (0 when A ⊑avg B). Rows of A and B are divided by their sums; the program is solved exactly in rationals, so the value is the true supremum even when it needs gains like −1e52 (channels with tiny entries). At most 1,000 variables (|outputs of B|·|supp π| + |outputs of A|, about 30×30); larger inputs are refused at once.
+   * How much more B can leak than A for the prior π: the largest V_g[π▷B] − V_g[π▷A] over gain functions bounded by 1 (unbounded below) with a zero-gain guess, and a gain attaining it (0 when A ⊑avg B). Rows of A and B are divided by their sums; the floating-point solution is accepted only when an exactly evaluated gain and an exactly feasible dual bracket the supremum within 1e-9, and otherwise the program is solved exactly in rationals, so the value is the supremum even when it needs gains like −1e52 (channels with tiny entries; that exact phase is bounded by timeLimit). At most 1,000 variables (|outputs of B|·|supp π| + |outputs of A|, about 30×30); larger inputs are refused at once.
    * @param prior Prior π on the secrets (non-negative, sums to 1).
    * @param A A channel.
    * @param B A channel on the same secrets.
-   * @param options Keys: onProgress.
+   * @param options Keys: onProgress, timeLimit.
    * @throws An Error named 'AbortError' when onProgress returns false.
    * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
-  additiveMetric(prior: Vector, A: Matrix, B: Matrix, options?: ProgressOptions): AdditiveMetric;
+  additiveMetric(prior: Vector, A: Matrix, B: Matrix, options?: AdditiveMetricOptions): AdditiveMetric;
   /**
    * Decides average-case refinement A ⊑avg B, with a witness R or a verified gain/prior counterexample.
    * @param A A channel.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	. "github.com/qif-toolkit/qif/bindings/table"
 	"math"
+	"time"
 
 	"github.com/qif-toolkit/qif/core/refine"
 )
@@ -36,22 +37,31 @@ var (
 )
 
 var refineAPI = []Func{
-	{NS: "refine", Name: "additiveMetric", Params: []*Param{&pPrior, &pA, &pB, &pProgressOnly}, Source: libqif,
-		Doc: "How much more B can leak than A for the prior π: the largest V_g[π▷B] − V_g[π▷A] over gain functions bounded by 1 (unbounded below) with a zero-gain guess, and a gain attaining it (0 when A ⊑avg B). Rows of A and B are divided by their sums; the program is solved exactly in rationals, so the value is the true supremum even when it needs gains like −1e52 (channels with tiny entries). At most 1,000 variables (|outputs of B|·|supp π| + |outputs of A|, about 30×30); larger inputs are refused at once.",
+	{NS: "refine", Name: "additiveMetric", Source: libqif,
+		Params: []*Param{&pPrior, &pA, &pB, {Name: "options", Kind: KindOptions, Optional: true, Type: "AdditiveMetricOptions", Fields: []*Param{&fElapsed,
+			{Name: "timeLimit", Kind: KindNumber, Check: CheckPositiveInf, Default: float64(refine.DefaultAdditiveMetricTimeLimit / time.Millisecond),
+				Doc: "wall-clock limit of the exact simplex, milliseconds (Infinity: none); needed only for channels with entries far below 1e-9, and the error then gives the certified bracket"}}}},
+		Doc: "How much more B can leak than A for the prior π: the largest V_g[π▷B] − V_g[π▷A] over gain functions bounded by 1 (unbounded below) with a zero-gain guess, and a gain attaining it (0 when A ⊑avg B). Rows of A and B are divided by their sums; the floating-point solution is accepted only when an exactly evaluated gain and an exactly feasible dual bracket the supremum within 1e-9, and otherwise the program is solved exactly in rationals, so the value is the supremum even when it needs gains like −1e52 (channels with tiny entries; that exact phase is bounded by timeLimit). At most 1,000 variables (|outputs of B|·|supp π| + |outputs of A|, about 30×30); larger inputs are refused at once.",
 		TeX: `\sup_{g \le 1,\ 0 \in g} \big(V_g[\pi\triangleright B] - V_g[\pi\triangleright A]\big)`,
 		Result: Type{Name: "AdditiveMetric", Doc: "Result of refine.additiveMetric.", Fields: []Field{
-			{Name: "value", Type: Number, Doc: "sup_g (V_g[π▷B] − V_g[π▷A]) ≥ 0, in gain units (at most 1)."},
+			{Name: "value", Type: Number, Doc: "sup_g (V_g[π▷B] − V_g[π▷A]) ≥ 0, in gain units (at most 1): what the returned gain attains, computed exactly, at most 1e-9 below the supremum (certified by upperBound)."},
+			{Name: "upperBound", Type: Number, Doc: "Certified upper bound on the supremum (value itself when the program was solved exactly)."},
+			{Name: "method", Type: String, Doc: "'certified floating point' (the float solution, bracketed exactly within 1e-9) or 'exact' (the rational simplex)."},
 			{Name: "gain", Type: MatrixOut, Doc: "A gain function attaining it: rows guesses (one per output of A, one per output of B, then the zero guess), columns secrets; usable with measure.posteriorGVulnerability. Entries can be hugely negative (of the order of 1/(smallest channel entry)); V_g of such a gain cancels in floating point, so compare with vulnerabilityA/B."},
 			{Name: "vulnerabilityA", Type: Number, Doc: "V_g[π▷A] for that gain, computed exactly in rationals (rows normalized), then rounded."},
 			{Name: "vulnerabilityB", Type: Number, Doc: "V_g[π▷B] for that gain, computed exactly; vulnerabilityB − vulnerabilityA = value within 1e-9 (checked)."},
 			{Name: "lpVariables", Type: Number, Doc: "Size of the linear program solved."},
 			{Name: "lpConstraints", Type: Number}}},
 		Call: func(a *Args) (any, error) {
-			r, err := refine.AdditiveMetricWith(a.Vec("prior"), a.Mat("A"), a.Mat("B"), &refine.Options{Context: a.Context("onProgress")})
+			limit := time.Duration(-1) // Infinity: no limit
+			if ms := a.Float("timeLimit"); ms < 1e12 {
+				limit = max(time.Nanosecond, time.Duration(ms*float64(time.Millisecond)))
+			}
+			r, err := refine.AdditiveMetricWith(a.Vec("prior"), a.Mat("A"), a.Mat("B"), &refine.Options{Context: a.Context("onProgress"), TimeLimit: limit})
 			if err != nil {
 				return nil, err
 			}
-			return Obj{"value": r.Value, "gain": r.Gain, "vulnerabilityA": r.VulnerabilityA, "vulnerabilityB": r.VulnerabilityB,
+			return Obj{"value": r.Value, "upperBound": r.UpperBound, "method": r.Method, "gain": r.Gain, "vulnerabilityA": r.VulnerabilityA, "vulnerabilityB": r.VulnerabilityB,
 				"lpVariables": r.LPVariables, "lpConstraints": r.LPConstraints}, nil
 		}},
 	{NS: "refine", Name: "avg", Params: []*Param{&pA, &pB, &pProgressOnly}, Source: csf + " §2.2, §5.1", TeX: `A \sqsubseteq_{\mathrm{avg}} B \iff \exists R:\ B = A R`,

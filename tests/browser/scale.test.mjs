@@ -202,13 +202,14 @@ test('exports round-trip: CSV and TSV pasted back and a saved CSV loaded keep la
   await settled(page);
   await expectPreset('CSV file loaded');
 
-  // A block from a decimal-comma spreadsheet: read as halves, labels kept, and said so.
-  await paste(page, 'cell-0-0', '0,5\t0,5\t0\t0\n0,25\t0,75\t0\t0');
+  // A block from a decimal-comma spreadsheet pasted below the first row: read as halves, labels
+  // kept, and said so.
+  await paste(page, 'cell-1-0', '0,5\t0,5\t0\t0\n0,25\t0,75\t0\t0');
   await settled(page);
-  assert.equal(await page.inputValue('[data-testid="cell-0-0"]'), '0.5');
-  assert.equal(await page.inputValue('[data-testid="cell-1-1"]'), '0.75');
-  assert.equal(await page.inputValue('[data-testid="row-label-0"]'), p.secrets[0], 'the row label is not overwritten');
-  assert.match(await page.textContent('[data-testid="paste-note"]'), /Decimal commas read/);
+  assert.equal(await page.inputValue('[data-testid="cell-1-0"]'), '0.5');
+  assert.equal(await page.inputValue('[data-testid="cell-2-1"]'), '0.75');
+  assert.equal(await page.inputValue('[data-testid="row-label-1"]'), p.secrets[1], 'the row label is not overwritten');
+  assert.match(await page.textContent('[data-testid="paste-note"]'), /decimal commas.*0,5 → 0\.5/);
   assert.equal(await page.locator('[data-testid="input-errors"] li').count(), 0);
   assert.deepEqual(h.errors(page), [], 'no console or page errors');
 });

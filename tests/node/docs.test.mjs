@@ -301,3 +301,24 @@ test('the widget reference lists every element, attribute, measure key, event, s
   const missing = [...names].filter((n) => !doc.includes(`\`${n.split(': ')[1]}\``) && !doc.includes(`\`<${n.split(': ')[1]}>\``));
   assert.deepEqual(missing, [], 'docs/widgets.md must document these (write them from the widgets\' attribute tables)');
 });
+
+// ---------------------------------------------------------------- the README's layout
+
+test('the README\'s layout names every folder of web/, and every file it names for web/ exists', () => {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const layout = /^## Layout\n```\n([\s\S]*?)^```/m.exec(readme)?.[1];
+  assert.ok(layout, 'README.md has a "## Layout" section with a code block');
+  // The web/ part: from its line to the next top-level folder of the repository.
+  const web = /^web\/[\s\S]*?(?=^\S)/m.exec(`${layout}end\n`)?.[0];
+  assert.ok(web && /^ {2}\w/m.test(web), 'the layout lists the folders of web/ (indented lines)');
+  const tracked = spawnSync('git', ['ls-files', 'web'], { cwd: root, encoding: 'utf8' }).stdout.trim().split('\n');
+  const folders = [...new Set(tracked.map((f) => f.split('/')).filter((p) => p.length > 2).map((p) => p[1]))];
+  assert.ok(folders.length >= 5, `web/ has folders (${folders.join(', ')})`);
+  for (const d of folders) assert.match(web, new RegExp(`^ {2}${d}/`, 'm'), `the layout names web/${d}/`);
+  for (const m of web.matchAll(/^ {2}([\w-]+)\//gm)) assert.ok(folders.includes(m[1]), `web/${m[1]}/ (named in the layout) exists`);
+  // The files it names at web/'s root exist (built ones are said to be built).
+  const built = new Set(['qif.wasm', 'qif-exact.wasm', 'wasm_exec.js']);
+  for (const [, f] of web.split(/^ {2}\w/m)[0].matchAll(/\b([\w-]+(?:\.gen)?\.(?:js|d\.ts|json|html|css))\b/g)) {
+    if (!built.has(f)) assert.ok(tracked.includes(`web/${f}`) || existsSync(path.join(root, 'web', f)), `web/${f} (named in the layout) exists`);
+  }
+});

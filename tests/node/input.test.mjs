@@ -188,11 +188,27 @@ test('pastes: decimal commas read as halves or refused, never silently wrong', (
   // An ordinary CSV stays CSV.
   assert.deepEqual(splitDelimited('0.5,0.5\n1,0').rows, [['0.5', '0.5'], ['1', '0']]);
   assert.deepEqual(splitDelimited('1,0,0\n0,1,0').rows, [['1', '0', '0'], ['0', '1', '0']]);
-  // A quoted decimal comma in a CSV is one field, read as a decimal comma by nobody: the cell
-  // shows the number grammar's message.
+  // A quoted decimal comma in a CSV (a spreadsheet in a comma-decimal locale writes its CSV so)
+  // is that number, and said so; a quoted label stays a label.
   const q = splitDelimited('"0,5","0,5"');
-  assert.deepEqual(q.rows, [['0,5', '0,5']]);
-  assert.match(parseNumber(q.rows[0][0]).error, /decimal comma/);
+  assert.deepEqual(q.rows, [['0.5', '0.5']]);
+  assert.equal(q.decimalComma, true);
+  const lq = parseGrid('"x","a","b"\n"r1","0,5","0,5"\n"r2","1","0"');
+  assert.deepEqual([lq.cells, lq.rowLabels, lq.colLabels, lq.decimalComma], [[['0.5', '0.5'], ['1', '0']], ['r1', 'r2'], ['a', 'b'], true]);
+  const lm = readMatrix('x,a,b\nr1,"0,25","0,75"\nr2,1,0');
+  assert.deepEqual([Array.from(lm.data), lm.rowLabels, lm.colLabels, lm.decimalComma], [[0.25, 0.75, 1, 0], ['r1', 'r2'], ['a', 'b'], true]);
+  assert.deepEqual(splitDelimited('"(Fail,1)",1').rows, [['(Fail,1)', '1']], 'a quoted label with a comma is a label');
+  // "0,5, 0,1, 0,4": a comma and a space separate, a comma between digits is a decimal comma.
+  const mixed = readMatrix('0,5, 0,1, 0,4\n1, 0, 0');
+  assert.deepEqual([mixed.rows, mixed.cols, Array.from(mixed.data), mixed.decimalComma], [2, 3, [0.5, 0.1, 0.4, 1, 0, 0], true]);
+  assert.deepEqual(splitDelimited('0,5, 0,1, 0,4').rows, [['0.5', '0.1', '0.4']]);
+  // Uneven spaces in an ordinary CSV are not decimal commas.
+  assert.deepEqual(splitDelimited('1, 0\n1/2,1/2').rows, [['1', '0'], ['1/2', '1/2']]);
+  // The three locales' copies of one row, read alike.
+  for (const t of ['0,5; 0,1; 0,4', '0,5\t0,1\t0,4', '"0,5","0,1","0,4"', '0,5, 0,1, 0,4']) {
+    const b = readMatrix(t);
+    assert.deepEqual([Array.from(b.data), b.decimalComma], [[0.5, 0.1, 0.4], true], t);
+  }
 });
 
 test('pastes with and without header rows and row labels', () => {

@@ -203,6 +203,8 @@ test('additiveMetric: the supremum when it needs huge negative gains (truncated 
   const prior = [0.25, 0.25, 0.25, 0.25];
   const r = qif.refine.additiveMetric(prior, A, B);
   assert.ok(Math.abs(r.value - 1) <= 1e-9, `value ${r.value}, want 1`);
+  assert.equal(r.method, 'exact', 'floating point does not resolve entries of e^-240');
+  assert.ok(r.upperBound >= r.value && r.upperBound - r.value <= 1e-9);
   const G = rows(r.gain);
   assert.ok(Math.min(...G.flat()) < -1e40, 'the attaining gain is hugely negative somewhere');
   assert.ok(Math.max(...G.flat()) <= 1 && G[G.length - 1].every((v) => v === 0), 'values ≤ 1 and a zero guess');
@@ -216,7 +218,7 @@ test('additiveMetric: rows within the tolerance are normalized as in refine.avg,
   const A = [[0.6, 0.4], [0.3, 0.7]], B = [[0.6, 0.4000005], [0.3, 0.7]];
   assert.equal(qif.refine.avg(A, B).holds, true);
   const r = qif.refine.additiveMetric([0.5, 0.5], A, B);
-  assert.ok(r.value <= 1e-15, `value ${r.value}`);
+  assert.ok(r.value <= 1e-15 && r.upperBound <= 1e-9, `value ${r.value}, upper bound ${r.upperBound}`);
   assert.throws(() => qif.refine.additiveMetric(Array(40).fill(1 / 40), qif.mechanism.randomizedResponse(40, 1), qif.mechanism.randomizedResponse(40, 2)),
     /^Error: refine\.additiveMetric: A, B: .*limit of 1000/);
 });

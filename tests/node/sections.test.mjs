@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';
 import { reportToJob } from '../../web/engine/client.js';
 import * as CH from '../../web/sections/channel/state.js';
+import { History } from '../../web/sections/channel/history.js';
 import * as CP from '../../web/sections/channel/plan.js';
 import { validateInputs } from '../../web/sections/channel/validate.js';
 import { EntryMatrix } from '../../web/input/matrix.js';
@@ -59,17 +60,20 @@ test('channel: edits keep the uniform prior and the identity gain in step', () =
 test('channel: a pasted spreadsheet block with labels and decimal commas', () => {
   const s = CH.createState('dcnet-fair');
   const r = CH.pasteIntoChannel(s, 0, 0, 'x\\y\tA\tB\tC\ns1\t1\t0\t0\ns2\t0,5\t0,25\t0,25\ns3\t0\t0\t1\ns4\t0\t1\t0\ns5\t1\t0\t0\n');
-  assert.deepEqual(r, { ok: true, decimalComma: true }, 'read with decimal commas, and said so');
+  assert.equal(r.ok, true);
+  assert.equal(r.decimalComma, true, 'read with decimal commas, and said so');
+  assert.equal(r.how, 'new', 'pasted at the first cell: a new channel');
   assert.deepEqual(s.secrets, ['s1', 's2', 's3', 's4', 's5']);
-  assert.deepEqual(s.observables.slice(0, 3), ['A', 'B', 'C']);
-  assert.deepEqual(s.cells.toTexts()[1].slice(0, 3), ['0.5', '0.25', '0.25']);
+  assert.deepEqual(s.observables, ['A', 'B', 'C'], 'nothing of the example is kept');
+  assert.deepEqual(s.cells.toTexts()[1], ['0.5', '0.25', '0.25']);
   assert.deepEqual(s.prior, new Array(5).fill('1/5'));
-  // The old fourth column keeps its cells (0 for the new rows).
-  assert.equal(s.observables.length, 4);
+  assert.match(CH.pasteNote(r, s), /new 5 × 3 channel with the pasted labels/);
+  assert.match(CH.pasteNote(r, s), /decimal commas.*0,5 → 0\.5/);
   // The prior column, pasted downwards (a column copied from a spreadsheet with decimal commas
   // cannot be told from two whole numbers per line: refused, and said why).
   assert.match(CH.pasteIntoChannel(s, 1, -1, '0,2\n0,3\n').error, /decimal comma/);
-  assert.deepEqual(CH.pasteIntoChannel(s, 1, -1, '0.2\n0.3\n'), { ok: true, decimalComma: false });
+  const rp = CH.pasteIntoChannel(s, 1, -1, '0.2\n0.3\n');
+  assert.deepEqual([rp.ok, rp.how, rp.rows, rp.decimalComma], [true, 'prior', 2, false]);
   assert.deepEqual(s.prior.slice(0, 3), ['1/5', '0.2', '0.3']);
   assert.equal(s.priorUniform, false);
   // What can only be a decimal comma split in two is refused, never pasted wrong.
@@ -78,6 +82,63 @@ test('channel: a pasted spreadsheet block with labels and decimal commas', () =>
   assert.deepEqual(CH.pasteLabels(s, 'col', 0, 'P\tQ\tR\tS\tT'), { ok: true });
   assert.deepEqual(s.observables, ['P', 'Q', 'R', 'S', 'T']);
   assert.equal(s.cells.cols, 5);
+});
+
+test('channel: a 6 × 6 block pasted over the example is a new channel; pasted elsewhere it fills and says where', () => {
+  // The identity on 6 secrets, tab-separated, as a spreadsheet copies it.
+  const I6 = Array.from({ length: 6 }, (_, i) => Array.from({ length: 6 }, (_, j) => (i === j ? 1 : 0)).join('\t')).join('\n');
+  const s = CH.createState('password-iterations'); // 8 × 4
+  const r = CH.pasteIntoChannel(s, 0, 0, I6);
+  assert.equal(r.how, 'new');
+  assert.deepEqual([s.secrets.length, s.observables.length], [6, 6], 'not 8 × 6: nothing of the example is mixed in');
+  assert.deepEqual(s.secrets, ['x1', 'x2', 'x3', 'x4', 'x5', 'x6'], 'fresh labels');
+  assert.deepEqual(s.observables, ['y1', 'y2', 'y3', 'y4', 'y5', 'y6']);
+  assert.deepEqual(s.prior, new Array(6).fill('1/6'), 'a uniform prior');
+  assert.match(CH.pasteNote(r, s), /new 6 × 6 channel with fresh labels/);
+
+  // Elsewhere: fills from there, keeps the rest, and says which rows and columns it filled.
+  const t = CH.createState('password-iterations');
+  const before = t.cells.toTexts();
+  const f = CH.pasteIntoChannel(t, 2, 1, '0.5\t0.5\n1\t0');
+  assert.equal(f.how, 'fill');
+  assert.deepEqual([t.secrets.length, t.observables.length], [8, 4]);
+  assert.deepEqual(t.cells.toTexts()[2], [before[2][0], '0.5', '0.5', before[2][3]]);
+  assert.deepEqual(t.cells.toTexts()[0], before[0]);
+  const note = CH.pasteNote(f, t);
+  assert.match(note, new RegExp(`rows ${t.secrets[2]}–${t.secrets[3]} and columns ${t.observables[1].replace(/[()]/g, '\\$&')}–${t.observables[2].replace(/[()]/g, '\\$&')}`));
+  assert.match(note, /the other cells are as they were/);
+  const g = CH.pasteIntoChannel(t, 7, 3, '1\t0\n0\t1');
+  assert.equal(g.grew, true);
+  assert.match(CH.pasteNote(g, t), /it grew to 9 × 5/);
+});
+
+test('channel: Undo puts back the state before each edit; typing into one cell is one step', () => {
+  const s = CH.createState('password-iterations');
+  const original = CH.stateJSON(s);
+  const hist = new History();
+  hist.record(() => CH.snapshot(s));
+  CH.pasteIntoChannel(s, 0, 0, '1\t0\n0\t1');
+  hist.record(() => CH.snapshot(s), 'channel:cell:0:0');
+  s.cells.set(0, 0, '0.');
+  hist.record(() => CH.snapshot(s), 'channel:cell:0:0');
+  s.cells.set(0, 0, '0.5');
+  assert.equal(hist.steps.length, 2, 'two keys in one cell: one step');
+  const afterPaste = hist.undo();
+  CH.restore(s, afterPaste);
+  assert.deepEqual(s.cells.toTexts(), [['1', '0'], ['0', '1']], 'the typing is undone as one');
+  CH.restore(s, hist.undo());
+  assert.deepEqual(CH.stateJSON(s), original, 'the example is back, labels and prior included');
+  assert.equal(hist.undo(), null);
+  // A snapshot is not changed by later edits of the state.
+  const snap = CH.snapshot(s);
+  s.cells.set(0, 0, '0');
+  s.secrets[0] = 'changed';
+  assert.notEqual(snap.cells.text(0, 0), '0');
+  assert.notEqual(snap.secrets[0], 'changed');
+  // The history keeps what fits: the oldest steps go first.
+  const small = new History({ maxEntries: 40, maxSteps: 100 });
+  for (let k = 0; k < 5; k++) small.record(() => CH.snapshot(s)); // 32 entries each
+  assert.equal(small.steps.length, 1);
 });
 
 test('channel: validation speaks of the grammar’s problems, cell by cell', () => {
@@ -284,6 +345,12 @@ test('mechanism plan: ε-DP on the graph, explained', async () => {
   close(stepEpsilon('rr', Math.LN2, clique), Math.LN2, 'randomized response unscaled');
   assert.match(scalingText('tg', Math.LN2, clique, (x) => x.toFixed(4)), /α = e\^\(−ε\/5\) = 0\.8706: per step ε\/5 = 0\.1386/);
   assert.equal(scalingText('rr', 1, clique), '');
+  // On a 3 × 3 grid the exponential mechanism's |y − z| is between cell indices (cells 0 and 3
+  // are neighbours 3 indices apart): the text says so rather than pass it for the grid's metric.
+  const grid = qif.graph.grid(3, 3);
+  assert.equal(edgeSpan(grid), 3);
+  assert.match(scalingText('exp', 1, grid), /distance between the answers’ indices 0\.\.n−1 \(the line’s\), not this graph’s shortest-path distance/);
+  assert.doesNotMatch(scalingText('exp', 1, path), /not this graph/);
   // Each classic mechanism, built by the plan, is ε-DP on the graph (smallest ε ≤ target).
   for (const [g, name] of [[clique, 'clique'], [path, 'path'], [qif.graph.grid(3, 3), 'grid'], [qif.graph.petersen(), 'Petersen']]) {
     for (const key of ['tg', 'rr', 'exp']) {

@@ -13,7 +13,12 @@
 //                             "1/2"]]`) or rows separated by ';' or line breaks with entries
 //                             separated by commas or spaces (`1/2 1/2; 1 0`).
 // Decimal commas: in a block separated by tabs, semicolons or spaces a comma cannot separate
-// cells, so `0,5⇥0,5` reads as two halves. Where commas do separate cells, text that may be
+// cells, so `0,5⇥0,5` reads as two halves. A text whose commas are each either followed by a
+// space or between two digits (`0,5, 0,25, 0,25`) mixes the two kinds, which no CSV writer does:
+// a comma followed by a space separates cells and a comma between digits is a decimal comma. In
+// comma-separated text a quoted field that is a decimal-comma number (`"0,5","0,1"`, as a
+// spreadsheet in a comma-decimal locale writes its CSV) is that number. Where commas do separate
+// cells otherwise, text that may be
 // decimal commas misread (`0,5` alone or one per line, a field such as `05` left over from `0,05`)
 // is refused with a message that names decimal commas (`1, 0` with a space stays two values).
 // Nothing is ever read silently as something else.
@@ -31,6 +36,27 @@ const COMMA_BETWEEN_DIGITS = /(\d),(\d)/g;
 const DECIMAL_COMMA_MESSAGE = 'a comma between digits may be a decimal comma here: write 0.5 for one half, or separate values with tabs, semicolons or a space after the comma';
 
 const QUOTED_FIELD = /"(?:[^"]|"")*"/g;
+
+/** The separator of "0,5, 0,25": a comma followed by spaces (a comma between digits is a decimal comma). */
+const COMMA_SPACE = ', ';
+
+/**
+ * In comma-separated text, quoted fields that are decimal-comma numbers ("0,5") become numbers:
+ * the text with a point, and quoted[j] null — not text, yet still a quoted field when deciding
+ * whether quotes mark text (quotesMarkText: a file that quotes every field says nothing by its
+ * quotes). Returns whether there was one.
+ */
+function unquoteDecimalCommas(fields, quoted) {
+  let any = false;
+  for (let j = 0; j < fields.length; j++) {
+    if (quoted[j] && DECIMAL_COMMA_FIELD.test(fields[j])) {
+      fields[j] = toPoint(fields[j]);
+      quoted[j] = null;
+      any = true;
+    }
+  }
+  return any;
+}
 
 /**
  * Text ready to split: the byte-order mark dropped, line ends as \n, and the separator its cells
@@ -50,7 +76,12 @@ function prepare(text) {
   else if (outside.includes(',')) {
     // "0,5 0,5": every comma sits between digits and spaces separate the values.
     const commasInNumbers = !/,(?!\d)|(?<!\d),/.test(outside) && /\S[ \u00a0]+\S/.test(outside);
-    separator = commasInNumbers ? ' ' : ',';
+    // "0,5, 0,5": every comma is followed by a space or sits between digits, and both occur.
+    // Every piece between those spaced commas that holds a comma must be one decimal-comma
+    // number ("1/2,1/2" in "1, 0\n1/2,1/2" is two halves of a CSV with uneven spaces).
+    const mixed = !commasInNumbers && !hasQuotes && !/,(?![\d \u00a0])|(?<!\d),(?=\d)/.test(outside) && /,[ \u00a0]/.test(outside) && /\d,\d/.test(outside) &&
+      outside.split(/,[ \u00a0]+|\n/).every((t) => !t.includes(',') || DECIMAL_COMMA_FIELD.test(t.trim()));
+    separator = commasInNumbers ? ' ' : mixed ? COMMA_SPACE : ',';
   } else separator = ' ';
   return { s, hasQuotes, outside, separator };
 }
@@ -67,11 +98,12 @@ function eachRow({ s, hasQuotes, separator }, onRow) {
     return;
   }
   const spaces = separator === ' ';
+  const split = separator === COMMA_SPACE ? /,[ \u00a0]+/ : separator;
   let start = 0;
   for (;;) {
     const nl = s.indexOf('\n', start);
     const line = nl < 0 ? s.slice(start) : s.slice(start, nl);
-    const parts = spaces ? line.trim().split(/[ \u00a0]+/) : line.split(separator);
+    const parts = spaces ? line.trim().split(/[ \u00a0]+/) : line.split(split);
     for (let j = 0; j < parts.length; j++) parts[j] = parts[j].trim();
     if (onRow(parts, null, line, nl < 0 ? s.length : nl) === false || nl < 0) break;
     start = nl + 1;
@@ -98,7 +130,9 @@ export function splitDelimited(text) {
   const rows = [];
   const quotedRows = hasQuotes ? [] : null;
   let pairs = separator === ',' && !hasQuotes;
+  let quotedComma = false;
   eachRow(p, (fields, quoted, line) => {
+    if (quoted && separator === ',' && unquoteDecimalCommas(fields, quoted)) quotedComma = true;
     rows.push(fields);
     if (quotedRows) quotedRows.push(quoted);
     if (pairs && line.trim() !== '' && !DIGITS_COMMA_DIGITS.test(line)) pairs = false;
@@ -114,7 +148,7 @@ export function splitDelimited(text) {
     if (quotedRows) for (const q of quotedRows) q.pop();
   }
 
-  let decimalComma = false;
+  let decimalComma = quotedComma;
   if (separator === ',') {
     // Commas separate cells: refuse what can only be a decimal comma split in two. Every line
     // "digits,digits" (a column of 0,5 0,25 … copied from a spreadsheet, or one such value)
@@ -202,7 +236,7 @@ function quotesMarkText(rows, quoted) {
   for (let i = 0; i < rows.length && !(q && plain); i++) {
     for (let j = 0; j < rows[i].length; j++) {
       if (rows[i][j] === '') continue;
-      if (quoted[i][j]) q = true;
+      if (quoted[i][j] !== false) q = true;
       else plain = true;
     }
   }
@@ -260,6 +294,7 @@ export const MAX_TEXTS = 100_000;
 // An unquoted field that is a decimal-comma number, found in the text itself (quoted fields
 // blanked out) for each separator: the same fields splitDelimited tests one by one.
 const DECIMAL_COMMA_IN = {
+  ', ': /(?:^|, |\n)[+\-\u2212]?\d*,\d+(?=,|\n|$)/,
   '\t': /(?:^|[\t\n])[^\S\n\t]*[+\-\u2212]?\d*,\d+[^\S\n\t]*(?=[\t\n]|$)/,
   ';': /(?:^|[;\n])[^\S\n;]*[+\-\u2212]?\d*,\d+[^\S\n;]*(?=[;\n]|$)/,
   ' ': /(?:^|[ \u00a0\n])[^\S \u00a0\n]*[+\-\u2212]?\d*,\d+[^\S \u00a0\n]*(?=[ \u00a0\n]|$)/,
@@ -311,10 +346,12 @@ export function readMatrix(text, { onProgress } = {}) {
   let plainSeen = false;
   let pairs = commaSeparated && !hasQuotes;
   let problem = null;
+  let quotedComma = false;
 
   eachRow(p, (fields, quoted, line, end) => {
     const i = lens.length;
     const len = fields.length;
+    if (quoted && commaSeparated && unquoteDecimalCommas(fields, quoted)) quotedComma = true;
     if (commaSeparated) {
       if (pairs && line.trim() !== '' && !DIGITS_COMMA_DIGITS.test(line)) pairs = false;
       for (let j = 0; j < len; j++) {
@@ -332,7 +369,7 @@ export function readMatrix(text, { onProgress } = {}) {
     for (let j = 0; j < len; j++) {
       if (fields[j] === '') continue;
       empty = false;
-      if (quoted && quoted[j]) quotedSeen = true;
+      if (quoted && quoted[j] !== false) quotedSeen = true;
       else plainSeen = true;
     }
     allEmpty.push(empty);
@@ -452,7 +489,7 @@ export function readMatrix(text, { onProgress } = {}) {
     textsDropped: dropped,
     rowLabels: rowLabels ? firstText.slice(b0, R) : null,
     colLabels,
-    decimalComma,
+    decimalComma: decimalComma || quotedComma,
     separator,
   };
 }

@@ -103,5 +103,5 @@ export function scalingText(key, epsilon, graph, format = String) {
   const why = `so that it is ε-DP on this graph (its edges span up to ${s} steps of 0..n−1)`;
   return key === 'tg'
     ? `α = e^(−ε/${s}) = ${format(Math.exp(-step))}: per step ε/${s} = ${format(step)}, ${why}`
-    : `ε′ = ε/${s} = ${format(step)} for |y − z|, ${why}`;
+    : `ε′ = ε/${s} = ${format(step)} for |y − z|, ${why}; |y − z| is the distance between the answers’ indices 0..n−1 (the line’s), not this graph’s shortest-path distance`;
 }

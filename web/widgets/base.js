@@ -84,6 +84,31 @@ export function toRowsOf(m) {
  * values mean together; `each` notes a problem that involves several attributes), build(config)
  * → its body, computeNow(job, config) → the values announced, and defaultTitle().
  */
+// rgb()/rgba() of a computed colour, or null (a colour the browser gives in another syntax).
+function rgba(c) {
+  const m = /^rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)$/.exec(c);
+  return m ? { r: +m[1], g: +m[2], b: +m[3], a: m[4] === undefined ? 1 : +m[4] } : null;
+}
+
+/**
+ * 'dark' or 'light': the page behind el. The first ancestor (across shadow roots) with an opaque
+ * enough background decides by its relative luminance (WCAG 2); where none has one, the canvas
+ * is dark only when the page declares a dark color-scheme that applies.
+ */
+export function pageTheme(el) {
+  const parent = (n) => n.parentElement ?? n.getRootNode?.().host ?? null;
+  for (let n = parent(el); n; n = parent(n)) {
+    const c = rgba(getComputedStyle(n).backgroundColor);
+    if (!c || c.a < 0.5) continue;
+    const lin = (v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b) < 0.18 ? 'dark' : 'light';
+  }
+  const scheme = getComputedStyle(document.documentElement).colorScheme || '';
+  if (!/\bdark\b/.test(scheme)) return 'light';
+  if (!/\blight\b/.test(scheme)) return 'dark';
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
 export class QifWidget extends HTMLElement {
   static attributes = COMMON_ATTRIBUTES;
 
@@ -106,7 +131,22 @@ export class QifWidget extends HTMLElement {
   }
 
   connectedCallback() {
+    this.followPage();
     this.queueRender();
+  }
+
+  /**
+   * Light or dark as the page behind the widget is (data-qif-theme, read by the stylesheet
+   * unless theme is set): a dark slide deck gets a dark widget, a light lesson page a light one
+   * whatever the reader's system prefers. Read when the widget is put on the page and when the
+   * system's preference changes (a page that follows it may change its background then).
+   */
+  followPage() {
+    this.dataset.qifTheme = pageTheme(this);
+    if (!this.themeWatch && typeof matchMedia === 'function') {
+      this.themeWatch = matchMedia('(prefers-color-scheme: dark)');
+      this.themeWatch.addEventListener('change', () => { if (this.isConnected) this.dataset.qifTheme = pageTheme(this); });
+    }
   }
 
   disconnectedCallback() {

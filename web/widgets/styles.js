@@ -3,8 +3,9 @@
 import { h } from '../lib/dom.js';
 
 // The colours a page may set, as --qif-<name> on the widgets or any ancestor, and their defaults
-// [light, dark] (docs/widgets.md#styling says what each colours). A widget is dark when the reader's system prefers it
-// (prefers-color-scheme) or when theme="dark"; theme="light" keeps it light.
+// [light, dark] (docs/widgets.md#styling says what each colours). A widget is dark when theme="dark", light when
+// theme="light", and otherwise follows the page it sits on (base.js pageTheme sets data-qif-theme from
+// the background behind the widget, and from the page's color-scheme where nothing has one).
 const PALETTE = {
   accent: ['#1f5fbf', '#8ab4f8'],
   ink: ['#1c2430', '#e6e9ee'],
@@ -21,6 +22,9 @@ const CSS = `
 :host {
   display: block;
   margin: 1.25rem 0;
+  /* In a centred flex column (align-items: center, Reveal's r-vstack) a block is as wide as its
+     content, and the widget's box measures none (container-type): keep a usable width. */
+  min-inline-size: min(100%, 24rem);
   ${palette(0)}
   color-scheme: light;
   color: var(--w-ink);
@@ -31,9 +35,7 @@ const CSS = `
   text-transform: none;
   letter-spacing: normal;
 }
-@media (prefers-color-scheme: dark) {
-  :host(:not([theme="light"])) { ${palette(1)} color-scheme: dark; }
-}
+:host([data-qif-theme="dark"]:not([theme="light"])),
 :host([theme="dark"]) { ${palette(1)} color-scheme: dark; }
 :host([hidden]) { display: none; }
 * { box-sizing: border-box; }

@@ -3,7 +3,8 @@
 // dropped on the matrix (always in the data worker, engine/data-client.js). A block that cannot
 // be read leaves a message (message) that the section lists with the input's problems.
 //
-//   const loading = installLoading(root, els, { state, markEdited, rerenderInputs, showValidation, onBusy })
+//   const loading = installLoading(root, els, { state, markEdited, rerenderInputs, showValidation, onBusy, record })
+//   (record(null, snapshot) puts the state before a paste or a file in the Undo history)
 //   loading.busy        a paste or a file is being read
 //   loading.message     why the last paste could not be read, or null; clearMessage() forgets it
 //   loading.cancel()    stops the reading
@@ -16,18 +17,21 @@ import * as S from './state.js';
 /** Pastes longer than this (characters) are read in the data worker. */
 const PASTE_IN_WORKER = 20_000;
 
-export function installLoading(root, els, { state, markEdited, rerenderInputs, showValidation, onBusy }) {
+export function installLoading(root, els, { state, markEdited, rerenderInputs, showValidation, onBusy, record, breakRun }) {
   let reading = null; // the data worker's job while a paste or a file is read
   let message = null;
 
   // A block read (here or in the data worker) goes into the grid at (r, c); c −1 is the prior.
-  function applyPasted(res) {
+  // `before` is the state before it (recorded for Undo when the paste went in).
+  function applyPasted(res, before = null) {
     if (res.ok) {
+      if (before) record(null, before);
       message = null;
       // The grid first: it reads the scroll position and size of its box, which a write made
       // before it in the same task would make the browser lay the page out to answer.
+      if (res.how === 'new') els.channelWrap.scrollTo(0, 0);
       rerenderInputs();
-      els.pasteNote.textContent = res.decimalComma ? 'Decimal commas read: the pasted cells were separated by tabs, semicolons or spaces, so 0,5 was read as 0.5 (one half).' : '';
+      els.pasteNote.textContent = res.how ? S.pasteNote(res, state) : res.decimalComma ? 'Read as decimal commas (cells were separated by tabs, semicolons or spaces, or quoted): 0,5 → 0.5.' : '';
     } else {
       message = res.error;
       showValidation();
@@ -80,10 +84,19 @@ export function installLoading(root, els, { state, markEdited, rerenderInputs, s
     const c = Number(d.c);
     if (d.grid === 'channel' && d.kind === 'cell' && text.length > PASTE_IN_WORKER) {
       e.preventDefault();
-      markEdited();
-      readInWorker(text, 'the pasted block', (block) => applyPasted('error' in block ? block : S.applyBlock(state, r, c, block)));
+      readInWorker(text, 'the pasted block', (block) => {
+        if ('error' in block) {
+          applyPasted(block);
+          return;
+        }
+        const before = S.snapshot(state);
+        markEdited();
+        applyPasted(S.applyBlock(state, r, c, block), before);
+      });
       return;
     }
+    const before = S.snapshot(state);
+    breakRun();
     let res = { error: 'not here' };
     if (d.grid === 'channel') {
       if (d.kind === 'label') res = S.pasteLabels(state, r === -1 ? 'col' : 'row', r === -1 ? c : r, text);
@@ -92,7 +105,7 @@ export function installLoading(root, els, { state, markEdited, rerenderInputs, s
     } else if (d.grid === 'gain' && d.kind === 'gain') res = S.pasteIntoGain(state, r, c, text);
     if (res.ok) {
       e.preventDefault();
-      applyPasted(res);
+      applyPasted(res, before);
     } else if (d.kind !== 'label' && /\n/.test(text.trim())) {
       // A block that cannot be read: say why rather than paste it into one cell.
       e.preventDefault();
@@ -110,8 +123,9 @@ export function installLoading(root, els, { state, markEdited, rerenderInputs, s
         applyPasted({ error: `${file.name}: ${block.error}` });
         return;
       }
+      const before = S.snapshot(state);
       S.loadBlock(state, block);
-      applyPasted({ ok: true, decimalComma: block.decimalComma });
+      applyPasted({ ok: true, decimalComma: block.decimalComma }, before);
     });
   }
   els.file.addEventListener('change', () => {

@@ -5,6 +5,7 @@
 // (exact when it can be) and the estimate of a prior from observed outputs. It shows what it is
 // given; what to compute is decided by state.js and the section's pipeline.
 
+import { readingOf } from '../../lib/readings.js';
 import { h, replace } from '../../lib/dom.js';
 import { formatNumber, formatFull } from '../../lib/numbers.js';
 import { showExact, exactCell, exactNumber, exactTitle } from '../../lib/format.js';
@@ -52,11 +53,12 @@ export class ResultsView {
       for (const [key, d] of items) {
         const value = h('output', { class: 'value', 'data-testid': `value-${key}`, id: `value-${key}`, text: '…' });
         const msg = h('div', { class: 'r-msg', 'data-testid': `msg-${key}` });
+        const reading = h('div', { class: 'r-reading', 'data-testid': `reading-${key}` });
         const badge = h('span', { class: 'badge badge-exact', 'data-testid': `badge-${key}`, hidden: true, text: 'exact' });
         const root = h('div', { class: 'result', 'data-testid': `result-${key}`, dataset: { status: 'pending', key } },
           h('dt', {}, h('span', { class: 'r-name', text: d.name }), h('span', { class: 'r-formula', 'aria-label': d.formula }, plainFormula(d.formula))),
-          h('dd', {}, h('span', { class: 'r-value' }, value, ' ', h('span', { class: 'unit', text: d.unit })), ' ', badge, msg));
-        this.els.set(key, { root, value, msg, badge });
+          h('dd', {}, h('span', { class: 'r-value' }, value, ' ', h('span', { class: 'unit', text: d.unit })), ' ', badge, reading, msg));
+        this.els.set(key, { root, value, msg, badge, reading });
         list.append(root);
       }
       card.append(list);
@@ -164,8 +166,10 @@ export class ResultsView {
     if (r.ok) {
       el.root.dataset.status = 'ok';
       el.value.textContent = formatNumber(r.value);
-      el.value.title = formatFull(r.value);
+      const reading = readingOf(key, r.value);
+      el.value.title = reading ? `${formatFull(r.value)} — ${reading}` : formatFull(r.value);
       el.value.dataset.value = String(r.value);
+      el.reading.textContent = reading;
       el.msg.textContent = '';
       this.showExactOf(key, exact);
     } else {
@@ -175,6 +179,7 @@ export class ResultsView {
       el.value.textContent = missing ? 'n/a' : 'error';
       el.value.title = r.error;
       delete el.value.dataset.value;
+      el.reading.textContent = '';
       el.msg.textContent = r.error;
     }
   }

@@ -153,11 +153,14 @@ export function setPrior(s, values) {
 // ---------------------------------------------------------------- pastes
 
 /**
- * Fills the grid from cell (r, c) with a pasted block, growing it as needed; labels in the block
- * (a header row, a first column) become the labels of those rows and columns. c = −1 is the
- * prior column: the values, read row by row, fill the prior downwards. The text is read here
- * (readMatrix); a large paste is read in a worker and its block given to applyBlock.
- * @returns {{ok: true, decimalComma: boolean} | {error: string}}
+ * Puts a pasted block into the channel. At the first cell (0, 0) the block is a new channel: its
+ * own labels where it has them, fresh ones (x1…, y1…) otherwise, a uniform prior and the identity
+ * gain — nothing of the channel before is kept. Anywhere else it fills the grid from cell (r, c),
+ * growing it as needed; labels in the block (a header row, a first column) become the labels of
+ * those rows and columns. c = −1 is the prior column: the values, read row by row, fill the prior
+ * downwards. The text is read here (readMatrix); a large paste is read in a worker and its block
+ * given to applyBlock. The result says which of these happened (pasteNote puts it in words).
+ * @returns {{ok: true, decimalComma: boolean, how: 'new' | 'fill' | 'prior', r: number, c: number, rows: number, cols: number, grew: boolean} | {error: string}}
  */
 export function pasteIntoChannel(s, r, c, text) {
   const b = readMatrix(text);
@@ -174,35 +177,53 @@ function blockTexts(b) {
 
 /**
  * Puts a block read by readMatrix (input/grid.js) into the grid at (r, c), as pasteIntoChannel
- * does. A block that covers the whole grid from (0, 0) becomes the grid without a copy.
- * @returns {{ok: true, decimalComma: boolean} | {error: string}}
+ * does.
  */
 export function applyBlock(s, r, c, b) {
   if (!b.rows) return { error: 'nothing to paste' };
+  const base = { ok: true, decimalComma: b.decimalComma, r, c };
   if (c === -1) {
     const values = blockTexts(b).flat().filter((t) => t !== '');
     if (!values.length) return { error: 'nothing to paste' };
-    for (let k = 0; k < values.length && r + k < s.secrets.length; k++) s.prior[r + k] = values[k];
+    const k = Math.min(values.length, s.secrets.length - r);
+    for (let i = 0; i < k; i++) s.prior[r + i] = values[i];
     s.priorUniform = false;
-    return { ok: true, decimalComma: b.decimalComma };
+    return { ...base, how: 'prior', rows: k, cols: 1, grew: false, dropped: values.length - k };
+  }
+  if (r === 0 && c === 0) {
+    // A new channel (a block pasted over an example is not mixed with it).
+    loadBlock(s, b);
+    return { ...base, how: 'new', rows: b.rows, cols: b.cols, grew: false, labelled: !!(b.rowLabels || b.colLabels) };
   }
   const cols = Math.max(b.cols, b.colLabels ? b.colLabels.length : 0);
-  const full = r === 0 && c === 0 && b.rows >= s.secrets.length && cols === b.cols && b.cols >= s.observables.length && b.lengths.every((n) => n === b.cols);
-  if (full) {
-    const n0 = s.secrets.length;
-    pushLabels(s.secrets, b.rows, 'x');
-    pushLabels(s.observables, b.cols, 'y');
-    if (!s.priorUniform) for (let i = n0; i < b.rows; i++) s.prior.push('0');
-    if (!s.gainIdentity) for (const row of s.gain) for (let i = n0; i < b.rows; i++) row.push('0');
-    s.cells = EntryMatrix.fromBlock(b);
-  } else {
-    growTo(s, r + b.rows, c + cols);
-    s.cells.setBlock(r, c, b);
-  }
+  const n0 = s.secrets.length;
+  const m0 = s.observables.length;
+  growTo(s, r + b.rows, c + cols);
+  s.cells.setBlock(r, c, b);
   if (b.rowLabels) b.rowLabels.forEach((t, i) => { s.secrets[r + i] = t; });
   if (b.colLabels) b.colLabels.forEach((t, j) => { if (t !== '') s.observables[c + j] = t; });
   syncDerived(s);
-  return { ok: true, decimalComma: b.decimalComma };
+  return { ...base, how: 'fill', rows: b.rows, cols, grew: s.secrets.length > n0 || s.observables.length > m0 };
+}
+
+/**
+ * What a paste did, in one sentence for the page's notice (the result of pasteIntoChannel or
+ * applyBlock, with the state after it): a new channel, or the rows and columns it filled, and the
+ * decimal commas it read.
+ */
+export function pasteNote(res, s) {
+  if (!res || !res.ok || !res.how) return '';
+  const range = (labels, from, k) => (k === 1 ? labels[from] : `${labels[from]}–${labels[from + k - 1]}`);
+  const parts = [];
+  if (res.how === 'new') {
+    parts.push(`Pasted at the first cell: a new ${res.rows} × ${res.cols} channel${res.labelled ? ' with the pasted labels' : ' with fresh labels'} and a uniform prior (the example before it is gone; Undo brings it back). Paste into another cell to fill the grid from there.`);
+  } else if (res.how === 'fill') {
+    parts.push(`Pasted a ${res.rows} × ${res.cols} block into rows ${range(s.secrets, res.r, res.rows)} and columns ${range(s.observables, res.c, res.cols)}, filling the grid from there${res.grew ? ` (it grew to ${s.secrets.length} × ${s.observables.length})` : '; the other cells are as they were'}. Paste at the first cell for a new channel.`);
+  } else if (res.how === 'prior') {
+    parts.push(`Pasted ${res.rows} prior ${res.rows === 1 ? 'entry' : 'entries'} from ${s.secrets[res.r]}${res.dropped ? ` (${res.dropped} more than there are secrets were left out)` : ''}.`);
+  }
+  if (res.decimalComma) parts.push('Read as decimal commas (cells were separated by tabs, semicolons or spaces, or quoted): 0,5 → 0.5.');
+  return parts.join(' ');
 }
 
 /**
@@ -345,6 +366,19 @@ function programText(v) {
 function gainClassOf(v) {
   if (!GAIN_CLASSES.some((c) => c.id === v)) fail(`the class of gain functions must be one of ${GAIN_CLASSES.map((c) => c.id).join(', ')}`);
   return v;
+}
+
+/**
+ * A copy of every input of the state, to go back to (Undo): the matrix cloned, the rest deep
+ * copied. restore puts it back.
+ */
+export function snapshot(s) {
+  return { ...structuredClone({ ...s, cells: null }), cells: s.cells.clone() };
+}
+
+/** Puts back a state taken by snapshot (the snapshot itself is not shared afterwards). */
+export function restore(s, snap) {
+  Object.assign(s, structuredClone({ ...snap, cells: null }), { cells: snap.cells.clone() });
 }
 
 /** Replaces the fields of `s` by those of a checked state (checkState). */

@@ -33,6 +33,10 @@ import { ResultsView } from './results-view.js';
 import { createProgramCard } from './program-view.js';
 import { buildSkeleton } from './skeleton.js';
 import { installLoading } from './loading.js';
+import { History } from './history.js';
+
+/** Buttons that change the inputs (recorded for Undo). */
+const EDITS = new Set(['remove-row', 'remove-col', 'remove-guess', 'add-row', 'add-col', 'uniform', 'add-guess', 'identity-gain', 'edit-gain', 'use-capacity-prior', 'use-estimate']);
 
 /**
  * The order in which panels start (the worker runs their jobs one after another): quick ones
@@ -306,8 +310,33 @@ export function mount(root, { engine, client }) {
     }
   }
 
+  // Undo: the states before each edit (history.js); record() is called before an edit.
+  const history = new History();
+  const undoButton = root.querySelector('#undo');
+  const record = (key = null, snap = null) => {
+    history.record(() => snap ?? S.snapshot(state), key);
+    undoButton.disabled = false;
+  };
+
+  // Puts back the state before the last edit.
+  function undo() {
+    const snap = history.undo();
+    undoButton.disabled = !history.canUndo;
+    if (!snap) return;
+    loading.cancel();
+    S.restore(state, snap);
+    root.querySelector('#alpha').value = state.alpha;
+    root.querySelector('#capacity-tolerance').value = state.tolerance;
+    view.gainClass.value = state.gainClass;
+    view.observed.value = state.observed;
+    loading.clearMessage();
+    rerenderInputs();
+    els.pasteNote.textContent = 'Undone: the inputs are as they were before the last edit.';
+  }
+
   root.addEventListener('input', (e) => {
     const t = e.target;
+    if (t.id === 'alpha' || t.id === 'capacity-tolerance' || t.id === 'observed') record(t.id);
     if (t.id === 'alpha' || t.id === 'capacity-tolerance') {
       state[t.id === 'alpha' ? 'alpha' : 'tolerance'] = t.value;
       changed();
@@ -324,6 +353,7 @@ export function mount(root, { engine, client }) {
     if (!d || !d.grid) return;
     const r = Number(d.r);
     const c = Number(d.c);
+    record(`${d.grid}:${d.kind}:${r}:${c}`);
     loading.clearMessage();
     if (d.grid === 'channel') {
       if (d.kind === 'cell') state.cells.set(r, c, t.value);
@@ -357,8 +387,14 @@ export function mount(root, { engine, client }) {
     const b = e.target.closest('button');
     if (!b) return;
     const i = Number(b.dataset.index);
+    const action = b.dataset.action ?? b.id;
+    if (action === 'undo') {
+      undo();
+      return;
+    }
+    if (EDITS.has(action)) record();
     loading.clearMessage();
-    switch (b.dataset.action ?? b.id) {
+    switch (action) {
       case 'remove-row': S.removeRow(state, i); markEdited(); break;
       case 'remove-col': S.removeCol(state, i); markEdited(); break;
       case 'remove-guess': S.removeGuess(state, i); break;
@@ -388,11 +424,31 @@ export function mount(root, { engine, client }) {
     rerenderInputs();
   });
 
-  loading = installLoading(root, els, { state, markEdited, rerenderInputs, showValidation, onBusy: busy });
+  loading = installLoading(root, els, { state, markEdited, rerenderInputs, showValidation, onBusy: busy, record, breakRun: () => history.breakRun() });
 
-  root.addEventListener('keydown', (e) => onGridKey(root, e, grid));
+  const isUndoKey = (e) => (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'z';
+  root.addEventListener('keydown', (e) => {
+    // Ctrl+Z (⌘Z) undoes the section's last edit, in a cell or anywhere in the section, when there
+    // is one (else the browser's own undo of a field's text).
+    if (isUndoKey(e) && history.canUndo) {
+      e.preventDefault();
+      undo();
+      return;
+    }
+    onGridKey(root, e, grid);
+  });
+  // Focus is on the page itself after a button that removed itself (a row's ×): Ctrl+Z there
+  // undoes too, while this section is the one shown.
+  document.addEventListener('keydown', (e) => {
+    if (e.target !== document.body || !isUndoKey(e) || !history.canUndo || root.hidden || !root.offsetParent) return;
+    e.preventDefault();
+    undo();
+  });
+  // Leaving a field ends its run of typing: typing in it again later is a new step.
+  root.addEventListener('focusout', () => history.breakRun());
 
   view.gainClass.addEventListener('change', () => {
+    record();
     state.gainClass = view.gainClass.value;
     changed();
   });
@@ -400,6 +456,7 @@ export function mount(root, { engine, client }) {
   els.preset.addEventListener('change', () => {
     const p = presetById(els.preset.value);
     if (!p) return;
+    record();
     S.loadPreset(state, p);
     loading.clearMessage();
     els.pasteNote.textContent = '';

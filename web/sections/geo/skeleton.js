@@ -45,9 +45,9 @@ export function buildSkeleton(root) {
     h('p', { class: 'hint', text: 'Each mechanism reports a cell z instead of the true cell x and is ε·d-private: K[x][z] ≤ e^(ε d(x,x′)) K[x′][z] for every x, x′, z. Expected distance Σ π_x K[x][z] d(x,z) in cell sides (lower is better); the next column lets an observer who knows π move each report to the cell of least expected distance (a remapping, which keeps the privacy). The last column is the smallest ε each matrix actually satisfies, computed from the matrix.' }),
     e.progress, e.comparison,
     h('div', { class: 'table-wrap' }, h('table', { class: 'geo-table', 'data-testid': ids('table') },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Mechanism' }), h('th', { scope: 'col', text: 'Expected distance' }), h('th', { scope: 'col', text: 'After remapping' }), h('th', { scope: 'col', text: 'Smallest ε per unit' }))),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Mechanism' }), h('th', { scope: 'col', text: 'Expected distance' }), h('th', { scope: 'col', text: 'After remapping' }), h('th', { scope: 'col', text: 'Smallest ε per unit (measured on the matrix)', title: 'The smallest ε that the matrix as computed satisfies, from its entries: max over x, x′, z of ln(K[x][z] / K[x′][z]) / d(x, x′)' }))),
       body)),
-    h('p', { class: 'geo-guarantee' }, 'Guaranteed ε of the optimal mechanism: ', e.guaranteed, ' per unit of distance'),
+    h('p', { class: 'geo-guarantee', title: 'What the linear program’s constraints ask of its solution; the table’s last column is what the solution returned satisfies, measured from its entries' }, 'Guaranteed ε of the optimal mechanism (asked by the program’s constraints): ', e.guaranteed, ' per unit of distance'),
     e.guaranteedNote);
 
   e.cellName = h('output', { class: 'geo-cell-name', 'data-testid': ids('cell') });

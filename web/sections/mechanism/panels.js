@@ -2,6 +2,7 @@
 // function per card that shows what it is given (the fixed DOM is skeleton.js). No
 // computation and no state of its own (view.js decides what to show, plan.js what to compute).
 
+import { readingOf } from '../../lib/readings.js';
 import { h, replace } from '../../lib/dom.js';
 import { formatNumber, formatFull } from '../../lib/numbers.js';
 import { heatmap } from '../../lib/plot.js';
@@ -63,6 +64,7 @@ export function showBound(e, r, G, labels, { uniformBinary }) {
   if (!r.ok) {
     clearNumber(e.bound, 'error', r.error);
     clearNumber(e.boundLog);
+    e.boundReading.textContent = '';
     e.boundTight.textContent = r.error;
     return;
   }
@@ -70,6 +72,8 @@ export function showBound(e, r, G, labels, { uniformBinary }) {
   if (b.bound > 0) setNumber(e.bound, b.bound);
   else { e.bound.textContent = `2^(${formatNumber(b.log2Bound)})`; e.bound.title = `log₂ = ${formatFull(b.log2Bound)}`; e.bound.dataset.value = '0'; }
   setNumber(e.boundLog, b.log2Bound);
+  e.boundReading.textContent = readingOf('utilityBits', b.log2Bound);
+  e.boundLog.title = `${formatFull(b.log2Bound)} — ${e.boundReading.textContent}`;
   let tight;
   if (b.distanceRegular && G.dr?.distanceRegular) tight = `Tight: the graph is distance-regular (intersection array {${G.dr.b.join(', ')}; ${G.dr.c.join(', ')}})${b.vtPlus ? ' and VT+' : ''}, so the Theorem 6.2 mechanism reaches the bound.`;
   else if (b.distanceRegular) tight = 'Tight: the graph is distance-regular, so the Theorem 6.2 mechanism reaches the bound.';
@@ -188,6 +192,11 @@ export function showDB(e, u, v, [leak, ind, util]) {
   show('leak', leak, (x) => x);
   show('ind', ind, (x) => x);
   show('util-log2', util, (x) => x.log2Bound);
+  if (util.ok) {
+    // What a negative number of bits means here.
+    e.db['util-log2'].msg.textContent = readingOf('utilityBits', util.value.log2Bound);
+    e.db['util-log2'].msg.classList.add('mech-note');
+  }
   if (util.ok && !(util.value.bound > 0)) {
     const l2 = util.value.log2Bound;
     e.db.util.value.textContent = `2^(${formatNumber(l2)})`;

@@ -55,6 +55,7 @@ export function buildSkeleton(root) {
   // results: the bound
   e.bound = h('output', { class: 'value', 'data-testid': ids('bound') });
   e.boundLog = h('output', { class: 'value', 'data-testid': ids('bound-log2') });
+  e.boundReading = h('div', { class: 'r-reading', 'data-testid': ids('bound-log2-reading') });
   e.boundTight = h('p', { class: 'mech-tight', 'data-testid': ids('bound-tight') });
   e.boundNote = h('p', { class: 'hint', 'data-testid': ids('bound-note') });
   e.boundCard = h('section', { class: 'card', 'aria-labelledby': ids('bound-title'), dataset: { status: 'pending' }, 'data-testid': ids('bound-card') },
@@ -65,7 +66,7 @@ export function buildSkeleton(root) {
         h('dd', {}, h('span', { class: 'r-value' }, e.bound, ' ', h('span', { class: 'unit', text: 'probability' })))),
       h('div', { class: 'result' },
         h('dt', {}, h('span', { class: 'r-name', text: 'In bits' }), formulaSlot('log₂ U = −log₂ Σ_d n_d e^(−εd)', String.raw`\log_2 U = -\log_2 \textstyle\sum_d n_d\, e^{-\varepsilon d}`)),
-        h('dd', {}, h('span', { class: 'r-value' }, e.boundLog, ' ', h('span', { class: 'unit', text: 'bits' }))))),
+        h('dd', {}, h('span', { class: 'r-value' }, e.boundLog, ' ', h('span', { class: 'unit', text: 'bits' })), e.boundReading))),
     e.boundTight, e.boundNote);
 
   // results: the mechanisms
