@@ -4,42 +4,14 @@ import (
 	"errors"
 
 	"github.com/qif-toolkit/qif/core/channel"
-	"github.com/qif-toolkit/qif/core/refine"
 )
-
-// factorization is the result of channel.factorize and channel.leftFactorize.
-var factorization = Type{Name: "Factorization", Doc: "Result of channel.factorize and channel.leftFactorize: whether a channel X reproduces A, and that X.",
-	Fields: []Field{
-		{Name: "exists", Type: Boolean, Doc: "Whether such a channel X exists (A reproduced within the refinement tolerance)."},
-		{Name: "witness", Type: MatrixOut, Optional: true, Doc: "When exists: the row-stochastic X."},
-		{Name: "maxError", Type: Number, Optional: true, Doc: "When exists: the largest entry of |product − A|, recomputed by multiplying X back with A and B as given (rows within the validation tolerance of 1 are normalized for the search, not for this check)."},
-		{Name: "lowerBound", Type: Number, Optional: true, Doc: "When not and the sizes match: a certified lower bound on min over X of the mean, over the rows of A, of the L1 distance between a row of A and the same row of the product — the same unit in factorize and leftFactorize."},
-		{Name: "reason", Type: String, Optional: true, Doc: "When not: why, in words."}}}
-
-// factorizationObj encodes a factorization with only the fields that apply.
-func factorizationObj(f *refine.Factorization, err error) (any, error) {
-	if err != nil {
-		return nil, err
-	}
-	if f.Exists {
-		return Obj{"exists": true, "witness": f.Witness, "maxError": f.MaxError}, nil
-	}
-	out := Obj{"exists": false, "reason": f.Reason}
-	if f.LowerBound > 0 {
-		out["lowerBound"] = f.LowerBound
-	}
-	return out, nil
-}
 
 // Parameters shared across namespaces.
 var (
-	pC       = Param{Name: "C", Label: "channel", Kind: KindMatrix, Doc: "channel: rows secrets, columns observables, each row sums to 1"}
-	pPrior   = Param{Name: "prior", Kind: KindVector, Doc: "prior π on the secrets (non-negative, sums to 1)"}
-	pA       = Param{Name: "A", Kind: KindMatrix, Doc: "a channel"}
-	pB       = Param{Name: "B", Kind: KindMatrix, Doc: "a channel on the same secrets"}
-	pGraph   = Param{Name: "graph", Kind: KindGraph, Doc: "adjacency graph on the inputs"}
-	pEpsilon = Param{Name: "epsilon", Kind: KindNumber, Doc: "privacy parameter ε, nats"}
-	pMetric  = Param{Name: "D", Label: "metric", Kind: KindMatrix, Doc: "distance matrix (symmetric, zero diagonal, Infinity allowed), nats per unit of ε"}
+	pC     = Param{Name: "C", Label: "channel", Kind: KindMatrix, Doc: "channel: rows secrets, columns observables, each row sums to 1"}
+	pPrior = Param{Name: "prior", Kind: KindVector, Doc: "prior π on the secrets (non-negative, sums to 1)"}
+	pA     = Param{Name: "A", Kind: KindMatrix, Doc: "a channel"}
+	pB     = Param{Name: "B", Kind: KindMatrix, Doc: "a channel on the same secrets"}
 )
 
 // The papers functions come from.
@@ -49,6 +21,8 @@ const (
 	fosad  = "Alvim et al. (FOSAD 2011)"
 	wu     = "Wu (2019)"
 	vadhan = "Vadhan (2013)"
+	// libqif is the source of the definitions that follow the libqif library (as in package moreapi).
+	libqif = "Mathematics §8 (libqif)"
 )
 
 // result passes a typed result on as any, keeping a nil pointer from becoming a non-nil any.
@@ -85,17 +59,6 @@ var channelAPI = []Func{
 	{NS: "channel", Name: "parallel", Params: []*Param{&pA, &pB}, Result: MatrixOut,
 		Doc: "Parallel composition A‖B on the same secret: outputs are pairs (y, z), column y·cols(B) + z.", TeX: `(A\parallel B)(x,(y,z)) = A(x,y)\,B(x,z)`,
 		Call: func(a *Args) (any, error) { return result(channel.Parallel(a.Mat("A"), a.Mat("B"))) }},
-	{NS: "channel", Name: "fromMetric", Params: []*Param{&pMetric}, Result: MatrixOut, Source: csf + " §7.3",
-		Doc:  "A channel whose induced metric (privacy order ⊑prv) is exactly the metric D (nats).",
-		Call: func(a *Args) (any, error) { return result(refine.FromMetric(a.Mat("D"))) }},
-	{NS: "channel", Name: "factorize", Params: []*Param{&pA, &pB}, Result: factorization, Source: libqif,
-		Doc:  "Finds a channel X with A = B·X (A is a post-processing of B, B ⊑avg A), or says that none exists (different numbers of rows included).",
-		TeX:  `A = B\,X`,
-		Call: func(a *Args) (any, error) { return factorizationObj(refine.Factorize(a.Mat("A"), a.Mat("B"))) }},
-	{NS: "channel", Name: "leftFactorize", Params: []*Param{&pA, &pB}, Result: factorization, Source: libqif,
-		Doc:  "Finds a channel X with A = X·B (every row of A a mixture of the rows of B), or says that none exists (different numbers of columns included).",
-		TeX:  `A = X\,B`,
-		Call: func(a *Args) (any, error) { return factorizationObj(refine.LeftFactorize(a.Mat("A"), a.Mat("B"))) }},
 	{NS: "channel", Name: "iterativeBayesianUpdate", Source: libqif,
 		Params: []*Param{&pC, {Name: "observed", Kind: KindVector, Doc: "observed frequencies of the outputs (one per column of C, summing to 1)"},
 			{Name: "options", Kind: KindOptions, Optional: true, Type: "IterativeBayesianUpdateOptions", Fields: []*Param{
@@ -120,5 +83,4 @@ var channelAPI = []Func{
 			}
 			return Obj{"prior": r.Prior, "iterations": r.Iterations, "converged": r.Converged}, nil
 		}},
-	channelSample,
 }

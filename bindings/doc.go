@@ -1,5 +1,6 @@
 // Package bindings exposes the core packages to JavaScript: one declarative table, interpreted
-// by package bindings/table, served by web/qif.wasm.
+// by package bindings/table. This package holds the table of web/qif.wasm, the page's first
+// module: channels, measures and debug.
 //
 // The table (api_*.go, one []Func per namespace) describes every function of the JS API as
 // data: namespace and name, parameters by kind (vector, matrix, graph, number, integer, enum,
@@ -7,9 +8,15 @@
 // one-line doc, the formula in TeX and the paper it comes from, and Call, the Go code that runs
 // it on decoded arguments. It is plain Go without a build tag, so that it is tested natively and
 // read by the generator, and statically initialized, so that it costs the WebAssembly module
-// data, not code. Main is this table as a module; the exact mode (qif.exact) is a second module
-// with a table of its own, package bindings/exactapi, built into web/qif-exact.wasm and loaded
-// on demand, so that the page's module does not carry rational arithmetic.
+// data, not code. Main is this table as a module. The rest of the floating-point API (metrics,
+// privacy, graphs, mechanisms, refinement, information privacy, estimation, lp, and the channel
+// functions that need linear programming or sampling) is a second module with a table of its
+// own, package bindings/moreapi, built into web/qif-more.wasm: load() loads both, and the page's
+// worker and the widgets load it on first use, so that a page showing a channel does not
+// download the LP solver first. The exact mode (qif.exact) is a third, package
+// bindings/exactapi, built into web/qif-exact.wasm and loaded on demand, so that no other
+// module carries rational arithmetic. A namespace may be split between modules (channel is);
+// each function's module is in web/api.gen.js.
 //
 // The vocabulary of the table (Func, Param, Kind, Args, ...) and the interpreter live in package
 // bindings/table, shared by both modules; aliases.go gives them their short names here. On the
@@ -36,9 +43,10 @@
 // # Adding a function
 //
 //  1. Write the Go function in core/ (errors name the argument; no panics on bad input).
-//  2. Add one Func to the []Func of its namespace in api_<namespace>.go (a new namespace also
-//     goes into Namespaces and tables in table.go; an exact-mode function goes into
-//     bindings/exactapi the same way): Params with their kinds, Checks and defaults,
+//  2. Add one Func to the []Func of its namespace in api_<namespace>.go of the module that
+//     should serve it — this package only for what a page showing a channel needs at once,
+//     bindings/moreapi otherwise, bindings/exactapi for the exact mode (a new namespace also goes
+//     into that package's Namespaces and tables, and into floatOrder in bindings/apigen): Params with their kinds, Checks and defaults,
 //     Result (a Type with Fields for an object), Doc, TeX, Source ("Alvim et al. (ICALP 2011)
 //     §6"), and Call, which reads the arguments by name (a.Mat("C"), a.Vec("prior"), a.Float,
 //     a.Int, a.Has, a.Progress("onProgress")) and returns a float64, int, bool, string, []float64,

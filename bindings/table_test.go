@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qif-toolkit/qif/bindings/moreapi"
 	"github.com/qif-toolkit/qif/bindings/table"
 	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/graph"
@@ -54,34 +55,55 @@ func plausible(p *Param) any {
 // returns a result that js.go can encode or an error that starts with its name, never an
 // internal error (a panic, or a name Call reads that the table does not declare).
 func TestEveryFunctionRuns(t *testing.T) {
-	for _, p := range Main.RunAll(plausible, nil) {
-		t.Error(p)
+	for _, m := range floatModules {
+		for _, p := range m.RunAll(plausible, nil) {
+			t.Error(p)
+		}
 	}
 }
 
-func TestTableIsWellFormed(t *testing.T) {
-	if len(Functions()) < 100 {
-		t.Fatalf("only %d functions", len(Functions()))
+// floatModules are the two modules of the floating-point API: web/qif.wasm (this package) and
+// web/qif-more.wasm (package moreapi).
+var floatModules = []*table.Module{Main, moreapi.More}
+
+// allFunctions lists the functions of both.
+func allFunctions() []*Func {
+	return append(append([]*Func{}, Main.Functions()...), moreapi.More.Functions()...)
+}
+
+// lookup finds a function in either module.
+func lookup(q string) *Func {
+	if f := Lookup(q); f != nil {
+		return f
 	}
-	for _, p := range Main.Problems() {
-		t.Error(p)
+	return moreapi.More.Lookup(q)
+}
+
+func TestTableIsWellFormed(t *testing.T) {
+	if len(allFunctions()) < 100 {
+		t.Fatalf("only %d functions", len(allFunctions()))
+	}
+	for _, m := range floatModules {
+		for _, p := range m.Problems() {
+			t.Error(p)
+		}
 	}
 	sourceRE := regexp.MustCompile(`^((Alvim|Chatzikokolakis|Bordenabe|Cherubin|Chothia) et al\. \((ICALP|FOSAD|CSF|CCS|S&P|CAV) \d{4}\)|Wu \(2019\)|Vadhan \(2013\))( [§A-Z].*)?$` +
 		`|^Mathematics §\d+(\.\d+)*( \(libqif\))?$`) // the toolkit's statement of libqif's definitions
-	for _, f := range Functions() {
+	for _, f := range allFunctions() {
 		for _, src := range strings.Split(f.Source, "; ") {
 			if src != "" && !sourceRE.MatchString(src) {
 				t.Errorf("%s: source %q is not cited as an author and venue", f.Qualified(), src)
 			}
 		}
-		if Lookup(f.Qualified()) != f {
-			t.Errorf("Lookup(%q) does not find it", f.Qualified())
+		if lookup(f.Qualified()) != f {
+			t.Errorf("lookup(%q) does not find it", f.Qualified())
 		}
 	}
 }
 
 func TestDecodeConventions(t *testing.T) {
-	cap := Lookup("measure.shannonCapacity")
+	cap := lookup("measure.shannonCapacity")
 	C := mat.NewDense(2, 2, []float64{1, 0, 0, 1})
 	call := func(f *Func, vals ...any) error { _, err := f.Invoke(table.Wire(f, vals...)); return err }
 	cases := []struct {
@@ -94,10 +116,10 @@ func TestDecodeConventions(t *testing.T) {
 		{call(cap, C, true, math.NaN()), "tolerance: expected a positive finite number, got NaN"},
 		{call(cap, C, true, nil, 2.5), "maxIterations: expected a positive integer, got 2.5"},
 		{call(cap, C, true, nil, 0), "maxIterations: expected a positive integer, got 0"},
-		{call(Lookup("refine.familyEpsilon"), true, "truncatedGeometric", "nope"), "family2: expected one of 'truncatedGeometric'"},
-		{call(Lookup("mechanism.optimalLP"), true, nil, C), "mechanism.optimalLP: epsilon: missing (a required key of options)"},
-		{call(Lookup("mechanism.optimalLP"), true, nil, C, 1.0, nil, nil, nil, nil, nil, nil, 0.0), "timeLimit: expected a positive number (Infinity: no limit), got 0"},
-		{call(Lookup("graph.induced"), nil), "graph.induced: graph: missing argument 1"},
+		{call(lookup("refine.familyEpsilon"), true, "truncatedGeometric", "nope"), "family2: expected one of 'truncatedGeometric'"},
+		{call(lookup("mechanism.optimalLP"), true, nil, C), "mechanism.optimalLP: epsilon: missing (a required key of options)"},
+		{call(lookup("mechanism.optimalLP"), true, nil, C, 1.0, nil, nil, nil, nil, nil, nil, 0.0), "timeLimit: expected a positive number (Infinity: no limit), got 0"},
+		{call(lookup("graph.induced"), nil), "graph.induced: graph: missing argument 1"},
 	}
 	for _, c := range cases {
 		if c.err == nil || !strings.Contains(c.err.Error(), c.want) {
@@ -112,7 +134,7 @@ func TestDecodeConventions(t *testing.T) {
 }
 
 func TestCancellation(t *testing.T) {
-	cap := Lookup("measure.shannonCapacity")
+	cap := lookup("measure.shannonCapacity")
 	calls := 0
 	stop := Callback(func(args ...any) bool { calls++; return calls < 3 })
 	C := mat.NewDense(2, 2, []float64{0.6, 0.4, 0.35, 0.65})
@@ -125,7 +147,7 @@ func TestCancellation(t *testing.T) {
 		t.Errorf("partial result %v", c.Partial)
 	}
 	// A cancelled LP reports its partial result too.
-	solve := Lookup("lp.solve")
+	solve := lookup("lp.solve")
 	_, err = solve.Invoke(table.Wire(solve, plausible(solve.Params[0]), true, Callback(func(...any) bool { return false }), 1))
 	if !errors.As(err, &c) || c.Partial.(Obj)["status"] != "cancelled" {
 		t.Errorf("lp.solve: %v", err)
@@ -135,7 +157,7 @@ func TestCancellation(t *testing.T) {
 // A fault in one argument reaches the caller as an *argerr.Error through the interpreter's
 // wrapping: row 1 of this channel sums to 0.5 (written so by hand), its entry [0][1] is negative.
 func TestArgumentErrorsKeepTheirData(t *testing.T) {
-	validate := Lookup("channel.validate")
+	validate := lookup("channel.validate")
 	for _, tc := range []struct {
 		C     *mat.Dense
 		index []int

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the site in web/: qif.wasm, qif-exact.wasm and the matching wasm_exec.js, the vendored KaTeX,
+# Builds the site in web/: qif.wasm, qif-more.wasm, qif-exact.wasm and the matching wasm_exec.js, the vendored KaTeX,
 # the license notices, the documentation pages (web/docs/) and web/page/version.js; then dist/qif-toolkit.html
 # and dist/qif-widgets.js.
 #   scripts/build.sh          build only
@@ -15,12 +15,14 @@ if ! [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]]; then
   echo "build: web/package.json has no semantic version (found \"$version\")" >&2
   exit 1
 fi
-# Two modules: web/qif.wasm (the page's, ./wasm) and web/qif-exact.wasm (the exact mode, ./wasm/exact,
-# loaded by web/qif.js the first time qif.exact is used). Each is built to a temporary file and
-# renamed, so that a page or test never sees a half-written module.
+# Three modules: web/qif.wasm (the first module: channels and measures, ./wasm), web/qif-more.wasm
+# (the rest of the floating-point API, ./wasm/more: loaded with the first by load(), on first use by
+# the page's worker and the widgets) and web/qif-exact.wasm (the exact mode, ./wasm/exact, loaded by
+# web/qif.js the first time qif.exact is used). Each is built to a temporary file and renamed, so
+# that a page or test never sees a half-written module.
 # -l for bindings/ only: its glue code has no hot loops, and not inlining there saves 7 KB of
-# the gzipped module (the transfer target is 1.2 MB: docs/design/performance.md).
-for module in qif:./wasm qif-exact:./wasm/exact; do
+# the gzipped module (the first module's transfer target is 1.0 MB: docs/design/performance.md).
+for module in qif:./wasm qif-more:./wasm/more qif-exact:./wasm/exact; do
   name=${module%%:*}
   tmp="web/.$name.wasm.$$"
   GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w -X github.com/qif-toolkit/qif/bindings/table.Version=$version" -gcflags='github.com/qif-toolkit/qif/bindings/...=-l' -o "$tmp" "${module#*:}"

@@ -5,7 +5,7 @@
 // scripts/pack.sh puts it in the npm package and scripts/singlefile.mjs embeds it.
 //
 // The list is not written by hand, so that it cannot fall behind the dependencies:
-//   - the Go modules compiled into qif.wasm and qif-exact.wasm are those of `go list -deps` for
+//   - the Go modules compiled into qif.wasm, qif-more.wasm and qif-exact.wasm are those of `go list -deps` for
 //     GOOS=js GOARCH=wasm ./wasm and ./wasm/exact (each module's LICENSE and, when it has one, its
 //     THIRD_PARTY_LICENSES folder);
 //   - Go itself (runtime and standard library in both modules, and wasm_exec.js): $GOROOT/LICENSE;
@@ -47,7 +47,7 @@ async function licenseFile(dir, what) {
 }
 
 /** The WebAssembly modules: the file and the Go package of its entry point. */
-const WASM = [['qif.wasm', './wasm'], ['qif-exact.wasm', './wasm/exact']];
+const WASM = [['qif.wasm', './wasm'], ['qif-more.wasm', './wasm/more'], ['qif-exact.wasm', './wasm/exact']];
 
 /** The Go modules (other than this one) compiled into the wasm files, with path, version, dir and files. */
 export function wasmModules() {

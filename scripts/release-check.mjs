@@ -37,9 +37,10 @@ async function listFiles(dir) {
  * The qif.version of a module file, loaded through the loader qifJS (a path); with the exact
  * module's file, both are loaded and must agree (load() throws otherwise).
  */
-async function moduleVersion(qifJS, wasmFile, exactFile = null) {
+async function moduleVersion(qifJS, wasmFile, exactFile = null, moreFile = null) {
   const { load } = await import(pathToFileURL(qifJS).href);
-  const options = { wasmURL: pathToFileURL(wasmFile) };
+  // Every module given is loaded, so that a mismatch between them is reported too.
+  const options = { wasmURL: pathToFileURL(wasmFile), ...(moreFile ? { moreWasmURL: pathToFileURL(moreFile) } : { lazy: true }) };
   if (exactFile) Object.assign(options, { exact: true, exactWasmURL: pathToFileURL(exactFile) });
   try {
     return (await load(options)).version;
@@ -56,12 +57,16 @@ async function singleFileVersions(html, scratch, tag) {
   const files = JSON.parse(bundle[1]).files;
   const wasm = path.join(scratch, `${tag}.wasm`);
   await writeFile(wasm, gunzipSync(Buffer.from(files['qif.wasm'].gzip, 'base64')));
-  let exact = null;
+  let exact = null, more = null;
+  if (files['qif-more.wasm']) {
+    more = path.join(scratch, `${tag}-more.wasm`);
+    await writeFile(more, gunzipSync(Buffer.from(files['qif-more.wasm'].gzip, 'base64')));
+  }
   if (files['qif-exact.wasm']) {
     exact = path.join(scratch, `${tag}-exact.wasm`);
     await writeFile(exact, gunzipSync(Buffer.from(files['qif-exact.wasm'].gzip, 'base64')));
   }
-  return { footer, module: await moduleVersion(path.join(ROOT, 'web', 'qif.js'), wasm, exact) };
+  return { footer, module: await moduleVersion(path.join(ROOT, 'web', 'qif.js'), wasm, exact, more) };
 }
 
 export async function check(dir, version) {
@@ -86,7 +91,7 @@ export async function check(dir, version) {
       execFileSync('tar', ['-xzf', tgz, '-C', x]);
       const pkg = path.join(x, 'package');
       expect('npm package.json', JSON.parse(await readFile(path.join(pkg, 'package.json'), 'utf8')).version);
-      expect('npm qif.version', await moduleVersion(path.join(pkg, 'qif.js'), path.join(pkg, 'qif.wasm'), path.join(pkg, 'qif-exact.wasm')));
+      expect('npm qif.version', await moduleVersion(path.join(pkg, 'qif.js'), path.join(pkg, 'qif.wasm'), path.join(pkg, 'qif-exact.wasm'), path.join(pkg, 'qif-more.wasm')));
       const notices = await readFile(path.join(pkg, 'THIRD_PARTY_NOTICES.txt'), 'utf8').catch(() => '');
       expect('npm THIRD_PARTY_NOTICES.txt', /^QIF Toolkit (\S+)/.exec(notices)?.[1] ?? null);
       const license = await readFile(path.join(pkg, 'LICENSE'), 'utf8').catch(() => null);

@@ -17,7 +17,7 @@
 // The rewriting is done here, on a scan that skips comments, strings, templates and regular
 // expressions, and marks each reference as "qif-dep:<path>"; the bootstrap swaps those for Blob
 // URLs. Stylesheets have their url(...) references inlined as data: URLs (KaTeX's fonts).
-// qif.wasm and qif-exact.wasm are stored gzipped and inflated with DecompressionStream. The worker is
+// qif.wasm, qif-more.wasm and qif-exact.wasm are stored gzipped and inflated with DecompressionStream. The worker is
 // special: from file:// Chromium lets a worker fetch nothing (no module worker, no import(), no Blob
 // URL), so the worker (engine/worker-classic.js) and its imports are bundled into one classic script carrying the wasm itself
 // (see classicWorker below); the exact module is inflated only when qif.exact is loaded.
@@ -394,27 +394,49 @@ export function moduleToClosure(file, src, have, { metaURL = 'self.location.href
 }
 
 // The wasm files the worker may fetch, by the placeholder that the bootstrap replaces with their
-// gzipped bytes in base64. qif-exact.wasm is fetched, hence inflated, only when qif.exact is loaded.
-export const WORKER_WASM = { 'qif.wasm': 'qif-wasm-gz', 'qif-exact.wasm': 'qif-exact-wasm-gz' };
+// gzipped bytes in base64. qif-more.wasm and qif-exact.wasm are fetched, hence inflated, only when
+// a function of theirs is first called (the worker loads qif.wasm alone first).
+export const WORKER_WASM = { 'qif.wasm': 'qif-wasm-gz', 'qif-more.wasm': 'qif-more-wasm-gz', 'qif-exact.wasm': 'qif-exact-wasm-gz' };
 
 // The worker's prelude: fetch() answers for the wasm files of `wasm` from their gzipped bytes; a
-// file given as null is refused by name (a build without that module).
+// file given as null is refused by name (a build without that module); a file given as FROM_PAGE
+// is asked of the page ({type: 'wasm-request', file}, answered by {type: 'wasm', file, gz} or
+// {type: 'wasm', file, error}: engine/client.js wasmSource), which fetches it only then.
+export const FROM_PAGE = 'from-page';
 function workerPrelude(wasm) {
   return `"use strict";
 // The single-file build's worker: one classic script (see scripts/singlefile.mjs).
 const __qifModules = {};
 const __qifNativeFetch = self.fetch.bind(self);
 const __qifWasm = { ${Object.entries(wasm).map(([f, gz]) => `'qif-dep:${f}': ${gz === null ? 'null' : `"${gz}"`}`).join(', ')} };
+const __qifAsked = new Map();
+self.addEventListener('message', (e) => {
+  const m = e.data;
+  const asked = m && m.type === 'wasm' && __qifAsked.get(m.file);
+  if (!asked) return;
+  __qifAsked.delete(m.file);
+  if (typeof m.gz === 'string') asked.resolve(m.gz); else asked.reject(new Error(m.file + ': ' + (m.error || 'not sent')));
+});
 self.fetch = (input, init) => {
   const gz = __qifWasm[String((input && input.url) || input)];
   if (gz === undefined) return __qifNativeFetch(input, init);
   if (gz === null) return Promise.reject(new Error(String(input).slice(8) + ' is not part of this build'));
+  if (gz === ${JSON.stringify(FROM_PAGE)}) {
+    const file = String(input).slice(8);
+    return new Promise((resolve, reject) => {
+      __qifAsked.set(file, { resolve, reject });
+      self.postMessage({ type: 'wasm-request', file });
+    }).then(__qifInflate);
+  }
+  return Promise.resolve(__qifInflate(gz));
+};
+function __qifInflate(gz) {
   const bin = atob(gz);
   const bytes = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
   const body = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return Promise.resolve(new Response(body, { headers: { 'content-type': 'application/wasm' } }));
-};
+  return new Response(body, { headers: { 'content-type': 'application/wasm' } });
+}
 `;
 }
 
@@ -616,6 +638,9 @@ async function main() {
       files[f] = { mime, text: '/* KaTeX: see the page\'s own style element */' };
     } else if (ext === '.css') {
       files[f] = { mime, text: await inlineCSS(f, await readFile(path.join(WEB, f), 'utf8')) };
+    } else if (ext === '.json') {
+      // Data a module fetches (program-examples.json): a blob URL of its text.
+      files[f] = { mime, text: await readFile(path.join(WEB, f), 'utf8') };
     }
     // Fonts and images reach the page through the stylesheets (inlined there).
   }

@@ -18,7 +18,11 @@
 //     of scripts/singlefile.mjs), its fetch() of qif.wasm answered from the gzipped module stored
 //     in base64 in this file (Blob parts: the 1.8 MB string is never copied into the worker
 //     source text on the page's side). The exact module (qif-exact.wasm) is not included:
-//     widgets do not use it, and it would double the file.
+//     widgets do not use it, and it would double the file. Neither is the second module
+//     (qif-more.wasm: mechanisms, refinement, ...): a lesson with only a <qif-channel> never
+//     needs it, so it is dist/qif-widgets-more.js, a classic script beside this one that the
+//     bundle adds to the page the first time its worker asks for that module (a <script src>
+//     loads from file:// and from another origin, as this file does).
 // import.meta.url becomes the bundle's own URL (document.currentScript), for what widgets.js
 // resolves beside itself.
 //
@@ -28,15 +32,17 @@ import { readFile, writeFile, mkdir, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listWeb, rewriteModule, moduleToClosure, classicWorker } from './singlefile.mjs';
+import { listWeb, rewriteModule, moduleToClosure, classicWorker, FROM_PAGE } from './singlefile.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(ROOT, 'web');
 export const OUT = path.join(ROOT, 'dist', 'qif-widgets.js');
+// The second module for the bundle, loaded by it on first use (see above).
+export const OUT_MORE = path.join(ROOT, 'dist', 'qif-widgets-more.js');
 
 // The bundle's engine/index.js: the same client, over the worker this file carries.
 const ENGINE = `import { QifClient, createEngine } from './client.js';
-export const client = new QifClient({ workerURL: __qifWorkerURL(), workerType: 'classic' });
+export const client = new QifClient({ workerURL: __qifWorkerURL(), workerType: 'classic', wasmSource: __qifWasmFromScript });
 export const engine = createEngine(client);
 `;
 
@@ -62,11 +68,13 @@ const literal = (s) => JSON.stringify(s).replace(/<\//g, '<\\/').replace(/\u2028
 export async function buildWidgetBundle() {
   const { version } = JSON.parse(await readFile(path.join(WEB, 'package.json'), 'utf8'));
   const all = await listWeb();
-  const have = new Set(all.filter((f) => (/\.m?js$/.test(f) && !f.startsWith('vendor/')) || /^qif(-exact)?\.wasm$/.test(f)));
-  // In the worker: qif.wasm from this file; qif-exact.wasm refused by name (not included).
-  const worker = await classicWorker('engine/worker-classic.js', have, { 'qif.wasm': 'qif-wasm-gz', 'qif-exact.wasm': null });
+  const have = new Set(all.filter((f) => (/\.m?js$/.test(f) && !f.startsWith('vendor/')) || /^qif(-exact|-more)?\.wasm$/.test(f)));
+  // In the worker: qif.wasm from this file, qif-more.wasm asked of the page (which loads
+  // qif-widgets-more.js for it), qif-exact.wasm refused by name (not included).
+  const worker = await classicWorker('engine/worker-classic.js', have, { 'qif.wasm': 'qif-wasm-gz', 'qif-more.wasm': FROM_PAGE, 'qif-exact.wasm': null });
   if (worker.split('"qif-wasm-gz"').length !== 2) throw new Error('widgets bundle: the worker must name its wasm placeholder once');
   const wasm = gzipSync(await readFile(path.join(WEB, 'qif.wasm')), { level: 9 }).toString('base64');
+  const more = gzipSync(await readFile(path.join(WEB, 'qif-more.wasm')), { level: 9 }).toString('base64');
   const modules = await pageModules('widgets.js', have);
   const notices = (await readFile(path.join(WEB, 'THIRD_PARTY_NOTICES.txt'), 'utf8')).replace(/\*\//g, '* /');
 
@@ -81,6 +89,22 @@ const __qifBundle = true;
 const __qifBase = (document.currentScript && document.currentScript.src) || document.baseURI;
 const __qifWorkerSource = ${literal(worker)};
 const __qifWasmGzip = "${wasm}";
+// qif-more.wasm, gzipped in base64, from qif-widgets-more.js beside this file: the first time the
+// worker asks for it, that script is added to the page and hands the module over.
+let __qifMore = null;
+function __qifWasmFromScript(file) {
+  if (file !== 'qif-more.wasm') return Promise.reject(new Error('not part of the widgets bundle'));
+  if (!__qifMore) {
+    __qifMore = new Promise((resolve, reject) => {
+      const s = document.createElement('script');
+      s.src = new URL('qif-widgets-more.js', __qifBase).href;
+      globalThis.__qifWidgetsMore = (gz) => { delete globalThis.__qifWidgetsMore; resolve(gz); };
+      s.onerror = () => { __qifMore = null; reject(new Error(s.src + ' could not be loaded (it belongs beside qif-widgets.js)')); };
+      document.head.appendChild(s);
+    });
+  }
+  return __qifMore;
+}
 let __qifWorkerBlob = null;
 function __qifWorkerURL() {
   if (!__qifWorkerBlob) {
@@ -98,9 +122,16 @@ ${notices}
 `;
   await mkdir(path.dirname(OUT), { recursive: true });
   await writeFile(OUT, text);
+  const moreText = `/*! QIF Toolkit widgets ${version}: the second module (qif-more.wasm: mechanisms, refinement,
+ * privacy, ...) for qif-widgets.js, which adds this script to the page when a widget first needs it.
+ * Keep it beside qif-widgets.js. Licenses: see qif-widgets.js. */
+globalThis.__qifWidgetsMore && globalThis.__qifWidgetsMore("${more}");
+`;
+  await writeFile(OUT_MORE, moreText);
+  const moreGz = gzipSync(Buffer.from(moreText), { level: 9 }).length;
   const size = (await stat(OUT)).size;
   const gz = gzipSync(Buffer.from(text), { level: 9 }).length;
-  console.log(`built ${path.relative(ROOT, OUT)}: ${size} bytes (${gz} gzipped), ${modules.length} modules`);
+  console.log(`built ${path.relative(ROOT, OUT)}: ${size} bytes (${gz} gzipped), ${modules.length} modules; ${path.relative(ROOT, OUT_MORE)}: ${moreText.length} bytes (${moreGz} gzipped)`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

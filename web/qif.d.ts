@@ -3,7 +3,8 @@
 // Conventions (docs/mathematics.md): a channel C is n×m and row-stochastic, C[x][y] = p(y|x) (rows = secrets, columns =
 // observables); a gain matrix G is |W|×|X| (rows = guesses, columns = secrets). Entropies, leakages
 // and capacities are in bits (log₂); ε is in nats (ln); vulnerabilities, risks and δ are
-// probabilities.
+// probabilities. JSON.stringify(result) writes vectors as arrays of numbers and matrices as arrays
+// of rows (a non-enumerable toJSON; Infinity and NaN become null), which parse back into arguments.
 //
 // Errors: bad input throws an Error whose message starts with the function and names the argument
 // ("mechanism.utility: prior: ..."), with rows, columns and entries as JS indices counted from 0
@@ -155,19 +156,28 @@ export interface AbortError extends Error {
 
 // ───────────────────────────── qif.channel ─────────────────────────────
 
-/** Result of channel.factorize and channel.leftFactorize: whether a channel X reproduces A, and that X. */
-export interface Factorization {
+/** Factorization when exists is true. */
+export interface FactorizationFound {
   /** Whether such a channel X exists (A reproduced within the refinement tolerance). */
-  exists: boolean;
+  exists: true;
   /** When exists: the row-stochastic X. */
-  witness?: MatrixOut;
+  witness: MatrixOut;
   /** When exists: the largest entry of |product − A|, recomputed by multiplying X back with A and B as given (rows within the validation tolerance of 1 are normalized for the search, not for this check). */
-  maxError?: number;
+  maxError: number;
+}
+
+/** Factorization when exists is false. */
+export interface FactorizationNone {
+  /** Whether such a channel X exists (A reproduced within the refinement tolerance). */
+  exists: false;
   /** When not and the sizes match: a certified lower bound on min over X of the mean, over the rows of A, of the L1 distance between a row of A and the same row of the product — the same unit in factorize and leftFactorize. */
   lowerBound?: number;
   /** When not: why, in words. */
-  reason?: string;
+  reason: string;
 }
+
+/** Result of channel.factorize and channel.leftFactorize: whether a channel X reproduces A, and that X. Narrow on exists: `if (r.exists) …` sees the fields of FactorizationFound. */
+export type Factorization = FactorizationFound | FactorizationNone;
 
 /** The hyper-distribution [π▷C]: row k of `inners` is the k-th distinct posterior, `outer[k]` its probability. */
 export interface Hyper {
@@ -222,12 +232,14 @@ export interface ChannelAPI {
    * Finds a channel X with A = B·X (A is a post-processing of B, B ⊑avg A), or says that none exists (different numbers of rows included).
    * @param A A channel.
    * @param B A channel on the same secrets.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   factorize(A: Matrix, B: Matrix): Factorization;
   /**
    * A channel whose induced metric (privacy order ⊑prv) is exactly the metric D (nats).
    * @param D Distance matrix (symmetric, zero diagonal, Infinity allowed), nats per unit of ε.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §7.3
    */
   fromMetric(D: Matrix): MatrixOut;
@@ -251,6 +263,7 @@ export interface ChannelAPI {
    * Finds a channel X with A = X·B (every row of A a mixture of the rows of B), or says that none exists (different numbers of columns included).
    * @param A A channel.
    * @param B A channel on the same secrets.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   leftFactorize(A: Matrix, B: Matrix): Factorization;
@@ -271,6 +284,7 @@ export interface ChannelAPI {
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param n Number of samples; a non-negative integer.
    * @param options Keys: seed.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Cherubin et al. (S&P 2019)
    */
   sample(prior: Vector, C: Matrix, n: number, options?: ChannelSampleOptions): ChannelSample;
@@ -556,6 +570,7 @@ export interface MetricAPI {
    * Convex separation max(q(P,Q), q(Q,P)) with q(a,b) = max over a_i > 0 of 1 − b_i/a_i: the largest relative loss of mass.
    * @param P A distribution.
    * @param Q A distribution on the same points.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   convexSeparation(P: Vector, Q: Vector): number;
@@ -563,12 +578,14 @@ export interface MetricAPI {
    * Discrete metric scaled by s: s between distinct points, 0 on the diagonal (also for s = Infinity).
    * @param n Number of points; a positive integer.
    * @param scale The distance s between distinct points: ≥ 0, Infinity allowed (default 1).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   discrete(n: number, scale?: number): MatrixOut;
   /**
    * Euclidean distances between points, as an n×n distance matrix.
    * @param points The points: one array of coordinates per point, all of the same dimension.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   euclidean(points: Matrix): MatrixOut;
@@ -577,6 +594,7 @@ export interface MetricAPI {
    * @param width Number of columns of the grid; a positive integer.
    * @param height Number of rows of the grid; a positive integer.
    * @param cellSize Side of a cell, in the units of the distances; a positive finite number (default 1).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   gridEuclidean(width: number, height: number, cellSize?: number): MatrixOut;
@@ -585,6 +603,7 @@ export interface MetricAPI {
    * @param width Number of columns of the grid; a positive integer.
    * @param height Number of rows of the grid; a positive integer.
    * @param cellSize Side of a cell, in the units of the distances; a positive finite number (default 1).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   gridManhattan(width: number, height: number, cellSize?: number): MatrixOut;
@@ -593,12 +612,14 @@ export interface MetricAPI {
    * @param P A distribution.
    * @param Q A distribution on the same points.
    * @param D Ground metric: n×n distances (≥ 0, Infinity allowed, zero diagonal, symmetric).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   kantorovich(P: Vector, Q: Vector, D: Matrix): number;
   /**
    * Manhattan (L1) distances between points, as an n×n distance matrix.
    * @param points The points: one array of coordinates per point, all of the same dimension.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   manhattan(points: Matrix): MatrixOut;
@@ -607,6 +628,7 @@ export interface MetricAPI {
    * @param P A distribution.
    * @param Q A distribution on the same points.
    * @param D Ground metric: n×n distances (≥ 0, Infinity allowed, zero diagonal, symmetric).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   multiplicativeKantorovich(P: Vector, Q: Vector, D: Matrix): number;
@@ -614,6 +636,7 @@ export interface MetricAPI {
    * Multiplicative total variation max_i |ln P_i − ln Q_i|, nats (entries 0 in both ignored, 0 in one only gives Infinity).
    * @param P A distribution.
    * @param Q A distribution on the same points.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   multiplicativeTotalVariation(P: Vector, Q: Vector): number;
@@ -621,6 +644,7 @@ export interface MetricAPI {
    * The 0/1 matrix of the distances of D at least t: 0 below t, 1 from t on (the diagonal stays 0).
    * @param D Ground metric: n×n distances (≥ 0, Infinity allowed, zero diagonal, symmetric).
    * @param t The threshold t > 0 (Infinity allowed).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   threshold(D: Matrix, t: number): MatrixOut;
@@ -628,6 +652,7 @@ export interface MetricAPI {
    * Total variation distance ½Σ|P − Q|, probability.
    * @param P A distribution.
    * @param Q A distribution on the same points.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   totalVariation(P: Vector, Q: Vector): number;
@@ -690,6 +715,7 @@ export interface PrivacyAPI {
    * Smallest ε (nats) with C ε·D-private for the metric D (d-privacy).
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param D Distance matrix (symmetric, zero diagonal, Infinity allowed), nats per unit of ε.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §4.1
    */
   dPrivacyEpsilon(C: Matrix, D: Matrix): number;
@@ -698,6 +724,7 @@ export interface PrivacyAPI {
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
    * @param epsilon Privacy parameter ε, nats.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Vadhan (2013)
    */
   delta(C: Matrix, graph: GraphInput, epsilon: number): number;
@@ -705,6 +732,7 @@ export interface PrivacyAPI {
    * Smallest ε (nats) for which C is ε-DP on the adjacency graph (Infinity when none).
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §2.1
    */
   epsilon(C: Matrix, graph: GraphInput): number;
@@ -712,6 +740,7 @@ export interface PrivacyAPI {
    * Smallest ε (nats) with the adjacent inputs x, x2 and output y where it is reached.
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §2.1
    */
   epsilonDetail(C: Matrix, graph: GraphInput): EpsilonDetail;
@@ -720,6 +749,7 @@ export interface PrivacyAPI {
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
    * @param delta δ, a probability.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Vadhan (2013)
    */
   epsilonForDelta(C: Matrix, graph: GraphInput, delta: number): number;
@@ -728,24 +758,28 @@ export interface PrivacyAPI {
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
    * @param k Group size: inputs at graph distance ≤ k.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Vadhan (2013)
    */
   groupEpsilon(C: Matrix, graph: GraphInput, k: number): number;
   /**
    * Analytic utility bound on the Hamming graph, any size: bound (probability) and its log₂.
    * @param options Keys: individuals, values, epsilon.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) Thm 6.1
    */
   hammingUtilityBound(options: HammingBoundOptions): { bound: number; log2Bound: number };
   /**
    * Bound on the min-entropy leakage about one individual, bits.
    * @param options Keys: values, epsilon.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) Prop. 2
    */
   individualLeakageBound(options: IndividualLeakageBoundOptions): number;
   /**
    * Metric induced by C: d(x,x') = max_y |ln C[x][y] − ln C[x'][y]|, nats.
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §4.5
    */
   inducedMetric(C: Matrix): MatrixOut;
@@ -754,12 +788,14 @@ export interface PrivacyAPI {
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
    * @param epsilon Privacy parameter ε, nats.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §2.1
    */
   isDP(C: Matrix, graph: GraphInput, epsilon: number): boolean;
   /**
    * Bound on the min-entropy leakage of any ε-DP mechanism on the Hamming graph, bits.
    * @param options Keys: individuals, values, epsilon.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) Thm 5.1
    */
   leakageBound(options: HammingBoundOptions): number;
@@ -768,6 +804,7 @@ export interface PrivacyAPI {
    * @param graph Adjacency graph on the inputs.
    * @param epsilon Privacy parameter ε, nats.
    * @param options Keys: budgetMs.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) Thms 4.1, 6.1
    */
   utilityBound(graph: GraphInput, epsilon: number, options?: UtilityBoundOptions): UtilityBound;
@@ -799,40 +836,47 @@ export interface GraphAPI {
   /**
    * Complete graph K_n.
    * @param n Number of vertices.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   clique(n: number): Graph;
   /**
    * Cycle on n vertices.
    * @param n Number of vertices.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   cycle(n: number): Graph;
   /**
    * Largest distance between two vertices (Infinity when disconnected).
    * @param graph Adjacency graph on the inputs.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   diameter(graph: GraphInput): number;
   /**
    * n_d: number of vertices at distance d = 0, 1, … from the vertex.
    * @param graph Adjacency graph on the inputs.
    * @param vertex The vertex.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §3
    */
   distanceDistribution(graph: GraphInput, vertex: number): Float64Array;
   /**
    * All-pairs shortest-path distances (Infinity when disconnected).
    * @param graph Adjacency graph on the inputs.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   distances(graph: GraphInput): MatrixOut;
   /**
    * w×h grid graph; vertex (x, y) is numbered y·w + x.
    * @param w Width.
    * @param h Height.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   grid(w: number, h: number): Graph;
   /**
    * Hamming graph of databases: u individuals with v values each, adjacent when one record differs (explicit; refuses huge sizes).
    * @param individuals Number of individuals u.
    * @param values Number of values v of each record.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §3
    */
   hamming(individuals: number, values: number): Graph;
@@ -840,23 +884,27 @@ export interface GraphAPI {
    * Number of databases at each Hamming distance d = 0..u from one database (analytic): counts (may be Infinity) and their log₂.
    * @param individuals Number of individuals u.
    * @param values Number of values v of each record.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §3
    */
   hammingDistanceDistribution(individuals: number, values: number): { counts: Float64Array; log2: Float64Array };
   /**
    * Hypercube Q_d on 2^d vertices (Hamming(d, 2)).
    * @param d Dimension.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   hypercube(d: number): Graph;
   /**
    * Graph induced on the answers of a query f (f[v] = answer index of input vertex v).
    * @param graph Adjacency graph on the inputs.
    * @param f F[v]: the answer index of input vertex v.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   induced(graph: GraphInput, f: Vector): Graph;
   /**
    * Whether the graph is distance-regular, with its intersection array b, c when it is.
    * @param graph Adjacency graph on the inputs.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §3
    */
   isDistanceRegular(graph: GraphInput): { distanceRegular: boolean; b?: number[]; c?: number[] };
@@ -864,15 +912,20 @@ export interface GraphAPI {
    * Whether the graph is VT+, searching automorphisms for at most budgetMs milliseconds.
    * @param graph Adjacency graph on the inputs.
    * @param options Keys: budgetMs.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) Def. 3
    */
   isVTPlus(graph: GraphInput, options?: IsVTPlusOptions): VTPlusResult;
   /**
    * Path 0 − 1 − … − (n−1).
    * @param n Number of vertices.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   path(n: number): Graph;
-  /** The Petersen graph (10 vertices). */
+  /**
+   * The Petersen graph (10 vertices).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
+   */
   petersen(): Graph;
 }
 
@@ -970,6 +1023,7 @@ export interface MechanismAPI {
    * @param prior Prior π on the secrets (non-negative, sums to 1).
    * @param H Mechanism: rows true answers, columns reported answers.
    * @param loss Loss matrix: rows guesses, columns true answers (default 0-1 loss).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §6
    */
   expectedLoss(prior: Vector, H: Matrix, loss?: Matrix): { loss: number; guess: number[] };
@@ -978,6 +1032,7 @@ export interface MechanismAPI {
    * @param n Number of inputs 0..n−1.
    * @param epsilon Privacy parameter ε, nats.
    * @param m Number of outputs 0..m−1 (default n).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) Def. 12
    */
   exponential(n: number, epsilon: number, m?: number): MatrixOut;
@@ -986,6 +1041,7 @@ export interface MechanismAPI {
    * @param n Number of inputs 0..n−1.
    * @param epsilon Privacy parameter ε, nats.
    * @param m Number of outputs 0..m−1 (default n).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) Def. 12
    */
   exponentialEpsilon(n: number, epsilon: number, m?: number): number;
@@ -993,6 +1049,7 @@ export interface MechanismAPI {
    * Exponential mechanism for a distance matrix D (D[x][y] from input x to output y): C[x][y] ∝ e^{−ε D[x][y]/2}.
    * @param D Distance matrix (symmetric, zero diagonal, Infinity allowed), nats per unit of ε.
    * @param epsilon Privacy parameter ε, nats.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) Def. 12
    */
   exponentialMetric(D: Matrix, epsilon: number): MatrixOut;
@@ -1000,6 +1057,7 @@ export interface MechanismAPI {
    * Reduced (n×n) form of the infinite geometric mechanism, ε in nats.
    * @param n Number of inputs 0..n−1.
    * @param epsilon Privacy parameter ε, nats.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) Def. 9
    */
   geometric(n: number, epsilon: number): MatrixOut;
@@ -1007,6 +1065,7 @@ export interface MechanismAPI {
    * The optimal ε-DP mechanism c·e^{−ε d(i,j)} of Theorem 6.2, on graphs where every vertex has the same distance distribution (distance-regular and VT+ graphs among them); other graphs are refused (mechanism.optimalLP finds their optimum, mechanism.optimalDetail gives the theorem's matrix with its actual ε).
    * @param graph Adjacency graph on the inputs.
    * @param epsilon Privacy parameter ε, nats.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) Thm 6.2
    */
   optimal(graph: GraphInput, epsilon: number): MatrixOut;
@@ -1014,6 +1073,7 @@ export interface MechanismAPI {
    * Theorem 6.2's matrix on any graph, with its requested and true ε and normalizers: it is ε-DP and optimal when uniform; otherwise its rows are normalized each with its own c and actualEpsilon exceeds epsilon.
    * @param graph Adjacency graph on the inputs.
    * @param epsilon Privacy parameter ε, nats.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) Thm 6.2
    */
   optimalDetail(graph: GraphInput, epsilon: number): OptimalDetail;
@@ -1021,6 +1081,7 @@ export interface MechanismAPI {
    * Mechanism of maximal expected gain (or least expected loss) under ε-DP or ε·d-privacy, by linear programming (decomposed over the columns of H) or Theorem 6.2.
    * @param options The graph (ε-DP) or a metric (ε·d-privacy) and what to optimize; keys: graph, metric, epsilon, prior, gain, loss, forceLP, spanner, method, timeLimit, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Bordenabe et al. (CCS 2014); Alvim et al. (ICALP 2011) Thm 6.2
    */
   optimalLP(options: OptimalLPOptions): OptimalLP;
@@ -1030,6 +1091,7 @@ export interface MechanismAPI {
    * @param m Number of outputs.
    * @param epsilon Privacy parameter ε, nats.
    * @param offset The input value of output 0 (default 0).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) Def. 11
    */
   overTruncatedGeometric(n: number, m: number, epsilon: number, offset?: number): MatrixOut;
@@ -1038,12 +1100,14 @@ export interface MechanismAPI {
    * @param n Number of inputs 0..n−1.
    * @param epsilon Privacy parameter ε, nats.
    * @param m Number of outputs 0..m−1 (default n).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) Def. 13
    */
   randomizedResponse(n: number, epsilon: number, m?: number): MatrixOut;
   /**
    * Tight-constraints mechanism of the metric D (nats): C[x][y] = e^{−D[x][y]}·c_y with e^{−D}·c = 1; throws when some c_y < 0 (no such mechanism).
    * @param D Ground metric: n×n distances (≥ 0, Infinity allowed, zero diagonal, symmetric).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
   tightConstraints(D: Matrix): MatrixOut;
@@ -1053,6 +1117,7 @@ export interface MechanismAPI {
    * @param epsilon Privacy parameter ε, nats.
    * @param m Number of outputs 0..m−1 (default n).
    * @param options Given (even empty): the window form, on any input and output windows, m ≥ 2; keys: firstInput, firstOutput.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) Def. 10; Mathematics §8 (libqif)
    */
   truncatedGeometric(n: number, epsilon: number, m?: number, options?: GeometricWindowOptions): MatrixOut;
@@ -1061,6 +1126,7 @@ export interface MechanismAPI {
    * @param prior Prior π on the secrets (non-negative, sums to 1).
    * @param H Mechanism: rows true answers, columns reported answers.
    * @param gain Gain matrix: rows guesses, columns true answers (default binary gain).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §6
    */
   utility(prior: Vector, H: Matrix, gain?: Matrix): number;
@@ -1069,6 +1135,7 @@ export interface MechanismAPI {
    * @param prior Prior π on the secrets (non-negative, sums to 1).
    * @param H Mechanism: rows true answers, columns reported answers.
    * @param gain Gain matrix: rows guesses, columns true answers (default binary gain).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Alvim et al. (ICALP 2011) §6
    */
   utilityDetail(prior: Vector, H: Matrix, gain?: Matrix): { utility: number; guess: number[] };
@@ -1078,8 +1145,12 @@ export interface MechanismAPI {
 
 /** Result of refine.additiveMetric. */
 export interface AdditiveMetric {
-  /** sup_g (V_g[π▷B] − V_g[π▷A]) ≥ 0, in gain units (at most 1). */
+  /** sup_g (V_g[π▷B] − V_g[π▷A]) ≥ 0, in gain units (at most 1): what the returned gain attains, computed exactly, at most 1e-9 below the supremum (certified by upperBound). */
   value: number;
+  /** Certified upper bound on the supremum (value itself when the program was solved exactly). */
+  upperBound: number;
+  /** 'certified floating point' (the float solution, bracketed exactly within 1e-9) or 'exact' (the rational simplex). */
+  method: string;
   /** A gain function attaining it: rows guesses (one per output of A, one per output of B, then the zero guess), columns secrets; usable with measure.posteriorGVulnerability. Entries can be hugely negative (of the order of 1/(smallest channel entry)); V_g of such a gain cancels in floating point, so compare with vulnerabilityA/B. */
   gain: MatrixOut;
   /** V_g[π▷A] for that gain, computed exactly in rationals (rows normalized), then rounded. */
@@ -1092,14 +1163,16 @@ export interface AdditiveMetric {
 }
 
 /** Options of refine.additiveMetric. */
-export interface ProgressOptions {
+export interface AdditiveMetricOptions {
   /** Called when the work starts and then about every 100 ms with the milliseconds elapsed; return false to cancel. */
   onProgress?: (elapsedMs: number) => boolean | void;
+  /** Wall-clock limit of the exact simplex, milliseconds (Infinity: none); needed only for channels with entries far below 1e-9, and the error then gives the certified bracket; a positive number (Infinity: no limit) (default 10000). */
+  timeLimit?: number;
 }
 
-/** Result of refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). */
-export interface AvgRefinement {
-  holds: boolean;
+/** AvgRefinement when holds is true. */
+export interface AvgRefinementHolds {
+  holds: true;
   /** ρ = (1/n) Σ|A·R − B| for the best R found (probability; holds when ≤ 1e-9). */
   residual: number;
   /** 'least squares' (full-column-rank A) or 'linear program'. */
@@ -1108,14 +1181,35 @@ export interface AvgRefinement {
   lpVariables: number;
   lpConstraints: number;
   /** When holds: the row-stochastic R (|outputs of A| × |outputs of B|) with A·R = B. */
-  witness?: MatrixOut;
-  /** When not: certified lower bound on the minimum residual. */
-  residualLowerBound?: number;
-  /** When not: a gain function and prior under which B is more vulnerable than A (verified; gain units). */
-  counterexample?: { gain: MatrixOut; prior: Float64Array; vulnerabilityA: number; vulnerabilityB: number; guesses: number[] };
+  witness: MatrixOut;
 }
 
-/** The largest ε2 (nats) with family1(ε1) ⊑ family2(ε2), by bisection. */
+/** AvgRefinement when holds is false. */
+export interface AvgRefinementFails {
+  holds: false;
+  /** ρ = (1/n) Σ|A·R − B| for the best R found (probability; holds when ≤ 1e-9). */
+  residual: number;
+  /** 'least squares' (full-column-rank A) or 'linear program'. */
+  method: string;
+  /** Size of the linear program solved (0 on the least-squares path). */
+  lpVariables: number;
+  lpConstraints: number;
+  /** When not: certified lower bound on the minimum residual. */
+  residualLowerBound: number;
+  /** When not: a gain function and prior under which B is more vulnerable than A (verified; gain units). */
+  counterexample: { gain: MatrixOut; prior: Float64Array; vulnerabilityA: number; vulnerabilityB: number; guesses: number[] };
+}
+
+/** Result of refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). Narrow on holds: `if (r.holds) …` sees the fields of AvgRefinementHolds. */
+export type AvgRefinement = AvgRefinementHolds | AvgRefinementFails;
+
+/** Options of refine.avg. */
+export interface ProgressOptions {
+  /** Called when the work starts and then about every 100 ms with the milliseconds elapsed; return false to cancel. */
+  onProgress?: (elapsedMs: number) => boolean | void;
+}
+
+/** The largest ε2 (nats) with family1(ε1) ⊑ family2(ε2), by bisection — known to be the largest where `largest` says so. */
 export interface SafeEpsilon {
   epsilon1: number;
   /** Largest ε2 found where the refinement holds (null when it fails already at lo). */
@@ -1123,6 +1217,8 @@ export interface SafeEpsilon {
   /** An ε2 where it fails, within resolution above epsilon2 (null when not found). */
   epsilon2Fails: number | null;
   found: boolean;
+  /** Whether epsilon2 is known to be the largest (within resolution, in [lo, hi]): true when family2 is the truncated geometric or randomized response, which refine themselves as ε decreases; otherwise epsilon2 is a point where the verdict changes, each side verified. */
+  largest: boolean;
   /** Whether it still holds at hi (the largest ε2 may be larger). */
   atUpper: boolean;
   /** Number of refinement tests made. */
@@ -1157,29 +1253,53 @@ export interface FamilyEpsilonOptions {
   onProgress?: (elapsedMs: number) => boolean | void;
 }
 
-/** Result of refine.max: A ⊑max B (every posterior of B in the convex hull of A's). */
-export interface MaxRefinement {
-  holds: boolean;
+/** MaxRefinement when holds is true. */
+export interface MaxRefinementHolds {
+  holds: true;
   /** The non-zero columns of A and B (the outputs whose posteriors are compared). */
   outputsA: number[];
   outputsB: number[];
   /** distances[i]: Euclidean distance from the i-th posterior of B to the hull of A's. */
   distances: Float64Array;
   /** When holds: the row-stochastic R with B̂ = R·Â (rows follow outputsB, columns outputsA). */
-  witness?: MatrixOut;
-  /** When not: the posterior of B farthest from the hull of A's. */
-  counterexample?: { posterior: Float64Array; distance: number; distanceLowerBound: number; output: number; nearest: Float64Array };
+  witness: MatrixOut;
 }
 
-/** Result of refine.prv: A ⊑prv B (d_A ≥ d_B pointwise). */
-export interface PrvRefinement {
-  holds: boolean;
+/** MaxRefinement when holds is false. */
+export interface MaxRefinementFails {
+  holds: false;
+  /** The non-zero columns of A and B (the outputs whose posteriors are compared). */
+  outputsA: number[];
+  outputsB: number[];
+  /** distances[i]: Euclidean distance from the i-th posterior of B to the hull of A's. */
+  distances: Float64Array;
+  /** When not: the posterior of B farthest from the hull of A's. */
+  counterexample: { posterior: Float64Array; distance: number; distanceLowerBound: number; output: number; nearest: Float64Array };
+}
+
+/** Result of refine.max: A ⊑max B (every posterior of B in the convex hull of A's). Narrow on holds: `if (r.holds) …` sees the fields of MaxRefinementHolds. */
+export type MaxRefinement = MaxRefinementHolds | MaxRefinementFails;
+
+/** PrvRefinement when holds is true. */
+export interface PrvRefinementHolds {
+  holds: true;
+  /** The induced metrics d_A and d_B, nats (Infinity allowed). */
+  metricA: MatrixOut;
+  metricB: MatrixOut;
+}
+
+/** PrvRefinement when holds is false. */
+export interface PrvRefinementFails {
+  holds: false;
   /** The induced metrics d_A and d_B, nats (Infinity allowed). */
   metricA: MatrixOut;
   metricB: MatrixOut;
   /** When not: the pair x, x2 with the largest excess d_B(x,x2) − d_A(x,x2) (nats). */
-  counterexample?: { x: number; x2: number; dA: number; dB: number };
+  counterexample: { x: number; x2: number; dA: number; dB: number };
 }
+
+/** Result of refine.prv: A ⊑prv B (d_A ≥ d_B pointwise). Narrow on holds: `if (r.holds) …` sees the fields of PrvRefinementHolds. */
+export type PrvRefinement = PrvRefinementHolds | PrvRefinementFails;
 
 /** Options of refine.safeEpsilonCurve. */
 export interface SafeEpsilonCurveOptions {
@@ -1211,21 +1331,23 @@ export interface SafeEpsilonCurveOptions {
 
 export interface RefineAPI {
   /**
-   * How much more B can leak than A for the prior π: the largest V_g[π▷B] − V_g[π▷A] over gain functions bounded by 1 (unbounded below) with a zero-gain guess, and a gain attaining it (0 when A ⊑avg B). Rows of A and B are divided by their sums; the program is solved exactly in rationals, so the value is the true supremum even when it needs gains like −1e52 (channels with tiny entries). At most 1,000 variables (|outputs of B|·|supp π| + |outputs of A|, about 30×30); larger inputs are refused at once.
+   * How much more B can leak than A for the prior π: the largest V_g[π▷B] − V_g[π▷A] over gain functions bounded by 1 (unbounded below) with a zero-gain guess, and a gain attaining it (0 when A ⊑avg B). Rows of A and B are divided by their sums; the floating-point solution is accepted only when an exactly evaluated gain and an exactly feasible dual bracket the supremum within 1e-9, and otherwise the program is solved exactly in rationals, so the value is the supremum even when it needs gains like −1e52 (channels with tiny entries; that exact phase is bounded by timeLimit). At most 1,000 variables (|outputs of B|·|supp π| + |outputs of A|, about 30×30); larger inputs are refused at once.
    * @param prior Prior π on the secrets (non-negative, sums to 1).
    * @param A A channel.
    * @param B A channel on the same secrets.
-   * @param options Keys: onProgress.
+   * @param options Keys: onProgress, timeLimit.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Mathematics §8 (libqif)
    */
-  additiveMetric(prior: Vector, A: Matrix, B: Matrix, options?: ProgressOptions): AdditiveMetric;
+  additiveMetric(prior: Vector, A: Matrix, B: Matrix, options?: AdditiveMetricOptions): AdditiveMetric;
   /**
    * Decides average-case refinement A ⊑avg B, with a witness R or a verified gain/prior counterexample.
    * @param A A channel.
    * @param B A channel on the same secrets.
    * @param options Keys: onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §2.2, §5.1
    */
   avg(A: Matrix, B: Matrix, options?: ProgressOptions): AvgRefinement;
@@ -1233,6 +1355,7 @@ export interface RefineAPI {
    * Largest ε2 (nats) with family1(epsilon1) ⊑ family2(ε2) under the order, by bisection.
    * @param options Keys: family1, family2, order, n, m, m1, m2, lo, hi, resolution, epsilon1, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §6.3
    */
   familyEpsilon(options: FamilyEpsilonOptions): SafeEpsilon;
@@ -1240,6 +1363,7 @@ export interface RefineAPI {
    * Euclidean distance from the distribution sigma to the convex hull of C's posteriors (uniform prior).
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param sigma A distribution on the secrets.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §5.2
    */
   hullDistance(C: Matrix, sigma: Vector): number;
@@ -1249,6 +1373,7 @@ export interface RefineAPI {
    * @param B A channel on the same secrets.
    * @param options Keys: onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §3, §5.2
    */
   max(A: Matrix, B: Matrix, options?: ProgressOptions): MaxRefinement;
@@ -1256,12 +1381,14 @@ export interface RefineAPI {
    * Meet under ⊑max: a channel whose posteriors are the union of A's and B's.
    * @param A A channel.
    * @param B A channel on the same secrets.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §7.2
    */
   maxMeet(A: Matrix, B: Matrix): MatrixOut;
   /**
    * Posteriors Ĉ under the uniform prior: row i is the posterior of output outputs[i] (zero columns dropped).
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §3
    */
   posteriors(C: Matrix): { posteriors: MatrixOut; outputs: number[] };
@@ -1269,6 +1396,7 @@ export interface RefineAPI {
    * Decides privacy refinement A ⊑prv B (induced metrics d_A ≥ d_B, nats).
    * @param A A channel.
    * @param B A channel on the same secrets.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §4.5, §5.3
    */
   prv(A: Matrix, B: Matrix): PrvRefinement;
@@ -1276,6 +1404,7 @@ export interface RefineAPI {
    * Join under ⊑prv: a channel whose metric is the shortest-path closure of min(d_A, d_B).
    * @param A A channel.
    * @param B A channel on the same secrets.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §7.3
    */
   prvJoin(A: Matrix, B: Matrix): MatrixOut;
@@ -1283,6 +1412,7 @@ export interface RefineAPI {
    * Meet under ⊑prv: a channel whose metric is max(d_A, d_B).
    * @param A A channel.
    * @param B A channel on the same secrets.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §7.3
    */
   prvMeet(A: Matrix, B: Matrix): MatrixOut;
@@ -1291,6 +1421,7 @@ export interface RefineAPI {
    * @param options Keys: family1, family2, order, n, m, m1, m2, lo, hi, resolution, epsilons1, onProgress.
    * @param onProgress As options.onProgress (this argument wins).
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chatzikokolakis et al. (CSF 2019) §6.3
    */
   safeEpsilonCurve(options: SafeEpsilonCurveOptions, onProgress?: (done: number, total: number) => boolean | void): { points: SafeEpsilon[] };
@@ -1444,12 +1575,14 @@ export interface InfoPrivacyAPI {
    * Posterior/prior ratios C[x][y]/p(y), their extremes and the ε (nats) of C on the clique of its rows.
    * @param prior Prior π on the secrets (non-negative, sums to 1).
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Vadhan (2013)
    */
   bayesRatios(prior: Vector, C: Matrix): { ratios: MatrixOut; max: number; min: number; maxAt: number[]; minAt: number[]; epsilon: number };
   /**
    * Capacity 1 − h(p) of the binary symmetric channel with flip probability p, bits.
    * @param p Flip probability.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) §4.1
    */
   binarySymmetricCapacity(p: number): number;
@@ -1457,6 +1590,7 @@ export interface InfoPrivacyAPI {
    * Data-independence of a channel, its log₂|Y| − H(q) bound (bits) and capacity (bits).
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param options Keys: tolerance.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) §4.2
    */
   dataIndependent(C: Matrix, options?: DataIndependentOptions): DataIndependence;
@@ -1466,6 +1600,7 @@ export interface InfoPrivacyAPI {
    * @param graph Adjacency graph on the inputs.
    * @param options Keys: points, maxEpsilon, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Vadhan (2013)
    */
   deltaCurve(C: Matrix, graph: GraphInput, options?: DeltaCurveOptions): { epsilon: Float64Array; delta: Float64Array; pureEpsilon: number };
@@ -1474,6 +1609,7 @@ export interface InfoPrivacyAPI {
    * @param C Channel: rows secrets, columns observables, each row sums to 1.
    * @param graph Adjacency graph on the inputs.
    * @param delta δ, a probability.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Vadhan (2013)
    */
   epsilonForDelta(C: Matrix, graph: GraphInput, delta: number): number;
@@ -1481,18 +1617,21 @@ export interface InfoPrivacyAPI {
    * β for which the exponential privacy channel on m outputs has bound log₂ m − H(q) equal to capacity (bits).
    * @param m Number of outputs.
    * @param capacity A capacity, bits.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) Def. 13
    */
   exponentialBeta(m: number, capacity: number): number;
   /**
    * Discrete exponential privacy channel for a distortion matrix or answers 0..n−1 with |r′ − r|.
    * @param options Keys: beta, distortion, n.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) Def. 13
    */
   exponentialChannel(options: ExponentialChannelOptions): { channel: MatrixOut; q: Float64Array; entropy: number; bound: number };
   /**
    * Flip probability p ∈ [0, ½] whose binary symmetric channel has the given capacity (bits).
    * @param capacity A capacity, bits.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) §4.1
    */
   flipProbability(capacity: number): number;
@@ -1500,6 +1639,7 @@ export interface InfoPrivacyAPI {
    * Capacity ½ log₂(1 + P/σ²) of the Gaussian channel with power P and noise σ, bits.
    * @param power Signal power P.
    * @param sigma Noise standard deviation σ.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) §5.1
    */
   gaussianCapacity(power: number, sigma: number): number;
@@ -1507,6 +1647,7 @@ export interface InfoPrivacyAPI {
    * Individual channel capacity: Shannon capacity of the worst individual over independent priors, bits.
    * @param options The tuple channel: {domains, channel} or {domains, table, noise}; keys: domains, channel, table, noise, tolerance, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) Thm 3.1
    */
   individualCapacity(options: IndividualCapacityOptions): IndividualCapacity;
@@ -1514,18 +1655,21 @@ export interface InfoPrivacyAPI {
    * Largest ε (nats) over individuals: ε-DP for "differ in one record" on the tuple channel.
    * @param options The tuple channel: {domains, channel} or {domains, table, noise}; keys: domains, channel, table, noise, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) Prop. 1
    */
   individualEpsilon(options: IndividualEpsilonOptions): IndividualEpsilon;
   /**
    * Tuple channel of a deterministic query table composed with a noise channel.
    * @param options Keys: domains, table, noise.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) Def. 2
    */
   queryChannel(options: QueryChannelOptions): MatrixOut;
   /**
    * Graph "differ in exactly one record" on the tuples (vertices numbered as the tuple channel's rows).
    * @param domains Domains[i]: the number of values of record i.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) §2.2
    */
   recordGraph(domains: Vector): Graph;
@@ -1533,12 +1677,14 @@ export interface InfoPrivacyAPI {
    * Noise σ for which the Gaussian channel of power P has the given capacity (bits).
    * @param power Signal power P.
    * @param capacity A capacity, bits.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) §5.1
    */
   sigmaForCapacity(power: number, capacity: number): number;
   /**
    * Sub-channel of record `individual` with the other records fixed to `others` (row v = value v).
    * @param options The tuple channel: {domains, channel} or {domains, table, noise}; keys: domains, channel, table, noise, individual, others.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) §3.2
    */
   subChannel(options: SubChannelOptions): MatrixOut;
@@ -1546,11 +1692,13 @@ export interface InfoPrivacyAPI {
    * Values of the records in tuple row `index`.
    * @param domains Domains[i]: the number of values of record i.
    * @param index A row of the tuple channel.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   tuple(domains: Vector, index: number): number[];
   /**
    * Noise variances of the Laplace and Gaussian mechanisms and the Gaussian privacy channel; ε nats, capacity bits.
    * @param options Keys: sensitivity, epsilon, delta, capacity, power.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Wu (2019) §5.2
    */
   varianceComparison(options: VarianceComparisonOptions): { laplace: number; gaussianMechanism: number; gaussianPrivacyChannel: number; power: number };
@@ -1657,6 +1805,7 @@ export interface EstimateAPI {
    * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
    * @param options Keys: method, k, testFraction, confidence, seed, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Cherubin et al. (S&P 2019)
    */
   bayesRisk(secrets: Labels, observations: Labels | Matrix, options?: EstimateBayesRiskOptions): EstimatedBayesRisk;
@@ -1664,6 +1813,7 @@ export interface EstimateAPI {
    * Estimates the channel and prior from samples (secret, observation): the frequentist channel, on which every measure is the plug-in estimate.
    * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
    * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chothia et al. (CAV 2013)
    */
   channel(secrets: Labels, observations: Labels | Matrix): EstimatedChannel;
@@ -1672,6 +1822,7 @@ export interface EstimateAPI {
    * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
    * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
    * @param options Keys: confidence, seed.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chothia et al. (CAV 2013)
    */
   minEntropyLeakage(secrets: Labels, observations: Labels | Matrix, options?: EstimateMinEntropyLeakageOptions): EstimatedLeakage;
@@ -1680,6 +1831,7 @@ export interface EstimateAPI {
    * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
    * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
    * @param options Keys: confidence, shuffles, seed.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chothia et al. (CAV 2013)
    */
   mutualInformation(secrets: Labels, observations: Labels | Matrix, options?: EstimateMutualInformationOptions): EstimatedMutualInformation;
@@ -1726,6 +1878,7 @@ export interface LPAPI {
    * @param problem {sense?, objective, rows: [{coeffs, op, rhs}], lower?, upper?}.
    * @param options Keys: onProgress, progressEvery, maxIterations, timeLimit.
    * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    */
   solve(problem: LPProblem, options?: LPOptions): LPResult;
 }
@@ -2079,18 +2232,30 @@ export interface ExactMechanismAPI {
 
 // ───────────────────────────── qif.exact.refine ─────────────────────────────
 
-/** Result of exact.refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). */
-export interface ExactAvgRefinement {
-  holds: boolean;
+/** ExactAvgRefinement when holds is true. */
+export interface ExactAvgRefinementHolds {
+  holds: true;
   /** When holds: R (|outputs of A| × |outputs of B|), row-stochastic, with A·R = B exactly. */
-  witness?: ExactMatrix;
-  /** When not: a gain function (rows the outputs of B as guesses, columns the secrets) and the uniform prior, with V_g[π▷A] < V_g[π▷B] exactly. */
-  counterexample?: { gain: ExactMatrix; prior: string[]; vulnerabilityA: string; vulnerabilityB: string };
+  witness: ExactMatrix;
   /** Exact pivots made after the floating-point basis. */
   pivots: number;
   /** Simplex iterations of the floating-point solve. */
   floatIterations: number;
 }
+
+/** ExactAvgRefinement when holds is false. */
+export interface ExactAvgRefinementFails {
+  holds: false;
+  /** When not: a gain function (rows the outputs of B as guesses, columns the secrets) and the uniform prior, with V_g[π▷A] < V_g[π▷B] exactly. */
+  counterexample: { gain: ExactMatrix; prior: string[]; vulnerabilityA: string; vulnerabilityB: string };
+  /** Exact pivots made after the floating-point basis. */
+  pivots: number;
+  /** Simplex iterations of the floating-point solve. */
+  floatIterations: number;
+}
+
+/** Result of exact.refine.avg: A ⊑avg B (B = A·R for a row-stochastic R). Narrow on holds: `if (r.holds) …` sees the fields of ExactAvgRefinementHolds. */
+export type ExactAvgRefinement = ExactAvgRefinementHolds | ExactAvgRefinementFails;
 
 /** Options of exact.refine.avg. */
 export interface ExactProgressOptions {
@@ -2196,6 +2361,15 @@ export interface QIF {
    */
   describe(): ApiTable;
   describe(name: string | ((...args: never[]) => unknown)): ApiFunction | ApiFunction[];
+  /**
+   * Loads a further module once (later calls share the promise; again after a failure) and
+   * resolves to the API: 'more' (qif-more.wasm: metrics, privacy, graphs, mechanisms, refinement,
+   * information privacy, estimation, lp, and channel.factorize, leftFactorize, fromMetric, sample)
+   * or 'exact' (as qif.exact.load()). Needed only after load({ lazy: true }).
+   */
+  loadModule(name: 'more' | 'exact'): Promise<QIF>;
+  /** Whether a module ('main', 'more' or 'exact') is loaded, so that its functions run at once. */
+  moduleLoaded(name: 'main' | 'more' | 'exact'): boolean;
 }
 
 /** A parameter (or an option key) in the API table. */
@@ -2225,15 +2399,18 @@ export interface ApiType {
   ts: string;
   name?: string;
   doc?: string;
-  fields?: { name: string; type: ApiType; optional?: boolean; doc?: string }[];
+  /** The keys of an object result; with verdict, when says under which value of it a key is present. */
+  fields?: { name: string; type: ApiType; optional?: boolean; when?: 'true' | 'false'; doc?: string }[];
+  /** A boolean field that decides which keys are present (the type is then a discriminated union). */
+  verdict?: string;
 }
 
 /** A function in the API table. */
 export interface ApiFunction {
   ns: string;
   name: string;
-  /** 'exact' for a function of the exact module (qif-exact.wasm); absent for the main module's. */
-  module?: 'exact';
+  /** The module serving the function: 'more' (qif-more.wasm) or 'exact' (qif-exact.wasm); absent for the first module's (qif.wasm). */
+  module?: 'more' | 'exact';
   signature: string;
   doc: string;
   tex?: string;
@@ -2266,6 +2443,17 @@ export interface LoadOptions {
   exact?: boolean;
   /** Where qif-exact.wasm lives; by default beside qif.wasm. */
   exactWasmURL?: string | URL;
+  /**
+   * Load only qif.wasm (channels and measures) now and qif-more.wasm when asked (QIF.loadModule):
+   * until then its functions throw an Error saying so. For a worker or a widget whose calls are
+   * asynchronous anyway and that would rather show its first number sooner. Default false: both
+   * modules load at once, in parallel, and every function of qif.* works when load() resolves.
+   */
+  lazy?: boolean;
+  /** Where qif-more.wasm lives; by default beside qif.wasm. */
+  moreWasmURL?: string | URL;
+  /** qif-more.wasm already compiled, or a promise of it (as wasmModule for qif.wasm). */
+  moreWasmModule?: WebAssembly.Module | Promise<WebAssembly.Module>;
 }
 
 /** Options of qif.exact.load(); a key not listed here is refused. */

@@ -9,7 +9,15 @@
 //
 // Each call to load() starts an independent instance of the Go runtime.
 //
-// The exact mode (qif.exact) is a second module, qif-exact.wasm, loaded on demand so that the page
+// The floating-point API is served by two modules: qif.wasm (channels and measures) and
+// qif-more.wasm (metrics, privacy, graphs, mechanisms, refinement, information privacy, estimation,
+// lp). load() loads both, in parallel; load({ lazy: true }) loads only qif.wasm, so that a page
+// showing a channel computes its first number sooner, and qif-more.wasm when asked:
+//
+//   const qif = await load({ lazy: true });    // qif.measure.* and most of qif.channel.* work
+//   await qif.loadModule('more');               // then every function of qif.* (once; shared promise)
+//
+// The exact mode (qif.exact) is a third module, qif-exact.wasm, loaded on demand so that the page
 // does not download rational arithmetic it may never use:
 //
 //   const qif = await load({ exact: true });   // both modules: qif.exact.* works at once
@@ -48,20 +56,24 @@ function mainURL(wasmURL) {
   return wasmURL ? new URL(wasmURL, import.meta.url) : new URL('./qif.wasm', import.meta.url);
 }
 
-// The URL of qif-exact.wasm: the one given, else beside a qif.wasm given by URL, else beside this
-// file (also when qif.wasm's URL has no folder: blob:, data:).
-function exactURL(exactWasmURL, wasmURL) {
-  if (exactWasmURL) return new URL(exactWasmURL, import.meta.url);
+// The URL of a further module (qif-more.wasm, qif-exact.wasm): the one given, else beside a
+// qif.wasm given by URL, else beside this file (also when qif.wasm's URL has no folder: blob:, data:).
+function siblingURL(file, given, wasmURL) {
+  if (given) return new URL(given, import.meta.url);
   if (wasmURL) {
     try {
       const main = new URL(wasmURL, import.meta.url);
-      if (/^(?:https?|file):$/.test(main.protocol)) return new URL('qif-exact.wasm', main);
+      if (/^(?:https?|file):$/.test(main.protocol)) return new URL(file, main);
     } catch {
       // fall through
     }
   }
-  return new URL('./qif-exact.wasm', import.meta.url);
+  // Literal URLs, which the single-file and widget builds recognize and answer from their copies.
+  return file === FILES.more ? new URL('./qif-more.wasm', import.meta.url) : new URL('./qif-exact.wasm', import.meta.url);
 }
+
+// The file of each module, as the build writes it beside qif.js.
+const FILES = { main: 'qif.wasm', more: 'qif-more.wasm', exact: 'qif-exact.wasm' };
 
 async function wasmSource(url) {
   if (isNode && url.protocol === 'file:') {
@@ -138,7 +150,7 @@ function toMatrix(m) {
     for (let i = 0; i < rows; i++) {
       const row = m[i];
       if (!isNumberArrayLike(row)) return fault(`row ${i} is ${describe(row)}, expected an array of numbers`, i, `is ${describe(row)}, expected an array of numbers`);
-      if (row.length !== cols) return fault(`ragged matrix: row ${i} has ${row.length} entries, row 0 has ${cols}`, i, `has ${row.length} entries, row 0 has ${cols}`);
+      if (row.length !== cols) return fault(`ragged matrix: row ${i} has ${row.length} entries where the first row has ${cols}`, i, `has ${row.length} entries where the first row has ${cols}`);
       for (let j = 0; j < cols; j++) {
         const x = row[j];
         if (typeof x !== 'number') return fault(`entry [${i}][${j}] is ${describe(x)}, expected a number`, [i, j], `is ${describe(x)}, expected a number`);
@@ -364,7 +376,7 @@ function ratMatrix(x, p, w) {
     for (let i = 0; i < rows; i++) {
       const row = x[i];
       if (!isNumberArrayLike(row)) return bad(p.label, `${p.label}: row ${i} is ${describe(row)}, expected an array of numbers or fraction strings`, i, `is ${describe(row)}, expected an array of numbers or fraction strings`);
-      if (row.length !== cols) return bad(p.label, `${p.label}: ragged matrix: row ${i} has ${row.length} entries, row 0 has ${cols}`, i, `has ${row.length} entries, row 0 has ${cols}`);
+      if (row.length !== cols) return bad(p.label, `${p.label}: ragged matrix: row ${i} has ${row.length} entries where the first row has ${cols}`, i, `has ${row.length} entries where the first row has ${cols}`);
       const r = rationalList(row, infinite, (j) => `${p.label}: entry [${i}][${j}]`, (j) => [i, j]);
       if (r.error) return bad(p.label, r.error, r.index, r.detail);
       parts.push(r.text);
@@ -559,6 +571,31 @@ function argumentError(e, from) {
   return e;
 }
 
+// jsonReady gives the typed arrays and the matrices {rows, cols, data} of a result a
+// non-enumerable toJSON, so that JSON.stringify writes a vector as an array of numbers and a
+// matrix as an array of rows (not {"0": …}), which parse back into arguments the API accepts.
+// Only the result's own structure is walked, never the entries of its arrays.
+function jsonReady(v, depth = 0) {
+  if (v === null || typeof v !== 'object' || depth > 8) return v;
+  if (ArrayBuffer.isView(v)) {
+    if (!Object.hasOwn(v, 'toJSON')) Object.defineProperty(v, 'toJSON', { value: vectorJSON });
+    return v;
+  }
+  if (Number.isInteger(v.rows) && Number.isInteger(v.cols) && v.data && v.data.length === v.rows * v.cols) {
+    if (!Object.hasOwn(v, 'toJSON')) Object.defineProperty(v, 'toJSON', { value: matrixJSON });
+    return v;
+  }
+  for (const x of Array.isArray(v) ? v : Object.values(v)) jsonReady(x, depth + 1);
+  return v;
+}
+
+function vectorJSON() { return Array.from(this); }
+
+function matrixJSON() {
+  const { rows, cols, data } = this;
+  return Array.from({ length: rows }, (_, i) => Array.from(data.slice(i * cols, (i + 1) * cols)));
+}
+
 /** A list of strings from the module, which joins them with commas to cross the boundary once. */
 function split(text) {
   return text === '' ? [] : text.split(',');
@@ -627,7 +664,7 @@ async function instantiate(module, url, wasmModule) {
   const names = Array.from(raw.names);
   const expected = API.functions.filter((f) => moduleOf(f) === module);
   if (names.length !== expected.length || names.some((n, i) => byName.get(n) !== expected[i])) {
-    if (wasmModule) throw new Error('qif: load: wasmModule does not serve the functions of qif.wasm in api.gen.js (another build, or another module such as qif-exact.wasm)');
+    if (wasmModule) throw new Error(`qif: load: ${module === 'main' ? 'wasmModule' : 'moreWasmModule'} does not serve the functions of ${FILES[module]} in api.gen.js (another build, or another of the toolkit's modules)`);
     throw new Error(`qif: ${fileOf(url)} and api.gen.js come from different versions of the API table (rebuild with scripts/build.sh)`);
   }
   return raw;
@@ -641,7 +678,7 @@ async function instantiate(module, url, wasmModule) {
  * timer. Browsers have no unref and keep their timers as they are.
  */
 // The keys of load()'s and qif.exact.load()'s options (LoadOptions and ExactLoadOptions in qif.d.ts).
-const LOAD_OPTIONS = ['wasmURL', 'wasmModule', 'exact', 'exactWasmURL'];
+const LOAD_OPTIONS = ['wasmURL', 'wasmModule', 'exact', 'exactWasmURL', 'lazy', 'moreWasmURL', 'moreWasmModule'];
 const EXACT_LOAD_OPTIONS = ['wasmURL'];
 
 // loadOptions checks the options of a loader like every function's: an object (or nothing) with
@@ -676,40 +713,49 @@ function fileOf(url) {
 }
 
 /**
- * Loads the WebAssembly module and returns the API (see qif.d.ts and docs/api.md). `wasmModule`
- * is qif.wasm already compiled (or being compiled): a worker that starts compiling before its
- * scripts have loaded (the page's engine/worker.js) or a page that compiles once for many workers.
+ * Loads the WebAssembly modules and returns the API (see qif.d.ts and docs/api.md): qif.wasm and
+ * qif-more.wasm in parallel, or with `lazy` qif.wasm alone (qif-more.wasm then loads on
+ * qif.loadModule('more')). `wasmModule` is qif.wasm already compiled (or being compiled): a worker
+ * that starts compiling before its scripts have loaded (the page's engine/worker.js) or a page that
+ * compiles once for many workers; `moreWasmModule` the same for qif-more.wasm.
  * @param {{wasmURL?: string|URL, wasmModule?: WebAssembly.Module|Promise<WebAssembly.Module>,
- *   exact?: boolean, exactWasmURL?: string|URL}} [options]
+ *   exact?: boolean, exactWasmURL?: string|URL, lazy?: boolean, moreWasmURL?: string|URL,
+ *   moreWasmModule?: WebAssembly.Module|Promise<WebAssembly.Module>}} [options]
  */
 export async function load(options = {}) {
   options = loadOptions('load', options, LOAD_OPTIONS);
   const main = instantiate('main', mainURL(options.wasmURL), options.wasmModule);
-  const exact = lazyModule('exact', exactURL(options.exactWasmURL, options.wasmURL));
-  if (options.exact) {
-    // Both at once; an error of either rejects load().
-    const [m, e] = await Promise.all([main, exact.start()]);
-    sameVersion(m, e);
-    return Object.freeze(bind(m, exact));
-  }
-  return Object.freeze(bind(await main, exact));
+  const further = {
+    more: lazyModule('more', siblingURL(FILES.more, options.moreWasmURL, options.wasmURL), options.moreWasmModule),
+    exact: lazyModule('exact', siblingURL(FILES.exact, options.exactWasmURL, options.wasmURL)),
+  };
+  // Every module asked for at once; an error of any rejects load().
+  const started = [main];
+  if (!options.lazy) started.push(further.more.start());
+  if (options.exact) started.push(further.exact.start());
+  const [m, ...others] = await Promise.all(started);
+  for (const o of others) sameVersion(m, o);
+  return Object.freeze(bind(m, further));
 }
 
 // sameVersion throws unless both modules come from the same build.
-function sameVersion(main, exact) {
-  if (exact.version !== main.version) {
-    throw new Error(`qif: qif-exact.wasm is version ${exact.version} but qif.wasm is ${main.version} (rebuild with scripts/build.sh)`);
+function sameVersion(main, other) {
+  if (other.version !== main.version) {
+    throw new Error(`qif: ${FILES[other.module]} is version ${other.version} but qif.wasm is ${main.version} (rebuild with scripts/build.sh)`);
   }
 }
 
 // lazyModule is a module loaded on first demand: start(url?) starts it once (again after a
-// failure) and resolves to what it exports; raw is that, once it is there.
-function lazyModule(module, defaultURL) {
+// failure) and resolves to what it exports; raw is that, once it is there. wasmModule, when given,
+// is the module already compiled (used by the first start only).
+function lazyModule(module, defaultURL, wasmModule) {
   const state = { raw: null, promise: null };
   state.start = (url) => {
     if (!state.promise) {
-      state.promise = instantiate(module, url ? new URL(url, import.meta.url) : defaultURL).then(
-        (raw) => (state.raw = raw),
+      const given = wasmModule;
+      wasmModule = undefined;
+      state.promise = instantiate(module, url ? new URL(url, import.meta.url) : defaultURL, given).then(
+        (raw) => (state.raw = Object.assign(raw, { module })),
         (e) => { state.promise = null; throw e; },
       );
     }
@@ -718,8 +764,15 @@ function lazyModule(module, defaultURL) {
   return state;
 }
 
-// bind builds the API object over the main module's exports and the exact module's loader.
-function bind(main, exact) {
+// The error of a function whose module is not loaded: what to call, or how to load the toolkit.
+const NOT_LOADED = {
+  more: (q) => `${q}: the module qif-more.wasm is not loaded (the toolkit was loaded with { lazy: true }): call \`await qif.loadModule('more')\` first, or load the toolkit without lazy`,
+  exact: (q) => `${q}: the exact module (qif-exact.wasm) is not loaded: call \`await qif.exact.load()\` first, or load the toolkit with \`load({ exact: true })\``,
+};
+
+// bind builds the API object over the first module's exports and the further modules' loaders.
+function bind(main, further) {
+  const { exact } = further;
   const specs = API.functions.map((f) => ({
     q: `${f.ns}.${f.name}`, module: moduleOf(f), params: f.params.map(prepare), callbacks: f.callbacks.length > 0,
   }));
@@ -727,11 +780,10 @@ function bind(main, exact) {
   function call(id, args) {
     const s = specs[id];
     let dispatch = main.call;
-    if (s.module === 'exact') {
-      if (!exact.raw) {
-        throw new Error(`${s.q}: the exact module (qif-exact.wasm) is not loaded: call \`await qif.exact.load()\` first, or load the toolkit with \`load({ exact: true })\``);
-      }
-      dispatch = exact.raw.call;
+    if (s.module !== 'main') {
+      const m = further[s.module];
+      if (!m.raw) throw new Error(NOT_LOADED[s.module](s.q));
+      dispatch = m.raw.call;
     }
     const w = [localIds[id]];
     const state = s.callbacks ? { thrown: null } : null;
@@ -751,11 +803,11 @@ function bind(main, exact) {
     if (r instanceof Failure) {
       const e = argumentError(new Error(r.message), r);
       if (r.name !== 'Error') e.name = r.name;
-      if (r.partial !== undefined && r.partial !== null) e.partial = r.partial;
+      if (r.partial !== undefined && r.partial !== null) e.partial = jsonReady(r.partial);
       if (r.fields) Object.assign(e, r.fields);
       throw e;
     }
-    return r;
+    return jsonReady(r);
   }
 
   const api = { version: main.version };
@@ -781,6 +833,26 @@ function bind(main, exact) {
     else api[ns] = Object.freeze(made[ns]);
   }
   api.exact = Object.freeze(exactAPI);
+  Object.defineProperties(api, {
+    loadModule: {
+      enumerable: false,
+      value: async function loadModule(name) {
+        if (!Object.hasOwn(further, name)) {
+          throw argumentError(new Error(unknownName('loadModule: name', 'module', String(name), Object.keys(further))), { argument: 'name' });
+        }
+        sameVersion(main, await further[name].start());
+        return api;
+      },
+    },
+    moduleLoaded: {
+      enumerable: false,
+      value: function moduleLoaded(name) {
+        if (name === 'main') return true;
+        if (!Object.hasOwn(further, name)) throw new Error(unknownName('moduleLoaded: name', 'module', String(name), ['main', ...Object.keys(further)]));
+        return further[name].raw !== null;
+      },
+    },
+  });
   Object.defineProperty(api, 'describe', {
     enumerable: false,
     value: function describe(name = undefined) {

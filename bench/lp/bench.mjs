@@ -3,7 +3,7 @@
 // conelp, compiled to WebAssembly) against HiGHS compiled to WebAssembly (npm package `highs`) on
 // the same linear program, both in this Node process.
 //
-//   scripts/build.sh && node bench/lp/bench.mjs [case ...] [--highs-limit=seconds] [--simplex]
+//   scripts/build.sh && node bench/lp/bench.mjs [case ...] [--highs-limit=seconds] [--ours-limit=seconds] [--simplex]
 //
 // Cases (default: all): path10 path40 path80 path200, clique20 clique40 clique80, grid6 grid8
 // grid10 grid15 grid20 — the ε-DP program with the binary gain, the uniform prior and ε = ln 2 —,
@@ -22,6 +22,7 @@ import loadHighs from 'highs';
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.find((a) => a.startsWith(`--${name}=`)) ?? `=${dflt}`).split('=')[1];
 const HIGHS_LIMIT = Number(opt('highs-limit', 120));
+const OURS_LIMIT = Number(opt('ours-limit', 0)); // seconds; 0: none
 const withSimplex = args.includes('--simplex');
 const MAX_HIGHS_ROWS = 2.5e6;
 let names = args.filter((a) => !a.startsWith('--'));
@@ -197,7 +198,7 @@ function solveHighs(c) {
 
 function solveOurs(c, method) {
   const t0 = performance.now();
-  const r = qif.mechanism.optimalLP({ ...c.options, forceLP: true, method });
+  const r = qif.mechanism.optimalLP({ ...c.options, forceLP: true, method, ...(OURS_LIMIT ? { timeLimit: OURS_LIMIT * 1000 } : {}) });
   return { s: (performance.now() - t0) / 1000, value: r.objective, r };
 }
 
@@ -210,8 +211,16 @@ for (const name of names) {
   const c = caseOf(name);
   const rows = c.n + 2 * c.pairs.length * c.w;
   const row = { case: name, variables: c.n * c.w, rows, pairs: c.pairs.length };
-  const ours = solveOurs(c, 'decomposition');
-  row['ours s'] = fmt(ours.s);
+  let ours;
+  try {
+    ours = solveOurs(c, 'decomposition');
+  } catch (err) {
+    // Stopped at --ours-limit (or failed): say so, and do not give HiGHS the program.
+    console.error(`${name}: ours stopped: ${err.message}`);
+    table.push({ ...row, 'ours s': `stopped: ${err.message.slice(0, 60)}` });
+    continue;
+  }
+  row['ours s'] = fmt(ours.s) + (ours.r.status === 'optimal' ? '' : '*');
   row['ours it.'] = ours.r.iterations;
   row['primal res.'] = exp(ours.r.primalResidual);
   row['dual res.'] = exp(ours.r.dualResidual);

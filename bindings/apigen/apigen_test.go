@@ -108,7 +108,7 @@ func TestExactModule(t *testing.T) {
 	if tex != twin.TeX || source != twin.Source || tex == "" {
 		t.Errorf("formula of the exact twin: %q, %q", tex, source)
 	}
-	if tex, _ := formula(exactapi.Module.Lookup("exact.mechanism.optimal")); tex != bindings.Lookup("mechanism.optimalLP").TeX {
+	if tex, _ := formula(exactapi.Module.Lookup("exact.mechanism.optimal")); tex != lookup("mechanism.optimalLP").TeX {
 		t.Errorf("exact.mechanism.optimal takes its formula from %q", tex)
 	}
 	if !strings.Contains(md, "Floating-point twin: [`measure.bayesVulnerability`](#measure.bayesVulnerability).") {
@@ -130,5 +130,38 @@ func TestEverySourceIsLinked(t *testing.T) {
 				t.Errorf("%s: source %q links nowhere", f.Qualified(), src)
 			}
 		}
+	}
+}
+
+// Every function is in functions() once, with the module that serves it, and each module's
+// namespaces keep the order of namespaces(): the functions of one module, in the order of
+// functions(), are then in the order of that module's wire ids, which the loader relies on.
+func TestModuleOrder(t *testing.T) {
+	fs := functions()
+	seen := map[*bindings.Func]bool{}
+	for _, f := range fs {
+		if seen[f] || moduleOf(f) == "" {
+			t.Errorf("%s: listed twice or served by no module", f.Qualified())
+		}
+		seen[f] = true
+	}
+	for _, m := range modules {
+		var mine []*bindings.Func
+		for _, f := range fs {
+			if moduleOf(f) == m.Name {
+				mine = append(mine, f)
+			}
+		}
+		if len(mine) != len(m.Functions()) {
+			t.Fatalf("module %s: %d functions in the generated list, %d in its table", m.Name, len(mine), len(m.Functions()))
+		}
+		for i, f := range m.Functions() {
+			if mine[i] != f {
+				t.Errorf("module %s: wire id %d is %s in its table but %s in the generated list", m.Name, i, f.Qualified(), mine[i].Qualified())
+			}
+		}
+	}
+	if moduleOf(lookup("channel.factorize")) != "more" || moduleOf(lookup("channel.hyper")) != "main" {
+		t.Error("the channel namespace is not shared as expected between the first and the second module")
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/qif-toolkit/qif/bindings"
 	"github.com/qif-toolkit/qif/bindings/exactapi"
+	"github.com/qif-toolkit/qif/bindings/moreapi"
 	"github.com/qif-toolkit/qif/bindings/table"
 )
 
@@ -184,6 +185,10 @@ func (d declared) resultInterfaces(b *bytes.Buffer, t bindings.Type) {
 	if t.Name == "" || t.TS != "" {
 		return
 	}
+	if t.Verdict != "" {
+		d.verdictUnion(b, t)
+		return
+	}
 	var body bytes.Buffer
 	for _, f := range t.Fields {
 		comment(&body, "  ", f.Doc)
@@ -192,6 +197,45 @@ func (d declared) resultInterfaces(b *bytes.Buffer, t bindings.Type) {
 	if d.once(t.Name, body.String()) {
 		comment(b, "", t.Doc)
 		fmt.Fprintf(b, "export interface %s {\n%s}\n\n", t.Name, body.String())
+	}
+}
+
+// verdictUnion writes a result whose fields depend on a boolean verdict as a discriminated union:
+// one interface per value of the verdict (the verdict typed as that literal, the fields of that
+// branch required unless Optional), and the type naming their union.
+func (d declared) verdictUnion(b *bytes.Buffer, t bindings.Type) {
+	found := false
+	for _, f := range t.Fields {
+		if f.Name == t.Verdict {
+			found = true
+		}
+		if f.When != "" && f.When != "true" && f.When != "false" {
+			panic("apigen: " + t.Name + "." + f.Name + ": When must be \"true\" or \"false\"")
+		}
+	}
+	if !found || t.Branches[0] == "" || t.Branches[1] == "" {
+		panic("apigen: " + t.Name + ": a Verdict needs its boolean field and the names of both Branches")
+	}
+	for i, value := range []string{"true", "false"} {
+		var body bytes.Buffer
+		for _, f := range t.Fields {
+			switch {
+			case f.Name == t.Verdict:
+				comment(&body, "  ", f.Doc)
+				fmt.Fprintf(&body, "  %s: %s;\n", f.Name, value)
+			case f.When == "" || f.When == value:
+				comment(&body, "  ", f.Doc)
+				fmt.Fprintf(&body, "  %s%s: %s;\n", f.Name, opt(f.Optional), tsType(f.Type))
+			}
+		}
+		if d.once(t.Branches[i], body.String()) {
+			comment(b, "", fmt.Sprintf("%s when %s is %s.", t.Name, t.Verdict, value))
+			fmt.Fprintf(b, "export interface %s {\n%s}\n\n", t.Branches[i], body.String())
+		}
+	}
+	if d.once(t.Name, t.Branches[0]+" | "+t.Branches[1]) {
+		comment(b, "", t.Doc+" Narrow on "+t.Verdict+": `if (r."+t.Verdict+") …` sees the fields of "+t.Branches[0]+".")
+		fmt.Fprintf(b, "export type %s = %s | %s;\n\n", t.Name, t.Branches[0], t.Branches[1])
 	}
 }
 
@@ -233,8 +277,11 @@ func declarations(fs []*bindings.Func) []byte {
 			if f.Long() {
 				lines = append(lines, "@throws An Error named 'AbortError' when onProgress returns false.")
 			}
-			if moduleOf(f.NS) != bindings.Main.Name {
+			switch moduleOf(f) {
+			case exactapi.Module.Name:
 				lines = append(lines, "@throws An Error when the exact module is not loaded yet (see ExactAPI.load).")
+			case moreapi.More.Name:
+				lines = append(lines, "@throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).")
 			}
 			if _, source := formula(f); source != "" {
 				lines = append(lines, "@see "+source)
@@ -290,7 +337,8 @@ const dtsHeader = `//
 // Conventions (docs/mathematics.md): a channel C is n×m and row-stochastic, C[x][y] = p(y|x) (rows = secrets, columns =
 // observables); a gain matrix G is |W|×|X| (rows = guesses, columns = secrets). Entropies, leakages
 // and capacities are in bits (log₂); ε is in nats (ln); vulnerabilities, risks and δ are
-// probabilities.
+// probabilities. JSON.stringify(result) writes vectors as arrays of numbers and matrices as arrays
+// of rows (a non-enumerable toJSON; Infinity and NaN become null), which parse back into arguments.
 //
 // Errors: bad input throws an Error whose message starts with the function and names the argument
 // ("mechanism.utility: prior: ..."), with rows, columns and entries as JS indices counted from 0
@@ -449,6 +497,15 @@ const dtsFooter = `  /**
    */
   describe(): ApiTable;
   describe(name: string | ((...args: never[]) => unknown)): ApiFunction | ApiFunction[];
+  /**
+   * Loads a further module once (later calls share the promise; again after a failure) and
+   * resolves to the API: 'more' (qif-more.wasm: metrics, privacy, graphs, mechanisms, refinement,
+   * information privacy, estimation, lp, and channel.factorize, leftFactorize, fromMetric, sample)
+   * or 'exact' (as qif.exact.load()). Needed only after load({ lazy: true }).
+   */
+  loadModule(name: 'more' | 'exact'): Promise<QIF>;
+  /** Whether a module ('main', 'more' or 'exact') is loaded, so that its functions run at once. */
+  moduleLoaded(name: 'main' | 'more' | 'exact'): boolean;
 }
 
 /** A parameter (or an option key) in the API table. */
@@ -478,15 +535,18 @@ export interface ApiType {
   ts: string;
   name?: string;
   doc?: string;
-  fields?: { name: string; type: ApiType; optional?: boolean; doc?: string }[];
+  /** The keys of an object result; with verdict, when says under which value of it a key is present. */
+  fields?: { name: string; type: ApiType; optional?: boolean; when?: 'true' | 'false'; doc?: string }[];
+  /** A boolean field that decides which keys are present (the type is then a discriminated union). */
+  verdict?: string;
 }
 
 /** A function in the API table. */
 export interface ApiFunction {
   ns: string;
   name: string;
-  /** 'exact' for a function of the exact module (qif-exact.wasm); absent for the main module's. */
-  module?: 'exact';
+  /** The module serving the function: 'more' (qif-more.wasm) or 'exact' (qif-exact.wasm); absent for the first module's (qif.wasm). */
+  module?: 'more' | 'exact';
   signature: string;
   doc: string;
   tex?: string;
@@ -519,6 +579,17 @@ export interface LoadOptions {
   exact?: boolean;
   /** Where qif-exact.wasm lives; by default beside qif.wasm. */
   exactWasmURL?: string | URL;
+  /**
+   * Load only qif.wasm (channels and measures) now and qif-more.wasm when asked (QIF.loadModule):
+   * until then its functions throw an Error saying so. For a worker or a widget whose calls are
+   * asynchronous anyway and that would rather show its first number sooner. Default false: both
+   * modules load at once, in parallel, and every function of qif.* works when load() resolves.
+   */
+  lazy?: boolean;
+  /** Where qif-more.wasm lives; by default beside qif.wasm. */
+  moreWasmURL?: string | URL;
+  /** qif-more.wasm already compiled, or a promise of it (as wasmModule for qif.wasm). */
+  moreWasmModule?: WebAssembly.Module | Promise<WebAssembly.Module>;
 }
 
 /** Options of qif.exact.load(); a key not listed here is refused. */

@@ -97,7 +97,7 @@ func function(b *bytes.Buffer, f *bindings.Func) {
 	if len(f.Result.Fields) > 0 {
 		b.WriteString("\n| result field | type | meaning |\n|---|---|---|\n")
 		for _, r := range f.Result.Fields {
-			fmt.Fprintf(b, "| `%s%s` | `%s` | %s |\n", r.Name, opt(r.Optional), cell(tsType(r.Type)), cell(r.Doc))
+			fmt.Fprintf(b, "| `%s%s` | `%s` | %s |\n", r.Name, opt(r.Optional || r.When != ""), cell(tsType(r.Type)), cell(r.Doc))
 		}
 	}
 	if f.Long() {
@@ -155,11 +155,19 @@ const mdExact = "\nThe exact mode computes the rational-valued quantities in rat
 	"with the main module, or `await qif.exact.load()` later (`qif.exact.loaded` tells whether it is); its functions are\n" +
 	"synchronous once it is loaded, and throw an `Error` saying what to do when called before.\n"
 
-const mdIntro = "Every function of the WebAssembly module, as `web/qif.js` exposes it after `const qif = await load()`.\n" +
+const mdIntro = "Every function of the WebAssembly modules, as `web/qif.js` exposes it after `const qif = await load()`.\n" +
 	"`qif.describe(name?)` returns the same table at run time.\n\n" +
+	"**Modules.** `qif.wasm` serves channels and measures; `qif-more.wasm` everything else of `qif.*` (metrics, privacy,\n" +
+	"graphs, mechanisms, refinement, information privacy, estimation, `lp`, and `channel.factorize`, `leftFactorize`,\n" +
+	"`fromMetric`, `sample`). `load()` loads both, in parallel, and every function is synchronous when it resolves.\n" +
+	"`load({ lazy: true })` loads `qif.wasm` alone, for a page that wants its first number sooner: a function of\n" +
+	"`qif-more.wasm` then throws an `Error` saying to call `await qif.loadModule('more')`, and `qif.moduleLoaded('more')`\n" +
+	"tells whether it is loaded (`describe(f).module` names the module of a function: `'more'`, `'exact'`, or none).\n\n" +
 	"**Values.** A matrix argument is an array of rows or `{rows, cols, data}` with `data` row-major (a `Float64Array`\n" +
 	"is copied in bulk); a matrix result is `{rows, cols, data: Float64Array}`. A vector is an array or a typed array;\n" +
-	"a vector result is a `Float64Array`. A graph is `{n, edges: [[a, b], ...]}` on vertices `0..n−1`. Channels have one\n" +
+	"a vector result is a `Float64Array`. `JSON.stringify` of a result writes its vectors as arrays of numbers and its\n" +
+	"matrices as arrays of rows (a non-enumerable `toJSON`; `Infinity` and `NaN` become `null`, as JSON has no\n" +
+	"such numbers), which parse back into arguments the API accepts. A graph is `{n, edges: [[a, b], ...]}` on vertices `0..n−1`. Channels have one\n" +
 	"row per secret; gain and loss matrices one row per guess. Entropies, leakages and capacities are in bits, ε in nats.\n\n" +
 	"**Errors.** Bad input throws an `Error` whose message starts with the function and names the argument\n" +
 	"(`mechanism.utility: prior: …`). Rows, columns and entries in messages are JS indices, counted from 0 like every\n" +

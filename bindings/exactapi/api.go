@@ -250,14 +250,15 @@ func optimal(a *table.Args) (any, error) {
 var refineAPI = []table.Func{
 	{NS: "exact.refine", Name: "avg", Params: []*table.Param{&pA, &pB, {Name: "options", Kind: table.KindOptions, Optional: true, Type: "ExactProgressOptions", Fields: []*table.Param{&fProgress}}},
 		Doc: "Decides A ⊑avg B in exact arithmetic: a witness R with A·R = B exactly, or a gain and prior under which B is strictly more vulnerable, both vulnerabilities exact.",
-		Result: table.Type{Name: "ExactAvgRefinement", Doc: "Result of exact.refine.avg: A ⊑avg B (B = A·R for a row-stochastic R).", Fields: []table.Field{
-			{Name: "holds", Type: table.Boolean},
-			{Name: "witness", Type: matrixT, Optional: true, Doc: "When holds: R (|outputs of A| × |outputs of B|), row-stochastic, with A·R = B exactly."},
-			{Name: "counterexample", Optional: true, Doc: "When not: a gain function (rows the outputs of B as guesses, columns the secrets) and the uniform prior, with V_g[π▷A] < V_g[π▷B] exactly.",
-				Type: table.Type{Fields: []table.Field{{Name: "gain", Type: matrixT}, {Name: "prior", Type: fractionsT},
-					{Name: "vulnerabilityA", Type: fraction1}, {Name: "vulnerabilityB", Type: fraction1}}}},
-			{Name: "pivots", Type: table.Number, Doc: "Exact pivots made after the floating-point basis."},
-			{Name: "floatIterations", Type: table.Number, Doc: "Simplex iterations of the floating-point solve."}}},
+		Result: table.Type{Name: "ExactAvgRefinement", Doc: "Result of exact.refine.avg: A ⊑avg B (B = A·R for a row-stochastic R).",
+			Verdict: "holds", Branches: [2]string{"ExactAvgRefinementHolds", "ExactAvgRefinementFails"}, Fields: []table.Field{
+				{Name: "holds", Type: table.Boolean},
+				{Name: "witness", Type: matrixT, When: "true", Doc: "When holds: R (|outputs of A| × |outputs of B|), row-stochastic, with A·R = B exactly."},
+				{Name: "counterexample", When: "false", Doc: "When not: a gain function (rows the outputs of B as guesses, columns the secrets) and the uniform prior, with V_g[π▷A] < V_g[π▷B] exactly.",
+					Type: table.Type{Fields: []table.Field{{Name: "gain", Type: matrixT}, {Name: "prior", Type: fractionsT},
+						{Name: "vulnerabilityA", Type: fraction1}, {Name: "vulnerabilityB", Type: fraction1}}}},
+				{Name: "pivots", Type: table.Number, Doc: "Exact pivots made after the floating-point basis."},
+				{Name: "floatIterations", Type: table.Number, Doc: "Simplex iterations of the floating-point solve."}}},
 		Call: func(a *table.Args) (any, error) {
 			r, err := exact.RefineAvg(mat(a, "A"), mat(a, "B"), &exact.RefineOptions{Progress: progress(a)})
 			if err != nil {

@@ -156,6 +156,12 @@ type Type struct {
 	Name   string  // an interface name for an object with Fields (inline when empty)
 	Fields []Field // the keys of an object result
 	Doc    string  // what the interface stands for
+	// Verdict names a boolean field whose value decides which fields are present (Field.When):
+	// the type is then a discriminated union of two interfaces, Branches[0] when the verdict is
+	// true and Branches[1] when it is false, so that `if (r.holds) r.witness` narrows in
+	// TypeScript.
+	Verdict  string
+	Branches [2]string
 }
 
 // Field is one key of an object result.
@@ -164,6 +170,9 @@ type Field struct {
 	Type     Type
 	Optional bool // present only in some results
 	Doc      string
+	// When, in a Type with a Verdict, is "true" or "false": the field is present exactly when
+	// the verdict has that value (still optional within that branch when Optional).
+	When string
 }
 
 // Result types shared by many functions.

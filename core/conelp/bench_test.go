@@ -2,6 +2,7 @@ package conelp
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/qif-toolkit/qif/core/lp"
@@ -98,6 +99,11 @@ func BenchmarkSolve(b *testing.B) {
 		{"clique80", &Problem{N: 80, Cost: binaryUniform(80), Pairs: clique(80), Sense: lp.Maximize}},
 		{"path200", &Problem{N: 200, Cost: binaryUniform(200), Pairs: path(200), Sense: lp.Maximize}},
 		{"grid10-hotspots", hot(10)},
+		{"path200-random-prior", randomPriorPath(200)},
+		{"geo6", geoProblem(6, 0.5)},
+		{"geo6-allpairs", allPairs(geoProblem(6, 0.5))},
+		{"geo7", geoProblem(7, 0.5)},
+		{"geo7-allpairs", allPairs(geoProblem(7, 0.5))},
 		{"geo8", geoProblem(8, 0.5)},
 	} {
 		b.Run(c.name, func(b *testing.B) {
@@ -113,6 +119,35 @@ func BenchmarkSolve(b *testing.B) {
 			}
 			b.ReportMetric(float64(r.Rounds), "rounds")
 			b.ReportMetric(float64(r.Iterations), "pivots")
+			b.ReportMetric(float64(r.Pairs), "pairs")
 		})
 	}
+}
+
+// allPairs turns pair generation off: the pricing uses every pair from the first round.
+func allPairs(p *Problem) *Problem {
+	p.AllPairs = true
+	return p
+}
+
+// randomPriorPath is the path on n answers with ε = 0.5, the binary gain and a random prior
+// (fixed seed).
+func randomPriorPath(n int) *Problem {
+	rng := rand.New(rand.NewPCG(1, 2))
+	prior := make([]float64, n)
+	s := 0.0
+	for i := range prior {
+		prior[i] = 0.05 + rng.Float64()
+		s += prior[i]
+	}
+	c := make([][]float64, n)
+	for w := range c {
+		c[w] = make([]float64, n)
+		c[w][w] = prior[w] / s
+	}
+	var pairs []Pair
+	for a := 0; a+1 < n; a++ {
+		pairs = append(pairs, Pair{a, a + 1, 0.5})
+	}
+	return &Problem{N: n, Cost: c, Pairs: pairs, Sense: lp.Maximize}
 }

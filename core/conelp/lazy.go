@@ -68,27 +68,7 @@ func (g *pairGen) close(h []float64) bool {
 		g.pred[y] = -1
 	}
 	c := g.full
-	pr := g.fullPr
-	pr.heap.reset()
-	for u, d := range g.lam {
-		pr.heap.push(d, u)
-	}
-	pr.stamp++
-	for pr.heap.len() > 0 {
-		d, u := pr.heap.pop()
-		if pr.mark[u] == pr.stamp || d > g.lam[u] {
-			continue
-		}
-		pr.mark[u] = pr.stamp
-		for k := c.start[u]; k < c.start[u+1]; k++ {
-			v := c.head[k]
-			if nd := d + c.length[k]; nd < g.lam[v] {
-				g.lam[v] = nd
-				g.pred[v] = k
-				pr.heap.push(nd, v)
-			}
-		}
-	}
+	g.fullPr.closeLogsFrom(g.lam, g.pred)
 	changed := false
 	for v, k := range g.pred {
 		// Lowered by more than rounding: the pair of the arc that lowered it binds.

@@ -422,7 +422,11 @@ func (pr *pricer) extract(h []float64) {
 
 // closeLogs lowers λ until λ[v] ≤ λ[u] + len(u→v) on every arc (Dijkstra over the true lengths,
 // which are ≥ 0, from the given labels).
-func (pr *pricer) closeLogs(lam []float64) {
+func (pr *pricer) closeLogs(lam []float64) { pr.closeLogsFrom(lam, nil) }
+
+// closeLogsFrom is closeLogs that, when pred is not nil, records in pred[v] the arc that last
+// lowered λ[v] (pred is not reset: the caller sets it to −1 first).
+func (pr *pricer) closeLogsFrom(lam []float64, pred []int) {
 	c := pr.c
 	pr.heap.reset()
 	for u, d := range lam {
@@ -441,6 +445,9 @@ func (pr *pricer) closeLogs(lam []float64) {
 			v := c.head[k]
 			if nd := d + c.length[k]; nd < lam[v] {
 				lam[v] = nd
+				if pred != nil {
+					pred[v] = k
+				}
 				pr.heap.push(nd, v)
 			}
 		}

@@ -82,6 +82,16 @@ func TestValidation(t *testing.T) {
 			t.Errorf("error %v, want %q", c.err, c.msg)
 		}
 	}
+	// Three entries 0.3333333333333333 (what JavaScript writes for 1/3) sum to 1 − 10⁻¹⁶: the
+	// message says to write fractions; 5/6 is far from 1 and gets no such hint.
+	third := vec("0.3333333333333333", "0.3333333333333333", "0.3333333333333333")
+	if err := ValidateDistribution("prior", third); err == nil ||
+		!strings.Contains(err.Error(), "prior: sums to 9999999999999999/10000000000000000, expected exactly 1") || !strings.Contains(err.Error(), `"1/3"`) {
+		t.Errorf("prior of floats: %v", err)
+	}
+	if err := ValidateDistribution("prior", vec("1/2", "1/3")); err == nil || strings.Contains(err.Error(), `"1/3"`) {
+		t.Errorf("5/6 needs no hint: %v", err)
+	}
 	if _, err := ParseMatrix("gain", [][]string{{"1", "1/0"}}); err == nil || !strings.Contains(err.Error(), "gain: entry [0][1]") {
 		t.Errorf("ParseMatrix: %v", err)
 	}

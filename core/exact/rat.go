@@ -242,7 +242,7 @@ func ParseMatrix(name string, rows [][]string) (*Matrix, error) {
 	m := &Matrix{Rows: len(rows), Cols: c, Data: make([]*big.Rat, 0, len(rows)*c)}
 	for i, row := range rows {
 		if len(row) != c {
-			return nil, argerr.Row(name, i, "has %d entries, row 0 has %d", len(row), c)
+			return nil, argerr.Row(name, i, "has %d entries where the first row has %d", len(row), c)
 		}
 		for j, t := range row {
 			r, err := Parse(t)

@@ -103,9 +103,21 @@ func ValidateDistribution(name string, p Vector) error {
 		return err
 	}
 	if s.Cmp(one) != 0 {
-		return argerr.New(name, "sums to %s, expected exactly 1", inMessage(s))
+		return argerr.New(name, "sums to %s, expected exactly 1%s", inMessage(s), roundedHint(s))
 	}
 	return nil
+}
+
+// roundedHint is the advice added to "sums to s, expected exactly 1" when s misses 1 by what
+// floating point would (between 10⁻²⁰ and 10⁻⁹): entries written as numbers (1/3 is
+// 0.3333333333333333 in JavaScript, read as that decimal exactly) rather than as fractions.
+func roundedHint(s *big.Rat) string {
+	d := new(big.Rat).Sub(s, one)
+	d.Abs(d)
+	if d.Cmp(big.NewRat(1, 1_000_000_000)) > 0 || d.Cmp(new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(20), nil))) < 0 {
+		return ""
+	}
+	return ` — close to 1, as when fractions are written as numbers (1/3 is 0.3333333333333333): write them as strings, such as "1/3"`
 }
 
 // ValidateChannel checks that c is a channel in exact arithmetic: a non-empty matrix with no
@@ -126,7 +138,7 @@ func ValidateChannel(name string, c *Matrix) error {
 			return err
 		}
 		if s.Cmp(one) != 0 {
-			return argerr.Row(name, i, "sums to %s, expected exactly 1", inMessage(s))
+			return argerr.Row(name, i, "sums to %s, expected exactly 1%s", inMessage(s), roundedHint(s))
 		}
 	}
 	return nil

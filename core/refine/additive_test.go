@@ -65,6 +65,9 @@ func additive(t *testing.T, prior []float64, A, B mat.Matrix) *AdditiveMetricRes
 			t.Fatalf("the last guess has gain %v, want 0", r.Gain.At(ma+mb, x))
 		}
 	}
+	if !(r.UpperBound >= r.Value && r.UpperBound <= r.Value+AdditiveMetricTolerance) || (r.Method != "exact" && r.Method != "certified floating point") {
+		t.Fatalf("value %v, upper bound %v, method %q", r.Value, r.UpperBound, r.Method)
+	}
 	if mat.Max(r.Gain) > 1 || r.Value < 0 {
 		t.Fatalf("gain above 1 (%v) or negative value %v", mat.Max(r.Gain), r.Value)
 	}
@@ -353,6 +356,10 @@ func TestAdditiveMetricTinyEntries(t *testing.T) {
 	if mat.Min(r.Gain) > -1e40 {
 		t.Errorf("the gain attaining 1 should have huge negative entries; its least is %v", mat.Min(r.Gain))
 	}
+	// The floating-point solution is far off here (it reports 0): the exact solver decides.
+	if r.Method != "exact" {
+		t.Errorf("method %q", r.Method)
+	}
 }
 
 // mechanismTruncatedGeometric is the truncated geometric mechanism on 0..n−1 written out from
@@ -408,5 +415,29 @@ func TestAdditiveMetricSizeLimit(t *testing.T) {
 	}
 	if d := time.Since(start); d > 2*time.Second {
 		t.Logf("the refusal took %v", d)
+	}
+}
+
+// The exact phase is bounded: truncated geometric mechanisms on 8 values with ε = 40 and 60
+// need the exact simplex (floating point reports trouble), and with a limit of 1 ms the error
+// says so and gives the certified bracket. Random channels are settled by the certified
+// floating-point path.
+func TestAdditiveMetricTimeLimitAndMethods(t *testing.T) {
+	A, B := mechanismTruncatedGeometric(8, 40), mechanismTruncatedGeometric(8, 60)
+	_, err := AdditiveMetricWith(uniform(8), A, B, &Options{TimeLimit: time.Millisecond})
+	if err == nil || !strings.HasPrefix(err.Error(), "A, B: the exact simplex did not finish within the time limit") || !strings.Contains(err.Error(), "certified to lie in") {
+		t.Errorf("error %v", err)
+	}
+	rng := rand.New(rand.NewPCG(69, 70))
+	certified := 0
+	for trial := 0; trial < 20; trial++ {
+		n := 3 + rng.IntN(4)
+		r := additive(t, randomPrior(rng, n, false), randomChannel(rng, n, n, 0), randomChannel(rng, n, n, 0))
+		if r.Method == "certified floating point" {
+			certified++
+		}
+	}
+	if certified < 15 {
+		t.Errorf("only %d of 20 random pairs settled in floating point", certified)
 	}
 }

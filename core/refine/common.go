@@ -3,6 +3,7 @@ package refine
 import (
 	"context"
 	"math/big"
+	"time"
 
 	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/channel"
@@ -17,6 +18,9 @@ type Options struct {
 	// Tolerance overrides the decision tolerance of the order (AvgTolerance, MaxTolerance or
 	// PrvTolerance) when positive.
 	Tolerance float64
+	// TimeLimit bounds the exact phase of AdditiveMetric (0: DefaultAdditiveMetricTimeLimit,
+	// negative: no limit); the other functions ignore it.
+	TimeLimit time.Duration
 }
 
 func (o *Options) ctx() context.Context {

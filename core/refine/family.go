@@ -213,6 +213,12 @@ type SafeEpsilonResult struct {
 	Epsilon2, Epsilon2Fails float64
 	// Found is false when the refinement fails already at Lo.
 	Found bool
+	// Largest reports that Epsilon2 is within Resolution of the largest refining ε2 in [Lo, Hi]:
+	// the refining ε2 form an interval because F2 is the truncated geometric or the randomized
+	// response family, which refine themselves as ε decreases (see SafeEpsilon). When false,
+	// Epsilon2 is a point where the verdict changes, each side verified, not known to be the
+	// largest.
+	Largest bool
 	// AtUpper is true when the refinement still holds at Hi (Epsilon2 = Hi; the largest ε2
 	// may be larger).
 	AtUpper bool
@@ -272,7 +278,8 @@ func SafeEpsilon(f1 Mechanism, eps1 float64, f2 Mechanism, order Order, opt *Sea
 	if err != nil {
 		return nil, fmt.Errorf("family1: %w", err)
 	}
-	res := &SafeEpsilonResult{Epsilon1: eps1, Epsilon2: math.NaN(), Epsilon2Fails: math.NaN()}
+	res := &SafeEpsilonResult{Epsilon1: eps1, Epsilon2: math.NaN(), Epsilon2Fails: math.NaN(),
+		Largest: f2.Family == TruncatedGeometric || f2.Family == RandomizedResponse}
 	test := func(eps2 float64) (bool, error) {
 		if err := o.Context.Err(); err != nil {
 			return false, err

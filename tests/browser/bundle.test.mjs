@@ -1,7 +1,8 @@
 // The one-file widget bundle dist/qif-widgets.js (scripts/widgets-bundle.mjs), in headless Chromium:
 //  (a) a lesson opened from disk (file://) with the bundle copied beside it: two widgets of one
 //      kind and a mechanism compute the numbers that closed forms in this file give, through one
-//      worker, with no request beyond the files and Blob URLs;
+//      worker, with no request beyond the files and Blob URLs; a lesson with channels only never
+//      loads the second module's script (dist/qif-widgets-more.js), one with a mechanism does;
 //  (b) a host page on one local port including the bundle from another port (as from a CDN):
 //      the same;
 //  (c) a page whose Content-Security-Policy refuses the worker, or the WebAssembly compiler: each
@@ -19,6 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { startHarness, ROOT, SCREENSHOTS } from './harness.mjs';
 
 const BUNDLE = path.join(ROOT, 'dist', 'qif-widgets.js');
+const MORE = path.join(ROOT, 'dist', 'qif-widgets-more.js');
 
 let h;
 let dir;
@@ -28,6 +30,7 @@ before(async () => {
   h = await startHarness();
   dir = await mkdtemp(path.join(tmpdir(), 'qif-lesson-'));
   await copyFile(BUNDLE, path.join(dir, 'qif-widgets.js'));
+  await copyFile(MORE, path.join(dir, 'qif-widgets-more.js'));
 });
 after(async () => {
   await h?.close();
@@ -99,6 +102,7 @@ test('a lesson opened from file:// computes with the bundle beside it', async ()
     assert.equal(log.workers.length, 1, `one worker for three widgets: ${log.workers.join(', ')}`);
     assert.match(log.workers[0], /^blob:/);
     assert.deepEqual(log.requests.filter((u) => !/^(?:file|blob|data):/.test(u)), [], 'nothing but the files and Blob URLs');
+    assert.ok(log.requests.some((u) => u.endsWith('/qif-widgets-more.js')), 'the mechanism loads the second module');
     assert.deepEqual([...log.errors, ...log.consoleErrors], []);
     // A student edits a cell: the first channel recomputes (here: the flip probability 1/2 leaks nothing).
     const detail = await page.evaluate(async () => {
@@ -134,19 +138,36 @@ async function serve(files, cors) {
 }
 
 test('a page on another origin than the bundle (two local ports) computes', async () => {
-  const assets = await serve({ '/qif-widgets.js': ['text/javascript', await readFile(BUNDLE)] }, true);
+  const assets = await serve({ '/qif-widgets.js': ['text/javascript', await readFile(BUNDLE)], '/qif-widgets-more.js': ['text/javascript', await readFile(MORE)] }, true);
   const host = await serve({ '/lesson.html': ['text/html', LESSON(`${assets.origin}/qif-widgets.js`)] }, false);
   const { page, context, log } = await openPage(`${host.origin}/lesson.html`);
   try {
     expectLesson(await settledWidgets(page));
     assert.equal(log.workers.length, 1);
     assert.ok(log.workers[0].startsWith(`blob:${host.origin}/`), `the worker belongs to the page's origin: ${log.workers[0]}`);
-    assert.deepEqual(log.requests.filter((u) => !/^(?:blob|data):/.test(u)), [`${host.origin}/lesson.html`, `${assets.origin}/qif-widgets.js`]);
+    assert.deepEqual(log.requests.filter((u) => !/^(?:blob|data):/.test(u)), [`${host.origin}/lesson.html`, `${assets.origin}/qif-widgets.js`, `${assets.origin}/qif-widgets-more.js`]);
     assert.deepEqual([...log.errors, ...log.consoleErrors], []);
   } finally {
     await context.close();
     assets.server.close();
     host.server.close();
+  }
+});
+
+test('a lesson with channels only computes without loading the second module', async () => {
+  const file = path.join(dir, 'channels.html');
+  await writeFile(file, LESSON('qif-widgets.js').replace(/<qif-mechanism[^>]*><\/qif-mechanism>/, ''));
+  const { page, context, log } = await openPage(pathToFileURL(file).href);
+  try {
+    const got = await settledWidgets(page);
+    for (const [id, f] of [['c1', 1 / 4], ['c2', 1 / 10]]) {
+      assert.equal(got[id].state, 'ready', `${id}: ${got[id].error}`);
+      for (const [k, v] of Object.entries(bsc(f))) close(got[id].values[k], v, `${id} ${k}`);
+    }
+    assert.deepEqual(log.requests.filter((u) => u.endsWith('/qif-widgets-more.js')), [], 'qif-widgets-more.js not requested');
+    assert.deepEqual([...log.errors, ...log.consoleErrors], []);
+  } finally {
+    await context.close();
   }
 });
 

@@ -24,15 +24,18 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
 const run = promisify(execFile);
 
-/** Starts scripts/serve on a free port; resolves with {url, proc, dir}. */
-export async function startServer() {
-  await access(path.join(ROOT, 'web', 'qif.wasm')).catch(() => {
-    throw new Error('web/qif.wasm is missing: run scripts/build.sh before the browser tests');
+/**
+ * Starts scripts/serve on a free port; resolves with {url, proc, dir}. `web` is the folder served:
+ * this checkout's web/ unless given (a benchmark serves another build beside it).
+ */
+export async function startServer(web = path.join(ROOT, 'web')) {
+  await access(path.join(web, 'qif.wasm')).catch(() => {
+    throw new Error(`${path.relative(ROOT, web) || web}/qif.wasm is missing: run scripts/build.sh before the browser tests`);
   });
   const dir = await mkdtemp(path.join(tmpdir(), 'qif-serve-'));
   const bin = path.join(dir, 'serve');
   await run('go', ['build', '-o', bin, './scripts/serve'], { cwd: ROOT });
-  const proc = spawn(bin, ['-dir', 'web', '-port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(bin, ['-dir', web, '-port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     let err = '';

@@ -119,7 +119,7 @@ test('after the first visit the page works with the network off', async () => {
   const manifest = await readFile(path.join(ROOT, 'web', 'sw-manifest.js'), 'utf8');
   const { version, files } = JSON.parse(/QIF_PRECACHE = ([\s\S]*);/.exec(manifest)[1]);
   assert.equal(sw.keys[0], `qif-toolkit-${version}`, 'the cache is named by the manifest hash');
-  for (const f of ['index.html', 'qif.wasm', 'qif-exact.wasm', 'wasm_exec.js', 'engine/worker.js', 'engine/worker-serve.js', 'engine/start.js', 'api.gen.js', 'app.js', 'page/sections.js', 'sections/channel/view.js', 'input/number.js', 'style.css', 'embed.html', 'widgets.js',
+  for (const f of ['index.html', 'qif.wasm', 'qif-more.wasm', 'qif-exact.wasm', 'wasm_exec.js', 'engine/worker.js', 'engine/worker-serve.js', 'engine/start.js', 'api.gen.js', 'app.js', 'page/sections.js', 'sections/channel/view.js', 'input/number.js', 'style.css', 'embed.html', 'widgets.js',
     'page/version.js', 'docs/mathematics.html', 'docs/references.html', 'docs/math.css', 'docs.css', 'THIRD_PARTY_NOTICES.txt']) {
     assert.ok(files.includes(f), `manifest lists ${f}`);
     assert.ok(sw.cached.includes(f), `${f} is cached`);

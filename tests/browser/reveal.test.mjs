@@ -26,6 +26,7 @@ before(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'qif-deck-'));
   await mkdir(path.join(dir, 'theme'));
   await copyFile(path.join(ROOT, 'dist', 'qif-widgets.js'), path.join(dir, 'qif-widgets.js'));
+  await copyFile(path.join(ROOT, 'dist', 'qif-widgets-more.js'), path.join(dir, 'qif-widgets-more.js'));
   for (const f of ['reveal.js', 'reveal.css', 'reset.css']) await copyFile(path.join(REVEAL, f), path.join(dir, f));
   await copyFile(path.join(REVEAL, 'theme', 'black.css'), path.join(dir, 'theme', 'black.css'));
   await writeFile(path.join(dir, 'deck.html'), DECK);

@@ -91,7 +91,7 @@ test('an error about one argument carries it as data: error.argument, error.inde
     [() => qif.exact.measure.bayesVulnerability(['1/2', '1/x']), 'prior', 1, undefined],
     [() => qif.exact.channel.hyper(['1/2', '1/2'], [['1/2', '1/2'], ['1/3', '1/3']]), 'channel', 1, undefined],
     // Found in web/qif.js before the call, from the caller's own value.
-    [() => qif.channel.validate([[1, 0], [0.5]]), 'channel', 1, 'has 1 entries, row 0 has 2'],
+    [() => qif.channel.validate([[1, 0], [0.5]]), 'channel', 1, 'has 1 entries where the first row has 2', 'ragged matrix: row 1'],
     [() => qif.channel.validate([[1, 'x']]), 'channel', [0, 1], 'is the string "x", expected a number'],
     [() => qif.channel.validate({ rows: 2, cols: 2, data: [1, 0, 0, '1'] }), 'channel', [1, 1], undefined, 'data: entry 3'],
     [() => qif.measure.bayesVulnerability([0.5, '0.5']), 'prior', 1, undefined],

@@ -92,6 +92,7 @@ test('the site renders: every page titled, the stable anchors of the mathematics
     assert.ok(p.title, `${page} has a title`);
     assert.match(p.document, new RegExp(`data-qif-version="${version.replace(/\./g, '\\.')}"`), `${page} carries the version`);
     assert.doesNotMatch(p.document, /<script/i, `${page} has no script`);
+    assert.doesNotMatch(p.html, /&lt;!--|<!--/, `${page} shows no HTML comment as text`);
     assert.match(p.document, /script-src 'none'/);
   }
   const math = pages.get('mathematics').ids;
@@ -106,6 +107,51 @@ test('the site renders: every page titled, the stable anchors of the mathematics
   }
   const refs = pages.get('references').ids;
   for (const id of ['icalp2011-6', 'fosad2011-3.2', 'csf2019-4.5', 'wu2019-3.2', 'vadhan2013-4', 'ccs2014', 'libqif']) assert.ok(refs.has(id), `references.md has #${id}`);
+});
+
+// ---------------------------------------------------------------- copy instructions
+
+test('every copy instruction of the documentation gives files that work on their own', async () => {
+  // A ```sh copy block is `cp <files of the repository> <folder>/`: the files are copied, as a
+  // reader would, into an empty folder; where they include qif.js, it is imported from there and
+  // must load (with the exact mode when its module is among them) and compute.
+  const blocks = [];
+  for (const f of markdownFiles()) {
+    const text = readFileSync(path.join(root, 'docs', f), 'utf8');
+    for (const m of text.matchAll(/^```sh copy\n([\s\S]*?)^```/gm)) blocks.push([f, m[1].trim()]);
+  }
+  assert.ok(blocks.some(([f]) => f === 'guides/page.md'), 'the page guide has its copy instruction');
+  for (const [f, cmd] of blocks) {
+    const words = cmd.split(/\s+/);
+    assert.equal(words[0], 'cp', `${f}: ${cmd}`);
+    const files = words.slice(1, -1);
+    const dir = mkdtempSync(path.join(tmpdir(), 'qif-copy-'));
+    try {
+      for (const file of files) {
+        assert.ok(existsSync(path.join(root, file)), `${f}: ${file} exists (after scripts/build.sh)`);
+        writeFileSync(path.join(dir, path.basename(file)), readFileSync(path.join(root, file)));
+      }
+      if (files.some((x) => path.basename(x) === 'qif.js')) {
+        const { load } = await import(pathToFileURL(path.join(dir, 'qif.js')).href);
+        const exact = files.some((x) => path.basename(x) === 'qif-exact.wasm');
+        const qif = await load({ exact });
+        assert.equal(qif.measure.shannonEntropy([0.5, 0.25, 0.25]), 1.5, `${f}: the copied engine computes`);
+        if (exact) assert.equal(qif.exact.measure.bayesVulnerability(['1/3', '2/3']), '2/3');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+});
+
+test('the documentation installs the package from its tarball while it is not on the registry', () => {
+  const texts = [...markdownFiles().map((f) => path.join('docs', f)), 'web/README.md', 'README.md']
+    .map((f) => [f, readFileSync(path.join(root, f), 'utf8')]);
+  for (const [f, text] of texts) {
+    for (const m of text.matchAll(/npm (?:install|i) +(\S+)/g)) {
+      assert.match(m[1], /\.tgz$/, `${f}: "${m[0]}" — qif-toolkit is installed from its release tarball`);
+    }
+  }
 });
 
 // ---------------------------------------------------------------- the guides run
@@ -254,4 +300,25 @@ test('the widget reference lists every element, attribute, measure key, event, s
   for (const m of src.matchAll(/:host\(\[([a-z-]+)="/g)) assert.ok(names.has(`attribute: ${m[1]}`), `the stylesheet reads ${m[1]}, which no table declares`);
   const missing = [...names].filter((n) => !doc.includes(`\`${n.split(': ')[1]}\``) && !doc.includes(`\`<${n.split(': ')[1]}>\``));
   assert.deepEqual(missing, [], 'docs/widgets.md must document these (write them from the widgets\' attribute tables)');
+});
+
+// ---------------------------------------------------------------- the README's layout
+
+test('the README\'s layout names every folder of web/, and every file it names for web/ exists', () => {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const layout = /^## Layout\n```\n([\s\S]*?)^```/m.exec(readme)?.[1];
+  assert.ok(layout, 'README.md has a "## Layout" section with a code block');
+  // The web/ part: from its line to the next top-level folder of the repository.
+  const web = /^web\/[\s\S]*?(?=^\S)/m.exec(`${layout}end\n`)?.[0];
+  assert.ok(web && /^ {2}\w/m.test(web), 'the layout lists the folders of web/ (indented lines)');
+  const tracked = spawnSync('git', ['ls-files', 'web'], { cwd: root, encoding: 'utf8' }).stdout.trim().split('\n');
+  const folders = [...new Set(tracked.map((f) => f.split('/')).filter((p) => p.length > 2).map((p) => p[1]))];
+  assert.ok(folders.length >= 5, `web/ has folders (${folders.join(', ')})`);
+  for (const d of folders) assert.match(web, new RegExp(`^ {2}${d}/`, 'm'), `the layout names web/${d}/`);
+  for (const m of web.matchAll(/^ {2}([\w-]+)\//gm)) assert.ok(folders.includes(m[1]), `web/${m[1]}/ (named in the layout) exists`);
+  // The files it names at web/'s root exist (built ones are said to be built).
+  const built = new Set(['qif.wasm', 'qif-exact.wasm', 'wasm_exec.js']);
+  for (const [, f] of web.split(/^ {2}\w/m)[0].matchAll(/\b([\w-]+(?:\.gen)?\.(?:js|d\.ts|json|html|css))\b/g)) {
+    if (!built.has(f)) assert.ok(tracked.includes(`web/${f}`) || existsSync(path.join(root, 'web', f)), `web/${f} (named in the layout) exists`);
+  }
 });

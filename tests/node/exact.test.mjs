@@ -326,7 +326,7 @@ test('bad input: clear errors naming the function, the argument and the entry', 
   fails(() => m.bayesVulnerability([]), /prior: empty distribution/);
   fails(() => m.bayesVulnerability('1/2'), /prior: expected a vector \(array of numbers or fraction strings\), got the string "1\/2"/);
   fails(() => m.bayesVulnerability(), /^exact\.measure\.bayesVulnerability: prior: missing argument 1$/);
-  fails(() => m.posteriorBayesVulnerability(['1'], [[1, 0], [1]]), /channel: ragged matrix: row 1 has 1 entries, row 0 has 2/);
+  fails(() => m.posteriorBayesVulnerability(['1'], [[1, 0], [1]]), /channel: ragged matrix: row 1 has 1 entries where the first row has 2/);
   fails(() => m.posteriorBayesVulnerability(['1'], []), /channel: empty matrix \(0×0\)/);
   fails(() => m.posteriorBayesVulnerability(['1'], [['1/3', 'x']]), /channel: entry \[0\]\[1\]: "x": not a number/);
   fails(() => m.posteriorBayesVulnerability(['1'], { rows: 1, cols: 2, data: ['1'] }), /channel: data has 1 entries, expected rows×cols = 2/);
@@ -451,4 +451,12 @@ test('a 700×700 rational channel: the Bayes-risk capacity is refused on its siz
   const [num, den] = v.split('/').map(BigInt);
   assert.ok(Math.abs(Number((num * 10n ** 18n) / den) / 1e18 - want) < 1e-12, `${v} vs ${want}`);
   console.log(`# 700×700 rational channel: Bayes-risk capacity refused after ${refused} ms (marshaling included)`);
+});
+
+test('a prior written as floats that misses 1 by a rounding gets the hint to write fractions', async () => {
+  await qif.exact.load();
+  // 1/3 as a number is 0.3333333333333333, read exactly: three of them sum to 1 − 10⁻¹⁶.
+  assert.throws(() => qif.exact.measure.bayesVulnerability([1 / 3, 1 / 3, 1 / 3]),
+    (e) => e.message.includes('prior: sums to 9999999999999999/10000000000000000, expected exactly 1') && e.message.includes('"1/3"') && e.argument === 'prior');
+  assert.equal(qif.exact.measure.bayesVulnerability(['1/3', '1/3', '1/3']), '1/3');
 });

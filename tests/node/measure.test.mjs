@@ -214,3 +214,39 @@ test('bad inputs throw Errors naming the argument', () => {
   // The instance keeps working afterwards.
   near(M.shannonEntropy([0.5, 0.5]), 1, 0, 'after errors');
 });
+
+test('results exact in binary come out exact through the API', () => {
+  const u8 = Array(8).fill(1 / 8);
+  const identity = Array.from({ length: 8 }, (_, i) => Array.from({ length: 8 }, (_, j) => (i === j ? 1 : 0)));
+  // By hand: −8·(1/8)·log₂(1/8) = 3; ½·1 + 2·¼·2 = 1.5; every posterior of the identity is a point mass.
+  assert.equal(qif.measure.shannonEntropy(u8), 3);
+  assert.equal(qif.measure.shannonEntropy([0.5, 0.25, 0.25]), 1.5);
+  assert.equal(qif.measure.mutualInformation(u8, identity), 3);
+  assert.equal(qif.measure.conditionalShannonEntropy(u8, identity), 0);
+  assert.equal(qif.measure.minEntropyLeakage(u8, identity), 3);
+});
+
+test('JSON.stringify of a result writes numbers and rows, and parses back into arguments', () => {
+  const prior = [0.25, 0.75];
+  const C = [[0.5, 0.5], [0.25, 0.75]];
+  const h = qif.channel.hyper(prior, C);
+  const text = JSON.stringify(h);
+  assert.ok(!text.includes('"0":'), text);
+  const back = JSON.parse(text);
+  // Written out by hand: p(y) = (1/8 + 3/16, 1/8 + 9/16) = (5/16, 11/16); posteriors (2/5, 3/5), (2/11, 9/11).
+  assert.deepEqual(back.outer.map((x) => Math.round(x * 176) / 176), [5 / 16, 11 / 16]);
+  assert.equal(back.inners.length, 2);
+  assert.ok(back.inners.every((row) => Array.isArray(row) && row.length === 2));
+  assert.ok(Math.abs(back.inners[0][0] - 2 / 5) < 1e-15 && Math.abs(back.inners[1][1] - 9 / 11) < 1e-15);
+  // A matrix result goes round the trip as an argument.
+  const H = qif.mechanism.truncatedGeometric(3, Math.LN2);
+  const rows = JSON.parse(JSON.stringify(H));
+  assert.deepEqual(rows, Array.from({ length: 3 }, (_, i) => Array.from(H.data.subarray(3 * i, 3 * i + 3))));
+  assert.equal(qif.mechanism.utility([1 / 3, 1 / 3, 1 / 3], rows), qif.mechanism.utility([1 / 3, 1 / 3, 1 / 3], H));
+  // The typed arrays stay typed arrays, and toJSON is not an enumerable key.
+  assert.ok(h.outer instanceof Float64Array && !Object.keys(h).includes('toJSON') && !Object.keys(H).includes('toJSON'));
+  // Nested results too (a list of objects with vectors inside).
+  const d = qif.mechanism.optimalDetail(qif.graph.cycle(4), 1);
+  const dj = JSON.parse(JSON.stringify(d));
+  assert.ok(Array.isArray(dj.c) && dj.c.length === 4 && Array.isArray(dj.mechanism[0]));
+});

@@ -11,9 +11,10 @@ test('inputs: sample sizes, seeds, states from links', () => {
   assert.match(S.parseN('1000001').error, /between/);
   assert.deepEqual(S.parseSeed(' 7 '), { value: 7 });
   assert.match(S.parseSeed('-1').error, /whole number/);
-  assert.equal(S.checkState({ source: 'file', n: '100', seed: '2' }), null);
-  assert.match(S.checkState({ source: 'url' }), /source/);
-  assert.match(S.checkState({ x: 1 }), /unknown key x/);
+  assert.deepEqual(S.checkState({ source: 'file', n: 100 }), { source: 'file', n: '100', seed: '1' });
+  assert.throws(() => S.checkState({ source: 'url' }), /source/);
+  assert.throws(() => S.checkState({ x: 1 }), /unknown key x/);
+  assert.throws(() => S.checkState([]), /an object/);
   const st = { ...S.DEFAULT_STATE };
   S.assignState(st, { n: 500 });
   assert.equal(st.n, '500');

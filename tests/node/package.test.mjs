@@ -48,7 +48,7 @@ test('pack.sh prints the path of a tarball holding only the package files', () =
   assert.ok(tgz.endsWith(`${name}-${manifest.version}.tgz`), `tarball name: ${tgz}`);
   assert.ok(existsSync(tgz));
   const files = run('tar', ['tzf', tgz]).trim().split('\n').map((f) => f.replace(/^package\//, '')).sort();
-  assert.deepEqual(files, ['LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.txt', 'api.gen.js', 'package.json', 'qif-exact.wasm', 'qif.d.ts', 'qif.gen.js', 'qif.js', 'qif.wasm', 'wasm_exec.js']);
+  assert.deepEqual(files, ['LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.txt', 'api.gen.js', 'package.json', 'qif-exact.wasm', 'qif-more.wasm', 'qif.d.ts', 'qif.gen.js', 'qif.js', 'qif.wasm', 'wasm_exec.js']);
 });
 
 test('the package carries its license and the notices of what it ships', () => {
@@ -81,7 +81,7 @@ test('the manifest: ESM, exports with types first, files present, no dependencie
   const dot = pkg.exports['.'];
   assert.equal(Object.keys(dot)[0], 'types', 'the "types" condition comes first');
   assert.equal(dot.types, pkg.types);
-  for (const target of [dot.types, dot.default, pkg.exports['./qif.wasm'], pkg.exports['./qif-exact.wasm'], pkg.types]) {
+  for (const target of [dot.types, dot.default, pkg.exports['./qif.wasm'], pkg.exports['./qif-exact.wasm'], pkg.exports['./qif-more.wasm'], pkg.types]) {
     assert.ok(existsSync(join(dir, target)), `${target} is in the installed package`);
   }
   for (const f of pkg.files) assert.ok(existsSync(join(dir, f)), `files: ${f} is installed`);
@@ -113,15 +113,17 @@ test('import { load } from the installed package works in Node', () => {
     const { readFile } = await import('node:fs/promises');
     const bytes = await readFile(new URL(out.wasm));
     const exactBytes = await readFile(new URL(import.meta.resolve(${JSON.stringify(name + '/qif-exact.wasm')})));
+    const moreBytes = await readFile(new URL(import.meta.resolve(${JSON.stringify(name + '/qif-more.wasm')})));
     const server = createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/wasm' });
-      res.end(req.url.endsWith('/qif-exact.wasm') ? exactBytes : bytes);
+      res.end(req.url.endsWith('/qif-exact.wasm') ? exactBytes : req.url.endsWith('/qif-more.wasm') ? moreBytes : bytes);
     });
     await new Promise((r) => server.listen(0, '127.0.0.1', r));
     try {
       const qif3 = await load({ wasmURL: 'http://127.0.0.1:' + server.address().port + '/assets/qif.wasm', exact: true });
       out.h3 = qif3.measure.guessingEntropy([0.25, 0.25, 0.25, 0.25]);
       out.exact3 = qif3.exact.measure.guessingEntropy(['1/2', '1/4', '1/4']);   // qif-exact.wasm beside it
+      out.more3 = qif3.mechanism.randomizedResponse(2, Math.log(3)).data[0];    // qif-more.wasm beside it
     } finally {
       server.close();
     }
@@ -140,6 +142,7 @@ test('import { load } from the installed package works in Node', () => {
   assert.equal(out.h, 1);
   assert.equal(out.exact, '2/7', 'qif.exact from the installed package');
   assert.equal(out.exact3, '7/4', 'qif-exact.wasm over HTTP, beside qif.wasm');
+  assert.ok(Math.abs(out.more3 - 3 / 4) < 1e-12, 'qif-more.wasm over HTTP, beside qif.wasm: randomized response on 2 inputs at ln 3 is truthful with e^ε/(e^ε + 1)');
   // π = (½, ½), C = [[1, 0], [½, ½]]: p(y0) = ¾ with posterior (⅔, ⅓); p(y1) = ¼ with posterior (0, 1).
   assert.ok(out.hyper.outerIsF64);
   assert.equal(out.hyper.rows, 2);

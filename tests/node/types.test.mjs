@@ -80,7 +80,7 @@ test('qif.d.ts declares load(options?: {wasmURL, wasmModule, exact, exactWasmURL
 
 test('load() and qif.exact.load() refuse an unknown option key, naming it and the keys qif.d.ts declares', async () => {
   const keys = (name) => [...interfaceBody(name).matchAll(/^ {2}(\w+)\?:/gm)].map((m) => m[1]);
-  assert.deepEqual(keys('LoadOptions').sort(), ['exact', 'exactWasmURL', 'wasmModule', 'wasmURL']);
+  assert.deepEqual(keys('LoadOptions').sort(), ['exact', 'exactWasmURL', 'lazy', 'moreWasmModule', 'moreWasmURL', 'wasmModule', 'wasmURL']);
   await assert.rejects(load({ wasmUrl: 'qif.wasm' }), (e) => e.argument === 'options'
     && e.message === `load: options: unknown option "wasmUrl" (did you mean "wasmURL"?); valid options: ${keys('LoadOptions').join(', ')}`);
   await assert.rejects(load({ exact: true, verbose: true }), /^Error: load: options: unknown option "verbose"; valid options: /);
@@ -172,6 +172,22 @@ test('the declaration parser sees what it should (so the checks above can fail)'
   assert.ok(methodNames('  foo: number;\n  bar(x: number): number;\n').has('bar'));
 });
 
+// The body declaring a result: its interface, or for a discriminated union
+// (`export type X = XHolds | XFails;`) the branch whose literal verdict (`holds: true;`) is the
+// result's.
+function resultBody(name, result) {
+  const direct = interfaceBody(name);
+  if (direct !== null) return direct;
+  const m = new RegExp(`export type ${name} = (\\w+) \\| (\\w+);`).exec(dts);
+  if (!m) return null;
+  for (const branch of [m[1], m[2]]) {
+    const body = interfaceBody(branch);
+    const lit = /^ {2}(\w+): (true|false);$/m.exec(body);
+    if (lit && String(result[lit[1]]) === lit[2]) return body;
+  }
+  return null;
+}
+
 // Property names declared at depth 0 of an interface body (`name:` or `name?:`).
 function propertyNames(body) {
   let flat = '';
@@ -223,12 +239,15 @@ test('result objects carry only the fields their interfaces declare', () => {
   cases.push(['ExactPrivacyPrice', () => qif.exact.mechanism.optimal({ graph: K6, expEpsilon: 2 }).certificate.privacy[0]]);
   cases.push(['ExactAvgRefinement', () => qif.exact.refine.avg(C, [[0.5, 0.5], [0.5, 0.5]])]);
   cases.push(['ExactAvgRefinement', () => qif.exact.refine.avg([[0.5, 0.5], [0.5, 0.5]], C)]);
+  cases.push(['Factorization', () => qif.channel.factorize([[0.5, 0.5], [0.5, 0.5]], C)]);
+  cases.push(['Factorization', () => qif.channel.factorize(C, [[0.5, 0.5], [0.5, 0.5]])]);
   const undeclared = [];
   for (const [iface, call] of cases) {
-    const body = interfaceBody(iface);
+    const r = call();
+    const body = resultBody(iface, r);
     assert.ok(body !== null, `interface ${iface} is declared`);
     const declared = propertyNames(body);
-    for (const k of Object.keys(call())) {
+    for (const k of Object.keys(r)) {
       if (!declared.has(k)) undeclared.push(`${iface}.${k}`);
     }
   }
@@ -237,4 +256,36 @@ test('result objects carry only the fields their interfaces declare', () => {
   assert.ok(!propertyNames(interfaceBody('ShannonCapacityOptions')).has('iteration'), 'callback parameters are not fields');
   const lpo = propertyNames(interfaceBody('LPOptions'));
   assert.ok(lpo.has('onProgress') && lpo.has('timeLimit') && !lpo.has('phase'), 'members after a callback type are still seen');
+});
+
+test('results whose fields depend on a verdict are discriminated unions, and each result has its branch\'s fields', () => {
+  // What narrows in TypeScript: `export type X = A | B;` with the verdict a literal true in A and
+  // false in B, and the fields of each branch required there (optional only where declared so).
+  const C = [[0.75, 0.25], [0.25, 0.75]];
+  const U = [[0.5, 0.5], [0.5, 0.5]];
+  const cases = [
+    ['AvgRefinement', 'holds', () => [qif.refine.avg(C, U), qif.refine.avg(U, C)]],
+    ['MaxRefinement', 'holds', () => [qif.refine.max(C, U), qif.refine.max(U, C)]],
+    ['PrvRefinement', 'holds', () => [qif.refine.prv(C, U), qif.refine.prv(U, C)]],
+    ['ExactAvgRefinement', 'holds', () => [qif.exact.refine.avg(C, U), qif.exact.refine.avg(U, C)]],
+    ['Factorization', 'exists', () => [qif.channel.factorize(U, C), qif.channel.factorize(C, U)]],
+  ];
+  for (const [name, verdict, run] of cases) {
+    const m = new RegExp(`export type ${name} = (\\w+) \\| (\\w+);`).exec(dts);
+    assert.ok(m, `${name} is a union`);
+    const [yes, no] = [interfaceBody(m[1]), interfaceBody(m[2])];
+    assert.match(yes, new RegExp(`^ {2}${verdict}: true;$`, 'm'), `${m[1]}.${verdict} is the literal true`);
+    assert.match(no, new RegExp(`^ {2}${verdict}: false;$`, 'm'), `${m[2]}.${verdict} is the literal false`);
+    const required = (body) => [...body.matchAll(/^ {2}(\w+): /gm)].map((x) => x[1]);
+    const results = run();
+    assert.deepEqual(results.map((r) => r[verdict]), [true, false], `${name}: the cases cover both verdicts`);
+    for (const r of results) {
+      const body = r[verdict] ? yes : no;
+      for (const k of required(body)) assert.ok(k in r, `${name} (${verdict} = ${r[verdict]}) has ${k}`);
+      for (const k of Object.keys(r)) assert.ok(propertyNames(body).has(k), `${name} (${verdict} = ${r[verdict]}): ${k} is declared in its branch`);
+    }
+    // The runtime table says the same: the verdict, and when each field is present.
+    const f = qif.describe().functions.find((g) => g.result.name === name);
+    assert.equal(f.result.verdict, verdict);
+  }
 });

@@ -53,11 +53,14 @@ export function isAbort(e) {
 
 /** The error of an API function (bad input, a missing function): its message is the engine's. */
 export class QifError extends Error {
-  constructor(message, { ns, fn } = {}) {
+  constructor(message, { ns, fn, argument, index, detail } = {}) {
     super(message);
     this.name = 'QifError';
     this.ns = ns;
     this.fn = fn;
+    // The argument at fault, as the engine's error gives it (see web/qif.js): its name, the row or
+    // entry (a number, or [row, column]) and what is wrong — for naming it without the message.
+    if (typeof argument === 'string') Object.assign(this, { argument, index, detail });
   }
 }
 
@@ -101,15 +104,19 @@ export function extractCallbacks(args) {
 export class QifClient {
   /**
    * @param {{workerURL?: string|URL, workerType?: 'module'|'classic', started?: {worker: Worker,
-   *   events: Event[], release: () => void} | null}} [options] the worker script (default
+   *   events: Event[], release: () => void} | null, wasmSource?: (file: string) => Promise<string>}}
+   *   [options] the worker script (default
    *   worker.js beside this module, a module worker); a bundle that carries its worker as one
    *   classic script (scripts/widgets-bundle.mjs) passes its Blob URL and 'classic'. `started` is
    *   that worker already running (start.js), with the events it has sent so far: the
-   *   client uses it instead of starting its own, the first time.
+   *   client uses it instead of starting its own, the first time. `wasmSource` answers a worker
+   *   that asks the page for a module it does not carry (the widgets bundle's worker, for
+   *   qif-more.wasm): the module's gzipped bytes in base64.
    */
   constructor(options = {}) {
     this.workerURL = options.workerURL ?? new URL('./worker.js', import.meta.url);
     this.workerType = options.workerType ?? 'module';
+    this.wasmSource = options.wasmSource ?? null;
     this.started = options.started ?? null;
     this.nextId = 1;
     /** @type {Map<number, {message: object, resolve: Function, reject: Function, onProgress?: Function, callbacks: Function[][]}>} */
@@ -223,6 +230,14 @@ export class QifClient {
       if (!job) return; // cancelled meanwhile
       this.jobs.delete(msg.id);
       job.resolve(msg.results);
+    } else if (msg.type === 'wasm-request') {
+      // A worker that carries no copy of a module asks the page for it (the widgets bundle's,
+      // for qif-more.wasm: options.wasmSource); the answer goes to the worker that asked.
+      const worker = this.worker;
+      const file = String(msg.file);
+      Promise.resolve()
+        .then(() => { if (!this.wasmSource) throw new Error('this page has no source for it'); return this.wasmSource(file); })
+        .then((gz) => worker?.postMessage({ type: 'wasm', file, gz }), (e) => worker?.postMessage({ type: 'wasm', file, error: e && e.message ? e.message : String(e) }));
     } else if (msg.type === 'progress') {
       const job = this.jobs.get(msg.id);
       if (!job) return;
@@ -311,7 +326,7 @@ export class QifClient {
     const { id, promise } = this.submit([{ ns, fn, args }], { signal });
     const p = promise.then(([r]) => {
       if (r.ok) return r.value;
-      const e = new QifError(r.error, { ns, fn });
+      const e = new QifError(r.error, { ns, fn, argument: r.argument, index: r.index, detail: r.detail });
       if (r.line !== undefined) Object.assign(e, { line: r.line, column: r.column });
       throw e;
     });

@@ -9,16 +9,17 @@
 //                  {type: 'share-piece', key, v, offset, data}   sent in pieces
 //   worker → page  {type: 'ready', version, api: {ns: [fn, ...]}}
 //                  {type: 'fatal', error}                      the module could not be loaded
-//                  {type: 'result', id, results: [{ok: true, value} | {ok: false, error}]}
+//                  {type: 'result', id, results: [{ok: true, value} | {ok: false, error, fn, argument?, index?, detail?}]}
 //                  {type: 'progress', id, call, callback, data: [args]}   a callback's report
 //
 // Calls of one message run in order and each settles on its own, so one failing measure does
 // not hide the others. `callbacks` says where the caller had put functions (argument `arg`,
 // option `key`, or the argument itself when key is null); the API table (api.gen.js, generated
 // from bindings/) says where the function's callbacks go, and the worker puts there a function
-// that forwards its arguments to the page (api-table.js callbackSlot). A namespace may be
-// "exact.measure" (qif.exact.measure): the first message with such a call loads the exact module
-// (qif-exact.wasm) before it runs. An argument {$shared: key, v} is the matrix shared under key
+// that forwards its arguments to the page (api-table.js callbackSlot). The worker loads qif.wasm
+// alone (load's lazy mode: channels and measures, the page's first numbers); the first message
+// with a call of another module (the table's `module`: qif-more.wasm, or qif-exact.wasm for
+// "exact.measure", qif.exact.measure, and qif.program) loads that module before it runs. An argument {$shared: key, v} is the matrix shared under key
 // (client.js share); the buffers of results go back transferred, not copied.
 
 import { load } from '../qif.js';
@@ -28,7 +29,7 @@ import { callbackSlot, indexTable } from './api-table.js';
 const TABLE = indexTable(API);
 
 let qif = null;
-let exactError = null; // why qif.exact could not be loaded, for the calls that need it
+const moduleError = {}; // why a further module could not be loaded, for the calls that need it
 
 /**
  * Matrices shared by the page: key → {v, value, missing, ready}. A matrix arrives as a header
@@ -75,7 +76,7 @@ let loaded = null;
  * @returns {(event: MessageEvent) => Promise<void>}
  */
 export function serve(options = {}) {
-  loaded = load(options).then(ready, (err) => {
+  loaded = load({ ...options, lazy: true }).then(ready, (err) => {
     self.postMessage({ type: 'fatal', error: messageOf(err) });
   });
   self.onmessage = onMessage;
@@ -115,13 +116,13 @@ function runCall(id, index, call) {
     if (!s || s.v !== args[i].v) return { ok: false, error: `the shared input ${args[i].$shared} was replaced before this call ran` };
     args[i] = s.value;
   }
-  if (typeof ns === 'string' && (ns.startsWith('exact.') || ns === 'program') && exactError) return { ok: false, error: exactError };
+  const spec = TABLE.get(`${ns}.${fn}`);
+  if (spec?.module && moduleError[spec.module]) return { ok: false, error: moduleError[spec.module] };
   const namespace = typeof ns === 'string' ? ns.split('.').reduce((o, k) => (o && typeof o === 'object' ? o[k] : undefined), qif) : undefined;
   const f = namespace && namespace[fn];
   if (typeof f !== 'function') {
     return { ok: false, error: `qif.${ns}.${fn} is not available in this build` };
   }
-  const spec = TABLE.get(`${ns}.${fn}`);
   for (const [k, c] of (call.callbacks ?? []).entries()) {
     const slot = callbackSlot(spec, ns, fn, c.arg, c.key ?? null);
     if (slot.error) return { ok: false, error: slot.error };
@@ -144,9 +145,22 @@ function runCall(id, index, call) {
     return { ok: true, value: f(...args) };
   } catch (err) {
     // A program's error has its position (error.line, error.column): it travels with the message.
-    if (err && Number.isInteger(err.line) && Number.isInteger(err.column)) return { ok: false, error: messageOf(err), line: err.line, column: err.column };
-    return { ok: false, error: messageOf(err) };
+    const at = err && Number.isInteger(err.line) && Number.isInteger(err.column) ? { line: err.line, column: err.column } : {};
+    return { ok: false, error: messageOf(err), fn: `${ns}.${fn}`, ...argumentOf(err), ...at };
   }
+}
+
+// argumentOf copies what an API error says about the argument at fault — error.argument,
+// error.index and error.detail (web/qif.js sets them from the engine's data) — so that the page
+// can name the row or cell without reading the message.
+function argumentOf(err) {
+  const out = {};
+  if (err && typeof err.argument === 'string') {
+    out.argument = err.argument;
+    if (err.index !== undefined) out.index = err.index;
+    if (typeof err.detail === 'string') out.detail = err.detail;
+  }
+  return out;
 }
 
 // The ArrayBuffers of typed arrays in results (values, or fields of object values), to transfer:
@@ -166,6 +180,18 @@ function transferables(results) {
   return [...out];
 }
 
+// Loads the modules that the calls need and that are not loaded yet (each once: qif.loadModule
+// shares the promise), noting for their calls why one could not be loaded.
+async function modulesLoaded(calls) {
+  const needed = new Set(calls.map((c) => TABLE.get(`${c.ns}.${c.fn}`)?.module).filter((m) => m && !qif.moduleLoaded(m)));
+  await Promise.all([...needed].map((m) => {
+    delete moduleError[m];
+    return qif.loadModule(m).catch((err) => { moduleError[m] = `the module ${MODULE_FILES[m]} could not be loaded: ${messageOf(err)}`; });
+  }));
+}
+
+const MODULE_FILES = { more: 'qif-more.wasm', exact: 'qif-exact.wasm' };
+
 async function onMessage(event) {
   const msg = event.data;
   if (msg && (msg.type === 'share' || msg.type === 'share-piece') && typeof msg.key === 'string') {
@@ -176,10 +202,7 @@ async function onMessage(event) {
   await loaded;
   await sharedArrived(msg.calls);
   if (!qif) return; // the fatal message already told the page
-  if (!qif.exact.loaded && msg.calls.some((c) => typeof c.ns === 'string' && (c.ns.startsWith('exact.') || c.ns === 'program'))) {
-    exactError = null;
-    await qif.exact.load().catch((err) => { exactError = `the exact module could not be loaded: ${messageOf(err)}`; });
-  }
+  await modulesLoaded(msg.calls);
   const results = msg.calls.map((call, i) => runCall(msg.id, i, call));
   try {
     self.postMessage({ type: 'result', id: msg.id, results }, transferables(results));

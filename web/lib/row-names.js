@@ -23,32 +23,36 @@ export function rowName(i, label, noun = 'row') {
  * @property {string[]} [cols]  its columns (a matrix)
  */
 
-// "channel: row 2 sums to …", possibly after the function's name ("exact.measure.…: channel: …").
-const ROW = /(^|: )([A-Za-z]\w*): row (\d+) (sums to|has no|has \d+ entries)/g;
-// "channel: entry [1][2] is …": an entry of a matrix.
-const CELL = /(^|: )([A-Za-z]\w*): entry \[(\d+)\]\[(\d+)\]/g;
-// "prior: entry 1 is …": an entry of a vector.
-const ENTRY = /(^|: )([A-Za-z]\w*): entry (\d+)\b/g;
-// "channel: ragged matrix: row 1 has 1 entries, row 0 has 2".
-const RAGGED = /(^|: )([A-Za-z]\w*): ragged matrix: row (\d+) has (\d+) entries, row 0 has/g;
-
 /**
- * An API message as the page or a widget shows it: the rows, columns and entries of the
- * arguments in `names` (keyed by the argument's name in the message: "channel", "prior", "A")
- * are named by their labels and their numbers from 1. Other arguments, and messages of any
- * other shape, are returned unchanged.
- * @param {string} message
+ * An API error as the page or a widget shows it: when the error names the argument at fault
+ * with a row, entry or cell (error.argument, error.index, error.detail — web/qif.js sets them
+ * from the engine's data, the worker passes them on) and `names` has labels for that argument
+ * (keyed by its name in the message: "channel", "prior", "A"), the position is written with the
+ * labels and numbers from 1; anything else is shown as the API wrote it. A position is a row
+ * when the argument has column labels (a matrix), else an entry (a vector).
+ * @param {string | {error?: string, message?: string, argument?: string, index?: number | number[], detail?: string}} e
+ *   the error, or a result {ok: false, error, …} of the engine
  * @param {Record<string, Labels>} names
  */
-export function readerMessage(message, names) {
-  const known = (arg) => Object.hasOwn(names, arg);
-  return String(message)
-    .replace(RAGGED, (all, sep, arg, i, k) => (known(arg)
-      ? `${sep}${arg}: ragged matrix: ${rowName(+i, names[arg].rows?.[+i])} has ${k} entries, row 1 has`
-      : all))
-    .replace(ROW, (all, sep, arg, i, rest) => (known(arg) ? `${sep}${arg}: ${rowName(+i, names[arg].rows?.[+i])} ${rest}` : all))
-    .replace(CELL, (all, sep, arg, i, j) => (known(arg)
-      ? `${sep}${arg}: the entry in ${rowName(+i, names[arg].rows?.[+i])}, ${rowName(+j, names[arg].cols?.[+j], 'column')}`
-      : all))
-    .replace(ENTRY, (all, sep, arg, i) => (known(arg) ? `${sep}${arg}: ${rowName(+i, names[arg].rows?.[+i], 'entry')}` : all));
+export function readerMessage(e, names) {
+  const message = typeof e === 'string' ? e : String(e?.error ?? e?.message ?? '');
+  if (!e || typeof e !== 'object') return message;
+  const { argument, index, detail } = e;
+  if (typeof argument !== 'string' || !Object.hasOwn(names, argument) || index === undefined || typeof detail !== 'string') return message;
+  // The function's name, if the message has one, stays in front ("measure.mutualInformation: ").
+  const at = message.indexOf(`${argument}: `);
+  if (at < 0) return message;
+  const n = names[argument];
+  const where = Array.isArray(index)
+    ? `the entry in ${rowName(index[0], n.rows?.[index[0]])}, ${rowName(index[1], n.cols?.[index[1]], 'column')}`
+    : rowName(index, n.rows?.[index], n.cols ? 'row' : 'entry');
+  const sep = detail.startsWith(':') || detail.startsWith(',') ? '' : ' ';
+  return `${message.slice(0, at)}${argument}: ${where}${sep}${detail}`;
+}
+
+/** The message without the function's name in front, when the result names its function (fn). */
+export function withoutFunction(e) {
+  const message = typeof e === 'string' ? e : String(e?.error ?? e?.message ?? '');
+  const fn = e && typeof e === 'object' ? e.fn : undefined;
+  return typeof fn === 'string' && message.startsWith(`${fn}: `) ? message.slice(fn.length + 2) : message;
 }

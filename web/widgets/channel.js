@@ -198,9 +198,8 @@ export class QifChannel extends QifWidget {
         values[key] = r.value;
       } else {
         dd.dataset.status = 'error';
-        const msg = r ? r.error : 'not computed';
         replace(dd, h('span', { class: 'value' }, '—'));
-        errors.push(msg);
+        errors.push(r ?? 'not computed');
       }
     }
     // The API names the argument and counts from 0 (“channel: row 2 sums to 0.9, expected 1”);

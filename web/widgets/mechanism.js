@@ -170,7 +170,7 @@ export class QifMechanism extends QifWidget {
     ]);
     // The vertices are named 0…n−1, as in the graph attribute and the heat map.
     const names = { prior: { rows: Array.from({ length: cfg.prior?.length ?? 0 }, (_, i) => String(i)) } };
-    if (!mr.ok) throw new Error(readerMessage(mr.error, names));
+    if (!mr.ok) throw new Error(readerMessage(mr, names));
     const H = matrixOf(key, mr.value);
     const [ur, er] = await job.run([utilityCall(cfg.prior, H), engine.plan.privacy.epsilon(H, g)]);
     const M = toRowsOf(H);
@@ -184,7 +184,7 @@ export class QifMechanism extends QifWidget {
     const rows = [];
     const row = (k, name, formula, r, unit) => {
       const dd = h('dd', { 'data-testid': `result-${k}`, 'data-status': r.ok ? 'ok' : 'error' },
-        r.ok ? numberNode(r.value, `value-${k}`, unit) : [h('span', { class: 'value' }, '—'), h('span', { class: 'msg' }, readerMessage(r.error, names))]);
+        r.ok ? numberNode(r.value, `value-${k}`, unit) : [h('span', { class: 'value' }, '—'), h('span', { class: 'msg' }, readerMessage(r, names))]);
       rows.push(h('dt', {}, name, h('span', { class: 'f' }, formula)), dd);
     };
     row('utility', 'Utility', 'U = Σ_z max_y π(y) H(y, z)', ur, 'probability');
@@ -195,7 +195,7 @@ export class QifMechanism extends QifWidget {
     const values = { epsilon: eps, utility: ur.ok ? ur.value : null, bound: br.ok ? br.value.bound : null, actualEpsilon: er.ok ? er.value : null, matrix: M };
     const notes = [];
     if (er.ok && er.value > eps * (1 + 1e-9) + 1e-12) notes.push(`this mechanism is not ${formatNumber(eps)}-DP on the ${cfg.graphName}: its actual ε is ${formatNumber(er.value)}`);
-    if (br.ok && br.value.tight === false && cfg.mechanism === 'optimal') notes.push('the bound is not tight on this graph');
+    if (br.ok && br.value.tight === false && cfg.mechanism === 'optimal') notes.push('the Theorem 6.1 bound is not known to be reached on this graph (it is where every vertex has the same distance distribution)');
     this.warn.textContent = notes.length ? `Note: ${notes.join('; ')}.` : '';
     return values;
   }

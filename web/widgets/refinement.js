@@ -80,7 +80,7 @@ export class QifRefinement extends QifWidget {
       if (!r.ok) {
         li.dataset.holds = 'error';
         replace(li, h('span', { class: 'order' }, o.name), h('span', { class: 'badge' }, '—'));
-        errors.push(r.error);
+        errors.push(r);
         return;
       }
       const holds = !!r.value.holds;

@@ -24,7 +24,7 @@ import { MEASURES, exactResults as exactResultsOf } from '../../lib/measures.js'
 import { createPipeline, Superseded } from '../../engine/pipeline.js';
 import { isAbort } from '../../engine/client.js';
 import { validateInputs } from './validate.js';
-import { readerMessage } from '../../lib/row-names.js';
+import { readerMessage, withoutFunction } from '../../lib/row-names.js';
 import * as S from './state.js';
 import * as Plan from './plan.js';
 import { ChannelGrid, onGridKey } from './grid-view.js';
@@ -171,7 +171,7 @@ export function mount(root, { engine, client }) {
     const errors = [];
     for (const [key, r] of Object.entries(exactResultsOf(plan, results))) {
       if (!r.ok) {
-        errors.push(forReader(r).error);
+        errors.push(forReader(r));
         continue;
       }
       exactShown[key] = r.value;
@@ -182,13 +182,14 @@ export function mount(root, { engine, client }) {
   }
 
   function showExactNote() {
-    const messages = new Set(Object.values(exactErrors).map((m) => m.replace(/^exact\.\w+\.\w+: /, '')));
+    // Without the function's name (the result says which function it was, fn).
+    const messages = new Set(Object.values(exactErrors).map(withoutFunction));
     if (exactWhy && checked.channel && checked.prior) messages.add(exactWhy);
     els.exactNote.textContent = messages.size ? `Decimals only, without exact fractions: ${[...messages].join('; ')}.` : '';
   }
 
   // The engine's messages count from 0 (“channel: row 2 sums to …”); the page names rows by
-  // their labels and numbers from 1, as the grid shows them.
+  // their labels and numbers from 1, as the grid shows them, from the error's argument and index.
   function forReader(r) {
     if (r.ok || typeof r.error !== 'string') return r;
     const names = {
@@ -197,7 +198,7 @@ export function mount(root, { engine, client }) {
       gain: { rows: state.gainLabels, cols: state.secrets },
       observed: { rows: state.observables },
     };
-    return { ...r, error: readerMessage(r.error, names) };
+    return { ...r, error: readerMessage(r, names) };
   }
 
   function show(key, r) {

@@ -202,18 +202,23 @@ export function mountCurves(card, { pipe }) {
     }
     const series = [];
     const errors = [];
+    const unsure = []; // families whose ε2 is a verified change of verdict, not known to be the largest
     results.forEach((r, i) => {
       if (!r.ok) {
         errors.push(`${CURVE_FAMILIES[fams[i]]}: ${r.error}`);
         return;
       }
       series.push({ family2: fams[i], points: curvePoints(r.value) });
+      if ((r.value.points ?? []).some((p) => p.largest === false)) unsure.push(CURVE_FAMILIES[fams[i]]);
     });
     bar.value = 1;
     lastData = { family1: state.family1, order: state.order, n: req.n, series };
     draw();
     card.dataset.status = errors.length ? 'error' : 'done';
-    status.textContent = errors.length ? errors.join(' · ') : `Done: ${total} points, n = ${req.n}.`;
+    const caveat = unsure.length
+      ? ` For ${unsure.join(' and ')} each ε2 is a verified change of verdict, not known to be the largest (that family does not refine itself as ε decreases).`
+      : '';
+    status.textContent = errors.length ? errors.join(' · ') : `Done: ${total} points, n = ${req.n}.${caveat}`;
     status.classList.toggle('error-text', errors.length > 0);
   });
 

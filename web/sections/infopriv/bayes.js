@@ -87,7 +87,7 @@ export function bayesPanel({ root, engine, pipe, state, els, getCur }) {
     try {
       const sub = await job.call(engine.plan.infoPrivacy.subChannel({ domains: getCur().domains, channel: getCur().C, individual: s.individual, others: s.others }));
       const r = await job.call(engine.plan.infoPrivacy.bayesRatios(pr.prior, sub));
-      showBayes(els, r, s, cur?.eps?.epsilon);
+      showBayes(els, r, s, getCur()?.eps?.epsilon);
     } catch (err) {
       if (err instanceof Superseded || isAbort(err)) throw err;
       maxRatioRow.set({ error: err.message });

@@ -19,14 +19,21 @@ const { ids, setNumber, clearNumber } = P;
 export const LP_TIME_LIMIT_MS = 120000;
 
 export function optimalStage({ e, engine, getState, getLabels }) {
-  function showLPUnavailable(cur, score) {
+  // The row emptied for a new state (`status`), with `mark` in place of its numbers.
+  function resetRow(status, mark) {
     const row = e.rows.lp;
-    row.tr.dataset.status = 'unavailable';
+    row.tr.dataset.status = status;
     P.showLPCertificate(e, null);
     P.showCertified(e, null);
-    clearNumber(row.util, 'n/a');
-    clearNumber(row.eps, 'n/a');
+    clearNumber(row.util, mark);
+    clearNumber(row.eps, mark);
     row.verdict.textContent = '';
+    row.detail.textContent = '';
+    return row;
+  }
+
+  function showLPUnavailable(cur, score) {
+    const row = resetRow('unavailable', 'n/a');
     if (!cur.prior) row.detail.textContent = 'Fix the prior to compute the optimal mechanism.';
     else if (score.error) row.detail.textContent = score.error;
     else row.detail.textContent = `The linear program has n² = ${(cur.G.n * cur.G.n).toLocaleString('en')} variables: too large for the page (limit ${S.LP_MAX_ANSWERS} answers). The bound and the Theorem 6.2 mechanism are shown instead.`;
@@ -50,14 +57,7 @@ export function optimalStage({ e, engine, getState, getLabels }) {
   }
 
   async function runLP(job, cur, clicked = false) {
-    const row = e.rows.lp;
-    row.tr.dataset.status = 'pending';
-    P.showLPCertificate(e, null);
-    P.showCertified(e, null);
-    clearNumber(row.util, '…');
-    clearNumber(row.eps, '…');
-    row.verdict.textContent = '';
-    row.detail.textContent = '';
+    const row = resetRow('pending', '…');
     const call = Plan.optimalCall(cur, LP_TIME_LIMIT_MS);
     let r;
     try {

@@ -8,6 +8,7 @@ import { formatNumber, formatFull } from '../../lib/numbers.js';
 import { heatmap } from '../../lib/plot.js';
 import { SHOWN, toRows } from './state.js';
 import { exactPrefix, exactTitle, exactNumber } from '../../lib/format.js';
+import { withoutFunction } from '../../lib/row-names.js';
 
 export const ids = (k) => `mech-${k}`;
 const TOL = 1e-9;
@@ -77,6 +78,7 @@ export function showBound(e, r, G, labels, { uniformBinary }) {
   if (b.distanceRegular && G.dr?.distanceRegular) tight = `Tight: the graph is distance-regular (intersection array {${G.dr.b.join(', ')}; ${G.dr.c.join(', ')}})${b.vtPlus ? ' and VT+' : ''}, so the Theorem 6.2 mechanism reaches the bound.`;
   else if (b.distanceRegular) tight = 'Tight: the graph is distance-regular, so the Theorem 6.2 mechanism reaches the bound.';
   else if (b.vtPlus === true) tight = 'Tight: the graph is VT+ (vertex-transitive by a set of n automorphisms), so the Theorem 6.2 mechanism reaches the bound.';
+  else if (b.tight) tight = 'Tight: every vertex has the same distance distribution n_d, so the Theorem 6.2 mechanism is ε-DP and reaches the bound.';
   else if (b.vtPlus === null) tight = 'Tightness unknown: the graph is not distance-regular and the VT+ search ran out of its time budget.';
   else tight = 'Not known to be tight: the graph is neither distance-regular nor VT+.';
   if (!b.sameForAllVertices) tight += ` The distance distribution n_d differs between vertices; the bound shown is the largest, at vertex ${labels[b.vertex] ?? b.vertex}.`;
@@ -249,7 +251,7 @@ export function showCertified(e, r, { why = null, lpUtility = NaN, loss = false 
   }
   if (!r.ok) {
     e.certifiedNote.dataset.status = 'error';
-    e.certifiedNote.textContent = `No certified optimum: ${r.error.replace(/^exact\.mechanism\.optimal: /, '')}`;
+    e.certifiedNote.textContent = `No certified optimum: ${withoutFunction(r)}`;
     return;
   }
   const x = r.value;

@@ -25,12 +25,14 @@ export function parseSeed(text) {
   return { value: Number(text) };
 }
 
-/** A state from a link: only the known keys, with valid values. */
+/** A state from a link, checked: the clean state, or an Error naming what is wrong. */
 export function checkState(s) {
-  if (!s || typeof s !== 'object') return 'not an object';
-  if (s.source !== undefined && s.source !== 'channel' && s.source !== 'file') return `source: expected 'channel' or 'file'`;
-  for (const k of Object.keys(s)) if (!(k in DEFAULT_STATE)) return `unknown key ${k}`;
-  return null;
+  if (!s || typeof s !== 'object' || Array.isArray(s)) throw new Error('the state must be an object');
+  for (const k of Object.keys(s)) if (!(k in DEFAULT_STATE)) throw new Error(`unknown key ${k}`);
+  if (s.source !== undefined && s.source !== 'channel' && s.source !== 'file') throw new Error(`source: expected 'channel' or 'file'`);
+  const out = { ...DEFAULT_STATE };
+  for (const k of Object.keys(DEFAULT_STATE)) if (s[k] !== undefined) out[k] = String(s[k]);
+  return out;
 }
 
 export function assignState(state, s) {

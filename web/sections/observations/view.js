@@ -62,7 +62,7 @@ export function mount(root, { engine }) {
     results: h('div', { 'data-testid': 'obs-results' }),
   };
   replace(root,
-    h('h2', { id: 'observations-title' }, 'From observations'),
+    h('div', { class: 'section-head' }, h('h2', { id: 'observations-title' }, 'From observations')),
     h('p', {}, 'Leakage estimated from samples (secret, observation) of a system you can only run: mutual information and min-entropy leakage with 95% intervals and a zero-leakage test (leakiEst), and the Bayes risk by the frequentist, nearest-neighbour and k-NN rules (F-BLEAU). Draw samples from the channel of the Channel section to watch the estimates approach its exact values, or load your own. ',
       h('a', { href: 'docs/guides/estimating-leakage.html' }, 'What the numbers mean.')),
     h('div', { class: 'obs-source' },

@@ -1,7 +1,8 @@
-package bindings
+package moreapi
 
 import (
 	"fmt"
+	. "github.com/qif-toolkit/qif/bindings/table"
 	"math"
 
 	"github.com/qif-toolkit/qif/bindings/table"

@@ -1,6 +1,7 @@
-package bindings
+package moreapi
 
 import (
+	. "github.com/qif-toolkit/qif/bindings/table"
 	"time"
 
 	"github.com/qif-toolkit/qif/core/argerr"

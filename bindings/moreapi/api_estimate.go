@@ -1,7 +1,8 @@
-package bindings
+package moreapi
 
 import (
 	"errors"
+	. "github.com/qif-toolkit/qif/bindings/table"
 	"math"
 
 	"github.com/qif-toolkit/qif/bindings/table"

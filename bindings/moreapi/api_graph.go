@@ -1,6 +1,7 @@
-package bindings
+package moreapi
 
 import (
+	. "github.com/qif-toolkit/qif/bindings/table"
 	"github.com/qif-toolkit/qif/core/argerr"
 
 	"github.com/qif-toolkit/qif/core/graph"

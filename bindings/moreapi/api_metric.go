@@ -1,6 +1,7 @@
-package bindings
+package moreapi
 
 import (
+	. "github.com/qif-toolkit/qif/bindings/table"
 	"github.com/qif-toolkit/qif/core/metric"
 	"gonum.org/v1/gonum/mat"
 )

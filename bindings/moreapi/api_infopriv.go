@@ -1,8 +1,9 @@
-package bindings
+package moreapi
 
 import (
 	"context"
 	"errors"
+	. "github.com/qif-toolkit/qif/bindings/table"
 
 	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/infopriv"

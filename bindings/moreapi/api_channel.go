@@ -1,0 +1,49 @@
+package moreapi
+
+import (
+	. "github.com/qif-toolkit/qif/bindings/table"
+	"github.com/qif-toolkit/qif/core/refine"
+)
+
+// factorization is the result of channel.factorize and channel.leftFactorize.
+var factorization = Type{Name: "Factorization", Doc: "Result of channel.factorize and channel.leftFactorize: whether a channel X reproduces A, and that X.",
+	Verdict: "exists", Branches: [2]string{"FactorizationFound", "FactorizationNone"},
+	Fields: []Field{
+		{Name: "exists", Type: Boolean, Doc: "Whether such a channel X exists (A reproduced within the refinement tolerance)."},
+		{Name: "witness", Type: MatrixOut, When: "true", Doc: "When exists: the row-stochastic X."},
+		{Name: "maxError", Type: Number, When: "true", Doc: "When exists: the largest entry of |product − A|, recomputed by multiplying X back with A and B as given (rows within the validation tolerance of 1 are normalized for the search, not for this check)."},
+		{Name: "lowerBound", Type: Number, When: "false", Optional: true, Doc: "When not and the sizes match: a certified lower bound on min over X of the mean, over the rows of A, of the L1 distance between a row of A and the same row of the product — the same unit in factorize and leftFactorize."},
+		{Name: "reason", Type: String, When: "false", Doc: "When not: why, in words."}}}
+
+// factorizationObj encodes a factorization with only the fields that apply.
+func factorizationObj(f *refine.Factorization, err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	if f.Exists {
+		return Obj{"exists": true, "witness": f.Witness, "maxError": f.MaxError}, nil
+	}
+	out := Obj{"exists": false, "reason": f.Reason}
+	if f.LowerBound > 0 {
+		out["lowerBound"] = f.LowerBound
+	}
+	return out, nil
+}
+
+// channelAPI holds the functions of the channel namespace that this module serves: the ones that
+// search for a channel by linear programming (core/refine) or draw samples (core/estimate), kept
+// out of the first module, which serves the rest of the namespace.
+var channelAPI = []Func{
+	{NS: "channel", Name: "fromMetric", Params: []*Param{&pMetric}, Result: MatrixOut, Source: csf + " §7.3",
+		Doc:  "A channel whose induced metric (privacy order ⊑prv) is exactly the metric D (nats).",
+		Call: func(a *Args) (any, error) { return result(refine.FromMetric(a.Mat("D"))) }},
+	{NS: "channel", Name: "factorize", Params: []*Param{&pA, &pB}, Result: factorization, Source: libqif,
+		Doc:  "Finds a channel X with A = B·X (A is a post-processing of B, B ⊑avg A), or says that none exists (different numbers of rows included).",
+		TeX:  `A = B\,X`,
+		Call: func(a *Args) (any, error) { return factorizationObj(refine.Factorize(a.Mat("A"), a.Mat("B"))) }},
+	{NS: "channel", Name: "leftFactorize", Params: []*Param{&pA, &pB}, Result: factorization, Source: libqif,
+		Doc:  "Finds a channel X with A = X·B (every row of A a mixture of the rows of B), or says that none exists (different numbers of columns included).",
+		TeX:  `A = X\,B`,
+		Call: func(a *Args) (any, error) { return factorizationObj(refine.LeftFactorize(a.Mat("A"), a.Mat("B"))) }},
+	channelSample,
+}
