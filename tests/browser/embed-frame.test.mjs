@@ -127,3 +127,26 @@ test('embed.html without ?widget is still the sample lesson', async () => {
   assert.equal(await page.evaluate(() => 'frame' in document.documentElement.dataset), false);
   assert.deepEqual(h.errors(page), []);
 });
+
+test('the first height a frame posts is the rendered widget’s, also for a cross-origin frame below the fold', async () => {
+  const src = `${h.url}embed.html?widget=channel&matrix=${encodeURIComponent('3/4 1/4; 1/4 3/4')}&measures=mutualInformation,minEntropyLeakage`;
+  // The host records every height posted, before any scrolling; the frame sits 3,000 px down.
+  pages['/below.html'] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Host</title>
+<script>window.heights = []; addEventListener('message', (e) => { if (e.data && e.data.type === 'qif-embed:height') window.heights.push(e.data.height); });</script></head>
+<body><h1>Week 5</h1><div style="height:3000px">reading…</div><iframe src="${src.replace(/&/g, '&amp;')}" title="BSC" style="width: 100%; border: 0" height="300"></iframe></body></html>`;
+  const { ctx, page, errors } = await context();
+  try {
+    await page.goto(hostURL('/below.html'));
+    const { frame } = await widgetFrame(page);
+    const rendered = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    assert.ok(rendered > 150, `the widget is ${rendered} px tall`);
+    await page.waitForFunction(() => window.heights.length > 0, null, { timeout: 10000 });
+    const heights = await page.evaluate(() => window.heights.slice());
+    assert.ok(heights[0] > 150, `the first height posted is the widget’s, not ${heights[0]} px (all: ${heights.join(', ')})`);
+    assert.equal(heights.at(-1), rendered, 'the last height posted, unscrolled, is the rendered height');
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'nothing was scrolled');
+    assert.deepEqual(errors, []);
+  } finally {
+    await ctx.close();
+  }
+});

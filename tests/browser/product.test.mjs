@@ -439,6 +439,8 @@ test('XSS payloads in labels (typed and pasted) and in the URL stay inert text',
     dt.setData('text/plain', t);
     document.querySelector('[data-testid="cell-0-0"]').dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
   }, `\t${PAYLOADS[1]}\t${PAYLOADS[2]}\n${PAYLOADS[0]}\t1\t0\n${PAYLOADS[3]}\t0\t1`);
+  // Pasted at the first cell, the block is a new 2 × 2 channel: a third row to type a label into.
+  await page.click('[data-testid="add-row"]');
   await typeInto(page, 'row-label-2', PAYLOADS[1]);
   await settled(page);
   assert.equal(await page.inputValue('[data-testid="row-label-0"]'), PAYLOADS[0]);

@@ -27,7 +27,12 @@
   const STYLE_ATTRIBUTES = ['theme', 'size'];
 
   let last = -1;
+  // No height is posted before the widget has rendered (a first 2 px would size the frame to
+  // nothing until the next change): `shown` turns true when the widget is ready or in error, or
+  // when there is no widget to wait for.
+  let shown = false;
   const report = () => {
+    if (!shown) return;
     const height = Math.ceil(root.getBoundingClientRect().height);
     if (height === last) return;
     last = height;
@@ -51,9 +56,10 @@
     // so that its six widgets are never started in a frame.
     document.body.replaceChildren(box);
     new ResizeObserver(report).observe(root);
-    report();
     if (!KINDS.includes(kind)) {
       box.append(note(`embed.html: unknown widget “${kind.slice(0, 40)}”; choose one of ${KINDS.join(', ')}.`));
+      shown = true;
+      report();
       return;
     }
     const tag = `qif-${kind}`;
@@ -67,6 +73,16 @@
       if (allowed.has(name)) el.setAttribute(name, value);
       else ignored.push(name);
     }
+    // The widget's own signals, besides the ResizeObserver: a cross-origin frame below the fold
+    // is not rendered (Chromium throttles it), so its ResizeObserver stays silent until scrolled
+    // to; reading the height when the widget says it has changed needs no rendering.
+    const settled = () => {
+      if (el.dataset.state !== 'ready' && el.dataset.state !== 'error') return;
+      shown = true;
+      report();
+    };
+    new MutationObserver(settled).observe(el, { attributes: true, attributeFilter: ['data-state'] });
+    el.addEventListener('qif-update', () => setTimeout(settled, 0));
     box.append(el);
     if (ignored.length) {
       box.append(note(`Ignored parameters (not attributes of <${tag}>): ${[...new Set(ignored)].map((n) => n.slice(0, 40)).join(', ')}. Known: ${[...allowed].join(', ')}.`));
