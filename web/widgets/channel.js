@@ -27,6 +27,30 @@ const colsOf = (cfg) => (cfg.texts ? cfg.texts[0].length : null);
 const uniformTexts = (n) => new Array(n).fill(`1/${n}`);
 const given = (el, name) => (el.getAttribute(name) ?? '').trim() !== '';
 
+// The chosen measures and what they depend on; <qif-program> has them too.
+export const MEASURE_ATTRIBUTES = {
+  measures: {
+    blank: 'default',
+    default: DEFAULT_MEASURES,
+    read: (text, _cfg, name) => {
+      const list = text.split(/[\s,]+/).filter(Boolean);
+      const unknown = list.filter((k) => measureKey(k) === null);
+      if (unknown.length) fail(name, `unknown measure${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `“${short(k)}”`).join(', ')}; known: ${Object.keys(MEASURES).join(', ')}`);
+      return list;
+    },
+  },
+  'gain-class': { key: 'gainClass', blank: 'default', default: DEFAULT_GAIN_CLASS, read: oneOf(GAIN_CLASSES.map((g) => g.id)) },
+  alpha: {
+    blank: 'default',
+    default: 2,
+    read: (text, _cfg, name) => {
+      const a = parseNumber(name, text, { infinity: true });
+      if (!(a >= 0)) fail(name, 'the order of a Rényi entropy must be ≥ 0');
+      return a;
+    },
+  },
+};
+
 export class QifChannel extends QifWidget {
   // Read in this order: each attribute may be checked against those above it.
   static attributes = {
@@ -58,26 +82,7 @@ export class QifChannel extends QifWidget {
       },
       default: (cfg) => (cfg.texts ? uniformTexts(rowsOf(cfg)) : null),
     },
-    measures: {
-      blank: 'default',
-      default: DEFAULT_MEASURES,
-      read: (text, _cfg, name) => {
-        const list = text.split(/[\s,]+/).filter(Boolean);
-        const unknown = list.filter((k) => measureKey(k) === null);
-        if (unknown.length) fail(name, `unknown measure${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `“${short(k)}”`).join(', ')}; known: ${Object.keys(MEASURES).join(', ')}`);
-        return list;
-      },
-    },
-    'gain-class': { key: 'gainClass', blank: 'default', default: DEFAULT_GAIN_CLASS, read: oneOf(GAIN_CLASSES.map((g) => g.id)) },
-    alpha: {
-      blank: 'default',
-      default: 2,
-      read: (text, _cfg, name) => {
-        const a = parseNumber(name, text, { infinity: true });
-        if (!(a >= 0)) fail(name, 'the order of a Rényi entropy must be ≥ 0');
-        return a;
-      },
-    },
+    ...MEASURE_ATTRIBUTES,
     gain: {
       blank: 'default',
       read: (text, cfg, name) => {
@@ -132,6 +137,14 @@ export class QifChannel extends QifWidget {
         this.schedule();
       },
     });
+    const list = this.resultsList(cfg);
+    return h('div', { class: 'w-body' },
+      h('div', {}, h('div', { class: 'mat-caption' }, 'Rows: secrets · columns: observables · C(x, y) = p(y | x)'), cfg.readonly ? readonlyTable(cfg) : this.grid.view),
+      list);
+  }
+
+  // The list of the chosen measures, each pending until computed (this.rows: their boxes).
+  resultsList(cfg) {
     this.rows = {};
     const list = h('dl', { class: 'results', 'data-testid': 'results' });
     for (const key of cfg.measures) {
@@ -140,9 +153,7 @@ export class QifChannel extends QifWidget {
       list.append(h('dt', {}, d.name, h('span', { class: 'f' }, d.formula)), dd);
       this.rows[key] = { dd, unit: d.unit };
     }
-    return h('div', { class: 'w-body' },
-      h('div', {}, h('div', { class: 'mat-caption' }, 'Rows: secrets · columns: observables · C(x, y) = p(y | x)'), cfg.readonly ? readonlyTable(cfg) : this.grid.view),
-      list);
+    return list;
   }
 
   async computeNow(job, cfg) {
