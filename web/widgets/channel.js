@@ -20,6 +20,9 @@ import { COMMON_ATTRIBUTES, fail, flag, oneOf, short, parseNumber, parseMatrix, 
 import { QifWidget, numberNode } from './base.js';
 import { matrixGrid } from './matrix-grid.js';
 
+// In the one-file bundle (scripts/widgets-bundle.mjs defines __qifBundle).
+const IN_BUNDLE = typeof __qifBundle !== 'undefined';
+
 const DEFAULT_MEASURES = ['shannonEntropy', 'mutualInformation', 'minEntropyLeakage', 'posteriorBayesVulnerability'];
 
 const rowsOf = (cfg) => (cfg.texts ? cfg.texts.length : null);
@@ -227,7 +230,10 @@ export class QifChannel extends QifWidget {
   // The exact fractions, after the decimals: "2/7 ≈ 0.2857" for each rational-valued measure
   // shown, from qif.exact (loaded on first use). Where exact arithmetic refuses (too large, a row
   // that sums to 1 only approximately), the decimals stay alone.
+  // The one-file bundle leaves them out (its exact module, qif-widgets-exact.js, is downloaded only
+  // for what needs it: <qif-program>, which sets exactInBundle).
   async afterUpdate(job, cfg) {
+    if (IN_BUNDLE && !this.exactInBundle) return;
     const x = this.exactInputs;
     if (!x || !x.C || !x.prior || !x.G) return;
     const plans = this.exactPanels.map((name) => exactPlan(name, { prior: x.prior, C: x.C, G: x.G, gainClass: x.gainClass })).filter(Boolean);

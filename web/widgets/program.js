@@ -39,6 +39,10 @@ export class QifProgram extends QifChannel {
     super.connectedCallback();
   }
 
+  // The channel needs the exact module: in the one-file bundle too, the measures' exact fractions
+  // then cost nothing more.
+  exactInBundle = true;
+
   defaultTitle() {
     return 'Program and its channel';
   }
