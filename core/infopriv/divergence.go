@@ -194,6 +194,13 @@ func DeltaCurveOf(ctx context.Context, c *mat.Dense, g *graph.Graph, points int,
 	if err != nil {
 		return DeltaCurve{}, err
 	}
+	// At and beyond the pure ε the channel is ε-DP, so δ is 0 by definition; e^ε·Q computed in
+	// floating point can fall short of P by an ulp there and leave 1e-17 instead.
+	for k, e := range res.Epsilon {
+		if e >= pure {
+			res.Delta[k] = 0
+		}
+	}
 	return res, nil
 }
 

@@ -290,3 +290,35 @@ func TestPairWorkLimit(t *testing.T) {
 	_, err = AbsoluteDistortion(MaxAnswers + 1)
 	wantErr(t, "too many answers", err, "n")
 }
+
+// The δ(ε) curve ends at the pure ε with δ exactly 0 (the channel is ε-DP there), also where
+// e^ε·Q rounds below P: randomized response on 2..5 outputs for many ε.
+func TestDeltaCurveEndsAtZero(t *testing.T) {
+	for m := 2; m <= 5; m++ {
+		for k := 1; k <= 60; k++ {
+			eps := 0.05 * float64(k)
+			c := mat.NewDense(m, m, nil)
+			den := float64(m-1) + math.Exp(eps)
+			for i := 0; i < m; i++ {
+				for j := 0; j < m; j++ {
+					if i == j {
+						c.Set(i, j, math.Exp(eps)/den)
+					} else {
+						c.Set(i, j, 1/den)
+					}
+				}
+			}
+			g, err := graph.Clique(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			curve, err := DeltaCurveOf(context.Background(), c, g, 9, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if last := curve.Delta[len(curve.Delta)-1]; last != 0 {
+				t.Fatalf("m = %d, ε = %v: δ at the pure ε %v is %v, want exactly 0", m, eps, curve.PureEpsilon, last)
+			}
+		}
+	}
+}
