@@ -126,6 +126,16 @@ ${indent(BROKEN)}
     checkBroken(await shown(page, '#bad'));
     await page.waitForFunction(() => document.querySelector('#ok').shadowRoot.querySelector('[data-testid="exact-posteriorBayesVulnerability"]'), null, { timeout: 30000 });
     assert.equal((await shown(page, '#ok')).bayesExact, '1/4');
+    // The author fixes the text content: the widget computes again, and the error is gone.
+    await page.evaluate((src) => {
+      const el = document.querySelector('#bad');
+      el.dataset.state = 'loading';
+      el.textContent = src;
+    }, PASSWORD);
+    await page.waitForFunction(() => document.querySelector('#bad').shadowRoot.querySelector('[data-testid="cell-table"]'), null, { timeout: 30000 });
+    const fixed = await shown(page, '#bad');
+    checkTable2a(fixed);
+    assert.equal(fixed.error, '');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
