@@ -22,8 +22,9 @@
 //     module is below. Neither is the second module
 //     (qif-more.wasm: mechanisms, refinement, ...): a lesson with only a <qif-channel> never
 //     needs it, so it is dist/qif-widgets-more.js, a classic script beside this one that the
-//     bundle adds to the page the first time its worker asks for that module (a <script src>
-//     loads from file:// and from another origin, as this file does).
+//     bundle adds to the page the first time its worker asks for that module, or at once when a
+//     widget that needs it is in the page as it loads (a <script src> loads from file:// and
+//     from another origin, as this file does).
 // import.meta.url becomes the bundle's own URL (document.currentScript), for what widgets.js
 // resolves beside itself.
 //
@@ -113,6 +114,13 @@ function __qifWasmFromScript(file) {
   }
   return __qifExtraLoads[file];
 }
+// A widget that will need the second module is on the page from the start: fetch its script now,
+// while the first module compiles, rather than when the worker first asks for it.
+function __qifPrefetchMore() {
+  if (document.querySelector('qif-mechanism, qif-refinement')) __qifWasmFromScript('qif-more.wasm').catch(() => {});
+}
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', __qifPrefetchMore, { once: true });
+else __qifPrefetchMore();
 let __qifWorkerBlob = null;
 function __qifWorkerURL() {
   if (!__qifWorkerBlob) {

@@ -20,12 +20,14 @@
 //                  before a change) with this one, runs interleaved: the page's first result, the
 //                  worker's ready message and qif.wasm's transfer size, and the first result of a
 //                  lesson from file:// with one <qif-channel>, and with one <qif-mechanism>, each
-//                  with that build's dist/qif-widgets.js (and its qif-widgets-more.js if it has one).
+//                  with that build's dist/qif-widgets.js (and its qif-widgets-more.js if it has one),
+//                  and the same lessons over http on a network throttled to 10 Mbit/s, 40 ms.
 // Not part of the test suite: numbers depend on the machine (2 shared cores here).
 import { chromium } from 'playwright-core';
 import { startServer } from '../../tests/browser/harness.mjs';
 import { rm, mkdtemp, writeFile, copyFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 
@@ -147,13 +149,15 @@ async function longJob(page, which) {
 }
 
 // One cold load of a lesson with one channel widget: {first, ready} in ms from navigation start.
-async function widgetLoad(url, html) {
+// throttle: {download, latency} in bytes/s and ms, a slow network emulated by Chromium.
+async function widgetLoad(url, html, throttle) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
   if (html) await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: html }));
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (throttle) await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: throttle.latency, downloadThroughput: throttle.download, uploadThroughput: throttle.download });
   await page.addInitScript(() => {
     const W = window.Worker;
     window.Worker = class extends W {
@@ -291,8 +295,10 @@ async function compare(dir) {
     for (const [k, body] of Object.entries(lessons)) {
       await writeFile(path.join(b.lessons, `${k}.html`), `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>lesson</title><script src="qif-widgets.js"></script></head><body><h1>Lesson</h1>${body}</body></html>`);
     }
-    m[name] = { first: [], ready: [], wasm: null, channel: [], mechanism: [] };
+    m[name] = { first: [], ready: [], wasm: null, channel: [], mechanism: [], channelNet: [], mechanismNet: [] };
+    b.http = await staticServer(b.lessons);
   }
+  const slow = { download: 10e6 / 8, latency: 40 };
   try {
     for (let i = 0; i < RUNS; i++) {
       for (const [name, b] of Object.entries(builds)) {
@@ -301,13 +307,19 @@ async function compare(dir) {
         m[name].ready.push(r.phases.ready);
         m[name].wasm = r.wasm ?? m[name].wasm;
         await r.context.close();
-        for (const k of Object.keys(lessons)) m[name][k].push((await widgetLoad(pathToFileURL(path.join(b.lessons, `${k}.html`)).href)).first);
+        for (const k of Object.keys(lessons)) {
+          m[name][k].push((await widgetLoad(pathToFileURL(path.join(b.lessons, `${k}.html`)).href)).first);
+          m[name][`${k}Net`].push((await widgetLoad(`${b.http.url}${k}.html`, undefined, slow)).first);
+        }
       }
     }
   } finally {
     before.proc.kill();
     await rm(before.dir, { recursive: true, force: true });
-    for (const b of Object.values(builds)) await rm(b.lessons, { recursive: true, force: true });
+    for (const b of Object.values(builds)) {
+      b.http.server.close();
+      await rm(b.lessons, { recursive: true, force: true });
+    }
   }
   const stat = (xs) => `${fmtMs(median(xs))} (${fmtMs(Math.min(...xs))}–${fmtMs(Math.max(...xs))})`;
   const table = [
@@ -315,6 +327,8 @@ async function compare(dir) {
     ['page: worker ready, median', 'ready', (xs) => fmtMs(median(xs))],
     ['lesson, one <qif-channel> (bundle, file://): first result', 'channel', stat],
     ['lesson, one <qif-mechanism> (bundle, file://): first result', 'mechanism', stat],
+    ['lesson, one <qif-channel> (bundle, http at 10 Mbit/s): first result', 'channelNet', stat],
+    ['lesson, one <qif-mechanism> (bundle, http at 10 Mbit/s): first result', 'mechanismNet', stat],
   ];
   console.log(`${RUNS} runs each, interleaved; before = ${dir}`);
   console.log('| | before | after | after / before |\n|---|---|---|---|');
@@ -323,4 +337,23 @@ async function compare(dir) {
   }
   const mb = (w) => (w ? `${(w.body / 1e6).toFixed(3)} MB (${w.encoding})` : 'not seen');
   console.log(`| page: qif.wasm on the wire | ${mb(m.before.wasm)} | ${mb(m.after.wasm)} | ${(m.after.wasm?.body / m.before.wasm?.body).toFixed(2)}× |`);
+}
+
+// A static server of the files of dir on a free port (the lessons and their scripts).
+async function staticServer(dir) {
+  const { createServer } = await import('node:http');
+  const { readFile } = await import('node:fs/promises');
+  const gz = new Map(); // compressed once, as a server would store them
+  const server = createServer(async (req, res) => {
+    const f = path.join(dir, path.basename(new URL(req.url, 'http://x').pathname));
+    try {
+      if (!gz.has(f)) gz.set(f, gzipSync(await readFile(f)));
+      res.writeHead(200, { 'content-type': f.endsWith('.html') ? 'text/html' : 'text/javascript', 'content-encoding': 'gzip' });
+      res.end(gz.get(f));
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { server, url: `http://127.0.0.1:${server.address().port}/` };
 }
