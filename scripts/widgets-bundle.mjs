@@ -114,10 +114,12 @@ function __qifWasmFromScript(file) {
   }
   return __qifExtraLoads[file];
 }
-// A widget that will need the second module is on the page from the start: fetch its script now,
-// while the first module compiles, rather than when the worker first asks for it.
+// A widget that will need the second module (or, for <qif-program>, the exact one) is on the page
+// from the start: fetch its script now, while the first module compiles, rather than when the
+// worker first asks for it.
 function __qifPrefetchMore() {
   if (document.querySelector('qif-mechanism, qif-refinement')) __qifWasmFromScript('qif-more.wasm').catch(() => {});
+  if (document.querySelector('qif-program')) __qifWasmFromScript('qif-exact.wasm').catch(() => {});
 }
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', __qifPrefetchMore, { once: true });
 else __qifPrefetchMore();
