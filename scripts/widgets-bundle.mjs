@@ -17,8 +17,9 @@
 //   - that worker: engine/worker-classic.js, its imports and wasm_exec.js as one classic script (classicWorker
 //     of scripts/singlefile.mjs), its fetch() of qif.wasm answered from the gzipped module stored
 //     in base64 in this file (Blob parts: the 1.8 MB string is never copied into the worker
-//     source text on the page's side). The exact module (qif-exact.wasm) is not included:
-//     widgets do not use it, and it would double the file. Neither is the second module
+//     source text on the page's side). The exact module (qif-exact.wasm: exact fractions,
+//     <qif-program>) is not in it either, but in dist/qif-widgets-exact.js, loaded as the second
+//     module is below. Neither is the second module
 //     (qif-more.wasm: mechanisms, refinement, ...): a lesson with only a <qif-channel> never
 //     needs it, so it is dist/qif-widgets-more.js, a classic script beside this one that the
 //     bundle adds to the page the first time its worker asks for that module, or at once when a
@@ -40,6 +41,8 @@ const WEB = path.join(ROOT, 'web');
 export const OUT = path.join(ROOT, 'dist', 'qif-widgets.js');
 // The second module for the bundle, loaded by it on first use (see above).
 export const OUT_MORE = path.join(ROOT, 'dist', 'qif-widgets-more.js');
+// The exact module for the bundle (exact fractions, <qif-program>), loaded the same way.
+export const OUT_EXACT = path.join(ROOT, 'dist', 'qif-widgets-exact.js');
 
 // The bundle's engine/index.js: the same client, over the worker this file carries.
 const ENGINE = `import { QifClient, createEngine } from './client.js';
@@ -70,16 +73,17 @@ export async function buildWidgetBundle() {
   const { version } = JSON.parse(await readFile(path.join(WEB, 'package.json'), 'utf8'));
   const all = await listWeb();
   const have = new Set(all.filter((f) => (/\.m?js$/.test(f) && !f.startsWith('vendor/')) || /^qif(-exact|-more)?\.wasm$/.test(f)));
-  // In the worker: qif.wasm from this file, qif-more.wasm asked of the page (which loads
-  // qif-widgets-more.js for it), qif-exact.wasm refused by name (not included).
-  const worker = await classicWorker('engine/worker-classic.js', have, { 'qif.wasm': 'qif-wasm-gz', 'qif-more.wasm': FROM_PAGE, 'qif-exact.wasm': null });
+  // In the worker: qif.wasm from this file, qif-more.wasm and qif-exact.wasm asked of the page
+  // (which loads qif-widgets-more.js or qif-widgets-exact.js for them).
+  const worker = await classicWorker('engine/worker-classic.js', have, { 'qif.wasm': 'qif-wasm-gz', 'qif-more.wasm': FROM_PAGE, 'qif-exact.wasm': FROM_PAGE });
   if (worker.split('"qif-wasm-gz"').length !== 2) throw new Error('widgets bundle: the worker must name its wasm placeholder once');
   const wasm = gzipSync(await readFile(path.join(WEB, 'qif.wasm')), { level: 9 }).toString('base64');
   const more = gzipSync(await readFile(path.join(WEB, 'qif-more.wasm')), { level: 9 }).toString('base64');
+  const exact = gzipSync(await readFile(path.join(WEB, 'qif-exact.wasm')), { level: 9 }).toString('base64');
   const modules = await pageModules('widgets.js', have);
   const notices = (await readFile(path.join(WEB, 'THIRD_PARTY_NOTICES.txt'), 'utf8')).replace(/\*\//g, '* /');
 
-  const text = `/*! QIF Toolkit widgets ${version}: <qif-channel>, <qif-mechanism>, <qif-refinement> in one classic
+  const text = `/*! QIF Toolkit widgets ${version}: <qif-channel>, <qif-mechanism>, <qif-refinement>, <qif-program> in one classic
  * script with its computation engine. Include it with <script src="qif-widgets.js"></script>; the
  * widget reference (docs/widgets.md of the toolkit) lists the attributes. Licenses: at the end. */
 (() => {
@@ -90,26 +94,32 @@ const __qifBundle = true;
 const __qifBase = (document.currentScript && document.currentScript.src) || document.baseURI;
 const __qifWorkerSource = ${literal(worker)};
 const __qifWasmGzip = "${wasm}";
-// qif-more.wasm, gzipped in base64, from qif-widgets-more.js beside this file: the first time the
-// worker asks for it, that script is added to the page and hands the module over.
-let __qifMore = null;
+// qif-more.wasm and qif-exact.wasm, gzipped in base64, from qif-widgets-more.js and
+// qif-widgets-exact.js beside this file: the first time the worker asks for one, its script is
+// added to the page and hands the module over.
+const __qifExtra = { 'qif-more.wasm': ['qif-widgets-more.js', '__qifWidgetsMore'], 'qif-exact.wasm': ['qif-widgets-exact.js', '__qifWidgetsExact'] };
+const __qifExtraLoads = {};
 function __qifWasmFromScript(file) {
-  if (file !== 'qif-more.wasm') return Promise.reject(new Error('not part of the widgets bundle'));
-  if (!__qifMore) {
-    __qifMore = new Promise((resolve, reject) => {
+  const extra = __qifExtra[file];
+  if (!extra) return Promise.reject(new Error('not part of the widgets bundle'));
+  const [script, hook] = extra;
+  if (!__qifExtraLoads[file]) {
+    __qifExtraLoads[file] = new Promise((resolve, reject) => {
       const s = document.createElement('script');
-      s.src = new URL('qif-widgets-more.js', __qifBase).href;
-      globalThis.__qifWidgetsMore = (gz) => { delete globalThis.__qifWidgetsMore; resolve(gz); };
-      s.onerror = () => { __qifMore = null; reject(new Error(s.src + ' could not be loaded (it belongs beside qif-widgets.js)')); };
+      s.src = new URL(script, __qifBase).href;
+      globalThis[hook] = (gz) => { delete globalThis[hook]; resolve(gz); };
+      s.onerror = () => { delete __qifExtraLoads[file]; reject(new Error(s.src + ' could not be loaded (it belongs beside qif-widgets.js)')); };
       document.head.appendChild(s);
     });
   }
-  return __qifMore;
+  return __qifExtraLoads[file];
 }
-// A widget that will need the second module is on the page from the start: fetch its script now,
-// while the first module compiles, rather than when the worker first asks for it.
+// A widget that will need the second module (or, for <qif-program>, the exact one) is on the page
+// from the start: fetch its script now, while the first module compiles, rather than when the
+// worker first asks for it.
 function __qifPrefetchMore() {
   if (document.querySelector('qif-mechanism, qif-refinement')) __qifWasmFromScript('qif-more.wasm').catch(() => {});
+  if (document.querySelector('qif-program')) __qifWasmFromScript('qif-exact.wasm').catch(() => {});
 }
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', __qifPrefetchMore, { once: true });
 else __qifPrefetchMore();
@@ -136,10 +146,16 @@ ${notices}
 globalThis.__qifWidgetsMore && globalThis.__qifWidgetsMore("${more}");
 `;
   await writeFile(OUT_MORE, moreText);
+  const exactText = `/*! QIF Toolkit widgets ${version}: the exact module (qif-exact.wasm: exact fractions, programs
+ * as channels for <qif-program>) for qif-widgets.js, which adds this script to the page when a widget
+ * first needs it. Keep it beside qif-widgets.js. Licenses: see qif-widgets.js. */
+globalThis.__qifWidgetsExact && globalThis.__qifWidgetsExact("${exact}");
+`;
+  await writeFile(OUT_EXACT, exactText);
   const moreGz = gzipSync(Buffer.from(moreText), { level: 9 }).length;
   const size = (await stat(OUT)).size;
   const gz = gzipSync(Buffer.from(text), { level: 9 }).length;
-  console.log(`built ${path.relative(ROOT, OUT)}: ${size} bytes (${gz} gzipped), ${modules.length} modules; ${path.relative(ROOT, OUT_MORE)}: ${moreText.length} bytes (${moreGz} gzipped)`);
+  console.log(`built ${path.relative(ROOT, OUT)}: ${size} bytes (${gz} gzipped), ${modules.length} modules; ${path.relative(ROOT, OUT_MORE)}: ${moreText.length} bytes (${moreGz} gzipped); ${path.relative(ROOT, OUT_EXACT)}: ${exactText.length} bytes`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -4,7 +4,7 @@
 //   <iframe src="https://your-site.example/qif/embed.html?widget=channel&preset=password-iterations"
 //           title="…" style="width: 100%; border: 0" height="420"></iframe>
 //
-// With ?widget=channel|mechanism|refinement, embed.html shows that one widget instead of the sample
+// With ?widget=channel|mechanism|refinement|program (its program in the parameter `program`), embed.html shows that one widget instead of the sample
 // lesson; every other query parameter is an attribute of the element (matrix=…, epsilon=ln 2, …,
 // theme=dark, size=compact) and is checked by the widget itself, as attributes are. Parameters
 // that are no attribute of the widget are listed under it, not dropped silently.
@@ -22,7 +22,9 @@
   if (kind === null) return;
   const root = document.documentElement;
   root.dataset.frame = '';
-  const KINDS = ['channel', 'mechanism', 'refinement'];
+  const KINDS = ['channel', 'mechanism', 'refinement', 'program'];
+  // <qif-program> takes its program as text content: in a frame, the parameter `program`.
+  const TEXT_PARAMETER = { program: 'program' };
   // Attributes that only the stylesheet reads (not observed by the element).
   const STYLE_ATTRIBUTES = ['theme', 'size'];
 
@@ -70,7 +72,8 @@
     const ignored = [];
     for (const [name, value] of params) {
       if (name === 'widget' || name === 'frame') continue;
-      if (allowed.has(name)) el.setAttribute(name, value);
+      if (name === TEXT_PARAMETER[kind]) el.textContent = value;
+      else if (allowed.has(name)) el.setAttribute(name, value);
       else ignored.push(name);
     }
     // The widget's own signals, besides the ResizeObserver: a cross-origin frame below the fold

@@ -20,12 +20,39 @@ import { COMMON_ATTRIBUTES, fail, flag, oneOf, short, parseNumber, parseMatrix, 
 import { QifWidget, numberNode } from './base.js';
 import { matrixGrid } from './matrix-grid.js';
 
+// In the one-file bundle (scripts/widgets-bundle.mjs defines __qifBundle).
+const IN_BUNDLE = typeof __qifBundle !== 'undefined';
+
 const DEFAULT_MEASURES = ['shannonEntropy', 'mutualInformation', 'minEntropyLeakage', 'posteriorBayesVulnerability'];
 
 const rowsOf = (cfg) => (cfg.texts ? cfg.texts.length : null);
 const colsOf = (cfg) => (cfg.texts ? cfg.texts[0].length : null);
 const uniformTexts = (n) => new Array(n).fill(`1/${n}`);
 const given = (el, name) => (el.getAttribute(name) ?? '').trim() !== '';
+
+// The chosen measures and what they depend on; <qif-program> has them too.
+export const MEASURE_ATTRIBUTES = {
+  measures: {
+    blank: 'default',
+    default: DEFAULT_MEASURES,
+    read: (text, _cfg, name) => {
+      const list = text.split(/[\s,]+/).filter(Boolean);
+      const unknown = list.filter((k) => measureKey(k) === null);
+      if (unknown.length) fail(name, `unknown measure${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `“${short(k)}”`).join(', ')}; known: ${Object.keys(MEASURES).join(', ')}`);
+      return list;
+    },
+  },
+  'gain-class': { key: 'gainClass', blank: 'default', default: DEFAULT_GAIN_CLASS, read: oneOf(GAIN_CLASSES.map((g) => g.id)) },
+  alpha: {
+    blank: 'default',
+    default: 2,
+    read: (text, _cfg, name) => {
+      const a = parseNumber(name, text, { infinity: true });
+      if (!(a >= 0)) fail(name, 'the order of a Rényi entropy must be ≥ 0');
+      return a;
+    },
+  },
+};
 
 export class QifChannel extends QifWidget {
   // Read in this order: each attribute may be checked against those above it.
@@ -58,26 +85,7 @@ export class QifChannel extends QifWidget {
       },
       default: (cfg) => (cfg.texts ? uniformTexts(rowsOf(cfg)) : null),
     },
-    measures: {
-      blank: 'default',
-      default: DEFAULT_MEASURES,
-      read: (text, _cfg, name) => {
-        const list = text.split(/[\s,]+/).filter(Boolean);
-        const unknown = list.filter((k) => measureKey(k) === null);
-        if (unknown.length) fail(name, `unknown measure${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `“${short(k)}”`).join(', ')}; known: ${Object.keys(MEASURES).join(', ')}`);
-        return list;
-      },
-    },
-    'gain-class': { key: 'gainClass', blank: 'default', default: DEFAULT_GAIN_CLASS, read: oneOf(GAIN_CLASSES.map((g) => g.id)) },
-    alpha: {
-      blank: 'default',
-      default: 2,
-      read: (text, _cfg, name) => {
-        const a = parseNumber(name, text, { infinity: true });
-        if (!(a >= 0)) fail(name, 'the order of a Rényi entropy must be ≥ 0');
-        return a;
-      },
-    },
+    ...MEASURE_ATTRIBUTES,
     gain: {
       blank: 'default',
       read: (text, cfg, name) => {
@@ -132,6 +140,14 @@ export class QifChannel extends QifWidget {
         this.schedule();
       },
     });
+    const list = this.resultsList(cfg);
+    return h('div', { class: 'w-body' },
+      h('div', {}, h('div', { class: 'mat-caption' }, 'Rows: secrets · columns: observables · C(x, y) = p(y | x)'), cfg.readonly ? readonlyTable(cfg) : this.grid.view),
+      list);
+  }
+
+  // The list of the chosen measures, each pending until computed (this.rows: their boxes).
+  resultsList(cfg) {
     this.rows = {};
     const list = h('dl', { class: 'results', 'data-testid': 'results' });
     for (const key of cfg.measures) {
@@ -140,9 +156,7 @@ export class QifChannel extends QifWidget {
       list.append(h('dt', {}, d.name, h('span', { class: 'f' }, d.formula)), dd);
       this.rows[key] = { dd, unit: d.unit };
     }
-    return h('div', { class: 'w-body' },
-      h('div', {}, h('div', { class: 'mat-caption' }, 'Rows: secrets · columns: observables · C(x, y) = p(y | x)'), cfg.readonly ? readonlyTable(cfg) : this.grid.view),
-      list);
+    return list;
   }
 
   async computeNow(job, cfg) {
@@ -216,7 +230,10 @@ export class QifChannel extends QifWidget {
   // The exact fractions, after the decimals: "2/7 ≈ 0.2857" for each rational-valued measure
   // shown, from qif.exact (loaded on first use). Where exact arithmetic refuses (too large, a row
   // that sums to 1 only approximately), the decimals stay alone.
+  // The one-file bundle leaves them out (its exact module, qif-widgets-exact.js, is downloaded only
+  // for what needs it: <qif-program>, which sets exactInBundle).
   async afterUpdate(job, cfg) {
+    if (IN_BUNDLE && !this.exactInBundle) return;
     const x = this.exactInputs;
     if (!x || !x.C || !x.prior || !x.G) return;
     const plans = this.exactPanels.map((name) => exactPlan(name, { prior: x.prior, C: x.C, G: x.G, gainClass: x.gainClass })).filter(Boolean);

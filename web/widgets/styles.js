@@ -53,6 +53,10 @@ const CSS = `
 .w-error:empty { display: none; }
 .w-error p { margin: 0; }
 .w-error ul { margin: 0.2em 0 0; padding-left: 1.2em; }
+/* <qif-program>: the program with its line numbers; the line of an error is marked. */
+.program { margin: 0 0 0.6em; padding: 0.5em 0.7em; border-radius: 6px; border: 1px solid color-mix(in srgb, currentColor 20%, var(--w-bg)); overflow-x: auto; font-size: 0.88em; line-height: 1.4; }
+.program .ln { opacity: 0.5; user-select: none; }
+.program .line.at { background: color-mix(in srgb, var(--w-error) 15%, var(--w-bg)); }
 .w-warn { margin: 0.4em 0 0; padding: 0.35em 0.6em; border-radius: 6px; background: color-mix(in srgb, var(--w-warn) 12%, var(--w-bg)); color: var(--w-warn); border: 1px solid color-mix(in srgb, var(--w-warn) 35%, var(--w-bg)); font-size: 0.9em; max-width: 28rem; }
 .w-warn:empty { display: none; }
 .w-note { color: var(--w-muted); font-size: 0.86em; margin: 0.4em 0 0; }
