@@ -269,10 +269,6 @@ export function avgCheckPlan(r, A, B) {
   return [A, B].map((C) => ({ ns: 'measure', fn: 'posteriorGVulnerability', args: [ce.gain, ce.prior, C] }));
 }
 
-/** A·R: a post-processing of A by a row-stochastic R. */
-export function multiply(A, R) {
-  return A.map((row) => Array.from({ length: R[0].length }, (_, z) => row.reduce((s, v, y) => s + v * R[y][z], 0)));
-}
 
 // ---------------------------------------------------------------- a state from a URL
 

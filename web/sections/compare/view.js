@@ -235,18 +235,26 @@ export function mount(root, { engine }) {
     useMatrix(K, randomChannel(state.n, state.ch[K].cells[0]?.length || state.n));
   }
 
-  // B := A·R with a random row-stochastic R (|outputs of A| × k): a post-processing of A, so
-  // A ⊑avg B (and hence ⊑max, ⊑prv) must hold.
+  // B := A·R with a random row-stochastic R (|outputs of A| × k), the cascade computed by the
+  // engine (channel.cascade): a post-processing of A, so A ⊑avg B (and hence ⊑max, ⊑prv) must hold.
+  const cascade = pipe.task(async (job, A) => {
+    const mA = A[0].length;
+    const R = randomChannel(mA, Math.max(2, mA - 1)).map((r) => r.map(Number));
+    const [r] = await job.run([engine.plan.channel.cascade(A, R)]);
+    if (!r.ok) {
+      replace(editors.B.errors, h('li', { text: r.error }));
+      return;
+    }
+    const B = S.toRows(r.value);
+    useMatrix('B', B.map((row) => row.map(shortText)), B);
+  });
   function postProcess() {
     const A = checked.A?.matrix;
     if (!A) {
       replace(editors.B.errors, h('li', { text: 'Channel A must be valid first.' }));
       return;
     }
-    const mA = A[0].length;
-    const R = randomChannel(mA, Math.max(2, mA - 1)).map((r) => r.map(Number));
-    const B = S.multiply(A, R);
-    useMatrix('B', B.map((r) => r.map(shortText)), B);
+    cascade.now(A);
   }
 
   // ------------------------------------------------------------ family generation
