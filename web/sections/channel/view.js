@@ -477,6 +477,7 @@ export function mount(root, { engine, client }) {
     engine,
     onChannel(r, source) {
       const { rows, cols } = r.channel;
+      record(); // a program's channel replaces the grid: Undo brings back what was there
       S.loadBlock(state, {
         rows, cols, data: Float64Array.from(r.channel.data), lengths: new Array(rows).fill(cols),
         rowLabels: r.secrets, colLabels: r.observations,
@@ -487,8 +488,10 @@ export function mount(root, { engine, client }) {
         state.priorUniform = false;
       }
       state.program = source;
+      loading.clearMessage();
       els.channelWrap.scrollTo(0, 0);
-      applyPasted({ ok: true });
+      rerenderInputs();
+      els.pasteNote.textContent = '';
     },
   });
   root.querySelector('#preset-card').after(program.el);
