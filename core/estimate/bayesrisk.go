@@ -1,9 +1,10 @@
 package estimate
 
 import (
-	"fmt"
 	"math"
 	"slices"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // Rules of BayesRisk.
@@ -82,33 +83,33 @@ func BayesRisk(s *Sample, opt BayesRiskOptions) (*BayesRiskResult, error) {
 		opt.Method = KNN
 	}
 	if opt.Method != Frequentist && opt.Method != NN && opt.Method != KNN {
-		return nil, fmt.Errorf("method: expected 'frequentist', 'nn' or 'knn', got %q", opt.Method)
+		return nil, argerr.New("method", "expected 'frequentist', 'nn' or 'knn', got %q", opt.Method)
 	}
 	if opt.KRule == "" {
 		opt.KRule = "ln"
 	}
 	if opt.KRule != "ln" && opt.KRule != "log10" {
-		return nil, fmt.Errorf("k: expected 'ln', 'log10' or a positive integer, got %q", opt.KRule)
+		return nil, argerr.New("k", "expected 'ln', 'log10' or a positive integer, got %q", opt.KRule)
 	}
 	if opt.K < 0 {
-		return nil, fmt.Errorf("k: expected a positive integer, got %d", opt.K)
+		return nil, argerr.New("k", "expected a positive integer, got %d", opt.K)
 	}
 	if opt.TestFraction == 0 {
 		opt.TestFraction = 0.2
 	}
 	if !(opt.TestFraction > 0 && opt.TestFraction < 1) {
-		return nil, fmt.Errorf("testFraction: expected a number strictly between 0 and 1, got %v", opt.TestFraction)
+		return nil, argerr.New("testFraction", "expected a number strictly between 0 and 1, got %v", opt.TestFraction)
 	}
 	if opt.Confidence == 0 {
 		opt.Confidence = DefaultConfidence
 	}
 	if !(opt.Confidence > 0 && opt.Confidence < 1) {
-		return nil, fmt.Errorf("confidence: expected a number strictly between 0 and 1, got %v", opt.Confidence)
+		return nil, argerr.New("confidence", "expected a number strictly between 0 and 1, got %v", opt.Confidence)
 	}
 	nTest := int(math.Round(opt.TestFraction * float64(s.N)))
 	nTest = min(max(nTest, 1), s.N-1)
 	if s.N < 2 {
-		return nil, fmt.Errorf("secrets: %d sample, at least 2 needed to split into training and test parts", s.N)
+		return nil, argerr.New("secrets", "%d sample, at least 2 needed to split into training and test parts", s.N)
 	}
 	// The split: a seeded permutation; the test part first, the training part after it.
 	perm := make([]int32, s.N)

@@ -1,11 +1,11 @@
 package estimate
 
 import (
-	"fmt"
-
 	"github.com/qif-toolkit/qif/core/channel"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // table is the count table of a discrete sample: cell x·cols + o counts the samples with secret x
@@ -22,7 +22,7 @@ func counts(s *Sample) (*table, error) {
 	s.Discrete()
 	r, c := len(s.SecretNames), len(s.ObsNames)
 	if r*c > MaxCells || r*c < 0 {
-		return nil, fmt.Errorf("observations: %d distinct observations and %d secrets make a %d×%d count table, more than the limit of %d cells (continuous observations need bayesRisk with the nn or knn rule)", c, r, r, c, MaxCells)
+		return nil, argerr.New("observations", "%d distinct observations and %d secrets make a %d×%d count table, more than the limit of %d cells (continuous observations need bayesRisk with the nn or knn rule)", c, r, r, c, MaxCells)
 	}
 	t := &table{rows: r, cols: c, n: s.N, cell: make([]float64, r*c)}
 	for i, x := range s.Secret {
@@ -85,7 +85,7 @@ func FrequentistChannel(s *Sample) (*Channel, error) {
 // within channel.Tolerance).
 func Draw(prior []float64, C mat.Matrix, n int, seed uint64) (secrets, observations []int32, err error) {
 	if n < 0 {
-		return nil, nil, fmt.Errorf("n: expected a non-negative integer, got %d", n)
+		return nil, nil, argerr.New("n", "expected a non-negative integer, got %d", n)
 	}
 	if err := channel.Validate(C); err != nil {
 		return nil, nil, err

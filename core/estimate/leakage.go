@@ -1,9 +1,10 @@
 package estimate
 
 import (
-	"fmt"
 	"math"
 	"slices"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // Defaults of LeakageOptions.
@@ -33,13 +34,13 @@ func (o *LeakageOptions) fill() error {
 		o.Confidence = DefaultConfidence
 	}
 	if !(o.Confidence > 0 && o.Confidence < 1) {
-		return fmt.Errorf("confidence: expected a number strictly between 0 and 1, got %v", o.Confidence)
+		return argerr.New("confidence", "expected a number strictly between 0 and 1, got %v", o.Confidence)
 	}
 	if o.Bootstrap == 0 {
 		o.Bootstrap = DefaultBootstrap
 	}
 	if o.Bootstrap < 20 {
-		return fmt.Errorf("bootstrap: expected at least 20 replicates, got %d", o.Bootstrap)
+		return argerr.New("bootstrap", "expected at least 20 replicates, got %d", o.Bootstrap)
 	}
 	return nil
 }
@@ -121,7 +122,7 @@ func leakageTable(s *Sample) (*table, error) {
 		return nil, err
 	}
 	if c := t.nonEmpty(); c > MaxLeakageCells {
-		return nil, fmt.Errorf("observations: %d distinct (secret, observation) pairs among %d samples, more than the limit of %d: plug-in estimates need observations that repeat (bin continuous measurements, or use the Bayes risk with the nn or knn rule)", c, t.n, MaxLeakageCells)
+		return nil, argerr.New("observations", "%d distinct (secret, observation) pairs among %d samples, more than the limit of %d: plug-in estimates need observations that repeat (bin continuous measurements, or use the Bayes risk with the nn or knn rule)", c, t.n, MaxLeakageCells)
 	}
 	return t, nil
 }

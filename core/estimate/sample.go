@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // MaxCells bounds |X̂|·|Ô|, the size of the count table of a discrete estimate, so that a
@@ -71,7 +73,7 @@ func NewSample(secrets Labels, obs Observations) (*Sample, error) {
 		m, _ = obs.Vectors.Dims()
 	}
 	if m != n {
-		return nil, fmt.Errorf("observations: %d observations for %d secrets (one per sample expected)", m, n)
+		return nil, argerr.New("observations", "%d observations for %d secrets (one per sample expected)", m, n)
 	}
 	s := &Sample{N: n}
 	var err error
@@ -79,7 +81,7 @@ func NewSample(secrets Labels, obs Observations) (*Sample, error) {
 		return nil, err
 	}
 	if len(s.SecretNames) < 2 {
-		return nil, fmt.Errorf("secrets: fewer than two distinct secrets (all are %q): nothing can leak", s.SecretNames[0])
+		return nil, argerr.New("secrets", "fewer than two distinct secrets (all are %q): nothing can leak", s.SecretNames[0])
 	}
 	if obs.Vectors == nil {
 		s.Obs, s.ObsNames, err = codeLabels("observations", obs.Labels)
@@ -92,7 +94,7 @@ func NewSample(secrets Labels, obs Observations) (*Sample, error) {
 		row := raw.Data[i*raw.Stride : i*raw.Stride+s.Dim]
 		for j, v := range row {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("observations: row %d, column %d is %v, expected a finite number", i, j, v)
+				return nil, argerr.New("observations", "row %d, column %d is %v, expected a finite number", i, j, v)
 			}
 		}
 		copy(s.Vectors[i*s.Dim:], row)

@@ -156,6 +156,11 @@ test('labels: strings, numbers, typed arrays give the same estimates', () => {
 test('bad input: errors name the argument', () => {
   const e = qif.estimate;
   throwsWith(() => e.channel([1, 2], [1]), 'estimate.channel: observations: 1 observations for 2 secrets');
+  // The argument travels as data too (error.argument), for the page and the widgets.
+  for (const [fn, arg] of [[() => e.channel([1, 2], [1]), 'observations'], [() => e.mutualInformation([1, 1, 1], [1, 2, 3]), 'secrets'],
+    [() => e.bayesRisk([0, 1, 0, 1], [0, 1, 0, 1], { testFraction: 1.5 }), 'testFraction']]) {
+    assert.throws(fn, (x) => x.argument === arg, arg);
+  }
   throwsWith(() => e.channel([], []), 'estimate.channel: secrets: empty sample');
   throwsWith(() => e.mutualInformation([1, 1, 1], [1, 2, 3]), 'secrets: fewer than two distinct secrets');
   throwsWith(() => e.bayesRisk([0, 1], { rows: 2, cols: 1, data: [0, NaN] }), 'estimate.bayesRisk: observations: row 1, column 0 is NaN');
