@@ -74,6 +74,11 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 		return nil, err
 	}
 	r.rows = len(rows)
+	// A first report before any work: a caller can cancel at once, and learns the number of rows
+	// even when the whole run ends within the first reporting interval.
+	if opt.Progress != nil && !opt.Progress(0, r.rows) {
+		return nil, errCancelled
+	}
 	res := &Result{Secrets: labels, Prior: prior}
 	colOf := map[int32]int{}
 	var obsIDs []int32

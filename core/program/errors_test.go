@@ -186,3 +186,19 @@ func TestCancel(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// A run too short for the reporting interval still reports once, before any work, so that a
+// caller that cancels at its first report always gets ErrCancelled (not a result).
+func TestCancelShortRun(t *testing.T) {
+	calls := 0
+	_, err := program.Channel("secret x in 0..1\nobserve x", program.Options{Progress: func(done, total int) bool {
+		calls++
+		if done != 0 || total != 2 {
+			t.Errorf("first report %d/%d, want 0/2", done, total)
+		}
+		return false
+	}})
+	if !errors.Is(err, program.ErrCancelled) || calls != 1 {
+		t.Fatalf("got %v after %d calls", err, calls)
+	}
+}
