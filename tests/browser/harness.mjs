@@ -145,6 +145,19 @@ export async function typeInto(page, testid, text) {
 }
 
 /**
+ * Pastes text into the input with this testid as a user's Ctrl+V does: focus, then a paste event
+ * carrying the text as text/plain (the page reads event.clipboardData). Callers wait for the page.
+ */
+export async function pasteInto(page, testid, text) {
+  await page.locator(`[data-testid="${testid}"]`).focus();
+  await page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', t);
+    document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+/**
  * The fragment of a shared link to a section's state, written here independently of the page's
  * page/share.js: #name=<base64url of the UTF-8 JSON>.
  */

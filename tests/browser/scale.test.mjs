@@ -13,7 +13,7 @@ import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startHarness, settled, valueOf } from './harness.mjs';
+import { startHarness, settled, valueOf, pasteInto as paste } from './harness.mjs';
 import { all, decimalChannel, labelledCSV } from './reference.mjs';
 import { presetById, numericChannel } from '../../web/lib/presets.js';
 import { load } from '../../web/qif.js';
@@ -58,15 +58,6 @@ const gridInputs = (page) => page.locator('[data-testid="channel-table"] input')
 
 function close(got, want, what) {
   assert.ok(Math.abs(got - want) <= 1e-9 * Math.max(1, Math.abs(want)), `${what}: page ${got}, expected ${want}`);
-}
-
-async function paste(page, testid, text) {
-  await page.locator(`[data-testid="${testid}"]`).focus();
-  await page.evaluate((t) => {
-    const dt = new DataTransfer();
-    dt.setData('text/plain', t);
-    document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-  }, text);
 }
 
 async function copyFrom(page, testid, format) {

@@ -5,7 +5,7 @@
 // identity channel's mutual information is log₂ n on a uniform prior).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, settled, valueOf } from './harness.mjs';
+import { startHarness, settled, valueOf, pasteInto } from './harness.mjs';
 import { presetById } from '../../web/lib/presets.js';
 
 let h;
@@ -20,12 +20,7 @@ async function open(options) {
 }
 
 async function paste(page, testid, text) {
-  await page.locator(`[data-testid="${testid}"]`).focus();
-  await page.evaluate((t) => {
-    const dt = new DataTransfer();
-    dt.setData('text/plain', t);
-    document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-  }, text);
+  await pasteInto(page, testid, text);
   await settled(page);
 }
 
