@@ -47,3 +47,25 @@ test('a million lines read in one pass', () => {
   assert.equal(r.observations.data.length, 1_000_000);
   assert.ok(last > 0.9);
 });
+
+test('quoted fields and decimal commas, as comma-decimal spreadsheets write them', () => {
+  // Quoted cells hold the separator; "" is one quote; the header is still recognised.
+  const q = readSamples('"city, district",obs\n"Paris, 1st","a ""b"""\n"Lyon, 2nd",c\n');
+  assert.equal(q.header, null, 'no numeric column under the first line: it is a sample');
+  assert.deepEqual(q.secretNames, ['Lyon, 2nd', 'Paris, 1st', 'city, district']);
+  assert.deepEqual(q.observationNames, ['a "b"', 'c', 'obs']);
+  assert.equal(q.decimalComma, false);
+  const h = readSamples('"city, district",km\n"Paris, 1st",2\n"Lyon, 2nd",3\n');
+  assert.deepEqual(h.header, ['city, district', 'km']);
+  assert.deepEqual([...h.observations.data], [2, 3]);
+  // "0,5" quoted in a comma-separated file and 0,25 unquoted in a semicolon-separated one are
+  // numbers (one half, one quarter), not labels, and the result says a decimal comma was read.
+  const c = readSamples('"1","0,5"\n"2","-1,25"\n');
+  assert.deepEqual([...c.observations.data], [0.5, -1.25]);
+  assert.equal(c.decimalComma, true);
+  const s = readSamples('s;t\n1;0,25\n2;3\n');
+  assert.deepEqual([...s.observations.data], [0.25, 3]);
+  assert.equal(s.decimalComma, true);
+  assert.equal(readSamples('1,2\n3,4\n').decimalComma, false);
+  assert.match(readSamples('a,"b\nc,d\n').error, /^line 1: a quote opens a field and does not close on the same line$/);
+});

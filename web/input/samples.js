@@ -3,7 +3,8 @@
 // runs it on files of up to a million lines.
 //
 //   readSamples(text, {onProgress}) → {secrets, secretNames, observations, observationNames,
-//                                       header, rows, observationColumns} or {error}
+//                                       header, rows, observationColumns, decimalComma} or {error}
+//   decimalComma   true when some number was read with a decimal comma (0,5 as one half)
 //   secrets        Int32Array when every secret is an integer, Float64Array when a number, else
 //                  the Int32Array of the label's index in secretNames (the distinct labels sorted)
 //   observations   {rows, cols, data: Float64Array} when every observation cell is a number (a
@@ -20,12 +21,51 @@
 export const MAX_SAMPLES = 1_000_000;
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-const isNum = (s) => NUMBER.test(s);
+// A number written with a decimal comma. A comma can be inside a cell only when the cells are
+// separated by tabs or semicolons or the cell is quoted, which is how spreadsheets in
+// comma-decimal locales write "0,5".
+const DECIMAL_COMMA = /^[+-]?(\d+,\d*|,\d+)([eE][+-]?\d+)?$/;
+const isNum = (s) => NUMBER.test(s) || DECIMAL_COMMA.test(s);
+const toNumber = (s) => Number(s.includes(',') ? s.replace(',', '.') : s);
 
 function separatorOf(line) {
-  if (line.includes('\t')) return '\t';
-  if (line.includes(';') && !line.includes(',')) return ';';
+  const outside = line.replace(/"(?:[^"]|"")*"/g, '');
+  if (outside.includes('\t')) return '\t';
+  if (outside.includes(';') && !outside.includes(',')) return ';';
   return ',';
+}
+
+// The fields of one line, trimmed; a field whose text starts with a quote runs to the matching
+// closing quote ("" inside is a quote). Returns null when a quote opens a field and does not
+// close it on this line.
+function splitQuotedLine(line, sep) {
+  const cells = [];
+  let i = 0;
+  for (;;) {
+    while (line[i] === ' ') i++;
+    if (line[i] === '"') {
+      let text = '';
+      let j = i + 1;
+      for (;;) {
+        const k = line.indexOf('"', j);
+        if (k < 0) return null;
+        text += line.slice(j, k);
+        if (line[k + 1] === '"') { text += '"'; j = k + 2; continue; }
+        j = k + 1;
+        break;
+      }
+      const next = line.indexOf(sep, j);
+      const rest = next < 0 ? line.slice(j) : line.slice(j, next);
+      cells.push((text + rest).trim());
+      if (next < 0) return cells;
+      i = next + 1;
+    } else {
+      const next = line.indexOf(sep, i);
+      cells.push((next < 0 ? line.slice(i) : line.slice(i, next)).trim());
+      if (next < 0) return cells;
+      i = next + 1;
+    }
+  }
 }
 
 export function readSamples(text, { onProgress } = {}) {
@@ -35,13 +75,15 @@ export function readSamples(text, { onProgress } = {}) {
   while (lines.length && lines[lines.length - 1].trim() === '') lines.pop();
   if (lines.length === 0) return { error: 'the file is empty' };
   const sep = separatorOf(lines[0]);
-  const split = (line) => line.split(sep).map((c) => c.trim());
+  const quotes = text.includes('"');
+  const split = quotes ? (line) => splitQuotedLine(line, sep) : (line) => line.split(sep).map((c) => c.trim());
   const first = split(lines[0]);
+  if (first === null) return { error: 'line 1: a quote opens a field and does not close on the same line' };
   const cols = first.length;
   if (cols < 2) return { error: `line 1: ${cols} column, expected a secret and at least one observation (columns separated by tabs, commas or semicolons)` };
   let start = 0;
   if (lines.length > 1) {
-    const second = split(lines[1]);
+    const second = split(lines[1]) ?? [];
     if (first.some((c, j) => !isNum(c) && second[j] !== undefined && isNum(second[j]))) start = 1;
   }
   const header = start ? first : null;
@@ -56,6 +98,7 @@ export function readSamples(text, { onProgress } = {}) {
   for (let i = 0; i < n; i++) {
     const line = lines[start + i];
     const cells = i === 0 && !start ? first : split(line);
+    if (cells === null) return { error: `line ${start + i + 1}: a quote opens a field and does not close on the same line` };
     if (cells.length !== cols) {
       if (line.trim() === '') return { error: `line ${start + i + 1}: empty line inside the table` };
       return { error: `line ${start + i + 1}: ${cells.length} columns, expected ${cols}` };
@@ -73,13 +116,13 @@ export function readSamples(text, { onProgress } = {}) {
   }
   let secrets, secretNames = null, observations, observationNames = null;
   if (secretsNumeric) {
-    const f = Float64Array.from(secretText, Number);
+    const f = Float64Array.from(secretText, toNumber);
     secrets = f.every((x) => Number.isInteger(x) && Math.abs(x) < 2 ** 31) ? Int32Array.from(f) : f;
   } else {
     ({ codes: secrets, names: secretNames } = indexLabels(secretText));
   }
   if (obsNumeric) {
-    observations = { rows: n, cols: k, data: Float64Array.from(obsText, Number) };
+    observations = { rows: n, cols: k, data: Float64Array.from(obsText, toNumber) };
   } else {
     let labels = obsText;
     if (k > 1) {
@@ -88,7 +131,8 @@ export function readSamples(text, { onProgress } = {}) {
     }
     ({ codes: observations, names: observationNames } = indexLabels(labels));
   }
-  return { secrets, secretNames, observations, observationNames, header, rows: n, observationColumns: k };
+  const decimalComma = (secretsNumeric && secretText.some((t) => t.includes(','))) || (obsNumeric && obsText.some((t) => t.includes(',')));
+  return { secrets, secretNames, observations, observationNames, header, rows: n, observationColumns: k, decimalComma };
 }
 
 /** Labels as indices into their distinct values, sorted (the engine's order for numbers). */

@@ -118,7 +118,7 @@ export function mount(root, { engine }) {
       job.check();
       ({ secrets, observations } = t);
       names = { secrets: t.secretNames, observables: t.observationNames };
-      setStatus(`${t.rows.toLocaleString('en')} samples read from ${file.name}${t.observations.data ? `, observations of ${t.observationColumns} number${t.observationColumns > 1 ? 's' : ''} each (compared by distance)` : ', label observations'}.`);
+      setStatus(`${t.rows.toLocaleString('en')} samples read from ${file.name}${t.observations.data ? `, observations of ${t.observationColumns} number${t.observationColumns > 1 ? 's' : ''} each (compared by distance)` : ', label observations'}${t.decimalComma ? '; commas between digits read as decimal commas (0,5 = one half)' : ''}.`);
     }
     const vectors = Boolean(observations && observations.data);
     const rules = S.rulesFor(vectors);
