@@ -121,7 +121,14 @@ const CSS = `
 figure.plot { margin: 0; max-width: 22em; }
 figure.plot .plot-svg { width: 100%; height: auto; display: block; background: var(--w-bg); }
 figure.plot .plot-svg text { fill: var(--w-ink); }
-figure.plot .plot-svg rect.heat { fill: var(--w-accent); }
+/* The heat map's cells and the values on them: lib/plot.js gives each cell its colour in both
+   looks (heatColour, heatInk); the widget's look picks one. */
+figure.plot .plot-svg rect.heat { fill: var(--heat-light); }
+figure.plot .plot-svg text.heat-v { fill: var(--heat-ink-light); }
+:host([data-qif-theme="dark"]:not([theme="light"])) figure.plot .plot-svg rect.heat,
+:host([theme="dark"]) figure.plot .plot-svg rect.heat { fill: var(--heat-dark); }
+:host([data-qif-theme="dark"]:not([theme="light"])) figure.plot .plot-svg text.heat-v,
+:host([theme="dark"]) figure.plot .plot-svg text.heat-v { fill: var(--heat-ink-dark); }
 figure.plot figcaption { font-size: 0.84em; color: var(--w-muted); }
 figure.plot details.plot-data summary { cursor: pointer; font-size: 0.84em; color: var(--w-accent); }
 table.mini { border-collapse: collapse; font-size: 0.8em; margin-top: 0.25em; }
