@@ -2,7 +2,7 @@
 // opened from disk as a lecturer's offline deck would be: on the "black" theme with theme="dark"
 // widgets, Reveal scales the 960 × 700 slides to the window; the widgets on the first slide and on
 // a slide reached later compute the numbers closed forms in this file give, stay dark and inside
-// their slide, and keep working when the deck moves between slides. Screenshots in
+// their slide (at 0.65 of the slide's text, as the embedding guide advises for this canvas), and keep working when the deck moves between slides. Screenshots in
 // test-output/screenshots/reveal-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -39,6 +39,7 @@ after(async () => {
 const DECK = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Lecture 3</title><link rel="icon" href="data:,">
 <link rel="stylesheet" href="reset.css"><link rel="stylesheet" href="reveal.css"><link rel="stylesheet" href="theme/black.css">
+<style>/* Reveal's default 960 × 700 canvas: widgets at 0.65 of the slide's text (docs/guides/embedding.md). */ .reveal { --qif-font-size: 0.65em; }</style>
 <script src="qif-widgets.js"></script>
 </head><body>
 <div class="reveal"><div class="slides">
@@ -48,7 +49,8 @@ const DECK = `<!doctype html>
     <qif-channel id="c" theme="dark" size="compact" matrix="3/4 1/4; 1/4 3/4" measures="mutualInformation,minEntropyLeakage"></qif-channel></section>
 </div></div>
 <script src="reveal.js"></script>
-<script>Reveal.initialize({ hash: true, transition: 'none' });</script>
+<script>Reveal.initialize({ hash: true, transition: 'none' });
+document.addEventListener('qif-update', () => Reveal.layout());</script>
 </body></html>`;
 
 // Closed forms. Randomized response on n answers at ε, uniform prior: utility e^ε/(e^ε + n − 1).
@@ -70,7 +72,9 @@ const luminance = (rgb) => {
 function widget(page, id) {
   return page.evaluate((id) => {
     const el = document.getElementById(id);
-    const slide = el.closest('section').getBoundingClientRect();
+    // The slide's box is Reveal's .slides (960 × 700 scaled to the window): a section is only as
+    // tall as its content.
+    const slide = document.querySelector('.reveal .slides').getBoundingClientRect();
     const box = el.getBoundingClientRect();
     return {
       state: el.dataset.state, results: el.getResults(),
