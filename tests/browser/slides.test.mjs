@@ -6,44 +6,22 @@
 // widgets keep the sizes they always had. Screenshots in test-output/screenshots/slides-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startHarness, ROOT, SCREENSHOTS } from './harness.mjs';
-
-const REVEAL = path.join(ROOT, 'node_modules', 'reveal.js', 'dist');
-const EXAMPLE = path.join(ROOT, 'docs', 'examples', 'reveal-slides.html');
+import { startHarness, revealDeck, luminance, ROOT, SCREENSHOTS } from './harness.mjs';
 
 let h;
 let dir;
 before(async () => {
-  assert.ok(existsSync(path.join(REVEAL, 'reveal.js')), 'reveal.js (a dev dependency) is missing: run npm ci');
-  await promisify(execFile)('node', ['scripts/widgets-bundle.mjs'], { cwd: ROOT });
   h = await startHarness();
   // The folder the example's comment asks for: the deck, the bundle, and Reveal.js's dist/.
-  dir = await mkdtemp(path.join(tmpdir(), 'qif-slides-'));
-  await mkdir(path.join(dir, 'dist', 'theme'), { recursive: true });
-  await copyFile(EXAMPLE, path.join(dir, 'deck.html'));
-  for (const f of ['qif-widgets.js', 'qif-widgets-more.js']) await copyFile(path.join(ROOT, 'dist', f), path.join(dir, f));
-  for (const f of ['reveal.js', 'reveal.css', 'reset.css', 'theme/black.css']) await copyFile(path.join(REVEAL, f), path.join(dir, 'dist', f));
+  dir = await revealDeck(await readFile(path.join(ROOT, 'docs', 'examples', 'reveal-slides.html'), 'utf8'));
 });
 after(async () => {
   await h?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-// Relative luminance (WCAG 2) of a computed rgb() colour.
-function luminance(rgb) {
-  const [r, g, b] = rgb.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => {
-    const c = v / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
 
 // What the reader sees of a widget on the present slide, in the slide's own px (Reveal scales the
 // slide as a whole, so rendered sizes are divided by its scale).
