@@ -67,14 +67,14 @@ const CSS = `
 .w-warn:empty { display: none; }
 .w-note { color: var(--w-muted); font-size: 0.86em; margin: 0.4em 0 0; }
 .grid { border-collapse: collapse; font-size: 0.9em; }
-.grid th, .grid td { padding: 0.07em 0.22em; text-align: center; }
+.grid th, .grid td { padding: 0.073em 0.219em; text-align: center; }
 .grid thead th { font-weight: 600; color: var(--w-muted); border-bottom: 1px solid var(--w-line); }
-.grid tbody th { font-weight: 600; color: var(--w-muted); text-align: right; padding-right: 0.44em; font-family: ui-monospace, Menlo, Consolas, monospace; }
-.grid .prior { border-left: 2px solid var(--w-line); padding-left: 0.44em; }
-.grid input { width: 3.8em; font: inherit; font-family: ui-monospace, Menlo, Consolas, monospace; padding: 0.15em 0.3em; border: 1px solid var(--w-line); border-radius: 4px; text-align: right; color: inherit; background: var(--w-bg); }
+.grid tbody th { font-weight: 600; color: var(--w-muted); text-align: right; padding-right: 0.438em; font-family: ui-monospace, Menlo, Consolas, monospace; }
+.grid .prior { border-left: 2px solid var(--w-line); padding-left: 0.438em; }
+.grid input { width: 3.8em; font: inherit; font-family: ui-monospace, Menlo, Consolas, monospace; padding: 0.146em 0.292em; border: 1px solid var(--w-line); border-radius: 4px; text-align: right; color: inherit; background: var(--w-bg); }
 .grid input:focus-visible { outline: 2px solid var(--w-accent); outline-offset: 0; }
 .grid input[aria-invalid="true"] { border-color: var(--w-error); background: color-mix(in srgb, var(--w-error) 12%, var(--w-bg)); }
-.grid td.ro { font-family: ui-monospace, Menlo, Consolas, monospace; text-align: right; padding: 0.07em 0.44em; }
+.grid td.ro { font-family: ui-monospace, Menlo, Consolas, monospace; text-align: right; padding: 0.073em 0.438em; }
 /* A matrix wider than its widget scrolls in its own box, under a scrollbar that stays visible
    (a phone's overlay scrollbars show only while scrolling, so a hidden column went unseen), with
    the row labels and the π column held at the edges: every cell is on screen or one swipe away. */
@@ -91,12 +91,13 @@ const CSS = `
 .scroll-hint { color: var(--w-muted); font-size: 0.8em; margin: 0.2em 0 0; }
 .scroll-hint[hidden] { display: none; }
 /* A narrow widget (a phone, a column of a slide): tighter cells, so that a few columns more fit
-   before anything scrolls. In em of the widget's type (420 px at 15.2 px): the cells scale with it. */
+   before anything scrolls. In em of the widget's type (420 px at 15.2 px): the cells scale with it.
+   The cells' paddings are in em of the grid's 13.68 px too (0.146em = 2 px there). */
 @container (max-width: 27.6em) {
-  .grid th, .grid td { padding: 0.07em; }
-  .grid tbody th { padding-right: 0.22em; }
-  .grid .prior { padding-left: 0.22em; }
-  .grid input { width: 3.2em; padding: 0.15em; }
+  .grid th, .grid td { padding: 0.073em; }
+  .grid tbody th { padding-right: 0.219em; }
+  .grid .prior { padding-left: 0.219em; }
+  .grid input { width: 3.2em; padding: 0.146em; }
 }
 .mat-caption { font-size: 0.84em; color: var(--w-muted); margin: 0 0 0.2em; }
 .results { margin: 0; display: grid; grid-template-columns: auto auto; gap: 0.15em 1em; align-items: baseline; min-width: 14em; }
