@@ -11,7 +11,7 @@
 //   await h.close();
 
 import { spawn, execFile } from 'node:child_process';
-import { mkdtemp, mkdir, rm, access } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, access, copyFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -162,3 +162,31 @@ export async function pasteInto(page, testid, text) {
  * page/share.js: #name=<base64url of the UTF-8 JSON>.
  */
 export const hashOf = (name, state) => `#${name}=${Buffer.from(JSON.stringify(state), 'utf8').toString('base64url')}`;
+
+/** Relative luminance (WCAG 2) of a computed rgb() or rgba() colour, for the tests of dark and light looks. */
+export function luminance(rgb) {
+  const [r, g, b] = rgb.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * A folder holding a Reveal.js deck as a lecturer keeps one offline: deck.html (`html`), the
+ * widgets' one-file bundle (built now, dist/qif-widgets*.js beside the deck) and Reveal.js's dist/
+ * with the black theme (the reveal.js dev dependency). Resolves with the folder; remove it after.
+ */
+export async function revealDeck(html) {
+  const reveal = path.join(ROOT, 'node_modules', 'reveal.js', 'dist');
+  await access(path.join(reveal, 'reveal.js')).catch(() => {
+    throw new Error('reveal.js (a dev dependency) is missing: run npm ci');
+  });
+  await run('node', ['scripts/widgets-bundle.mjs'], { cwd: ROOT });
+  const dir = await mkdtemp(path.join(tmpdir(), 'qif-deck-'));
+  await mkdir(path.join(dir, 'dist', 'theme'), { recursive: true });
+  for (const f of ['qif-widgets.js', 'qif-widgets-more.js']) await copyFile(path.join(ROOT, 'dist', f), path.join(dir, f));
+  for (const f of ['reveal.js', 'reveal.css', 'reset.css', 'theme/black.css']) await copyFile(path.join(reveal, f), path.join(dir, 'dist', f));
+  await writeFile(path.join(dir, 'deck.html'), html);
+  return dir;
+}

@@ -2,34 +2,20 @@
 // opened from disk as a lecturer's offline deck would be: on the "black" theme with theme="dark"
 // widgets, Reveal scales the 960 × 700 slides to the window; the widgets on the first slide and on
 // a slide reached later compute the numbers closed forms in this file give, stay dark and inside
-// their slide, and keep working when the deck moves between slides. Screenshots in
-// test-output/screenshots/reveal-*.png.
+// their slide (at 0.65 of the slide's text, as the embedding guide advises for this canvas), and
+// keep working when the deck moves between slides. Screenshots in test-output/screenshots/reveal-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startHarness, ROOT, SCREENSHOTS } from './harness.mjs';
-
-const REVEAL = path.join(ROOT, 'node_modules', 'reveal.js', 'dist');
+import { startHarness, revealDeck, luminance, SCREENSHOTS } from './harness.mjs';
 
 let h;
 let dir;
 before(async () => {
-  assert.ok(existsSync(path.join(REVEAL, 'reveal.js')), 'reveal.js (a dev dependency) is missing: run npm ci');
-  await promisify(execFile)('node', ['scripts/widgets-bundle.mjs'], { cwd: ROOT });
   h = await startHarness();
-  dir = await mkdtemp(path.join(tmpdir(), 'qif-deck-'));
-  await mkdir(path.join(dir, 'theme'));
-  await copyFile(path.join(ROOT, 'dist', 'qif-widgets.js'), path.join(dir, 'qif-widgets.js'));
-  await copyFile(path.join(ROOT, 'dist', 'qif-widgets-more.js'), path.join(dir, 'qif-widgets-more.js'));
-  for (const f of ['reveal.js', 'reveal.css', 'reset.css']) await copyFile(path.join(REVEAL, f), path.join(dir, f));
-  await copyFile(path.join(REVEAL, 'theme', 'black.css'), path.join(dir, 'theme', 'black.css'));
-  await writeFile(path.join(dir, 'deck.html'), DECK);
+  dir = await revealDeck(DECK);
 });
 after(async () => {
   await h?.close();
@@ -38,7 +24,8 @@ after(async () => {
 
 const DECK = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Lecture 3</title><link rel="icon" href="data:,">
-<link rel="stylesheet" href="reset.css"><link rel="stylesheet" href="reveal.css"><link rel="stylesheet" href="theme/black.css">
+<link rel="stylesheet" href="dist/reset.css"><link rel="stylesheet" href="dist/reveal.css"><link rel="stylesheet" href="dist/theme/black.css">
+<style>/* Reveal's default 960 × 700 canvas: widgets at 0.65 of the slide's text (docs/guides/embedding.md). */ .reveal { --qif-font-size: 0.65em; }</style>
 <script src="qif-widgets.js"></script>
 </head><body>
 <div class="reveal"><div class="slides">
@@ -47,8 +34,9 @@ const DECK = `<!doctype html>
   <section><h3>Noise reduces leakage</h3>
     <qif-channel id="c" theme="dark" size="compact" matrix="3/4 1/4; 1/4 3/4" measures="mutualInformation,minEntropyLeakage"></qif-channel></section>
 </div></div>
-<script src="reveal.js"></script>
-<script>Reveal.initialize({ hash: true, transition: 'none' });</script>
+<script src="dist/reveal.js"></script>
+<script>Reveal.initialize({ hash: true, transition: 'none' });
+document.addEventListener('qif-update', () => Reveal.layout());</script>
 </body></html>`;
 
 // Closed forms. Randomized response on n answers at ε, uniform prior: utility e^ε/(e^ε + n − 1).
@@ -58,19 +46,13 @@ const H2 = (p) => -(p * Math.log2(p) + (1 - p) * Math.log2(1 - p));
 function close(got, want, what) {
   assert.ok(Number.isFinite(got) && Math.abs(got - want) <= 1e-9 * Math.max(1, Math.abs(want)), `${what}: got ${got}, expected ${want}`);
 }
-const luminance = (rgb) => {
-  const [r, g, b] = rgb.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => {
-    const c = v / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-};
-
 // A widget's state, results, background, and its box against the present slide's.
 function widget(page, id) {
   return page.evaluate((id) => {
     const el = document.getElementById(id);
-    const slide = el.closest('section').getBoundingClientRect();
+    // The slide's box is Reveal's .slides (960 × 700 scaled to the window): a section is only as
+    // tall as its content.
+    const slide = document.querySelector('.reveal .slides').getBoundingClientRect();
     const box = el.getBoundingClientRect();
     return {
       state: el.dataset.state, results: el.getResults(),

@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, SCREENSHOTS } from './harness.mjs';
+import { heatColour, heatInk } from '../../web/lib/plot.js';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -151,21 +152,24 @@ test('on a dark 1280×720 slide a compact widget is dark, readable and fits', as
     assert.ok(l.bottom - sections[i] <= 720 - 24 && l.right <= 1280 - 48, `${id}: fits the slide (bottom ${l.bottom - sections[i]}, right ${l.right})`);
     assert.ok(l.scrollW <= 0, `${id}: no horizontal scrolling inside (${l.scrollW}px)`);
   }
-  // The mechanism's heat map follows the theme: its cells are the dark theme's accent over the
-  // dark background, opaque in proportion to the entry, never a block of light cells on a dark
-  // slide.
+  // The mechanism's heat map follows the theme: its cells take the dark ramp of lib/plot.js
+  // (tests/node/heat.test.mjs measures its contrast), never a block of light cells on a dark
+  // slide; the values written on them take the ramp's ink.
   const heat = await page.evaluate(() => {
     const el = document.getElementById('m');
     const cells = [...el.shadowRoot.querySelectorAll('[data-testid="heatmap"] rect.heat')];
-    const accent = getComputedStyle(el.shadowRoot.querySelector('.w')).getPropertyValue('--w-accent').trim();
-    return { n: cells.length, fills: [...new Set(cells.map((c) => getComputedStyle(c).fill))], opacities: cells.map((c) => Number(c.getAttribute('fill-opacity'))), accent };
+    const texts = [...el.shadowRoot.querySelectorAll('[data-testid="heatmap"] text.heat-v')];
+    return { n: cells.length, fills: cells.map((c) => getComputedStyle(c).fill), values: texts.map((t) => t.textContent), inks: texts.map((t) => getComputedStyle(t).fill) };
   });
   assert.equal(heat.n, 36, 'a 6 × 6 heat map');
-  assert.equal(heat.accent, '#8ab4f8', 'the dark accent');
-  assert.deepEqual(heat.fills, ['rgb(138, 180, 248)'], 'every cell in the dark accent');
   // Randomized response at ε = ln 2 on 6 answers: 2/7 on the diagonal, 1/7 elsewhere, on the
-  // scale of probabilities (0 transparent, 1 opaque).
-  assert.deepEqual([...new Set(heat.opacities)].sort(), [0.1429, 0.2857]);
+  // scale of probabilities (0 to 1).
+  const rgb = (hex) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+  const want = (i, j) => (i === j ? 2 / 7 : 1 / 7);
+  heat.fills.forEach((f, k) => assert.equal(f, rgb(heatColour(want(Math.floor(k / 6), k % 6), 'dark')), `cell ${k}`));
+  heat.inks.forEach((f, k) => assert.equal(f, rgb(heatInk(want(Math.floor(k / 6), k % 6), 'dark')), `value ${k}`));
+  assert.deepEqual([...new Set(heat.values)].sort(), ['0.14', '0.29']);
+  assert.ok(luminance(heat.fills[0]) > luminance(heat.fills[1]), 'on a dark map the larger value is the lighter cell');
   const light = await look(page, 'light');
   assert.ok(luminance(light.bg) > 0.9, `theme="light" stays light: ${light.bg}`);
   await page.screenshot({ path: `${SCREENSHOTS}/widgets-dark-slide.png`, clip: { x: 0, y: 0, width: 1280, height: 720 } });

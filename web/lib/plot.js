@@ -8,7 +8,8 @@
 //   heatmap({ title, matrix: number[][], rowLabels?, colLabels?, max? })  → <figure>
 //   barChart({ title, bars: [{ label, value }], yLabel, hLines?: [{ y, label }] }) → <figure>
 //
-// Series colours come from PALETTE (distinguishable, with contrast ≥ 3:1 against white).
+// Series colours come from PALETTE (distinguishable, with contrast ≥ 3:1 against white); the cells of
+// a heat map from heatColour (a ramp per look, light and dark) and their values' text from heatInk.
 
 const NS = 'http://www.w3.org/2000/svg';
 export const PALETTE = ['#1f5fbf', '#c2410c', '#15803d', '#7e22ce', '#b91c1c', '#0e7490', '#a16207', '#4b5563'];
@@ -131,26 +132,105 @@ export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [] 
   return figure(title, svg, dataTable([xLabel || 'x', ...series.map((sr) => sr.name)], rows));
 }
 
+// ---------------------------------------------------------------- heat-map colours
+
+// The ramps of the heat maps, from 0 to the largest value, as stops interpolated in OKLab (Ottosson,
+// "A perceptual color space for image processing", 2020), so that equal steps of the value look
+// like equal steps of colour. Light: near-white to dark blue. Dark (a dark widget, a projected
+// slide): dark navy through blue to pale yellow — its lightness rises all the way, so the order of
+// the values survives a washed-out projector or a greyscale print, and the hue change helps where
+// lightness alone is hard to judge. tests/node/heat.test.mjs measures their contrast (WCAG 2).
+const HEAT_STOPS = {
+  light: ['#f7fbff', '#6aaee0', '#0b3d8c'],
+  dark: ['#1f2a3a', '#3a78c8', '#f4e98c'],
+};
+
+const unGamma = (x) => (x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4);
+const gamma = (x) => (x <= 0.0031308 ? 12.92 * x : 1.055 * x ** (1 / 2.4) - 0.055);
+
+function hexToOklab(c) {
+  const [r, g, b] = [1, 3, 5].map((i) => unGamma(parseInt(c.slice(i, i + 2), 16) / 255));
+  const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b);
+  const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b);
+  const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b);
+  return [
+    0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s,
+    1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s,
+    0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s,
+  ];
+}
+
+function oklabToHex([L, a, b]) {
+  const l = (L + 0.3963377774 * a + 0.2158037573 * b) ** 3;
+  const m = (L - 0.1055613458 * a - 0.0638541728 * b) ** 3;
+  const s = (L - 0.0894841775 * a - 1.291485548 * b) ** 3;
+  const rgb = [
+    4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s,
+    -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s,
+    -0.0041960863 * l - 0.7034186147 * m + 1.707614701 * s,
+  ];
+  return `#${rgb.map((v) => Math.round(Math.min(1, Math.max(0, gamma(v))) * 255).toString(16).padStart(2, '0')).join('')}`;
+}
+
+const HEAT_LAB = Object.fromEntries(Object.entries(HEAT_STOPS).map(([k, stops]) => [k, stops.map(hexToOklab)]));
+
+/** The colour (#rrggbb) of a heat-map cell at t ∈ [0, 1] (its value over the largest), look 'light' or 'dark'. */
+export function heatColour(t, look = 'light') {
+  const S = HEAT_LAB[look] ?? HEAT_LAB.light;
+  const x = Math.max(0, Math.min(1, Number.isFinite(t) ? t : 0)) * (S.length - 1);
+  const k = Math.min(S.length - 2, Math.floor(x));
+  const u = x - k;
+  return oklabToHex(S[k].map((v, i) => v + (S[k + 1][i] - v) * u));
+}
+
+/** The text colour for a value written on the cell heatColour(t, look): black or white, whichever contrasts more. */
+export function heatInk(t, look = 'light') {
+  const c = heatColour(t, look);
+  const [r, g, b] = [1, 3, 5].map((i) => unGamma(parseInt(c.slice(i, i + 2), 16) / 255));
+  const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  // Contrast with white (1.05 / (y + 0.05)) against contrast with black ((y + 0.05) / 0.05).
+  return 1.05 / (y + 0.05) >= (y + 0.05) / 0.05 ? '#ffffff' : '#000000';
+}
+
+// A cell's value as written on it: two decimals at most, so that it fits the cell.
+function cellText(v) {
+  if (!Number.isFinite(v) || Math.abs(v) >= 100) return fmt(v);
+  if (v === 0) return '0';
+  if (Math.abs(v) < 0.01) return v > 0 ? '<0.01' : '>−0.01';
+  return String(Number(v.toFixed(2))).replace('-', '−');
+}
+
 export function heatmap({ title, matrix, rowLabels, colLabels, max }) {
   const n = matrix.length, m = n ? matrix[0].length : 0;
   const top = Number.isFinite(max) ? max : Math.max(1e-300, ...matrix.flat().filter(Number.isFinite));
   const cw = Math.min(40, 480 / Math.max(1, m)), ch = Math.min(40, 480 / Math.max(1, n));
+  // The labels' size: at the width a widget draws the map (22em), as large as the widget's text.
+  const LABEL = 13;
   const lw = 40, th = 20;
+  // Cells wide enough carry their value (a small matrix on a slide reads without hovering).
+  const values = cw >= 28 && ch >= 16;
   const svg = s('svg', { viewBox: `0 0 ${lw + cw * m + 4} ${th + ch * n + 4}`, role: 'img', 'aria-label': title, class: 'plot-svg heatmap', xmlns: NS });
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < m; j++) {
       const v = matrix[i][j];
       const t = Math.max(0, Math.min(1, v / top));
-      // The accent colour over the plot's background, opaque in proportion to the value: white to
-      // blue on a light page, and on a dark widget (whose CSS sets .heat to its accent) dark to
-      // light blue rather than a white block.
-      const rect = s('rect', { x: lw + j * cw, y: th + i * ch, width: cw - 1, height: ch - 1, class: 'heat', fill: '#1f5fbf', 'fill-opacity': Number(t.toFixed(4)) });
+      // The fill is the light ramp's; a widget's stylesheet picks the dark one (--heat-dark) on a
+      // dark widget. Custom properties through the CSSOM: a strict policy forbids style attributes.
+      const rect = s('rect', { x: lw + j * cw, y: th + i * ch, width: cw - 1, height: ch - 1, class: 'heat', fill: heatColour(t, 'light') });
+      rect.style.setProperty('--heat-light', heatColour(t, 'light'));
+      rect.style.setProperty('--heat-dark', heatColour(t, 'dark'));
       rect.append(s('title', {}, `${rowLabels ? rowLabels[i] : i} → ${colLabels ? colLabels[j] : j}: ${fmt(v)}`));
       svg.append(rect);
+      if (values) {
+        const text = s('text', { x: lw + j * cw + (cw - 1) / 2, y: th + i * ch + (ch - 1) / 2 + 4, 'text-anchor': 'middle', 'font-size': Math.min(12, cw / 3.4), class: 'heat-v', fill: heatInk(t, 'light'), 'aria-hidden': 'true' }, cellText(v));
+        text.style.setProperty('--heat-ink-light', heatInk(t, 'light'));
+        text.style.setProperty('--heat-ink-dark', heatInk(t, 'dark'));
+        svg.append(text);
+      }
     }
-    if (ch >= 10) svg.append(s('text', { x: lw - 4, y: th + i * ch + ch / 2 + 4, 'text-anchor': 'end', 'font-size': Math.min(11, ch - 1) }, rowLabels ? rowLabels[i] : i));
+    if (ch >= 10) svg.append(s('text', { x: lw - 4, y: th + i * ch + ch / 2 + 4, 'text-anchor': 'end', 'font-size': Math.min(LABEL, ch - 1) }, rowLabels ? rowLabels[i] : i));
   }
-  if (cw >= 10) for (let j = 0; j < m; j++) svg.append(s('text', { x: lw + j * cw + cw / 2, y: th - 5, 'text-anchor': 'middle', 'font-size': Math.min(11, cw - 1) }, colLabels ? colLabels[j] : j));
+  if (cw >= 10) for (let j = 0; j < m; j++) svg.append(s('text', { x: lw + j * cw + cw / 2, y: th - 5, 'text-anchor': 'middle', 'font-size': Math.min(LABEL, cw - 1) }, colLabels ? colLabels[j] : j));
   const rows = matrix.map((row, i) => [rowLabels ? rowLabels[i] : String(i), ...row]);
   return figure(title, svg, dataTable(['', ...(colLabels || Array.from({ length: m }, (_, j) => String(j)))], rows));
 }

@@ -142,11 +142,21 @@ export class QifWidget extends HTMLElement {
    * system's preference changes (a page that follows it may change its background then).
    */
   followPage() {
-    this.dataset.qifTheme = pageTheme(this);
+    this.readTheme();
     if (!this.themeWatch && typeof matchMedia === 'function') {
       this.themeWatch = matchMedia('(prefers-color-scheme: dark)');
-      this.themeWatch.addEventListener('change', () => { if (this.isConnected) this.dataset.qifTheme = pageTheme(this); });
+      this.themeWatch.addEventListener('change', () => this.readTheme());
     }
+    // A slide deck gives the page its background from a script run after the widgets are put
+    // on it (Reveal.js sets .reveal-viewport at its initialisation): look again once the page
+    // has loaded, and when the first results come (readTheme in compute).
+    if (document.readyState !== 'complete') window.addEventListener('load', () => this.readTheme(), { once: true });
+  }
+
+  readTheme() {
+    if (!this.isConnected) return;
+    const t = pageTheme(this);
+    if (this.dataset.qifTheme !== t) this.dataset.qifTheme = t;
   }
 
   disconnectedCallback() {
@@ -233,6 +243,7 @@ export class QifWidget extends HTMLElement {
     try {
       const r = await this.computeNow(job, this.config);
       if (r === null) return;
+      this.readTheme();
       this.lastValues = r;
       this.setState(this.errorBox.textContent ? 'error' : 'ready');
       this.dispatchEvent(new CustomEvent('qif-update', { detail: r ?? {}, bubbles: true, composed: true }));

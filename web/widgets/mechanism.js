@@ -148,7 +148,7 @@ export class QifMechanism extends QifWidget {
       this.setState('loading');
       this.schedule();
     });
-    this.plotBox = h('div', { 'data-testid': 'heatmap' });
+    this.plotBox = h('div', { class: 'plot-box', 'data-testid': 'heatmap' });
     this.results = h('dl', { class: 'results', 'data-testid': 'results' });
     this.warn = h('p', { class: 'w-warn', 'data-testid': 'warning', 'aria-live': 'polite' });
     this.scaling = h('p', { class: 'w-note', 'data-testid': 'scaling' });

@@ -18,17 +18,23 @@ const PALETTE = {
 };
 const palette = (k) => Object.entries(PALETTE).map(([name, c]) => `--w-${name}: var(--qif-${name}, ${c[k]});`).join(' ');
 
+// Every length is in em of the widget's type, and the type is a fraction of the font the widget
+// inherits: 0.95 of it (0.8 with size="compact"). On a page of 16 px that is 15.2 px (12.8 px), as
+// the widgets have always been; on a Reveal.js slide of 42 px it is 40 px (33.6 px), so a widget
+// scales with the slide's text instead of shrinking beside it. The heat map's SVG and the matrix
+// cells are sized in em too, so they scale alike.
 const CSS = `
 :host {
   display: block;
-  margin: 1.25rem 0;
+  margin: 1.3em 0;
   /* In a centred flex column (align-items: center, Reveal's r-vstack) a block is as wide as its
-     content, and the widget's box measures none (container-type): keep a usable width. */
-  min-inline-size: min(100%, 24rem);
+     content, and the widget's box measures none (container-type): keep a usable width
+     (24rem on a page of 16 px). */
+  min-inline-size: min(100%, 25.3em);
   ${palette(0)}
   color-scheme: light;
   color: var(--w-ink);
-  font-size: var(--qif-font-size, 0.95rem);
+  font-size: var(--qif-font-size, 0.95em);
   line-height: 1.45;
   /* Inherited properties that slide decks set on everything (Reveal.js centres text): */
   text-align: start;
@@ -40,7 +46,7 @@ const CSS = `
 :host([hidden]) { display: none; }
 * { box-sizing: border-box; }
 .w { border: 1px solid var(--w-line); border-radius: 8px; background: var(--w-bg); padding: 0.8em 1em; max-width: 100%; overflow-x: auto; container-type: inline-size; }
-.w-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.25rem 1rem; margin-bottom: 0.5em; }
+.w-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.26em 1.05em; margin-bottom: 0.5em; }
 .w-title { font-weight: 600; margin: 0; font-size: 1.05em; margin-right: auto; }
 .w-src { color: var(--w-muted); font-size: 0.84em; }
 .w-src a { color: inherit; }
@@ -57,18 +63,18 @@ const CSS = `
 .program { margin: 0 0 0.6em; padding: 0.5em 0.7em; border-radius: 6px; border: 1px solid color-mix(in srgb, currentColor 20%, var(--w-bg)); overflow-x: auto; font-size: 0.88em; line-height: 1.4; }
 .program .ln { opacity: 0.5; user-select: none; }
 .program .line.at { background: color-mix(in srgb, var(--w-error) 15%, var(--w-bg)); }
-.w-warn { margin: 0.4em 0 0; padding: 0.35em 0.6em; border-radius: 6px; background: color-mix(in srgb, var(--w-warn) 12%, var(--w-bg)); color: var(--w-warn); border: 1px solid color-mix(in srgb, var(--w-warn) 35%, var(--w-bg)); font-size: 0.9em; max-width: 28rem; }
+.w-warn { margin: 0.4em 0 0; padding: 0.35em 0.6em; border-radius: 6px; background: color-mix(in srgb, var(--w-warn) 12%, var(--w-bg)); color: var(--w-warn); border: 1px solid color-mix(in srgb, var(--w-warn) 35%, var(--w-bg)); font-size: 0.9em; max-width: 29.5em; }
 .w-warn:empty { display: none; }
 .w-note { color: var(--w-muted); font-size: 0.86em; margin: 0.4em 0 0; }
 .grid { border-collapse: collapse; font-size: 0.9em; }
-.grid th, .grid td { padding: 1px 3px; text-align: center; }
+.grid th, .grid td { padding: 0.073em 0.219em; text-align: center; }
 .grid thead th { font-weight: 600; color: var(--w-muted); border-bottom: 1px solid var(--w-line); }
-.grid tbody th { font-weight: 600; color: var(--w-muted); text-align: right; padding-right: 6px; font-family: ui-monospace, Menlo, Consolas, monospace; }
-.grid .prior { border-left: 2px solid var(--w-line); padding-left: 6px; }
-.grid input { width: 3.8em; font: inherit; font-family: ui-monospace, Menlo, Consolas, monospace; padding: 2px 4px; border: 1px solid var(--w-line); border-radius: 4px; text-align: right; color: inherit; background: var(--w-bg); }
+.grid tbody th { font-weight: 600; color: var(--w-muted); text-align: right; padding-right: 0.438em; font-family: ui-monospace, Menlo, Consolas, monospace; }
+.grid .prior { border-left: 2px solid var(--w-line); padding-left: 0.438em; }
+.grid input { width: 3.8em; font: inherit; font-family: ui-monospace, Menlo, Consolas, monospace; padding: 0.146em 0.292em; border: 1px solid var(--w-line); border-radius: 4px; text-align: right; color: inherit; background: var(--w-bg); }
 .grid input:focus-visible { outline: 2px solid var(--w-accent); outline-offset: 0; }
 .grid input[aria-invalid="true"] { border-color: var(--w-error); background: color-mix(in srgb, var(--w-error) 12%, var(--w-bg)); }
-.grid td.ro { font-family: ui-monospace, Menlo, Consolas, monospace; text-align: right; padding: 1px 6px; }
+.grid td.ro { font-family: ui-monospace, Menlo, Consolas, monospace; text-align: right; padding: 0.073em 0.438em; }
 /* A matrix wider than its widget scrolls in its own box, under a scrollbar that stays visible
    (a phone's overlay scrollbars show only while scrolling, so a hidden column went unseen), with
    the row labels and the π column held at the edges: every cell is on screen or one swipe away. */
@@ -85,12 +91,13 @@ const CSS = `
 .scroll-hint { color: var(--w-muted); font-size: 0.8em; margin: 0.2em 0 0; }
 .scroll-hint[hidden] { display: none; }
 /* A narrow widget (a phone, a column of a slide): tighter cells, so that a few columns more fit
-   before anything scrolls. */
-@container (max-width: 420px) {
-  .grid th, .grid td { padding: 1px 1px; }
-  .grid tbody th { padding-right: 3px; }
-  .grid .prior { padding-left: 3px; }
-  .grid input { width: 3.2em; padding: 2px 2px; }
+   before anything scrolls. In em of the widget's type (420 px at 15.2 px): the cells scale with it.
+   The cells' paddings are in em of the grid's 13.68 px too (0.146em = 2 px there). */
+@container (max-width: 27.6em) {
+  .grid th, .grid td { padding: 0.073em; }
+  .grid tbody th { padding-right: 0.219em; }
+  .grid .prior { padding-left: 0.219em; }
+  .grid input { width: 3.2em; padding: 0.146em; }
 }
 .mat-caption { font-size: 0.84em; color: var(--w-muted); margin: 0 0 0.2em; }
 .results { margin: 0; display: grid; grid-template-columns: auto auto; gap: 0.15em 1em; align-items: baseline; min-width: 14em; }
@@ -121,19 +128,35 @@ const CSS = `
 figure.plot { margin: 0; max-width: 22em; }
 figure.plot .plot-svg { width: 100%; height: auto; display: block; background: var(--w-bg); }
 figure.plot .plot-svg text { fill: var(--w-ink); }
-figure.plot .plot-svg rect.heat { fill: var(--w-accent); }
+/* The heat map's cells and the values on them: lib/plot.js gives each cell its colour in both
+   looks (heatColour, heatInk); the widget's look picks one. */
+figure.plot .plot-svg rect.heat { fill: var(--heat-light); }
+figure.plot .plot-svg text.heat-v { fill: var(--heat-ink-light); }
+:host([data-qif-theme="dark"]:not([theme="light"])) figure.plot .plot-svg rect.heat,
+:host([theme="dark"]) figure.plot .plot-svg rect.heat { fill: var(--heat-dark); }
+:host([data-qif-theme="dark"]:not([theme="light"])) figure.plot .plot-svg text.heat-v,
+:host([theme="dark"]) figure.plot .plot-svg text.heat-v { fill: var(--heat-ink-dark); }
 figure.plot figcaption { font-size: 0.84em; color: var(--w-muted); }
 figure.plot details.plot-data summary { cursor: pointer; font-size: 0.84em; color: var(--w-accent); }
 table.mini { border-collapse: collapse; font-size: 0.8em; margin-top: 0.25em; }
 table.mini th, table.mini td { border: 1px solid var(--w-line); padding: 1px 4px; text-align: right; }
 var { font-style: italic; font-family: Georgia, "DejaVu Serif", serif; }
-/* size="compact": for slides (a 1280×720 frame, or Reveal.js's 960×700): smaller type, the plot
-   beside the numbers, and the explanatory notes left out. */
-:host([size="compact"]) { margin: 0.5rem 0; font-size: var(--qif-font-size, 0.8rem); line-height: 1.3; }
+/* size="compact": for slides (a 1280×720 frame, or Reveal.js's 960×700): smaller type (0.8 of the
+   inherited font), the plot beside the numbers, and the explanatory notes left out. */
+:host([size="compact"]) { margin: 0.625em 0; min-inline-size: min(100%, 30em); font-size: var(--qif-font-size, 0.8em); line-height: 1.3; }
 :host([size="compact"]) .w { padding: 0.5em 0.7em; }
 :host([size="compact"]) .w-body { flex-wrap: nowrap; gap: 0.75em 1.25em; }
-:host([size="compact"]) .w-note.long { display: none; }
-:host([size="compact"]) figure.plot { width: 15em; flex: none; }
+:host([size="compact"]) .w-note.long, :host([size="compact"]) .mat-caption { display: none; }
+/* Beside a matrix, the numbers give way first (down to 10em), so that the matrix keeps its columns;
+   rows a little tighter, so that the password checker's eight fit a 1280×720 slide. */
+:host([size="compact"]) .results { min-width: 10em; }
+:host([size="compact"]) .w-body > .results { flex: 1 1 10em; }
+:host([size="compact"]) .grid { font-size: 0.85em; }
+:host([size="compact"]) .grid input { padding: 0.06em 0.25em; line-height: 1.15; }
+/* The heat map keeps its width beside the numbers (its box does not shrink) and its height within
+   a 1280×720 slide under a heading: 12em wide is about 11em tall for the 6 × 6 default. */
+:host([size="compact"]) .plot-box { flex: none; }
+:host([size="compact"]) figure.plot { width: 12em; flex: none; }
 :host([size="compact"]) figure.plot details.plot-data { display: none; }
 :host([size="compact"]) .verdict .why { font-size: 0.8em; }
 @media (max-width: 480px) {
@@ -151,8 +174,10 @@ export function styles(root) {
   if (sheet) {
     root.adoptedStyleSheets = [sheet];
   } else {
-    // Older engines: a stylesheet beside this module (style-src 'self' allows it).
-    root.append(h('link', { rel: 'stylesheet', href: new URL('./widgets.css', import.meta.url).href }));
+    // Engines without constructable stylesheets (Safari before 16.4): the same rules in a <style>
+    // of the shadow root. A policy that forbids inline styles leaves the widget unstyled there;
+    // it still computes.
+    root.append(h('style', {}, CSS));
   }
 }
 
