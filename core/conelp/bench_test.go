@@ -101,10 +101,14 @@ func BenchmarkSolve(b *testing.B) {
 		{"grid10-hotspots", hot(10)},
 		{"path200-random-prior", randomPriorPath(200)},
 		{"geo6", geoProblem(6, 0.5)},
+		{"geo6-decomposition", decompositionOnly(geoProblem(6, 0.5))},
 		{"geo6-allpairs", allPairs(geoProblem(6, 0.5))},
 		{"geo7", geoProblem(7, 0.5)},
+		{"geo7-decomposition", decompositionOnly(geoProblem(7, 0.5))},
 		{"geo7-allpairs", allPairs(geoProblem(7, 0.5))},
 		{"geo8", geoProblem(8, 0.5)},
+		{"geo8-decomposition", decompositionOnly(geoProblem(8, 0.5))},
+		{"geo10", geoProblem(10, 0.5)},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			var r *Result
@@ -122,6 +126,12 @@ func BenchmarkSolve(b *testing.B) {
 			b.ReportMetric(float64(r.Pairs), "pairs")
 		})
 	}
+}
+
+// decompositionOnly turns output generation off.
+func decompositionOnly(p *Problem) *Problem {
+	p.NoOutputs = true
+	return p
 }
 
 // allPairs turns pair generation off: the pricing uses every pair from the first round.

@@ -35,6 +35,10 @@ type Problem struct {
 	// the pricing starts from each row's 8 closest pairs and adds the pairs that bind (see
 	// lazy.go); the result and its certificate are for the full program either way.
 	AllPairs bool
+	// NoOutputs turns output generation off (see blocks.go): the decomposition alone. By
+	// default a location map (where the pairs are many, as above) is solved first by output
+	// generation, with the decomposition as the fallback.
+	NoOutputs bool
 }
 
 // Size limits, checked before any work is done.
@@ -119,6 +123,9 @@ type Result struct {
 	// Rounds is the number of pricing rounds, Iterations the number of master pivots, Columns
 	// the number of cone points generated.
 	Rounds, Iterations, Columns int
+	// Outputs is the number of outputs of the restricted program that output generation
+	// certified (see Problem.NoOutputs), 0 when the decomposition produced the result.
+	Outputs int
 	// Pairs is the number of pairs the pricing used in the end (all of them unless pair
 	// generation left some out; see Problem.AllPairs).
 	Pairs int

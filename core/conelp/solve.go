@@ -91,6 +91,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		}
 	}
 	cn := newCone(n, p.Pairs)
+	full, fullCone := (*pricer)(nil), cn
 	var gen *pairGen
 	if !p.AllPairs {
 		gen = newPairGen(n, p.Pairs, cn)
@@ -100,6 +101,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		tents = gen.fullPr
 		cn = gen.cone()
 	}
+	full = tents
 	pr := newPricer(cn)
 	m := newMaster(n)
 
@@ -186,6 +188,8 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		return ok
 	}
 	lastReport := 0
+	// pricingReport is the report made during a pricing pass (every 16 outputs).
+	pricingReport := func() bool { return report(lastGap) }
 	stop := func() bool {
 		if stopped() {
 			return true
@@ -202,7 +206,8 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	res := make([]float64, n)
 	rerr := make([]float64, n)
 	rmax := make([]float64, n)
-	dualRes := 0.0 // largest r_wy of the last pricing
+	dualRes := 0.0                // largest r_wy of the last pricing
+	colGain := make([]float64, W) // (Cost[w] − mu)·h of the point priced for w, 0 if none
 	var keep [][]float64
 	if p.KeepMultipliers {
 		keep = make([][]float64, W)
@@ -218,13 +223,17 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		}
 		dualRes = 0
 		for w := 0; w < W; w++ {
-			if w%16 == 15 && (stopped() || !report(lastGap)) {
+			if w%16 == 15 && (stopped() || !pricingReport()) {
 				return math.Inf(1), 0
 			}
 			for y := range g {
 				g[y] = cost[w][y] - mu[y]
 			}
-			ok, _ := pr.price(g, h, res, rerr, certTol)
+			ok, gain := pr.price(g, h, res, rerr, certTol)
+			colGain[w] = 0
+			if !ok {
+				colGain[w] = gain
+			}
 
 			if !add && keep != nil {
 				keep[w] = make([]float64, 2*len(p.Pairs))
@@ -256,14 +265,86 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	}
 
 	out := &Result{}
+	var warm *outputGen
+	// Output generation first on location maps (see blocks.go); the decomposition below is
+	// the fallback when it ends without a certificate.
+	if gen != nil && !p.NoOutputs {
+		// Price on every pair here: the certificate must hold for the full program.
+		savedPr, savedCone := pr, cn
+		pr, cn = full, fullCone
+		var og *outputGen
+		og = &outputGen{n: n, W: W, cost: cost, pairs: p.Pairs, ctx: ctx, start: start, timeLimit: o.TimeLimit,
+			price: func(mu []float64) float64 { b, _ := priceAll(mu, false, 0); return b },
+			gain:  colGain, rmax: rmax, ok: func() bool { return status == lp.Optimal },
+			report: func(obj, gap float64) bool {
+				if o.Progress == nil {
+					return true
+				}
+				if !o.Progress(lp.Progress{Iteration: out.Iterations, Objective: sign * scale * obj, Infeasibility: scale * gap, Phase: "output generation"}) {
+					status = lp.Cancelled
+					return false
+				}
+				return true
+			}}
+		pricingReport = func() bool { return og.report(og.lastObj, og.lastGap) }
+		H, mu, bound, done := og.run(best)
+		pricingReport = func() bool { return report(lastGap) }
+		out.Rounds, out.Iterations, out.Columns = og.rounds, og.pivots, og.columns
+		if done {
+			finishH(p, H, mu, bound, scale, sign, out)
+			out.DualResidual = scale * dualRes
+			out.Multipliers = keep
+			out.Pairs = og.activePairs
+			out.Outputs = og.columns
+			if out.verified(scale, tolP, tolD) {
+				out.Status = lp.Optimal
+				return out, nil
+			}
+		}
+		if status != lp.Optimal || stopped() {
+			// Cancelled or out of time: report the best feasible H, as the decomposition does.
+			finishH(p, og.bestH, og.bestMu, og.bestBound, scale, sign, out)
+			out.DualResidual = math.NaN() // no pricing at the returned prices was completed
+			out.Status = status
+			return out, nil
+		}
+		pr, cn = savedPr, savedCone
+		warm = og
+	}
+	preRounds := out.Rounds
 	converged := false
 	bestBound := math.Inf(1)
 	center := make([]float64, n)    // the row prices of the best bound so far
 	centerMax := make([]float64, n) // their rmax
+	if warm != nil && warm.bestAt != nil {
+		// The decomposition takes over from output generation: its last solution's columns
+		// (closed over every pair, so that they lie in K exactly) enter the master, and its
+		// best prices are the first centre.
+		lam := make([]float64, n)
+		col := make([]float64, n)
+		for w := 0; w < W; w++ {
+			top := 0.0
+			for y := 0; y < n; y++ {
+				top = math.Max(top, warm.bestH[y*W+w])
+			}
+			if !(top > 1e-9) {
+				continue
+			}
+			for y := 0; y < n; y++ {
+				lam[y] = -math.Log(math.Max(warm.bestH[y*W+w]/top, math.Exp(-floorLog)))
+			}
+			full.closeLogs(lam)
+			pointFromLogs(lam, col)
+			m.add(w, append([]float64(nil), col...), dot(cost[w], col))
+		}
+		bestBound = warm.bestBound
+		copy(center, warm.bestAt)
+		copy(centerMax, warm.bestRmax)
+	}
 	trial := make([]float64, n)
 	smooth := true
 	for round := 1; ; round++ {
-		out.Rounds = round
+		out.Rounds = preRounds + round
 		if !m.optimize(enterTol, stop) {
 			break
 		}
@@ -349,8 +430,8 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	if !converged && !m.cleanup(10*n) && status == lp.Optimal {
 		status = lp.IterationLimit
 	}
-	out.Iterations = m.iters
-	out.Columns = len(m.cols)
+	out.Iterations += m.iters
+	out.Columns += len(m.cols)
 	out.Pairs = cn.pairs
 	if converged {
 		// The certificate: the best prices raised by their residual maxima are dual feasible
@@ -391,6 +472,12 @@ func finish(p *Problem, cost [][]float64, m *master, mu []float64, bound, scale,
 			H[y*W+w] += lam * v
 		}
 	}
+	finishH(p, H, mu, bound, scale, sign, r)
+}
+
+// finishH is finish for a given H (N×W, row-major, in probabilities).
+func finishH(p *Problem, H []float64, mu []float64, bound, scale, sign float64, r *Result) {
+	n, W := p.N, len(p.Cost)
 	r.H = H
 	obj := 0.0
 	for w, c := range p.Cost {

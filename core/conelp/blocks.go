@@ -1,0 +1,271 @@
+package conelp
+
+import (
+	"context"
+	"math"
+	"sort"
+	"time"
+
+	"github.com/qif-toolkit/qif/core/lp"
+)
+
+// Output generation with an exact restricted program. On location maps most outputs are
+// never reported at the optimum (5 of 36 cells on a 6×6 map with a hot-spot prior, 8 of 49 on
+// 7×7), and a column of H that is 0 somewhere is 0 everywhere (the pairs connect every cell).
+// So the program restricted to the outputs in use, U, is small, and the simplex solves it
+// to a vertex with exact complementary prices μ of the row sums. Every output is then priced
+// at μ by the generalized-flow pricing: the bound it gives is valid for the full program, and
+// when it meets the restricted optimum, H (with the other columns 0) is optimal for the full
+// program, certified as the decomposition certifies it. Otherwise the outputs that price
+// positive join U. This replaces the decomposition's long tail of rounds, in which the master
+// approaches the right extreme rays of K one small step at a time, by one exact solve.
+
+// Limits of output generation: beyond them the restricted programs cost more than the
+// decomposition they replace, which then takes over, starting from the last restricted
+// solution and the best prices. When most outputs are in use (binary gains at large ε) the
+// decomposition needs few rounds anyway.
+const (
+	outputsPerRound = 2    // outputs that join U per round
+	maxOutputRounds = 40   // rounds
+	maxRestricted   = 2500 // variables of a restricted program (N·|U|)
+)
+
+// outputGen is the state of output generation; Solve provides the pricing of every output
+// at given prices (price, which fills gain and rmax and returns the bound) and the
+// reporting.
+type outputGen struct {
+	n, W      int
+	cost      [][]float64
+	pairs     []Pair
+	ctx       context.Context
+	start     time.Time
+	timeLimit time.Duration
+	price     func(mu []float64) float64
+	gain      []float64 // per output: the gain of its priced point, 0 if it prices out
+	rmax      []float64
+	ok        func() bool // the pricing was not stopped
+	report    func(obj, gap float64) bool
+
+	rounds, pivots, columns, activePairs int
+	// The last restricted objective and gap, for reports made during a pricing pass.
+	lastObj, lastGap float64
+	// The last restricted solution (feasible for the full program), its prices and the
+	// best bound: what a stopped run returns.
+	bestH     []float64
+	bestMu    []float64
+	bestBound float64
+	bestAt    []float64 // the prices of the best bound, and their rmax
+	bestRmax  []float64
+}
+
+// run starts from the single output first (the constant mechanism on it is feasible). It
+// returns H (N×W), the certified prices and the bound when the restricted optimum meets the
+// bound of the full program, and done false otherwise (stopped: og.ok() is false; or a limit).
+func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, done bool) {
+	n, W := og.n, og.W
+	og.bestH = make([]float64, n*W)
+	for y := range n {
+		og.bestH[y*W+first] = 1
+	}
+	og.bestMu = make([]float64, n)
+	og.bestBound = math.Inf(1)
+	og.lastObj, og.lastGap = 0, math.Inf(1)
+	for y := range n {
+		og.lastObj += og.cost[first][y]
+	}
+	U := []int{first}
+	inU := make([]bool, W)
+	inU[first] = true
+	active := nearPairs(n, og.pairs, lazyStart)
+	for og.rounds < maxOutputRounds && n*len(U) <= maxRestricted && 3*len(U) <= 2*W+1 {
+		og.rounds++
+		opt := &lp.Options{Context: og.ctx}
+		if og.timeLimit > 0 {
+			if opt.TimeLimit = og.timeLimit - time.Since(og.start); opt.TimeLimit <= 0 {
+				return nil, nil, 0, false
+			}
+		}
+		cols, mu, obj, ok := restrictedOutputs(n, og.cost, og.pairs, active, U, opt, &og.pivots)
+		if !ok {
+			return nil, nil, 0, false
+		}
+		H := make([]float64, n*W)
+		for j, w := range U {
+			for y, v := range cols[j] {
+				H[y*W+w] = v
+			}
+		}
+		bound := og.price(mu)
+		if !og.ok() {
+			return nil, nil, 0, false
+		}
+		og.bestH, og.bestMu = H, mu
+		if bound < og.bestBound {
+			og.bestBound = bound
+			og.bestAt = append(og.bestAt[:0], mu...)
+			og.bestRmax = append(og.bestRmax[:0], og.rmax...)
+		}
+		og.lastObj, og.lastGap = obj, og.bestBound-obj
+		og.columns = len(U)
+		gap := bound - obj
+		if debugf != nil {
+			debugf("output round %d: %d outputs, restricted %.12f bound %.12f", og.rounds, len(U), obj, bound)
+		}
+		if gap <= gapTol/2*math.Max(1, math.Abs(obj)) {
+			// Certify as the decomposition does: the prices raised by their residual maxima
+			// are priced once more, so that the reported dual residual is that of the
+			// returned prices.
+			for y := range mu {
+				mu[y] += og.rmax[y]
+			}
+			bound = og.price(mu)
+			if !og.ok() {
+				return nil, nil, 0, false
+			}
+			for _, a := range active {
+				if a {
+					og.activePairs++
+				}
+			}
+			return H, mu, bound, true
+		}
+		if !og.report(obj, gap) {
+			return nil, nil, 0, false
+		}
+		var cand []int
+		for w, g := range og.gain {
+			if !inU[w] && g > enterTol {
+				cand = append(cand, w)
+			}
+		}
+		if len(cand) == 0 {
+			return nil, nil, 0, false // the bound is not met and nothing prices positive
+		}
+		if og.rounds >= 5 && 2*len(cand) > W {
+			// Most outputs still price positive after five rounds: the optimum uses most of
+			// them, and the decomposition is the faster method.
+			return nil, nil, 0, false
+		}
+		sort.Slice(cand, func(a, b int) bool { return og.gain[cand[a]] > og.gain[cand[b]] })
+		// Outputs the restricted optimum leaves unused leave U (they may come back): the
+		// restricted program stays about the size of the optimum's support.
+		kept := U[:0]
+		for j, w := range U {
+			used := false
+			for _, v := range cols[j] {
+				if v > 1e-9 {
+					used = true
+					break
+				}
+			}
+			if used {
+				kept = append(kept, w)
+			} else {
+				inU[w] = false
+			}
+		}
+		U = kept
+		for _, w := range cand[:min(len(cand), outputsPerRound)] {
+			inU[w] = true
+			U = append(U, w)
+		}
+	}
+	return nil, nil, 0, false
+}
+
+// restrictedOutputs solves the program over the outputs in U: it returns the columns of H for
+// U (each of length n), the row prices μ (maximization sense) and the objective, or ok false
+// when the solver does not report a verified optimum.
+func restrictedOutputs(n int, cost [][]float64, pairs []Pair, active []bool, U []int, opt *lp.Options, pivots *int) (H [][]float64, mu []float64, obj float64, ok bool) {
+	// Row generation: the program over the active pairs, then every pair checked on the
+	// solution; the violated ones join and the program is solved again. Most pairs of a map
+	// are slack at the optimum, and a solution of the relaxation that meets every pair is
+	// optimal for the full restricted program (its prices, zero on the inactive pairs, are
+	// then its prices too).
+	for {
+		H, mu, obj, ok = restrictedOnce(n, cost, pairs, active, U, opt, pivots)
+		if !ok {
+			return nil, nil, 0, false
+		}
+		grew := false
+		for i, q := range pairs {
+			if active[i] || !(q.Log < floorLog) {
+				continue
+			}
+			f := math.Exp(-q.Log)
+			for j := range U {
+				a, b := H[j][q.A], H[j][q.B]
+				if f*a-b > 1e-12 || f*b-a > 1e-12 {
+					active[i] = true
+					grew = true
+					break
+				}
+			}
+		}
+		if !grew {
+			return H, mu, obj, true
+		}
+	}
+}
+
+// nearPairs marks each node's k shortest pairs.
+func nearPairs(n int, pairs []Pair, k int) []bool {
+	byNode := make([][]int, n)
+	for i, q := range pairs {
+		byNode[q.A] = append(byNode[q.A], i)
+		byNode[q.B] = append(byNode[q.B], i)
+	}
+	active := make([]bool, len(pairs))
+	for _, ks := range byNode {
+		sort.Slice(ks, func(a, b int) bool { return pairs[ks[a]].Log < pairs[ks[b]].Log })
+		for _, i := range ks[:min(k, len(ks))] {
+			active[i] = true
+		}
+	}
+	return active
+}
+
+// restrictedOnce solves the restricted program over the active pairs.
+func restrictedOnce(n int, cost [][]float64, pairs []Pair, active []bool, U []int, opt *lp.Options, pivots *int) (H [][]float64, mu []float64, obj float64, ok bool) {
+	m := lp.NewModel(lp.Maximize)
+	blk := m.AddBlock("H", n, len(U))
+	for j, w := range U {
+		for y, c := range cost[w] {
+			if c != 0 {
+				m.SetObjective(blk.At(y, j), c)
+			}
+		}
+	}
+	row := make([]lp.Term, len(U))
+	for y := 0; y < n; y++ {
+		for j := range U {
+			row[j] = lp.Term{Var: blk.At(y, j), Coef: 1}
+		}
+		m.AddEq(row, 1)
+	}
+	for i, q := range pairs {
+		if !(q.Log < floorLog) || !active[i] {
+			continue
+		}
+		f := math.Exp(-q.Log)
+		for j := range U {
+			m.AddLe([]lp.Term{{Var: blk.At(q.A, j), Coef: f}, {Var: blk.At(q.B, j), Coef: -1}}, 0)
+			m.AddLe([]lp.Term{{Var: blk.At(q.B, j), Coef: f}, {Var: blk.At(q.A, j), Coef: -1}}, 0)
+		}
+	}
+	res, err := m.Solve(opt)
+	if err == nil {
+		*pivots += res.Iterations
+	}
+	if err != nil || res.Status != lp.Optimal {
+		return nil, nil, 0, false
+	}
+	H = make([][]float64, len(U))
+	for j := range U {
+		H[j] = make([]float64, n)
+		for y := range n {
+			H[j][y] = math.Max(0, res.X[blk.At(y, j)])
+		}
+	}
+	return H, append([]float64(nil), res.Duals[:n]...), res.Objective, true
+}

@@ -1,0 +1,114 @@
+package conelp
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/qif-toolkit/qif/core/lp"
+)
+
+// randomMap is location privacy on n random points of the unit square with every pair
+// constrained (enough pairs per point for output generation), a random prior, and either the
+// expected distance as the loss or the binary gain.
+func randomMap(rng *rand.Rand, n int, eps float64, loss bool) *Problem {
+	x, y := make([]float64, n), make([]float64, n)
+	for i := range x {
+		x[i], y[i] = rng.Float64()*4, rng.Float64()*4
+	}
+	d := func(a, b int) float64 { return math.Hypot(x[a]-x[b], y[a]-y[b]) }
+	var pairs []Pair
+	for a := 0; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			pairs = append(pairs, Pair{a, b, eps * d(a, b)})
+		}
+	}
+	prior := randomPrior(rng, n)
+	cost := make([][]float64, n)
+	for w := range cost {
+		cost[w] = make([]float64, n)
+		for v := range cost[w] {
+			if loss {
+				cost[w][v] = prior[v] * d(v, w)
+			} else if v == w {
+				cost[w][v] = prior[v]
+			}
+		}
+	}
+	p := &Problem{N: n, Cost: cost, Pairs: pairs, Sense: lp.Maximize, KeepMultipliers: true}
+	if loss {
+		p.Sense = lp.Minimize
+	}
+	return p
+}
+
+// Output generation and the decomposition alone reach the same optimum, and the result of
+// output generation carries a certificate that checkResult verifies on its own (H against
+// every pair in logarithms, the multipliers against the bound).
+func TestOutputGeneration(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	used := 0
+	for trial := 0; trial < 8; trial++ {
+		n := 18 + rng.IntN(5)
+		eps := []float64{0.3, 1, 3}[rng.IntN(3)]
+		p := randomMap(rng, n, eps, trial%3 != 0)
+		r, err := Solve(p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := randomMapCopy(p)
+		q.NoOutputs = true
+		ref, err := Solve(q, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != lp.Optimal || ref.Status != lp.Optimal {
+			t.Fatalf("trial %d: statuses %v and %v", trial, r.Status, ref.Status)
+		}
+		if d := math.Abs(r.Objective - ref.Objective); d > 1e-9*math.Max(1, math.Abs(ref.Objective)) {
+			t.Errorf("trial %d (n %d, ε %g): optimum %.15g by output generation, %.15g by the decomposition", trial, n, eps, r.Objective, ref.Objective)
+		}
+		if gap := math.Abs(r.Bound - r.Objective); gap > 1e-10*math.Max(1, math.Abs(r.Objective)) {
+			t.Errorf("trial %d: gap %g", trial, gap)
+		}
+		checkResult(t, "output generation", p, r)
+		t.Logf("n %d ε %g: %d rounds, %d outputs; decomposition alone %d rounds", n, eps, r.Rounds, r.Outputs, ref.Rounds)
+		if r.Outputs > 0 {
+			used++ // certified by output generation
+		}
+	}
+	if used == 0 {
+		t.Error("output generation never ended with a restricted set of outputs")
+	}
+}
+
+func randomMapCopy(p *Problem) *Problem {
+	q := *p
+	return &q
+}
+
+// Stopped during output generation, Solve returns the last restricted solution, which is
+// feasible for the full program.
+func TestOutputGenerationStopped(t *testing.T) {
+	p := geoProblem(6, 0.5)
+	calls := 0
+	r, err := Solve(p, &lp.Options{Progress: func(pg lp.Progress) bool {
+		calls++
+		if pg.Phase != "output generation" || math.IsNaN(pg.Objective) || !(pg.Infeasibility > 0) {
+			t.Errorf("progress %+v", pg)
+		}
+		return false
+	}})
+	if err != nil || r.Status != lp.Cancelled || calls != 1 {
+		t.Fatalf("cancelled at the first report: %v after %d calls (%v)", r.Status, calls, err)
+	}
+	checkResult(t, "stopped", p, r)
+	if !(r.Bound <= r.Objective) { // minimizing: the bound is a lower bound
+		t.Errorf("bound %g above the objective %g", r.Bound, r.Objective)
+	}
+	if r, _ := Solve(p, &lp.Options{TimeLimit: 1}); r.Status != lp.TimeLimit {
+		t.Errorf("time limit: %v", r.Status)
+	} else {
+		checkResult(t, "time limit", p, r)
+	}
+}
