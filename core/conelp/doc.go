@@ -25,6 +25,15 @@
 // lengths; when the obligation cannot all be absorbed, the residual distances give the ray
 // that enters the master (pricing.go explains the algorithm in detail).
 //
+// # Location maps: output generation
+//
+// When the pairs are many per row (location maps with every pair constrained), Solve first
+// solves the program restricted to a few outputs exactly, with the simplex of core/lp, prices
+// every output at the restricted program's row prices, and adds the outputs that price
+// positive, until the bound meets the restricted optimum (blocks.go). At the optimum of such
+// maps most outputs are unused, so the restricted program stays small; when it does not, the
+// decomposition takes over from its last solution. The certificate is the same either way.
+//
 // # What is certified
 //
 // The multipliers α_w of every priced column give, for any prices μ, the upper bound
