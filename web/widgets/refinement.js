@@ -132,7 +132,7 @@ export class QifRefinement extends QifWidget {
       this.render();
       this.markEdited();
     });
-    return h('div', { class: 'controls' }, h('label', {}, 'Example ', select));
+    return h('div', { class: 'controls ref-menu' }, h('label', {}, 'Example ', select));
   }
 
   async computeNow(job, cfg) {

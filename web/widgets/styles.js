@@ -121,7 +121,7 @@ const CSS = `
 /* <qif-refinement>: the preset's note, and the witness or counterexample under the verdicts. */
 .ref-preset { margin: 0 0 0.6em; max-width: 48em; }
 .ref-cite { font-style: italic; }
-.ref-results { display: grid; gap: 0.6em; min-width: 0; }
+.ref-results { display: grid; gap: 0.6em; min-width: 16em; max-width: 34em; }
 .ref-drawing:empty { display: none; }
 .ref-reading { margin: 0 0 0.3em; font-size: 0.9em; max-width: 34em; }
 .ref-matrix td.num { font-family: ui-monospace, Menlo, Consolas, monospace; text-align: right; padding: 1px 6px; }
@@ -146,6 +146,10 @@ var { font-style: italic; font-family: Georgia, "DejaVu Serif", serif; }
 :host([size="compact"]) figure.plot { width: 15em; flex: none; }
 :host([size="compact"]) figure.plot details.plot-data { display: none; }
 :host([size="compact"]) .verdict .why { font-size: 0.8em; }
+/* On a slide the refinement widget keeps its verdicts and the witness or counterexample; the menu,
+   the preset's note and the sentences explaining them are left to the speaker. */
+:host([size="compact"]) .ref-menu, :host([size="compact"]) .ref-preset, :host([size="compact"]) .ref-reading,
+:host([size="compact"]) .ref-results:has(.ref-drawing:not(:empty)) .why { display: none; }
 @media (max-width: 480px) {
   .w { padding: 0.6em; }
   .results { grid-template-columns: minmax(0, 1fr) auto; min-width: 0; }
