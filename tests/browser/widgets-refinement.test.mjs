@@ -7,6 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, SCREENSHOTS } from './harness.mjs';
+import { postG } from './reference.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -44,16 +45,6 @@ const timingChannel = GUESSES.map((g) => TIMING_OUT.map((o) => (o === (checker(g
 const plainChannel = GUESSES.map((g) => PLAIN_OUT.map((o) => (o === (checker(g) ? 'Fail' : 'OK') ? 1 : 0)));
 
 const mul = (A, R) => A.map((row) => R[0].map((_, z) => row.reduce((s, a, y) => s + a * R[y][z], 0)));
-// V_g[π▷C] = Σ_y max_w Σ_x π_x g(w, x) C(x, y), by brute force over every output and guess.
-function postG(G, prior, C) {
-  let v = 0;
-  for (let y = 0; y < C[0].length; y++) {
-    let best = -Infinity;
-    for (const g of G) best = Math.max(best, g.reduce((s, gx, x) => s + gx * prior[x] * C[x][y], 0));
-    v += best;
-  }
-  return v;
-}
 // A displayed number: "5/6", "−1/4", "0.3333", "19/12 ≈ 1.583" (the fraction is read).
 function shown(text) {
   const t = text.split('≈')[0].replace('−', '-').trim();

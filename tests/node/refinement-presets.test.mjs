@@ -10,6 +10,7 @@ import { load } from '../../web/qif.js';
 import { refinementPresets, refinementPresetById } from '../../web/lib/refinement-presets.js';
 import { guessFraction } from '../../web/lib/fraction-guess.js';
 import { onceEach } from '../../web/lib/row-names.js';
+import { postG, inducedMetric } from '../browser/reference.mjs';
 
 let qif;
 before(async () => { qif = await load(); });
@@ -23,12 +24,6 @@ const rows = (m) => (Array.isArray(m) ? m : Array.from({ length: m.rows }, (_, i
 const mul = (A, R) => A.map((r) => R[0].map((_, z) => r.reduce((s, a, y) => s + a * R[y][z], 0)));
 const close = (a, b, tol = 1e-12) => Math.abs(a - b) <= tol * Math.max(1, Math.abs(b));
 
-// V_g[π▷C] = Σ_y max_w Σ_x π_x g(w, x) C(x, y).
-function postG(G, prior, C) {
-  let v = 0;
-  for (let y = 0; y < C[0].length; y++) v += Math.max(...G.map((g) => g.reduce((s, gx, x) => s + gx * prior[x] * C[x][y], 0)));
-  return v;
-}
 // The posteriors under the uniform prior of the non-zero columns, as strings of exact-ish values.
 function posteriors(C) {
   const out = new Set();
@@ -39,18 +34,9 @@ function posteriors(C) {
   }
   return out;
 }
-// d_C(x, x′) = max_y |ln C(x, y) − ln C(x′, y)|, ∞ where exactly one is 0.
-function metric(C) {
-  return C.map((r) => C.map((r2) => r.reduce((d, v, y) => {
-    const w = r2[y];
-    if (v === 0 && w === 0) return d;
-    if (v === 0 || w === 0) return Infinity;
-    return Math.max(d, Math.abs(Math.log(v) - Math.log(w)));
-  }, 0)));
-}
 const prvHolds = (A, B) => {
-  const dA = metric(A);
-  const dB = metric(B);
+  const dA = inducedMetric(A);
+  const dB = inducedMetric(B);
   return dA.every((r, i) => r.every((v, j) => v >= dB[i][j] * (1 - 1e-9)));
 };
 
