@@ -204,12 +204,16 @@ function numberCell(v, testid) {
   return h('td', { class: 'num', 'data-testid': testid, 'data-value': String(v), title: formatFull(v) }, fraction ?? formatNumber(v));
 }
 
-// A vulnerability: "19/12 ≈ 1.583" when it is a small fraction, else its decimals.
-function vulnerability(v, testid) {
+// "19/12 ≈ 1.583" when v is a small fraction, else its decimals.
+function fractionText(v) {
   const fraction = guessFraction(v);
   const decimals = formatNumber(v);
-  const text = fraction && fraction !== decimals ? `${fraction} ≈ ${decimals}` : decimals;
-  return h('span', { class: 'value', 'data-testid': testid, 'data-value': String(v), title: formatFull(v) }, text);
+  return fraction && fraction !== decimals ? `${fraction} ≈ ${decimals}` : decimals;
+}
+
+// A vulnerability, its value in data-value.
+function vulnerability(v, testid) {
+  return h('span', { class: 'value', 'data-testid': testid, 'data-value': String(v), title: formatFull(v) }, fractionText(v));
 }
 
 // A small labelled matrix: rows × columns of values.
@@ -255,5 +259,5 @@ function drawAvg(v, cfg) {
     h('dl', { class: 'results ref-vg' },
       h('dt', {}, 'V_g[π▷A]'), h('dd', {}, vulnerability(va, 'vg-a')),
       h('dt', {}, 'V_g[π▷B]'), h('dd', {}, vulnerability(vb, 'vg-b'))),
-    h('p', { class: 'w-note', 'data-testid': 'larger' }, vb > va ? `V_g[π▷B] is larger, by ${formatNumber(vb - va)}.` : `V_g[π▷A] is larger, by ${formatNumber(va - vb)}.`));
+    h('p', { class: 'w-note', 'data-testid': 'larger' }, vb > va ? `V_g[π▷B] is larger, by ${fractionText(vb - va)}.` : `V_g[π▷A] is larger, by ${fractionText(va - vb)}.`));
 }

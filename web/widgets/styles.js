@@ -126,7 +126,7 @@ const CSS = `
 .ref-reading { margin: 0 0 0.3em; font-size: 0.9em; max-width: 34em; }
 .ref-matrix td.num { font-family: ui-monospace, Menlo, Consolas, monospace; text-align: right; padding: 1px 6px; }
 .ref-matrix tr.prior th, .ref-matrix tr.prior td { border-top: 2px solid var(--w-line); }
-.ref-vg { margin-top: 0.3em; min-width: 0; }
+.ref-vg { margin-top: 0.3em; min-width: 0; width: max-content; max-width: 100%; }
 .controls select { font: inherit; max-width: 100%; color: inherit; background: var(--w-bg); border: 1px solid var(--w-line); border-radius: 4px; }
 figure.plot { margin: 0; max-width: 22em; }
 figure.plot .plot-svg { width: 100%; height: auto; display: block; background: var(--w-bg); }
