@@ -12,6 +12,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { startHarness, SCREENSHOTS } from './harness.mjs';
+import { inducedMetric } from './reference.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -90,16 +91,6 @@ function randomStochastic(n, m, rand) {
   });
 }
 
-// d_C(x, x') = max_y |ln C[x][y] − ln C[x'][y]| (docs/mathematics.md#differential-privacy), 0/0
-// contributing nothing.
-function inducedMetric(C) {
-  return C.map((rx) => C.map((rz) => rx.reduce((d, v, y) => {
-    const w = rz[y];
-    if (v === 0 && w === 0) return d;
-    if (v === 0 || w === 0) return Infinity;
-    return Math.max(d, Math.abs(Math.log(v) - Math.log(w)));
-  }, 0)));
-}
 // A ⊑prv B iff d_A ≥ d_B pointwise.
 function prvHolds(A, B) {
   const dA = inducedMetric(A);

@@ -1,6 +1,7 @@
-// reference.mjs — plain-JS reference values of docs/mathematics.md#entropies-and-leakage, written
-// from the definitions and independent of the Go code, so the browser test can check the numbers
-// the page shows. Small inputs only: clarity over speed.
+// reference.mjs — plain-JS reference values of docs/mathematics.md#entropies-and-leakage (and the
+// g-vulnerability and induced metric of the refinement tests), written from the definitions and
+// independent of the Go code, so the tests can check the numbers the page and the API give. Small
+// inputs only: clarity over speed.
 
 const log2 = Math.log2;
 
@@ -151,4 +152,25 @@ export function labelledCSV(C, n, m) {
   const out = [['', ...Array.from({ length: m }, (_, j) => `"y${j + 1}"`)].join(',')];
   for (let i = 0; i < n; i++) out.push([`"x${i + 1}"`, ...C.subarray(i * m, (i + 1) * m)].join(','));
   return `${out.join('\n')}\n`;
+}
+
+/** V_g[π▷C] = Σ_y max_w Σ_x G[w][x] π_x C[x][y] (rows of G guesses, columns secrets), by brute force. */
+export function postG(G, prior, C) {
+  let v = 0;
+  for (let y = 0; y < C[0].length; y++) {
+    let best = -Infinity;
+    for (const g of G) best = Math.max(best, g.reduce((s, gx, x) => s + gx * prior[x] * C[x][y], 0));
+    v += best;
+  }
+  return v;
+}
+
+/** d_C(x, x′) = max_y |ln C[x][y] − ln C[x′][y]| (docs/mathematics.md#d-privacy); 0/0 adds nothing, one 0 gives ∞. */
+export function inducedMetric(C) {
+  return C.map((r) => C.map((r2) => r.reduce((d, v, y) => {
+    const w = r2[y];
+    if (v === 0 && w === 0) return d;
+    if (v === 0 || w === 0) return Infinity;
+    return Math.max(d, Math.abs(Math.log(v) - Math.log(w)));
+  }, 0)));
 }

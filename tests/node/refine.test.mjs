@@ -4,6 +4,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';
+import { postG, inducedMetric } from '../browser/reference.mjs';
 
 let qif;
 before(async () => { qif = await load(); });
@@ -31,24 +32,6 @@ function randomChannel(n, m, r) {
     const s = row.reduce((a, b) => a + b, 0);
     return row.map((v) => v / s);
   });
-}
-// V_g[π▷C] = Σ_y max_w Σ_x G[w][x] π_x C[x][y], in plain JS.
-function postG(G, prior, C) {
-  let v = 0;
-  for (let y = 0; y < C[0].length; y++) {
-    let best = -Infinity;
-    for (const g of G) best = Math.max(best, g.reduce((s, gx, x) => s + gx * prior[x] * C[x][y], 0));
-    v += best;
-  }
-  return v;
-}
-function inducedMetric(C) {
-  return C.map((r) => C.map((r2) => r.reduce((d, v, y) => {
-    const w = r2[y];
-    if (v === 0 && w === 0) return d;
-    if (v === 0 || w === 0) return Infinity;
-    return Math.max(d, Math.abs(Math.log(v) - Math.log(w)));
-  }, 0)));
 }
 function close(a, b, tol = 1e-9) { return a === b || Math.abs(a - b) <= tol * Math.max(1, Math.abs(b)); }
 

@@ -56,3 +56,12 @@ export function withoutFunction(e) {
   const fn = e && typeof e === 'object' ? e.fn : undefined;
   return typeof fn === 'string' && message.startsWith(`${fn}: `) ? message.slice(fn.length + 2) : message;
 }
+
+/**
+ * The messages of failed calls as one line, each message once: the reader's wording
+ * (readerMessage with the grids' labels) without the function's name, so that one bad input
+ * refused by several functions is reported once.
+ */
+export function onceEach(errors, labels) {
+  return [...new Set(errors.map((m) => withoutFunction({ error: readerMessage(m, labels), fn: m?.fn })))].join(' · ');
+}

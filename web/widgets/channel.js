@@ -15,7 +15,7 @@ import { parseNumber as readNumber } from '../input/number.js';
 import { rationalVector, rationalMatrix } from '../input/grid.js';
 import { exactPrefix, exactTitle } from '../lib/format.js';
 import { h, replace } from '../lib/dom.js';
-import { readerMessage } from '../lib/row-names.js';
+import { onceEach } from '../lib/row-names.js';
 import { COMMON_ATTRIBUTES, fail, flag, oneOf, short, parseNumber, parseMatrix, parseVector, parseLabelList } from './attributes.js';
 import { QifWidget, numberNode } from './base.js';
 import { matrixGrid } from './matrix-grid.js';
@@ -223,7 +223,9 @@ export class QifChannel extends QifWidget {
       prior: { rows: cfg.rowLabels },
       gain: { cols: cfg.rowLabels },
     };
-    this.showError([...new Set(errors.map((m) => readerMessage(m, labelled)))].join(' · '));
+    // Shown once however many measures it stopped: without the function's name, the measures that
+    // refuse the same channel give the same message.
+    this.showError(onceEach(errors, labelled));
     return values;
   }
 

@@ -125,6 +125,16 @@ const CSS = `
 .verdict[data-holds="false"] .badge { color: var(--w-error); }
 .verdict .why { grid-column: 1 / -1; font-size: 0.86em; color: var(--w-muted); }
 .mats { display: flex; gap: 1em; flex-wrap: wrap; }
+/* <qif-refinement>: the preset's note, and the witness or counterexample under the verdicts. */
+.ref-preset { margin: 0 0 0.6em; max-width: 48em; }
+.ref-cite { font-style: italic; }
+.ref-results { display: grid; gap: 0.6em; min-width: 16em; max-width: 34em; }
+.ref-drawing:empty { display: none; }
+.ref-reading { margin: 0 0 0.3em; font-size: 0.9em; max-width: 34em; }
+.ref-matrix td.num { font-family: ui-monospace, Menlo, Consolas, monospace; text-align: right; padding: 1px 6px; }
+.ref-matrix tr.prior th, .ref-matrix tr.prior td { border-top: 2px solid var(--w-line); }
+.ref-vg { margin-top: 0.3em; min-width: 0; width: max-content; max-width: 100%; }
+.controls select { font: inherit; max-width: 100%; color: inherit; background: var(--w-bg); border: 1px solid var(--w-line); border-radius: 4px; }
 figure.plot { margin: 0; max-width: 22em; }
 figure.plot .plot-svg { width: 100%; height: auto; display: block; background: var(--w-bg); }
 figure.plot .plot-svg text { fill: var(--w-ink); }
@@ -159,6 +169,10 @@ var { font-style: italic; font-family: Georgia, "DejaVu Serif", serif; }
 :host([size="compact"]) figure.plot { width: 12em; flex: none; }
 :host([size="compact"]) figure.plot details.plot-data { display: none; }
 :host([size="compact"]) .verdict .why { font-size: 0.8em; }
+/* On a slide the refinement widget keeps its verdicts and the witness or counterexample; the menu,
+   the preset's note and the sentences explaining them are left to the speaker. */
+:host([size="compact"]) .ref-menu, :host([size="compact"]) .ref-preset, :host([size="compact"]) .ref-reading,
+:host([size="compact"]) .ref-results:has(.ref-drawing:not(:empty)) .why { display: none; }
 @media (max-width: 480px) {
   .w { padding: 0.6em; }
   .results { grid-template-columns: minmax(0, 1fr) auto; min-width: 0; }
