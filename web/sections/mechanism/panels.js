@@ -18,7 +18,7 @@ export const MECHS = [
   { key: 'thm62', name: 'Theorem 6.2', formula: 'H[i][j] = c_i · e^(−ε d(i,j))', tex: String.raw`H[i][j] = c_i\, e^{-\varepsilon\, d(i,j)}` },
   { key: 'tg', name: 'Truncated geometric', formula: 'α^|y−z| (1−α)/(1+α), tails at the ends', tex: String.raw`\alpha^{|y-z|}\,\tfrac{1-\alpha}{1+\alpha}\text{, tails at the ends}` },
   { key: 'rr', name: 'Randomized response', formula: 'e^ε/(n−1+e^ε) on the true answer, 1/(n−1+e^ε) elsewhere', tex: String.raw`\tfrac{e^\varepsilon}{n-1+e^\varepsilon}\text{ on the true answer, }\tfrac{1}{n-1+e^\varepsilon}\text{ elsewhere}` },
-  { key: 'exp', name: 'Exponential', formula: '∝ e^(−ε d(y,z)/2), d the graph’s distance, rows normalized', tex: String.raw`\propto e^{-\varepsilon\, d(y,z)/2}\text{, } d \text{ the graph's distance, rows normalized}` },
+  { key: 'exp', name: 'Exponential', formula: '∝ e^(−ε d(y,z)/2), rows normalized', tex: String.raw`\propto e^{-\varepsilon\, d(y,z)/2}\text{, rows normalized}` },
   { key: 'tc', name: 'Tight constraints', formula: 'H[y][z] = e^(−ε d(y,z)) c_z with e^(−εD) c = 1', tex: String.raw`H[y][z] = e^{-\varepsilon d(y,z)}\, c_z,\quad e^{-\varepsilon D} c = \mathbf 1` },
 ];
 
