@@ -11,6 +11,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { assertEveryNumberRead } from './readings.mjs';
 import { startHarness, SCREENSHOTS } from './harness.mjs';
 import { inducedMetric } from './reference.mjs';
 
@@ -50,9 +51,9 @@ async function valueOf(page, testid) {
   return v === null ? null : Number(v);
 }
 
-// Full-precision matrix of a shown table (entries carry their full value in the title).
+// Full-precision matrix of a shown table (entries carry their full value in data-value).
 async function tableMatrix(page, testid) {
-  return page.$$eval(`[data-testid="${testid}"] tbody tr`, (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => Number(td.title))));
+  return page.$$eval(`[data-testid="${testid}"] tbody tr`, (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => Number(td.dataset.value))));
 }
 
 async function fillChannel(page, K, M) {
@@ -274,7 +275,7 @@ test('randomized response vs exponential at the same ε: ⊑prv fails both ways'
   assert.ok(Math.abs(dB - inducedMetric(B)[x][x2]) < 1e-9, `d_B(${x},${x2})`);
   // e^ε beside ε, the exponential's true ε beside its nominal one.
   assert.match(await page.textContent('[data-testid="enote-A"]'), /e\^ε = 2\.718/);
-  const trueEps = Number(await page.getAttribute('[data-testid="true-eps-B"]', 'title'));
+  const trueEps = Number(await page.getAttribute('[data-testid="true-eps-B"]', 'data-value'));
   assert.ok(trueEps > 0 && trueEps < 1, `true ε ${trueEps} below the nominal 1`);
   assertNoErrors(page);
 });
@@ -438,5 +439,25 @@ test('getState / setState round-trip a custom pair and a family pair', async () 
   assert.ok(Math.abs((await valueOf(page, 'prv-dA')) - Math.log(3)) < 1e-9, 'd_A = ln 3');
   // Malformed state is ignored, not thrown.
   await page.evaluate(async () => (await import('./page/sections.js')).sections.compare.setState({ n: 'x', A: 5 }));
+  assertNoErrors(page);
+});
+
+test('every number shown has a reading: verdicts, witnesses, counterexamples, distances, row sums', async () => {
+  const page = await open();
+  await assertEveryNumberRead(page, SEL, 50, 'the first example');
+  // A witness R, a posterior outside the hull, a gain counterexample and the ⊑prv join.
+  await example(page, 'swapped-rows');
+  await page.click('[data-testid="prv-join"]');
+  await page.waitForSelector('[data-testid="lattice-result"][data-status="done"]');
+  await assertEveryNumberRead(page, SEL, 40, 'rows swapped');
+  assert.match(await page.getAttribute('[data-testid="max-distance"]', 'title'), /outside the hull of A’s posteriors/);
+  assert.match(await page.getAttribute('[data-testid="avg-gap"]', 'title'), /^[\d.e-]+ — positive: this adversary gains more from B than from A/);
+  const cell = page.locator('[data-testid="avg-gain"] tbody td').first();
+  assert.match(await cell.getAttribute('title'), / — g\(w, x\): what the adversary gains by guessing w when the secret is x$/);
+  // The ⊑prv counterexample: ln of a ratio, with e^d beside it.
+  await example(page, 'rr-vs-exponential');
+  await assertEveryNumberRead(page, SEL, 90, 'randomized response against exponential');
+  const dB = await valueOf(page, 'prv-dB');
+  assert.ok((await page.getAttribute('[data-testid="prv-dB"]', 'title')).endsWith(`e^d = ${Number(Math.exp(dB).toPrecision(4))}`));
   assertNoErrors(page);
 });

@@ -9,6 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, typeInto } from './harness.mjs';
+import { assertEveryNumberRead } from './readings.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -232,5 +233,18 @@ test('bad input is reported next to its field', async () => {
     await settledSection(page);
   }
   assert.equal(await page.getAttribute('[data-testid="geo-row-lp"]', 'data-status'), 'ok');
+  assertNoErrors(page);
+});
+
+test('every number shown has a reading; the two ε of the optimum say which is which', async () => {
+  // A spanner makes the two differ: the guarantee ε·t/δ, and the smaller ε measured on the matrix.
+  const page = await open({ side: '5', epsilon: '1', spanner: '1.5', density: 'centre' });
+  await assertEveryNumberRead(page, '#geo', 10, 'a 5 × 5 map with a spanner');
+  const measured = await page.getAttribute('[data-testid="geo-eps-lp"]', 'title');
+  const guaranteed = await page.getAttribute('[data-testid="geo-guaranteed"]', 'title');
+  assert.match(measured, /measured on the matrix the solver returned/);
+  assert.match(guaranteed, /the ε that the linear program’s constraints ensure on every pair of cells/);
+  assert.ok((await num(page, 'eps-lp')) <= (await num(page, 'guaranteed')) + 1e-7, 'measured ≤ guaranteed, as the readings say');
+  assert.match(await page.getAttribute('[data-testid="geo-loss-exp"]', 'title'), /cell sides from the true one/);
   assertNoErrors(page);
 });

@@ -15,6 +15,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { startHarness, typeInto, SCREENSHOTS } from './harness.mjs';
+import { assertEveryNumberRead } from './readings.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -308,5 +309,22 @@ test('state round trip and a phone layout', async () => {
   const overflow = await page.evaluate(() => document.getElementById('infopriv').scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 1, `section wider than the phone by ${overflow}px`);
   await shot(page, 'infopriv-phone');
+  assertNoErrors(page);
+});
+
+test('every number shown has a reading, beside the results; ∞ says why there is no finite ε', async () => {
+  const page = await open();
+  await assertEveryNumberRead(page, '#infopriv', 20, 'randomized response');
+  // The ε row reads its own e^ε (computed here from the value shown).
+  const eps = await value(page, 'epsilon');
+  const reading = await page.textContent(SEL('ip-reading-epsilon'));
+  assert.ok(reading.includes(`e^ε = ${Math.exp(eps).toPrecision(4).replace(/\.?0+$/, '')}`), reading);
+  assert.ok((await page.getAttribute(SEL('ip-value-epsilon'), 'title')).endsWith(reading), 'the reading is also on hover');
+  // No noise: ε is ∞, and the reading says what that means.
+  await page.selectOption(SEL('ip-noise'), 'none');
+  await idle(page);
+  assert.equal(await page.textContent(SEL('ip-value-epsilon')), '∞');
+  assert.match(await page.textContent(SEL('ip-reading-epsilon')), /^∞: some answer is possible for one value of a record and impossible for another/);
+  await assertEveryNumberRead(page, '#infopriv', 15, 'no noise');
   assertNoErrors(page);
 });

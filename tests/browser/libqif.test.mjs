@@ -119,7 +119,7 @@ test('Compare: how much more B can leak than A, with its gain function, beside t
   assert.match(await page.textContent('[data-testid="leak-sentence"]'), /^B can leak up to \S+ more than A for this prior, with this gain function:$/);
   // The gain shown attains it: V_g[π▷B] − V_g[π▷A] recomputed here from the table's entries
   // (its cells keep the full values in their titles).
-  const G = await page.$$eval('[data-testid="leak-gain"] tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.title))));
+  const G = await page.$$eval('[data-testid="leak-gain"] tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.dataset.value))));
   const labels = await page.$$eval('[data-testid="leak-gain"] tbody th', (ths) => ths.map((t) => t.textContent));
   assert.deepEqual(labels, ['w(y0)', 'w(y1)', 'w(y2)', 'w(z0)', 'w(z1)', 'w(z2)', 'w⊥']);
   const V = (C) => C[0].reduce((s, _, y) => s + Math.max(...G.map((g) => g.reduce((t, gx, x) => t + gx * P3f[x] * C[x][y], 0))), 0);

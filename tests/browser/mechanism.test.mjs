@@ -8,6 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, typeInto } from './harness.mjs';
+import { assertEveryNumberRead } from './readings.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -350,3 +351,41 @@ async function shotDir() {
   const { SCREENSHOTS } = await import('./harness.mjs');
   return SCREENSHOTS;
 }
+
+test('every number shown has a reading; the exponential mechanism measures the grid’s own distance', async () => {
+  let page = await open();
+  // Table 1, the LP's certificate opened, and the database panel at u = 10⁹.
+  await choosePreset(page, 'table1-prior');
+  await page.locator('[data-testid="mech-lp-certificate"] summary').click();
+  await typeInto(page, 'mech-db-u', '1e9');
+  await settledSection(page);
+  await assertEveryNumberRead(page, SEC, 25, 'Table 1');
+  assert.match(await page.getAttribute('[data-testid="mech-util-lp"]', 'title'), /^0\.3[12]\d* — chance that the best guess from the output is the true answer/);
+  // ln 2 on adjacent answers: e^ε = 2.
+  assert.match(await page.getAttribute('[data-testid="mech-eps-lp"]', 'title'), /factor ≤ e\^ε = 2$/);
+  assertNoErrors(page);
+  // A 3 × 3 grid (uniform prior): cells 0 and 3 are neighbours though 3 indices apart. The
+  // exponential mechanism is e^(−ε d/2), rows normalized, d = |Δcolumn| + |Δrow| (the grid's
+  // steps), written out here.
+  page = await open();
+  await page.selectOption('[data-testid="mech-kind"]', 'grid');
+  await typeInto(page, 'mech-w', '3');
+  await typeInto(page, 'mech-h', '3');
+  await typeInto(page, 'mech-eps', '1');
+  await settledSection(page);
+  const steps = (a, b) => Math.abs((a % 3) - (b % 3)) + Math.abs(Math.floor(a / 3) - Math.floor(b / 3));
+  const E = Array.from({ length: 9 }, (_, y) => {
+    const w = Array.from({ length: 9 }, (_, z) => Math.exp(-steps(y, z) / 2));
+    const sum = w.reduce((a, b) => a + b, 0);
+    return w.map((v) => v / sum);
+  });
+  close(await num(page, 'util-exp'), binaryUtility(new Array(9).fill(1 / 9), E), 1e-9, 'exponential utility on the grid');
+  // Its smallest ε on the grid, from the matrix: the largest ln E[y][z]/E[y′][z] over edges y ∼ y′.
+  let worst = 0;
+  for (let y = 0; y < 9; y++) for (let y2 = 0; y2 < 9; y2++) if (steps(y, y2) === 1) for (let z = 0; z < 9; z++) worst = Math.max(worst, Math.log(E[y][z] / E[y2][z]));
+  close(await num(page, 'eps-exp'), worst, 1e-9, 'smallest ε of the exponential mechanism on the grid');
+  assert.ok(worst <= 1 + 1e-12, 'ε-DP on the grid at ε itself');
+  assert.match(await text(page, 'detail-exp'), /the graph’s shortest-path distance/);
+  await assertEveryNumberRead(page, SEC, 20, 'grid');
+  assertNoErrors(page);
+});

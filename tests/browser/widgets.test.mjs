@@ -346,3 +346,18 @@ test('widgets share one worker and fit a phone screen', async () => {
   await h.screenshot(page, 'widgets-phone');
   assertNoErrors(page);
 });
+
+test('<qif-mechanism mechanism="exponential"> on a grid measures the grid’s distance, as the page does', async () => {
+  const page = await open();
+  // 3 × 3 grid: cells 0 and 3 are neighbours (one step) though 3 indices apart. The matrix is
+  // e^(−ε d/2), rows normalized, with d = |Δcolumn| + |Δrow|, written out here.
+  const d = await updated(page, 'w-rr', [['graph', 'grid'], ['n', '3x3'], ['mechanism', 'exponential'], ['epsilon', '1'], ['prior', null]]);
+  const steps = (a, b) => Math.abs((a % 3) - (b % 3)) + Math.abs(Math.floor(a / 3) - Math.floor(b / 3));
+  for (let y = 0; y < 9; y++) {
+    const w = Array.from({ length: 9 }, (_, z) => Math.exp(-steps(y, z) / 2));
+    w.forEach((v, z) => close(d.matrix[y][z], v / sum(w), `E[${y}][${z}]`, 1e-12));
+  }
+  assert.ok((await value(page, 'w-rr', 'actualEpsilon')) <= 1 + 1e-12, 'ε-DP on the grid at ε');
+  assert.match(await page.locator('#w-rr [data-testid="scaling"]').textContent(), /the graph’s shortest-path distance/);
+  assertNoErrors(page);
+});

@@ -345,19 +345,30 @@ test('mechanism plan: ε-DP on the graph, explained', async () => {
   close(stepEpsilon('rr', Math.LN2, clique), Math.LN2, 'randomized response unscaled');
   assert.match(scalingText('tg', Math.LN2, clique, (x) => x.toFixed(4)), /α = e\^\(−ε\/5\) = 0\.8706: per step ε\/5 = 0\.1386/);
   assert.equal(scalingText('rr', 1, clique), '');
-  // On a 3 × 3 grid the exponential mechanism's |y − z| is between cell indices (cells 0 and 3
-  // are neighbours 3 indices apart): the text says so rather than pass it for the grid's metric.
+  // On a 3 × 3 grid the exponential mechanism measures the grid's own distance: cells 0 and 3
+  // are neighbours (one step), though 3 indices apart. Its matrix is e^(−ε d/2), rows normalized,
+  // with d the steps |Δcolumn| + |Δrow| between cells, written out here; the text names the metric.
   const grid = qif.graph.grid(3, 3);
   assert.equal(edgeSpan(grid), 3);
-  assert.match(scalingText('exp', 1, grid), /distance between the answers’ indices 0\.\.n−1 \(the line’s\), not this graph’s shortest-path distance/);
-  assert.doesNotMatch(scalingText('exp', 1, path), /not this graph/);
+  assert.match(scalingText('exp', 1, grid), /the graph’s shortest-path distance/);
+  assert.throws(() => mechanismCall('exp', { graph: grid, epsilon: 1 }), /needs the graph’s distances/);
+  const steps = (a, b) => Math.abs((a % 3) - (b % 3)) + Math.abs(Math.floor(a / 3) - Math.floor(b / 3));
+  const E = rows(matrixOf('exp', run(mechanismCall('exp', { graph: grid, epsilon: 1.2, distances: rows(qif.graph.distances(grid)) }))));
+  for (let y = 0; y < 9; y++) {
+    const w = Array.from({ length: 9 }, (_, z) => Math.exp((-1.2 * steps(y, z)) / 2));
+    const sum = w.reduce((a, b) => a + b, 0);
+    for (let z = 0; z < 9; z++) close(E[y][z], w[z] / sum, `exp on the grid [${y}][${z}]`);
+  }
   // Each classic mechanism, built by the plan, is ε-DP on the graph (smallest ε ≤ target).
   for (const [g, name] of [[clique, 'clique'], [path, 'path'], [qif.graph.grid(3, 3), 'grid'], [qif.graph.petersen(), 'Petersen']]) {
     for (const key of ['tg', 'rr', 'exp']) {
-      const H = matrixOf(key, run(mechanismCall(key, { graph: g, epsilon: 1 })));
+      const H = matrixOf(key, run(mechanismCall(key, { graph: g, epsilon: 1, distances: rows(qif.graph.distances(g)) })));
       assert.ok(qif.privacy.epsilon(H, g) <= 1 + 1e-9, `${key} is 1-DP on the ${name}`);
     }
   }
+  // On a path the graph's distance is |y − z|: the classic exponential mechanism.
+  const onPath = rows(matrixOf('exp', run(mechanismCall('exp', { graph: path, epsilon: 0.8, distances: rows(qif.graph.distances(path)) }))));
+  rows(qif.mechanism.exponential(7, 0.8)).forEach((r, y) => r.forEach((v, z) => close(onPath[y][z], v, `exp on the path [${y}][${z}]`)));
   // The truncated geometric on the clique at ln 2 is the M1 of Table 1: per-step α = 2^(−1/5),
   // written out here from its formula (inputs and outputs 0..5).
   const a = 2 ** (-1 / 5);
@@ -410,7 +421,7 @@ test('mechanism: the stages’ plans', () => {
   assert.equal(G.diameter, 1);
   assert.equal(G.span, 5);
   const calls = MEP.matricesPlan(G, Math.LN2);
-  assert.deepEqual(calls.map((c) => c.fn), ['utilityBound', 'optimalDetail', 'truncatedGeometric', 'randomizedResponse', 'exponential']);
+  assert.deepEqual(calls.map((c) => c.fn), ['utilityBound', 'optimalDetail', 'truncatedGeometric', 'randomizedResponse', 'exponentialMetric']);
   close(calls[2].args[1], Math.LN2 / 5, 'page: truncated geometric at ε/5 on the clique');
   const settled = calls.map((c) => ({ ok: true, value: run(c) }));
   const m = MEP.readMatrices(settled);

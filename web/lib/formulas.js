@@ -46,6 +46,8 @@ export const PAPERS = [
   ['Wu (2019)', 'wu2019'],
   ['Vadhan (2013)', 'vadhan2013'],
   ['Bordenabe et al. (CCS 2014)', 'ccs2014'],
+  ['Chothia et al. (CAV 2013)', 'cav2013'],
+  ['Cherubin et al. (S&P 2019)', 'sp2019'],
 ];
 
 /**

@@ -5,11 +5,14 @@
 // What ε means for the classic mechanisms (decided here, explained where they are shown): a
 // mechanism offered at ε is ε-DP on the chosen graph, so that its utility can be read against the
 // ε-DP bound of Theorem 6.1 and against the optimum. Randomized response is ε-DP on any graph and
-// takes ε as it is. The truncated geometric and exponential mechanisms treat the answers as the
-// numbers 0..n−1 and are ε′-private for the distance |a − b|; an edge a ∼ b of the graph spans
-// |a − b| such steps, so they run at the per-step ε′ = ε/s, s = max |a − b| over the edges (s = 1
-// on a path; s = n − 1 on a clique, where the truncated geometric is the M1 of Alvim et al.
-// (ICALP 2011) Table 1, α = 2^(−1/5) at ε = ln 2). The tight-constraints mechanism is built for
+// takes ε as it is. The truncated geometric mechanism treats the answers as the numbers 0..n−1
+// and is ε′-private for the distance |a − b|; an edge a ∼ b of the graph spans |a − b| such
+// steps, so it runs at the per-step ε′ = ε/s, s = max |a − b| over the edges (s = 1 on a path;
+// s = n − 1 on a clique, where it is the M1 of Alvim et al. (ICALP 2011) Table 1, α = 2^(−1/5) at
+// ε = ln 2). The exponential mechanism e^(−ε d(y,z)/2), rows normalized, uses the graph's own
+// shortest-path distance d (on a grid, steps between cells, not the distance between cell
+// indices): it is ε·d-private, so ε-DP on the graph at ε itself, and on a path it is the classic
+// e^(−ε|y − z|/2). The tight-constraints mechanism is built for
 // ε·d, d a metric on the answers (the graph's distance by default, which makes it ε-DP on the
 // graph). The smallest ε each matrix actually satisfies on the graph is computed from the matrix
 // and shown beside it.
@@ -22,7 +25,7 @@ export const MECHANISMS = Object.freeze({
   thm62: { name: 'Theorem 6.2', scaled: false },
   tg: { name: 'Truncated geometric', scaled: true },
   rr: { name: 'Randomized response', scaled: false },
-  exp: { name: 'Exponential', scaled: true },
+  exp: { name: 'Exponential', scaled: false },
   tc: { name: 'Tight constraints', scaled: false },
 });
 
@@ -50,17 +53,21 @@ export function stepEpsilon(key, epsilon, graph) {
  * The engine call that builds mechanism `key` at privacy level ε on `graph` ({n, edges}).
  * lp takes {prior, score, loss, timeLimit, progress} (score: a gain matrix, or a loss matrix with
  * loss; progress: its reports go to the job's onProgress); tc takes `metric`, the distances d on
- * the answers (an array of rows, Infinity allowed), and is built for ε·d.
+ * the answers (an array of rows, Infinity allowed), and is built for ε·d; exp takes `distances`,
+ * the graph's shortest-path distances (rows or {rows, cols, data}, Infinity between components).
  * The value it returns is read by matrixOf.
  * @returns {{ns: string, fn: string, args: any[]}}
  */
-export function mechanismCall(key, { graph, epsilon, prior = null, score = null, loss = false, timeLimit, progress = false, metric = null } = {}) {
+export function mechanismCall(key, { graph, epsilon, prior = null, score = null, loss = false, timeLimit, progress = false, metric = null, distances = null } = {}) {
   const n = graph.n;
   switch (key) {
     case 'thm62': return { ns: 'mechanism', fn: 'optimalDetail', args: [graph, epsilon] };
     case 'tg': return { ns: 'mechanism', fn: 'truncatedGeometric', args: [n, stepEpsilon(key, epsilon, graph)] };
     case 'rr': return { ns: 'mechanism', fn: 'randomizedResponse', args: [n, epsilon] };
-    case 'exp': return { ns: 'mechanism', fn: 'exponential', args: [n, stepEpsilon(key, epsilon, graph)] };
+    case 'exp': {
+      if (!distances) throw new Error('the exponential mechanism needs the graph’s distances');
+      return { ns: 'mechanism', fn: 'exponentialMetric', args: [distances, epsilon] };
+    }
     case 'tc': {
       if (!metric) throw new Error('the tight-constraints mechanism needs a metric');
       // ε·d, keeping 0 on the diagonal and ∞ where d is ∞.
@@ -94,14 +101,12 @@ export function utilityValue(value, { loss = false } = {}) {
   return loss ? value.loss : value;
 }
 
-/** One sentence on how ε′ was chosen, for the place the mechanism is shown. */
+/** One sentence on how ε′ was chosen (and, for the exponential mechanism, its metric), for the place the mechanism is shown. */
 export function scalingText(key, epsilon, graph, format = String) {
+  if (key === 'exp') return `ε = ${format(epsilon)} for d(y, z), the graph’s shortest-path distance (each edge is 1), so it is ε-DP on this graph`;
   if (!MECHANISMS[key].scaled) return '';
   const s = edgeSpan(graph);
   const step = stepEpsilon(key, epsilon, graph);
-  if (s === 1) return key === 'tg' ? `α = e^(−ε) = ${format(Math.exp(-epsilon))}` : `ε′ = ε = ${format(step)} for |y − z|`;
-  const why = `so that it is ε-DP on this graph (its edges span up to ${s} steps of 0..n−1)`;
-  return key === 'tg'
-    ? `α = e^(−ε/${s}) = ${format(Math.exp(-step))}: per step ε/${s} = ${format(step)}, ${why}`
-    : `ε′ = ε/${s} = ${format(step)} for |y − z|, ${why}; |y − z| is the distance between the answers’ indices 0..n−1 (the line’s), not this graph’s shortest-path distance`;
+  if (s === 1) return `α = e^(−ε) = ${format(Math.exp(-epsilon))}`;
+  return `α = e^(−ε/${s}) = ${format(Math.exp(-step))}: per step ε/${s} = ${format(step)}, so that it is ε-DP on this graph (its edges span up to ${s} steps of 0..n−1)`;
 }

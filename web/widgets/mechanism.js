@@ -19,7 +19,7 @@ const MECHANISMS = {
   optimal: 'Optimal (linear program; Thm 6.2 where it applies)',
   truncatedGeometric: 'Truncated geometric',
   randomizedResponse: 'Randomized response',
-  exponential: 'Exponential (metric |x − y|)',
+  exponential: 'Exponential (the graph’s distance)',
 };
 const GRAPHS = ['clique', 'path', 'cycle', 'grid'];
 
@@ -156,7 +156,7 @@ export class QifMechanism extends QifWidget {
       h('div', { class: 'controls' }, h('label', { for: id }, 'Privacy ε'), slider, out),
       h('div', { class: 'w-body' }, this.plotBox, h('div', {}, this.results, this.warn,
         this.scaling,
-        h('p', { class: 'w-note long' }, `Every mechanism is offered at ε on this graph (as on the page): the truncated geometric and exponential ones run at ε/s per step, s the longest edge |a − b| of the graph, so that they are ε-DP on it. Utility: expected binary gain of the best guess from the output, ${cfg.uniform ? 'uniform prior' : 'the given prior'}. The bound (Thm 6.1) holds for the uniform prior.`))));
+        h('p', { class: 'w-note long' }, `Every mechanism is offered at ε on this graph (as on the page): the truncated geometric one runs at ε/s per step, s the longest edge |a − b| of the graph, and the exponential one measures the graph’s shortest-path distance, so that they are ε-DP on it. Utility: expected binary gain of the best guess from the output, ${cfg.uniform ? 'uniform prior' : 'the given prior'}. The bound (Thm 6.1) holds for the uniform prior.`))));
   }
 
   async computeNow(job, cfg) {
@@ -164,8 +164,9 @@ export class QifMechanism extends QifWidget {
     const g = cfg.graph.literal ? cfg.graph.literal : await this.graphOf(job, cfg);
     // The same plan as the page's "Design a mechanism" section: same inputs, same matrix.
     const key = WIDGET_MECHANISMS[cfg.mechanism];
+    const distances = key === 'exp' ? await job.call(engine.plan.graph.distances(g)) : null;
     const [mr, br] = await job.run([
-      mechanismCall(key, { graph: g, epsilon: eps, prior: cfg.prior }),
+      mechanismCall(key, { graph: g, epsilon: eps, prior: cfg.prior, distances }),
       engine.plan.privacy.utilityBound(g, eps),
     ]);
     // The vertices are named 0…n−1, as in the graph attribute and the heat map.

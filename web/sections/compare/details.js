@@ -4,7 +4,8 @@
 // of what they are given; nothing here computes a verdict.
 
 import { h, replace } from '../../lib/dom.js';
-import { formatNumber, formatFull } from '../../lib/numbers.js';
+import { formatNumber } from '../../lib/numbers.js';
+import { readingOf, setReading, MATRIX_READINGS } from '../../lib/readings.js';
 import { leakGainLabels } from './state.js';
 import { DISTANCES } from './distances.js';
 
@@ -16,26 +17,41 @@ export const ORDERS = [
   { id: 'prv', sym: '⊑prv', name: 'Privacy', text: 'B is safe in place of A for d-privacy under every metric d: d_B ≤ d_A for every pair of secrets.', fail: 'B distinguishes some pair of secrets more than A does.' },
 ];
 
-export function num(v, unit, testid) {
-  return h('span', { class: 'cmp-num' },
-    h('output', { class: 'value', 'data-testid': testid, 'data-value': String(v), title: formatFull(v), text: formatNumber(v) }),
-    unit ? h('span', { class: 'unit', text: ` ${unit}` }) : null);
+/** A number with its unit; `key` names its reading (lib/readings.js), shown on hover. */
+export function num(v, unit, testid, key) {
+  const out = h('output', { class: 'value', 'data-testid': testid, 'data-value': String(v), text: formatNumber(v) });
+  setReading(out, v, readingOf(key, v));
+  return h('span', { class: 'cmp-num' }, out, unit ? h('span', { class: 'unit', text: ` ${unit}` }) : null);
 }
 
-export function matrixTable(M, { rowLabel = (i) => String(i), colLabel = (j) => String(j), corner = '', testid } = {}) {
+// e^d beside a distance d in nats, with its reading.
+function expOf(d) {
+  const el = h('span', { class: 'unit', text: ` e^d = ${formatNumber(Math.exp(d))}` });
+  setReading(el, Math.exp(d), readingOf('cmp.expDistance', Math.exp(d)));
+  return el;
+}
+
+/**
+ * A matrix as a table; `role` (a key of MATRIX_READINGS) says what its entries are, on the
+ * table and in each cell's title.
+ */
+export function matrixTable(M, { rowLabel = (i) => String(i), colLabel = (j) => String(j), corner = '', testid, role } = {}) {
+  const reading = MATRIX_READINGS[role] ?? '';
   const rows = M.rows ?? M.length;
   const cols = M.cols ?? (rows ? M[0].length : 0);
   const at = M.data ? (i, j) => M.data[i * cols + j] : (i, j) => M[i][j];
   if (rows > SHOW_MATRIX_UP_TO || cols > SHOW_MATRIX_UP_TO) {
     return h('p', { class: 'muted', 'data-testid': testid, text: `A ${rows}×${cols} matrix (too large to show here).` });
   }
-  return h('div', { class: 'table-wrap' }, h('table', { class: 'mini cmp-matrix', 'data-testid': testid },
+  return h('div', { class: 'table-wrap' }, h('table', { class: 'mini cmp-matrix', 'data-testid': testid, dataset: reading ? { reading } : {} },
     h('thead', {}, h('tr', {}, h('th', { scope: 'col', class: 'corner', text: corner }), Array.from({ length: cols }, (_, j) => h('th', { scope: 'col', text: colLabel(j) })))),
     h('tbody', {}, Array.from({ length: rows }, (_, i) => h('tr', {},
       h('th', { scope: 'row', text: rowLabel(i) }),
       Array.from({ length: cols }, (_, j) => {
         const v = at(i, j);
-        return h('td', { title: formatFull(v), class: Math.abs(v) < 1e-12 ? 'zero' : undefined, text: formatNumber(v) });
+        const td = h('td', { class: Math.abs(v) < 1e-12 ? 'zero' : undefined, 'data-value': String(v), text: formatNumber(v) });
+        setReading(td, v, reading);
+        return td;
       }))))));
 }
 
@@ -52,8 +68,8 @@ export function renderAvg(el, r, check) {
   if (v.holds) {
     return replace(el, head(ORDERS[0], r),
       h('p', {}, 'Witness: a row-stochastic ', h('var', { text: 'R' }), ' with ', h('var', { text: 'B' }), ' = ', h('var', { text: 'A' }), '·', h('var', { text: 'R' }), ' (rows: outputs of A, columns: outputs of B).'),
-      v.witness ? matrixTable(v.witness, { rowLabel: (i) => `y${i}`, colLabel: (j) => `z${j}`, corner: 'R', testid: 'avg-witness' }) : null,
-      Number.isFinite(v.residual) ? h('p', { class: 'muted' }, 'Residual (1/n)·Σ|A·R − B| = ', num(v.residual, '', 'avg-residual')) : null);
+      v.witness ? matrixTable(v.witness, { rowLabel: (i) => `y${i}`, colLabel: (j) => `z${j}`, corner: 'R', testid: 'avg-witness', role: 'avgWitness' }) : null,
+      Number.isFinite(v.residual) ? h('p', { class: 'muted' }, 'Residual (1/n)·Σ|A·R − B| = ', num(v.residual, '', 'avg-residual', 'cmp.residual')) : null);
   }
   const ce = v.counterexample;
   if (!ce) return replace(el, head(ORDERS[0], r), h('p', { class: 'muted', text: 'No counterexample was returned.' }));
@@ -66,12 +82,12 @@ export function renderAvg(el, r, check) {
   const agree = Math.abs(vA - ce.vulnerabilityA) <= 1e-9 * Math.max(1, Math.abs(vA)) && Math.abs(vB - ce.vulnerabilityB) <= 1e-9 * Math.max(1, Math.abs(vB));
   replace(el, head(ORDERS[0], r),
     h('p', {}, 'An adversary with this gain function ', h('var', { text: 'g' }), ' (rows: guesses ', h('var', { text: 'w' }), ', columns: secrets ', h('var', { text: 'x' }), ') and prior ', h('var', { text: 'π' }), ' gains more from B than from A:'),
-    matrixTable(G, { rowLabel: (w) => `w${w}`, colLabel: (x) => `x${x}`, corner: 'g', testid: 'avg-gain' }),
-    matrixTable([prior], { rowLabel: () => 'π', colLabel: (x) => `x${x}`, testid: 'avg-prior' }),
+    matrixTable(G, { rowLabel: (w) => `w${w}`, colLabel: (x) => `x${x}`, corner: 'g', testid: 'avg-gain', role: 'gain' }),
+    matrixTable([prior], { rowLabel: () => 'π', colLabel: (x) => `x${x}`, testid: 'avg-prior', role: 'prior' }),
     h('dl', { class: 'cmp-vuln' },
-      h('div', {}, h('dt', {}, 'V', h('sub', { text: 'g' }), '[π▷A]'), h('dd', {}, num(ce.vulnerabilityA, 'gain', 'avg-vA'))),
-      h('div', { class: 'worse' }, h('dt', {}, 'V', h('sub', { text: 'g' }), '[π▷B]'), h('dd', {}, num(ce.vulnerabilityB, 'gain', 'avg-vB')))),
-    h('p', { class: 'cmp-verdict-line' }, 'V', h('sub', { text: 'g' }), '[π▷B] − V', h('sub', { text: 'g' }), '[π▷A] = ', num(ce.vulnerabilityB - ce.vulnerabilityA, 'gain', 'avg-gap'), ' > 0'),
+      h('div', {}, h('dt', {}, 'V', h('sub', { text: 'g' }), '[π▷A]'), h('dd', {}, num(ce.vulnerabilityA, 'gain', 'avg-vA', 'cmp.vulnerability'))),
+      h('div', { class: 'worse' }, h('dt', {}, 'V', h('sub', { text: 'g' }), '[π▷B]'), h('dd', {}, num(ce.vulnerabilityB, 'gain', 'avg-vB', 'cmp.vulnerability')))),
+    h('p', { class: 'cmp-verdict-line' }, 'V', h('sub', { text: 'g' }), '[π▷B] − V', h('sub', { text: 'g' }), '[π▷A] = ', num(ce.vulnerabilityB - ce.vulnerabilityA, 'gain', 'avg-gap', 'cmp.gap'), ' > 0'),
     h('p', { class: agree ? 'muted check-ok' : 'muted check-bad', 'data-testid': 'avg-check', dataset: { ok: String(agree) },
       text: agree ? `✓ Re-evaluated with the measure V_g[π▷C]: V_g[π▷A] = ${formatNumber(vA)}, V_g[π▷B] = ${formatNumber(vB)}.` : `Re-evaluated with the measure V_g[π▷C]: V_g[π▷A] = ${formatNumber(vA)}, V_g[π▷B] = ${formatNumber(vB)} — differs from the refinement test.` }));
 }
@@ -83,15 +99,15 @@ export function renderMax(el, r) {
   if (v.holds) {
     return replace(el, head(ORDERS[1], r),
       h('p', {}, 'Witness: a row-stochastic ', h('var', { text: 'R' }), ' with B̂ = ', h('var', { text: 'R' }), '·Â — row i holds the convex weights of B’s i-th posterior over A’s posteriors.'),
-      v.witness ? matrixTable(v.witness, { rowLabel: (i) => `σB${i}`, colLabel: (j) => `σA${j}`, corner: 'R', testid: 'max-witness' }) : null);
+      v.witness ? matrixTable(v.witness, { rowLabel: (i) => `σB${i}`, colLabel: (j) => `σA${j}`, corner: 'R', testid: 'max-witness', role: 'maxWitness' }) : null);
   }
   const ce = v.counterexample;
   if (!ce) return replace(el, head(ORDERS[1], r), h('p', { class: 'muted', text: 'No counterexample was returned.' }));
   const post = Array.from(ce.posterior);
   replace(el, head(ORDERS[1], r),
     h('p', {}, 'This posterior of B (uniform prior) lies outside the convex hull of A’s posteriors:'),
-    matrixTable([post], { rowLabel: () => 'σ', colLabel: (x) => `x${x}`, testid: 'max-posterior' }),
-    h('p', { class: 'cmp-verdict-line' }, 'Euclidean distance to the hull: ', num(ce.distance, '', 'max-distance')),
+    matrixTable([post], { rowLabel: () => 'σ', colLabel: (x) => `x${x}`, testid: 'max-posterior', role: 'posterior' }),
+    h('p', { class: 'cmp-verdict-line' }, 'Euclidean distance to the hull: ', num(ce.distance, '', 'max-distance', 'cmp.hullDistance')),
     h('p', { class: 'muted', text: 'The max-case vulnerability V(σ) = distance from σ to A’s hull is 0 for every posterior of A and positive here: that adversary prefers B.' }));
 }
 
@@ -108,8 +124,8 @@ export function renderPrv(el, r) {
   replace(el, head(ORDERS[2], r),
     h('p', {}, 'B distinguishes the secrets ', h('b', { 'data-testid': 'prv-pair', text: `x${ce.x} and x${ce.x2}` }), ' more than A does:'),
     h('dl', { class: 'cmp-vuln' },
-      h('div', {}, h('dt', {}, `d_A(x${ce.x}, x${ce.x2})`), h('dd', {}, num(ce.dA, 'nats', 'prv-dA'), h('span', { class: 'unit', title: formatFull(Math.exp(ce.dA)), text: ` e^d = ${formatNumber(Math.exp(ce.dA))}` }))),
-      h('div', { class: 'worse' }, h('dt', {}, `d_B(x${ce.x}, x${ce.x2})`), h('dd', {}, num(ce.dB, 'nats', 'prv-dB'), h('span', { class: 'unit', title: formatFull(Math.exp(ce.dB)), text: ` e^d = ${formatNumber(Math.exp(ce.dB))}` })))),
+      h('div', {}, h('dt', {}, `d_A(x${ce.x}, x${ce.x2})`), h('dd', {}, num(ce.dA, 'nats', 'prv-dA', 'cmp.pairDistance'), expOf(ce.dA))),
+      h('div', { class: 'worse' }, h('dt', {}, `d_B(x${ce.x}, x${ce.x2})`), h('dd', {}, num(ce.dB, 'nats', 'prv-dB', 'cmp.pairDistance'), expOf(ce.dB)))),
     h('p', { class: 'muted', text: 'A is d_A-private, B is not: d_C(x, x′) = max_y |ln C[x][y] − ln C[x′][y]|.' }));
 }
 
@@ -173,16 +189,16 @@ export function renderLeak(el, r, { mA, mB, uniform }) {
   const labels = leakGainLabels(mA, mB);
   if (!(v.value > 0)) {
     return replace(el,
-      h('p', { class: 'cmp-verdict-line', 'data-testid': 'leak-sentence' }, 'B can leak no more than A ', forPrior, ', for any gain function bounded by 1: the supremum is ', num(v.value, 'gain', 'leak-value'), '.'),
+      h('p', { class: 'cmp-verdict-line', 'data-testid': 'leak-sentence' }, 'B can leak no more than A ', forPrior, ', for any gain function bounded by 1: the supremum is ', num(v.value, 'gain', 'leak-value', 'cmp.leak'), '.'),
       h('p', { class: 'muted', text: 'The supremum is 0 exactly when A ⊑avg B for this prior.' }));
   }
   return replace(el,
-    h('p', { class: 'cmp-verdict-line', 'data-testid': 'leak-sentence' }, 'B can leak up to ', num(v.value, '', 'leak-value'), ' more than A ', forPrior, ', with this gain function:'),
-    matrixTable(v.gain, { rowLabel: (w) => labels[w] ?? `w${w}`, colLabel: (x) => `x${x}`, corner: 'g', testid: 'leak-gain' }),
+    h('p', { class: 'cmp-verdict-line', 'data-testid': 'leak-sentence' }, 'B can leak up to ', num(v.value, '', 'leak-value', 'cmp.leak'), ' more than A ', forPrior, ', with this gain function:'),
+    matrixTable(v.gain, { rowLabel: (w) => labels[w] ?? `w${w}`, colLabel: (x) => `x${x}`, corner: 'g', testid: 'leak-gain', role: 'gain' }),
     h('p', { class: 'hint', text: 'Rows are the adversary’s guesses: one for each output y of A, one for each output z of B, and w⊥, which gains nothing; columns are the secrets. Every gain is at most 1.' }),
     h('dl', { class: 'cmp-vuln' },
-      h('div', {}, h('dt', {}, 'V', h('sub', { text: 'g' }), '[π▷A]'), h('dd', {}, num(v.vulnerabilityA, 'gain', 'leak-vA'))),
-      h('div', { class: 'worse' }, h('dt', {}, 'V', h('sub', { text: 'g' }), '[π▷B]'), h('dd', {}, num(v.vulnerabilityB, 'gain', 'leak-vB')))));
+      h('div', {}, h('dt', {}, 'V', h('sub', { text: 'g' }), '[π▷A]'), h('dd', {}, num(v.vulnerabilityA, 'gain', 'leak-vA', 'cmp.vulnerability'))),
+      h('div', { class: 'worse' }, h('dt', {}, 'V', h('sub', { text: 'g' }), '[π▷B]'), h('dd', {}, num(v.vulnerabilityB, 'gain', 'leak-vB', 'cmp.vulnerability')))));
 }
 
 /**
@@ -196,7 +212,7 @@ export function renderDistances(el, results, { x, x2, errors = {} }) {
     if (!results[K]) return h('td', { class: 'r-msg', text: k === 0 ? errors[K] ?? '' : '' });
     const r = results[K][k];
     if (!r.ok) return h('td', { class: 'r-msg', 'data-testid': `dist-${DISTANCES[k].fn}-${K}`, text: r.error });
-    return h('td', {}, num(r.value, '', `dist-${DISTANCES[k].fn}-${K}`));
+    return h('td', {}, num(r.value, '', `dist-${DISTANCES[k].fn}-${K}`, `cmp.${DISTANCES[k].fn}`));
   };
   replace(el, h('div', { class: 'table-wrap' }, h('table', { class: 'mini cmp-dist-table', 'data-testid': 'dist-table' },
     h('thead', {}, h('tr', {},

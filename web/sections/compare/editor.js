@@ -4,6 +4,7 @@
 
 import { h, replace, setFieldMessage } from '../../lib/dom.js';
 import { formatNumber, formatFull } from '../../lib/numbers.js';
+import { readingOf, setReading } from '../../lib/readings.js';
 import { parseNumber } from '../../input/number.js';
 import { FAMILIES, FAMILY_IDS } from './presets.js';
 
@@ -87,9 +88,13 @@ export function renderENote(ed, src, trueEps) {
   if (src.kind !== 'family') return;
   const r = parseNumber(src.eps);
   if ('error' in r || !(r.value > 0)) return;
-  ed.eNote.append(h('span', { title: formatFull(Math.exp(r.value)) }, `e^ε = ${formatNumber(Math.exp(r.value))}`));
+  const exp = h('span', {}, `e^ε = ${formatNumber(Math.exp(r.value))}`);
+  setReading(exp, Math.exp(r.value), readingOf('cmp.expEpsilon', Math.exp(r.value)));
+  ed.eNote.append(exp);
   if (src.family === 'exponential' && trueEps !== null) {
-    ed.eNote.append(' · ', h('span', { title: formatFull(trueEps), 'data-testid': `true-eps-${ed.K}` }, `true ε = ${formatNumber(trueEps)} nats`));
+    const t = h('span', { 'data-testid': `true-eps-${ed.K}`, 'data-value': String(trueEps) }, `true ε = ${formatNumber(trueEps)} nats`);
+    setReading(t, trueEps, readingOf('cmp.trueEpsilon', trueEps));
+    ed.eNote.append(' · ', t);
   }
 }
 
@@ -143,7 +148,8 @@ export function showValidation(ed, c, extra = null) {
     const cell = rows[i].lastElementChild;
     const sum = c.sums[i];
     cell.firstElementChild.textContent = Number.isNaN(sum) ? '—' : formatNumber(sum, 6);
-    cell.firstElementChild.title = Number.isNaN(sum) ? 'a cell of this row is not a number' : formatFull(sum);
+    if (Number.isNaN(sum)) setReading(cell.firstElementChild, 'a cell of this row is not a number', '');
+    else setReading(cell.firstElementChild, sum, readingOf('cmp.rowSum', sum));
     cell.lastElementChild.textContent = c.row[i] ? 'expected 1' : '';
     cell.classList.toggle('invalid', !!c.row[i]);
     rows[i].classList.toggle('row-invalid', !!c.row[i]);

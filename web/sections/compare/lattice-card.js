@@ -47,7 +47,7 @@ export function mountLattice({ engine, pipe, channels, use }) {
     replace(out,
       h('h4', { text: LABELS[fn] }),
       h('p', { class: 'muted', text: `A ${M.rows}×${M.cols} channel.` }),
-      matrixTable(M, { rowLabel: (i) => `x${i}`, colLabel: (j) => `y${j}`, testid: 'lattice-matrix' }),
+      matrixTable(M, { rowLabel: (i) => `x${i}`, colLabel: (j) => `y${j}`, testid: 'lattice-matrix', role: 'channel' }),
       h('div', { class: 'toolbar' },
         h('button', { type: 'button', class: 'small', 'data-testid': 'lattice-use-A', text: 'Use as A', on: { click: useAs('A') } }),
         h('button', { type: 'button', class: 'small', 'data-testid': 'lattice-use-B', text: 'Use as B', on: { click: useAs('B') } })));

@@ -17,9 +17,10 @@
 // LP. root.dataset.busy is "true" while anything is scheduled or running.
 
 import { h, replace, addStylesheet } from '../../lib/dom.js';
-import { formatNumber, formatFull } from '../../lib/numbers.js';
+import { formatNumber } from '../../lib/numbers.js';
 import { createPipeline, Superseded } from '../../engine/pipeline.js';
 import { isAbort, reportToJob } from '../../engine/client.js';
+import { readingOf, setReading } from '../../lib/readings.js';
 import * as S from './state.js';
 import { ids, MECHS, buildSkeleton, mapFigure } from './skeleton.js';
 
@@ -27,15 +28,17 @@ const LP_TIME_LIMIT_MS = 600000;
 const MAX_CALIBRATION_STEPS = 40;
 const clone = (s) => JSON.parse(JSON.stringify(s));
 
-function setNumber(el, x) {
+// A number with its reading (lib/readings.js, by key) in the title and data-reading.
+function setNumber(el, x, key) {
   el.textContent = formatNumber(x);
-  el.title = formatFull(x);
   el.dataset.value = String(x);
+  setReading(el, x, readingOf(key, x));
 }
 function clearNumber(el, text = '—') {
   el.textContent = text;
   el.title = '';
   delete el.dataset.value;
+  delete el.dataset.reading;
 }
 
 export function mount(root, { engine }) {
@@ -187,12 +190,12 @@ export function mount(root, { engine }) {
   function showRow(key, m, target, epsError) {
     const row = e.rows[key];
     row.tr.dataset.status = 'ok';
-    setNumber(row.loss, m.loss);
-    if (Number.isFinite(m.remapped)) setNumber(row.remapped, m.remapped); else clearNumber(row.remapped);
+    setNumber(row.loss, m.loss, 'geo.loss');
+    if (Number.isFinite(m.remapped)) setNumber(row.remapped, m.remapped, 'geo.remapped'); else clearNumber(row.remapped);
     row.detail.textContent = m.detail ?? '';
     if (m.epsilonPrime !== undefined) row.detail.dataset.epsilonPrime = String(m.epsilonPrime);
     if (epsError) { clearNumber(row.eps, 'error'); row.verdict.textContent = epsError; return; }
-    setNumber(row.eps, m.epsilon);
+    setNumber(row.eps, m.epsilon, key === 'lp' ? 'geo.epsilonLP' : 'geo.epsilon');
     const over = m.epsilon > target * (1 + 1e-9) + 1e-12;
     row.verdict.textContent = over ? `> ε = ${formatNumber(target)}: not ε·d-private` : `≤ ε = ${formatNumber(target)}: ε·d-private`;
     row.verdict.dataset.ok = String(!over);
@@ -270,7 +273,7 @@ export function mount(root, { engine }) {
       detail: `${lp.method || lp.path}, ${lp.iterations} iterations, ${lp.status}, ${formatNumber(ms / 1000)} s in this browser; ${lpSize(cur)}`,
     });
     e.rows.lp.detail.dataset.ms = String(Math.round(ms));
-    setNumber(e.guaranteed, lp.guaranteedEpsilon);
+    setNumber(e.guaranteed, lp.guaranteedEpsilon, 'geo.guaranteed');
     e.guaranteedNote.textContent = lp.spanner
       ? `With the spanner (${lp.spanner.pairs} pairs of cells, dilation t = ${formatNumber(lp.spanner.dilation)} ≤ δ = ${formatNumber(cur.spanner)}), the program asks ε/δ on the spanner’s edges only, which guarantees ε·t/δ on every pair — a smaller (safer) ε than asked, for a slightly larger expected distance. Empty δ: every pair, the exact optimum.`
       : 'Every pair of cells is constrained: the mechanism is the exact optimum at ε.';

@@ -30,25 +30,25 @@ export function channelsCard({ pipe }) {
     'data-testid': 'ip-bsc-slider', 'aria-label': 'Flip probability p (slider)', class: 'ip-slider',
   });
   const pField = field({ id: 'ip-bsc-p', label: ['Flip probability ', h('var', { text: 'p' })], value: state.p, title: '0 ≤ p ≤ 1', after: slider });
-  const bscCap = resultRow({ id: 'bsc-capacity', name: 'Capacity of the binary symmetric channel', formula: '1 − h(p), h(p) = −p log₂ p − (1−p) log₂(1−p)', tex: String.raw`1 - h(p),\quad h(p) = -p\log_2 p - (1-p)\log_2(1-p)`, unit: 'bits' });
+  const bscCap = resultRow({ id: 'bsc-capacity', name: 'Capacity of the binary symmetric channel', formula: '1 − h(p), h(p) = −p log₂ p − (1−p) log₂(1−p)', tex: String.raw`1 - h(p),\quad h(p) = -p\log_2 p - (1-p)\log_2(1-p)`, unit: 'bits', reading: 'ip.bscCapacity' });
   const capField = field({ id: 'ip-bsc-target', label: 'Target capacity', value: state.capTarget, title: 'bits, between 0 and 1', after: h('span', { class: 'unit', text: 'bits' }) });
-  const bscFlip = resultRow({ id: 'bsc-flip', name: 'Flip probability for that capacity', formula: 'p ∈ [0, ½] with 1 − h(p) = target', tex: String.raw`p \in [0, \tfrac12] \text{ with } 1 - h(p) = \text{target}`, unit: 'probability' });
+  const bscFlip = resultRow({ id: 'bsc-flip', name: 'Flip probability for that capacity', formula: 'p ∈ [0, ½] with 1 − h(p) = target', tex: String.raw`p \in [0, \tfrac12] \text{ with } 1 - h(p) = \text{target}`, unit: 'probability', reading: 'ip.bscFlip' });
 
   // ---- Gaussian channel
   const powerField = field({ id: 'ip-g-power', label: ['Power ', h('var', { text: 'P' })], value: state.power, title: 'signal power P > 0' });
   const sigmaField = field({ id: 'ip-g-sigma', label: ['Noise ', h('var', { text: 'σ' })], value: state.sigma, title: 'noise standard deviation σ > 0' });
-  const gCap = resultRow({ id: 'gauss-capacity', name: 'Capacity of the Gaussian channel', formula: '½ log₂(1 + P/σ^2)', tex: String.raw`\tfrac12 \log_2\!\big(1 + P/\sigma^2\big)`, unit: 'bits' });
+  const gCap = resultRow({ id: 'gauss-capacity', name: 'Capacity of the Gaussian channel', formula: '½ log₂(1 + P/σ^2)', tex: String.raw`\tfrac12 \log_2\!\big(1 + P/\sigma^2\big)`, unit: 'bits', reading: 'ip.gaussCapacity' });
   const gTarget = field({ id: 'ip-g-target', label: 'Target capacity', value: state.gcapTarget, title: 'bits, > 0', after: h('span', { class: 'unit', text: 'bits' }) });
-  const gSigma = resultRow({ id: 'gauss-sigma', name: 'Noise σ for that capacity', formula: 'σ = √(P / (2^{2c} − 1))', tex: String.raw`\sigma = \sqrt{P / (2^{2c} - 1)}`, unit: '' });
+  const gSigma = resultRow({ id: 'gauss-sigma', name: 'Noise σ for that capacity', formula: 'σ = √(P / (2^{2c} − 1))', tex: String.raw`\sigma = \sqrt{P / (2^{2c} - 1)}`, unit: '', reading: 'ip.gaussSigma' });
 
   // ---- variances
   const sensField = field({ id: 'ip-v-sens', label: ['Sensitivity ', h('var', { text: 'Δ' })], value: state.sens, title: 'Δ > 0' });
   const epsField = field({ id: 'ip-v-eps', label: ['ε ', h('span', { class: 'unit', text: '(nats)' })], value: state.eps, title: 'ε > 0, in nats' });
   const deltaField = field({ id: 'ip-v-delta', label: 'δ', value: state.delta, title: '0 < δ < 1' });
   const vcapField = field({ id: 'ip-v-cap', label: ['Capacity ', h('span', { class: 'unit', text: '(bits)' })], value: state.cap, title: 'capacity c > 0 of the Gaussian privacy channel, bits' });
-  const vLap = resultRow({ id: 'var-laplace', name: 'Laplace mechanism (ε-DP)', formula: '2(Δ/ε)^2', tex: String.raw`2(\Delta/\varepsilon)^2`, unit: 'variance' });
-  const vGm = resultRow({ id: 'var-gaussian-mech', name: 'Gaussian mechanism ((ε, δ)-DP)', formula: '2 ln(1.25/δ) Δ^2/ε^2', tex: String.raw`2 \ln(1.25/\delta)\, \Delta^2/\varepsilon^2`, unit: 'variance' });
-  const vGpc = resultRow({ id: 'var-gaussian-channel', name: 'Gaussian privacy channel (capacity c)', formula: 'P/(2^{2c} − 1), P = Δ^2/4', tex: String.raw`P/(2^{2c}-1),\quad P = \Delta^2/4`, unit: 'variance' });
+  const vLap = resultRow({ id: 'var-laplace', name: 'Laplace mechanism (ε-DP)', formula: '2(Δ/ε)^2', tex: String.raw`2(\Delta/\varepsilon)^2`, unit: 'variance', reading: 'ip.variance' });
+  const vGm = resultRow({ id: 'var-gaussian-mech', name: 'Gaussian mechanism ((ε, δ)-DP)', formula: '2 ln(1.25/δ) Δ^2/ε^2', tex: String.raw`2 \ln(1.25/\delta)\, \Delta^2/\varepsilon^2`, unit: 'variance', reading: 'ip.variance' });
+  const vGpc = resultRow({ id: 'var-gaussian-channel', name: 'Gaussian privacy channel (capacity c)', formula: 'P/(2^{2c} − 1), P = Δ^2/4', tex: String.raw`P/(2^{2c}-1),\quad P = \Delta^2/4`, unit: 'variance', reading: 'ip.variance' });
 
   const el = h('section', { class: 'card ip-channels', 'aria-labelledby': 'ip-channels-title', 'data-testid': 'ip-channels' },
     h('div', { class: 'card-head' }, h('h3', { id: 'ip-channels-title', text: 'Privacy channels of Wu (2019)' }), sourceRefs('Wu (2019) §4–5')),
@@ -128,10 +128,10 @@ export function channelsCard({ pipe }) {
         return;
       }
       const v = r.value;
-      const sd = (x) => [h('span', { class: 'ip-aside' }, 'σ = ', num(Math.sqrt(x)))];
+      const sd = (x) => [h('span', { class: 'ip-aside' }, 'σ = ', num(Math.sqrt(x), {}, 'ip.sigma'))];
       vLap.set({ value: v.laplace }, sd(v.laplace));
       vGm.set({ value: v.gaussianMechanism }, sd(v.gaussianMechanism));
-      vGpc.set({ value: v.gaussianPrivacyChannel }, [h('span', { class: 'ip-aside' }, 'σ = ', num(Math.sqrt(v.gaussianPrivacyChannel)), ', P = ', num(v.power))]);
+      vGpc.set({ value: v.gaussianPrivacyChannel }, [h('span', { class: 'ip-aside' }, 'σ = ', num(Math.sqrt(v.gaussianPrivacyChannel), {}, 'ip.sigma'), ', P = ', num(v.power, {}, 'ip.power'))]);
     },
   });
 

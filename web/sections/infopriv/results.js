@@ -4,6 +4,7 @@
 
 import { h, replace } from '../../lib/dom.js';
 import { formatNumber } from '../../lib/numbers.js';
+import { setReading } from '../../lib/readings.js';
 import { barChart, PALETTE } from '../../lib/plot.js';
 import { situationText } from './state.js';
 import { num } from './ui.js';
@@ -21,9 +22,9 @@ export function showCapacity({ capRow, subNote }, r) {
       h('span', { text: `${recordName(c.individual)} varies, the others fixed: ` }),
       h('code', { 'data-testid': 'ip-capacity-tuple', text: situationText(c.individual, c.others) })),
     h('span', { class: 'ip-detail', 'data-testid': 'ip-capacity-prior' },
-      'capacity-achieving prior on its values: (', join([...c.prior].map((x) => num(x)), ', '), ')'),
+      'capacity-achieving prior on its values: (', join([...c.prior].map((x) => num(x, {}, 'ip.capacityPrior')), ', '), ')'),
   ]);
-  capRow.value.title = `${c.capacity} bits (certified upper bound ${c.upperBound})`;
+  setReading(capRow.value, `${c.capacity} bits (certified upper bound ${c.upperBound})`, capRow.value.dataset.reading);
   subNote.classList.remove('stale');
   subNote.textContent = `${c.subChannels.toLocaleString('en')} sub-channels (one per record and values of the others); ${c.solved.toLocaleString('en')} needed Blahut–Arimoto, the others were bounded away.`;
 }
@@ -33,7 +34,7 @@ export function showEpsilon({ epsRow }, r) {
   const e = r.value;
   const exp = Math.exp(e.epsilon);
   epsRow.set({ value: e.epsilon }, [
-    h('span', { class: 'ip-detail' }, 'e^ε = ', num(exp, { 'data-testid': 'ip-epsilon-exp' })),
+    h('span', { class: 'ip-detail' }, 'e^ε = ', num(exp, { 'data-testid': 'ip-epsilon-exp' }, 'ip.expEpsilon')),
     h('span', { class: 'ip-detail', 'data-testid': 'ip-epsilon-situation' },
       h('span', { text: `${recordName(e.individual)} between values ${e.values[0]} and ${e.values[1]}, the others fixed: ` }),
       h('code', { 'data-testid': 'ip-epsilon-tuple', text: situationText(e.individual, e.others) }),
@@ -44,13 +45,13 @@ export function showEpsilon({ epsRow }, r) {
 export function showEpsForDelta({ e4dRow }, r, delta) {
   if (!r.ok) { e4dRow.set({ error: r.error }); return; }
   e4dRow.set({ value: r.value }, Number.isFinite(r.value)
-    ? [h('span', { class: 'ip-detail' }, 'e^ε = ', num(Math.exp(r.value)), ` at δ = ${formatNumber(delta)}`)] : [h('span', { class: 'ip-detail', text: 'no finite ε reaches this δ' })]);
+    ? [h('span', { class: 'ip-detail' }, 'e^ε = ', num(Math.exp(r.value), {}, 'ip.expEpsilon'), ` at δ = ${formatNumber(delta)}`)] : [h('span', { class: 'ip-detail', text: 'no finite ε reaches this δ' })]);
 }
 
 export function showBayes({ maxRatioRow, minRatioRow, barsWrap }, r, s, eps) {
   const at = (p) => h('span', { class: 'ip-detail' }, `value ${p[0]}, answer ${p[1]}`);
-  maxRatioRow.set({ value: r.max }, [at(r.maxAt), Number.isFinite(eps) ? h('span', { class: 'ip-detail' }, 'e^ε = ', num(Math.exp(eps))) : null].filter(Boolean));
-  minRatioRow.set({ value: r.min }, [at(r.minAt), Number.isFinite(eps) ? h('span', { class: 'ip-detail' }, 'e^−ε = ', num(Math.exp(-eps))) : null].filter(Boolean));
+  maxRatioRow.set({ value: r.max }, [at(r.maxAt), Number.isFinite(eps) ? h('span', { class: 'ip-detail' }, 'e^ε = ', num(Math.exp(eps), {}, 'ip.expEpsilon')) : null].filter(Boolean));
+  minRatioRow.set({ value: r.min }, [at(r.minAt), Number.isFinite(eps) ? h('span', { class: 'ip-detail' }, 'e^−ε = ', num(Math.exp(-eps), {}, 'ip.expMinusEpsilon')) : null].filter(Boolean));
   const { rows, cols, data } = r.ratios;
   const bars = [];
   for (let y = 0; y < cols; y++) {
@@ -67,7 +68,7 @@ export function showBayes({ maxRatioRow, minRatioRow, barsWrap }, r, s, eps) {
   replace(barsWrap, legend, fig,
     h('p', { class: 'muted', 'data-testid': 'ip-bayes-note' },
       Number.isFinite(eps)
-        ? ['ε of this sub-channel: ', num(r.epsilon), ' nats; of the whole query: ', num(eps), ' nats.']
+        ? ['ε of this sub-channel: ', num(r.epsilon, {}, 'ip.subEpsilon'), ' nats; of the whole query: ', num(eps, {}, 'ip.epsilon'), ' nats.']
         : 'The query is not ε-DP for any finite ε (no noise), so no e^±ε bound applies.'));
 }
 

@@ -49,8 +49,8 @@ export function buildSkeleton(root, state, channelsEl) {
 
   // ------------------------------------------------------------ results: individual leakage
   const progressEl = h('div', { class: 'ip-progress', 'data-testid': 'ip-progress', role: 'status', hidden: true });
-  const capRow = resultRow({ id: 'capacity', name: 'Individual channel capacity', formula: 'max_i max_{x₋ᵢ} max_{p(xᵢ)} I(Xᵢ; Y | x₋ᵢ)', tex: String.raw`\max_i \max_{x_{-i}} \max_{p(x_i)} I(X_i; Y \mid x_{-i})`, unit: 'bits' });
-  const epsRow = resultRow({ id: 'epsilon', name: 'Smallest ε (differ in one record)', formula: 'max_{i, x₋ᵢ, a, b, y} ln C(y | a, x₋ᵢ) / C(y | b, x₋ᵢ)', tex: String.raw`\max_{i,\,x_{-i},\,a,\,b,\,y} \ln \frac{C(y \mid a, x_{-i})}{C(y \mid b, x_{-i})}`, unit: 'nats' });
+  const capRow = resultRow({ id: 'capacity', name: 'Individual channel capacity', formula: 'max_i max_{x₋ᵢ} max_{p(xᵢ)} I(Xᵢ; Y | x₋ᵢ)', tex: String.raw`\max_i \max_{x_{-i}} \max_{p(x_i)} I(X_i; Y \mid x_{-i})`, unit: 'bits', reading: 'ip.capacity' });
+  const epsRow = resultRow({ id: 'epsilon', name: 'Smallest ε (differ in one record)', formula: 'max_{i, x₋ᵢ, a, b, y} ln C(y | a, x₋ᵢ) / C(y | b, x₋ᵢ)', tex: String.raw`\max_{i,\,x_{-i},\,a,\,b,\,y} \ln \frac{C(y \mid a, x_{-i})}{C(y \mid b, x_{-i})}`, unit: 'nats', reading: 'ip.epsilon' });
   const subNote = h('p', { class: 'muted', 'data-testid': 'ip-subchannels' });
   const individualCard = h('section', { class: 'card', 'aria-labelledby': 'ip-individual-title', 'data-testid': 'ip-individual' },
     h('div', { class: 'card-head' }, h('h3', { id: 'ip-individual-title', text: 'How much one record can leak' }), sourceRefs('Wu (2019) §3.2, Theorem 3.1 · Vadhan (2013) §2')),
@@ -62,7 +62,7 @@ export function buildSkeleton(root, state, channelsEl) {
   // ------------------------------------------------------------ results: (ε, δ)
   const plotWrap = h('div', { class: 'ip-plot', 'data-testid': 'ip-delta-plot' });
   const deltaField = field({ id: 'ip-delta', label: ['δ ', h('span', { class: 'unit', text: '(probability, 0 ≤ δ ≤ 1)' })], value: state.delta, title: 'δ between 0 and 1' });
-  const e4dRow = resultRow({ id: 'eps-for-delta', name: 'Smallest ε for this δ', formula: 'min { ε : δ(ε) ≤ δ }', tex: String.raw`\min\{\varepsilon : \delta(\varepsilon) \le \delta\}`, unit: 'nats' });
+  const e4dRow = resultRow({ id: 'eps-for-delta', name: 'Smallest ε for this δ', formula: 'min { ε : δ(ε) ≤ δ }', tex: String.raw`\min\{\varepsilon : \delta(\varepsilon) \le \delta\}`, unit: 'nats', reading: 'ip.epsForDelta' });
   const deltaCard = h('section', { class: 'card', 'aria-labelledby': 'ip-delta-title', 'data-testid': 'ip-delta-card' },
     h('div', { class: 'card-head' }, h('h3', { id: 'ip-delta-title', text: '(ε, δ)-differential privacy' }), sourceRefs('Vadhan (2013) §1.2 · Mathematics §3.2')),
     h('p', { class: 'hint', text: 'δ(ε) is the largest hockey-stick divergence Σ_y max(0, C(y|x) − e^ε C(y|x′)) over tuples x, x′ that differ in one record.' }),
@@ -80,8 +80,8 @@ export function buildSkeleton(root, state, channelsEl) {
   const priorWrap = h('div', { class: 'ip-prior', role: 'group', 'aria-label': 'Prior on the values of the record' });
   const priorMsg = h('p', { class: 'msg ip-block-msg', 'data-testid': 'ip-prior-msg', role: 'alert' });
   const uniformBtn = h('button', { type: 'button', class: 'small', 'data-testid': 'ip-prior-uniform', text: 'Uniform prior' });
-  const maxRatioRow = resultRow({ id: 'ratio-max', name: 'Largest posterior/prior ratio', formula: 'max_{v,y} p(v|y)/π(v) = C(y|v)/p(y) ≤ e^ε', tex: String.raw`\max_{v,y} \frac{p(v\mid y)}{\pi(v)} = \frac{C(y\mid v)}{p(y)} \le e^\varepsilon`, unit: '' });
-  const minRatioRow = resultRow({ id: 'ratio-min', name: 'Smallest posterior/prior ratio', formula: 'min_{v,y} p(v|y)/π(v) ≥ e^{−ε}', tex: String.raw`\min_{v,y} \frac{p(v\mid y)}{\pi(v)} \ge e^{-\varepsilon}`, unit: '' });
+  const maxRatioRow = resultRow({ id: 'ratio-max', name: 'Largest posterior/prior ratio', formula: 'max_{v,y} p(v|y)/π(v) = C(y|v)/p(y) ≤ e^ε', tex: String.raw`\max_{v,y} \frac{p(v\mid y)}{\pi(v)} = \frac{C(y\mid v)}{p(y)} \le e^\varepsilon`, unit: '', reading: 'ip.ratioMax' });
+  const minRatioRow = resultRow({ id: 'ratio-min', name: 'Smallest posterior/prior ratio', formula: 'min_{v,y} p(v|y)/π(v) ≥ e^{−ε}', tex: String.raw`\min_{v,y} \frac{p(v\mid y)}{\pi(v)} \ge e^{-\varepsilon}`, unit: '', reading: 'ip.ratioMin' });
   const barsWrap = h('div', { class: 'ip-plot', 'data-testid': 'ip-bayes-plot' });
   const bayesCard = h('section', { class: 'card', 'aria-labelledby': 'ip-bayes-title', 'data-testid': 'ip-bayes' },
     h('div', { class: 'card-head' }, h('h3', { id: 'ip-bayes-title', text: 'Bayesian reading: posterior / prior' }), sourceRefs('Vadhan (2013) §4, Proposition 1')),

@@ -3,23 +3,26 @@
 // fields with an inline message, and formula text with sub- and superscripts.
 
 import { h } from '../../lib/dom.js';
-import { formatNumber, formatFull } from '../../lib/numbers.js';
+import { formatNumber } from '../../lib/numbers.js';
+import { readingOf, setReading } from '../../lib/readings.js';
 import { formulaSlot, plainFormula } from '../../lib/formulas.js';
 
 /**
  * A result row: <div class="result"> with dt (name, formula: plain text, typeset from `tex` once
  * KaTeX is loaded), dd (value, unit) and a full-width dd (extra details, msg).
- * set({value}) shows a number (4 significant digits, full value in the tooltip and data-value);
+ * set({value}) shows a number (4 significant digits, full value in the tooltip and data-value) and,
+ * with `reading` (a key of lib/readings.js), what it means in a line beside it and in the tooltip;
  * set({error}) shows the message; pending()/stale() mark it.
  */
-export function resultRow({ id, name, formula: f, tex, unit = '' }) {
+export function resultRow({ id, name, formula: f, tex, unit = '', reading = null }) {
   const value = h('output', { class: 'value', 'data-testid': `ip-value-${id}`, text: '…' });
+  const readingEl = h('div', { class: 'r-reading', 'data-testid': `ip-reading-${id}` });
   const extra = h('span', { class: 'ip-extra', 'data-testid': `ip-extra-${id}` });
   const msg = h('div', { class: 'r-msg', 'data-testid': `ip-msg-${id}` });
   const unitEl = h('span', { class: 'unit', text: unit });
   const root = h('div', { class: 'result', 'data-testid': `ip-result-${id}`, dataset: { status: 'pending' } },
     h('dt', {}, h('span', { class: 'r-name', text: name }), f ? formulaSlot(f, tex, plainFormula(f)) : null),
-    h('dd', {}, h('span', { class: 'r-value' }, value, ' ', unitEl)),
+    h('dd', {}, h('span', { class: 'r-value' }, value, ' ', unitEl), readingEl),
     // Details (the situation, e^ε, …) and messages run under the whole row.
     h('dd', { class: 'ip-more' }, extra, msg));
   return {
@@ -33,12 +36,15 @@ export function resultRow({ id, name, formula: f, tex, unit = '' }) {
         value.textContent = r.cancelled ? '—' : 'error';
         value.title = r.error;
         delete value.dataset.value;
+        delete value.dataset.reading;
+        readingEl.textContent = '';
         msg.textContent = r.error;
         extra.replaceChildren();
         return;
       }
       root.dataset.status = 'ok';
-      showNumber(value, r.value);
+      showNumber(value, r.value, reading);
+      readingEl.textContent = value.dataset.reading ?? '';
       msg.textContent = '';
       extra.replaceChildren(...(extraNodes || []));
     },
@@ -53,17 +59,20 @@ export function resultRow({ id, name, formula: f, tex, unit = '' }) {
   };
 }
 
-/** Puts a number into an element: formatted text, full value as tooltip and data-value. */
-export function showNumber(el, x) {
+/**
+ * Puts a number into an element: formatted text, data-value, and the full value with the reading
+ * of `key` (lib/readings.js) as tooltip and data-reading.
+ */
+export function showNumber(el, x, key = null) {
   el.textContent = formatNumber(x);
-  el.title = formatFull(x);
   el.dataset.value = String(x);
+  setReading(el, x, key ? readingOf(key, x) : '');
 }
 
-/** A number span (formatted, with tooltip and data-value). */
-export function num(x, attrs = {}) {
+/** A number span (formatted, with tooltip, data-value and the reading of `key`). */
+export function num(x, attrs = {}, key = null) {
   const el = h('span', { class: 'ip-num', ...attrs });
-  showNumber(el, x);
+  showNumber(el, x, key);
   return el;
 }
 

@@ -124,7 +124,7 @@ export function mount(root, { engine }) {
     pField.setError(r.pError ?? '');
     noiseMsg.textContent = r.noiseError ?? '';
     expEps.replaceChildren();
-    if (r.epsilon !== null) expEps.append('e^ε = ', num(Math.exp(r.epsilon), { 'data-testid': 'ip-exp-eps-value' }));
+    if (r.epsilon !== null) expEps.append('e^ε = ', num(Math.exp(r.epsilon), { 'data-testid': 'ip-exp-eps-value' }, 'ip.expEpsilon'));
     noiseHint.textContent = noiseDescription(state.noise, r.m);
     return r.spec;
   }
@@ -264,7 +264,7 @@ export function mount(root, { engine }) {
     const fig = linePlot({ title: 'δ(ε): the smallest δ for (ε, δ)-DP on tuples differing in one record', xLabel: 'ε (nats)', yLabel: 'δ (probability)', series: [{ name: 'δ(ε)', points }], hLines });
     const pure = c.pureEpsilon;
     replace(plotWrap, fig, h('p', { class: 'muted', 'data-testid': 'ip-pure-epsilon' },
-      Number.isFinite(pure) ? ['δ = 0 from ε = ', num(pure), ' nats on (pure ε-DP).'] : 'No finite ε gives δ = 0: some answer is possible for one tuple and impossible for a neighbour.'));
+      Number.isFinite(pure) ? ['δ = 0 from ε = ', num(pure, {}, 'ip.pureEpsilon'), ' nats on (pure ε-DP).'] : 'No finite ε gives δ = 0: some answer is possible for one tuple and impossible for a neighbour.'));
     plotWrap.dataset.pure = String(pure);
     plotWrap.dataset.last = String(c.delta[c.delta.length - 1]);
   }

@@ -78,7 +78,7 @@ export function optimalStage({ e, engine, getState, getLabels }) {
     const lp = r.value;
     cur.lp = lp;
     cur.utils.lp = lp.utility;
-    setNumber(row.util, lp.utility);
+    setNumber(row.util, lp.utility, P.utilityKey(getState()));
     row.detail.textContent = lp.path === 'closed-form'
       ? `Path taken: closed form (Theorem 6.2) — ${lp.reason}.`
       : `Path taken: linear program (${lp.variables} variables, ${lp.constraints} constraints, ${lp.iterations} iterations, ${lp.status}) — ${lp.reason}.`;
@@ -87,7 +87,7 @@ export function optimalStage({ e, engine, getState, getLabels }) {
     const [er] = await job.run([engine.plan.privacy.epsilon(lp.mechanism, cur.G.g)]);
     row.tr.dataset.status = 'ok';
     cur.mechEps.lp = er.ok ? er.value : NaN;
-    P.showMechRow(e, 'lp', { ok: true, value: lp.utility }, er, cur.eps);
+    P.showMechRow(e, 'lp', { ok: true, value: lp.utility }, er, cur.eps, P.utilityKey(getState()));
     P.showLPCertificate(e, lp);
     P.showComparison(e, cur, getState().kind === 'clique');
     P.renderHeatmaps(e, cur, getState().show, getLabels(), S.HEATMAP_MAX_ANSWERS);

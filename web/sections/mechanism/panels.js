@@ -2,7 +2,7 @@
 // function per card that shows what it is given (the fixed DOM is skeleton.js). No
 // computation and no state of its own (view.js decides what to show, plan.js what to compute).
 
-import { readingOf } from '../../lib/readings.js';
+import { readingOf, setReading } from '../../lib/readings.js';
 import { h, replace } from '../../lib/dom.js';
 import { formatNumber, formatFull } from '../../lib/numbers.js';
 import { heatmap } from '../../lib/plot.js';
@@ -18,21 +18,30 @@ export const MECHS = [
   { key: 'thm62', name: 'Theorem 6.2', formula: 'H[i][j] = c_i · e^(−ε d(i,j))', tex: String.raw`H[i][j] = c_i\, e^{-\varepsilon\, d(i,j)}` },
   { key: 'tg', name: 'Truncated geometric', formula: 'α^|y−z| (1−α)/(1+α), tails at the ends', tex: String.raw`\alpha^{|y-z|}\,\tfrac{1-\alpha}{1+\alpha}\text{, tails at the ends}` },
   { key: 'rr', name: 'Randomized response', formula: 'e^ε/(n−1+e^ε) on the true answer, 1/(n−1+e^ε) elsewhere', tex: String.raw`\tfrac{e^\varepsilon}{n-1+e^\varepsilon}\text{ on the true answer, }\tfrac{1}{n-1+e^\varepsilon}\text{ elsewhere}` },
-  { key: 'exp', name: 'Exponential', formula: '∝ e^(−ε′|y−z|/2), rows normalized', tex: String.raw`\propto e^{-\varepsilon' |y-z|/2}\text{, rows normalized}` },
+  { key: 'exp', name: 'Exponential', formula: '∝ e^(−ε d(y,z)/2), rows normalized', tex: String.raw`\propto e^{-\varepsilon\, d(y,z)/2}\text{, rows normalized}` },
   { key: 'tc', name: 'Tight constraints', formula: 'H[y][z] = e^(−ε d(y,z)) c_z with e^(−εD) c = 1', tex: String.raw`H[y][z] = e^{-\varepsilon d(y,z)}\, c_z,\quad e^{-\varepsilon D} c = \mathbf 1` },
 ];
 
-/** Sets an <output> to a number: 4 significant digits shown, the full value in title and data-value. */
-export function setNumber(el, x) {
+/**
+ * Sets an <output> to a number: 4 significant digits shown, the full value in data-value and, with
+ * the reading of `key` (lib/readings.js) when there is one, in the title.
+ */
+export function setNumber(el, x, key = null) {
   el.textContent = formatNumber(x);
-  el.title = formatFull(x);
   el.dataset.value = String(x);
+  setReading(el, x, key ? readingOf(key, x) : '');
 }
 
 export function clearNumber(el, text = '—', title = '') {
   el.textContent = text;
   el.title = title;
   delete el.dataset.value;
+  delete el.dataset.reading;
+}
+
+/** The reading key of the utility column: a probability, an expected gain, or an expected loss. */
+export function utilityKey({ loss, gain }) {
+  return loss ? 'mech.expectedLoss' : gain === 'binary' ? 'mech.utilityProbability' : 'mech.utilityGain';
 }
 
 /** The prior table: one input per answer (or a note beyond PRIOR_TABLE_MAX answers). */
@@ -69,11 +78,10 @@ export function showBound(e, r, G, labels, { uniformBinary }) {
     return;
   }
   const b = r.value;
-  if (b.bound > 0) setNumber(e.bound, b.bound);
-  else { e.bound.textContent = `2^(${formatNumber(b.log2Bound)})`; e.bound.title = `log₂ = ${formatFull(b.log2Bound)}`; e.bound.dataset.value = '0'; }
-  setNumber(e.boundLog, b.log2Bound);
+  if (b.bound > 0) setNumber(e.bound, b.bound, 'mech.bound');
+  else { e.bound.textContent = `2^(${formatNumber(b.log2Bound)})`; e.bound.dataset.value = '0'; setReading(e.bound, `log₂ = ${formatFull(b.log2Bound)}`, readingOf('mech.bound', 0)); }
+  setNumber(e.boundLog, b.log2Bound, 'utilityBits');
   e.boundReading.textContent = readingOf('utilityBits', b.log2Bound);
-  e.boundLog.title = `${formatFull(b.log2Bound)} — ${e.boundReading.textContent}`;
   let tight;
   if (b.distanceRegular && G.dr?.distanceRegular) tight = `Tight: the graph is distance-regular (intersection array {${G.dr.b.join(', ')}; ${G.dr.c.join(', ')}})${b.vtPlus ? ' and VT+' : ''}, so the Theorem 6.2 mechanism reaches the bound.`;
   else if (b.distanceRegular) tight = 'Tight: the graph is distance-regular, so the Theorem 6.2 mechanism reaches the bound.';
@@ -89,14 +97,17 @@ export function showBound(e, r, G, labels, { uniformBinary }) {
     : 'The bound holds for the uniform prior and the binary gain; with the current prior or gain it is shown for reference only.';
 }
 
-/** One row of the mechanism table: its utility (or loss) and its smallest ε on the graph. */
-export function showMechRow(e, k, util, epsR, target) {
+/**
+ * One row of the mechanism table: its utility (or loss, read by `utilKey`: utilityKey) and its
+ * smallest ε on the graph.
+ */
+export function showMechRow(e, k, util, epsR, target, utilKey) {
   const row = e.rows[k];
   if (util === null) clearNumber(row.util, '—', 'fix the prior or the gain');
-  else if (util.ok) setNumber(row.util, util.value);
+  else if (util.ok) setNumber(row.util, util.value, utilKey);
   else clearNumber(row.util, 'error', util.error);
   if (epsR.ok) {
-    setNumber(row.eps, epsR.value);
+    setNumber(row.eps, epsR.value, 'mech.epsilon');
     const over = epsR.value > target * (1 + 1e-9) + 1e-12;
     row.verdict.textContent = over ? `> target ${formatNumber(target)}: not ε-DP` : `≤ target ${formatNumber(target)}: ε-DP`;
     row.verdict.dataset.ok = String(!over);
@@ -184,10 +195,11 @@ export function renderHeatmaps(e, cur, show, labels, max) {
 
 /** The database panel's numbers, from its three settled results. */
 export function showDB(e, u, v, [leak, ind, util]) {
+  const READ = { leak: 'mech.dbLeakage', ind: 'mech.dbIndividual', util: 'mech.dbUtility', 'util-log2': 'utilityBits' };
   const show = (key, r, pick) => {
-    if (r.ok) { setNumber(e.db[key].value, pick(r.value)); e.db[key].msg.textContent = ''; } else { clearNumber(e.db[key].value, 'error', r.error); e.db[key].msg.textContent = r.error; }
+    if (r.ok) { setNumber(e.db[key].value, pick(r.value), READ[key]); e.db[key].msg.textContent = ''; } else { clearNumber(e.db[key].value, 'error', r.error); e.db[key].msg.textContent = r.error; }
   };
-  setNumber(e.db.domain.value, u * Math.log2(v));
+  setNumber(e.db.domain.value, u * Math.log2(v), 'mech.dbDomain');
   e.db.domain.msg.textContent = '';
   show('leak', leak, (x) => x);
   show('ind', ind, (x) => x);
@@ -200,7 +212,7 @@ export function showDB(e, u, v, [leak, ind, util]) {
   if (util.ok && !(util.value.bound > 0)) {
     const l2 = util.value.log2Bound;
     e.db.util.value.textContent = `2^(${formatNumber(l2)})`;
-    e.db.util.value.title = `underflows a double; log₂ U = ${formatFull(l2)}, i.e. 10^(${formatNumber(l2 * Math.log10(2))})`;
+    setReading(e.db.util.value, `underflows a double; log₂ U = ${formatFull(l2)}, i.e. 10^(${formatNumber(l2 * Math.log10(2))})`, readingOf('mech.dbUtility', 0));
     e.db.util.value.dataset.value = '0';
     e.db.util.msg.textContent = `Below the smallest double: U ≈ 10^(${formatNumber(l2 * Math.log10(2))}); see log₂ U below.`;
     e.db.util.msg.classList.add('mech-note');
@@ -221,7 +233,12 @@ export function showLPCertificate(e, lp) {
     return;
   }
   e.lpCert.hidden = false;
-  const out = (key, v) => h('output', { class: 'value', 'data-testid': ids(`lp-${key}`), 'data-value': String(v), title: formatFull(v), text: formatNumber(v) });
+  const READ = { utility: 'mech.lpUtility', bound: 'mech.lpBound', gap: 'mech.lpGap', 'primal-residual': 'mech.lpPrimalResidual', 'dual-residual': 'mech.lpDualResidual' };
+  const out = (key, v) => {
+    const el = h('output', { class: 'value', 'data-testid': ids(`lp-${key}`), 'data-value': String(v), text: formatNumber(v) });
+    setReading(el, v, readingOf(READ[key], v));
+    return el;
+  };
   const what = lp.path === 'closed-form' ? 'closed form' : 'linear program';
   replace(e.lpCert,
     h('summary', {}, `Certificate of the floating-point optimum (${what})`),
@@ -243,6 +260,7 @@ export function showCertified(e, r, { why = null, lpUtility = NaN, loss = false 
   e.certifiedBadge.hidden = true;
   e.certified.textContent = '';
   delete e.certified.dataset.value;
+  delete e.certified.dataset.reading;
   e.certifiedNote.classList.remove('warn-text');
   if (!r) {
     e.certifiedNote.textContent = why ?? '';
@@ -257,7 +275,7 @@ export function showCertified(e, r, { why = null, lpUtility = NaN, loss = false 
   const x = r.value;
   e.certified.textContent = exactPrefix(x.utility, lpUtility);
   e.certified.dataset.value = x.utility;
-  e.certified.title = exactTitle(x.utility);
+  setReading(e.certified, exactTitle(x.utility), readingOf('mech.certified', 0));
   e.certifiedBadge.hidden = false;
   e.certifiedBadge.title = 'checked in exact arithmetic: the mechanism and the dual prices satisfy every constraint exactly, with equal values';
   e.certifiedNote.dataset.status = 'ok';

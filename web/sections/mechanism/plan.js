@@ -113,7 +113,7 @@ export function tcMetricPlan(s, G) {
 export function matricesPlan(G, epsilon, metric = null) {
   return [
     { ns: 'privacy', fn: 'utilityBound', args: [G.g, epsilon, { budgetMs: 500 }] },
-    ...CLASSIC.filter((k) => k !== 'tc' || metric).map((k) => mechanismCall(k, { graph: G.g, epsilon, metric })),
+    ...CLASSIC.filter((k) => k !== 'tc' || metric).map((k) => mechanismCall(k, { graph: G.g, epsilon, metric, distances: G.D })),
   ];
 }
 
@@ -161,7 +161,7 @@ export function optimalCall(cur, timeLimit) {
  */
 export function sweepMatricesPlan(G, xs, metric = null) {
   const keys = sweepKeys(metric);
-  return xs.flatMap((x) => keys.map((k) => mechanismCall(k, { graph: G.g, epsilon: x, metric })));
+  return xs.flatMap((x) => keys.map((k) => mechanismCall(k, { graph: G.g, epsilon: x, metric, distances: G.D })));
 }
 
 /** The mechanisms of the sweep: the classic ones, tight constraints only with a metric. */

@@ -99,7 +99,7 @@ export function buildSkeleton(root) {
   e.lpVerdict = h('p', { class: 'results-note', 'data-testid': ids('lp-vs-thm62') });
   const mechCard = h('section', { class: 'card', 'aria-labelledby': ids('mechs-title') },
     h('div', { class: 'card-head' }, h('h3', { id: ids('mechs-title'), text: 'Mechanisms on this graph' }), sourceRefs('Alvim et al. (ICALP 2011) §6 · Chatzikokolakis et al. (CSF 2019) §6.1')),
-    h('p', { class: 'hint', 'data-testid': ids('mechs-hint'), text: 'Every mechanism here is offered at the chosen ε on this graph: the truncated geometric and exponential mechanisms treat the answers as 0..n−1 and run at ε/s per step, s the longest edge |a − b| of the graph, so that they are ε-DP on it; randomized response is ε-DP on any graph. The last column is the smallest ε each matrix actually satisfies on the graph.' }),
+    h('p', { class: 'hint', 'data-testid': ids('mechs-hint'), text: 'Every mechanism here is offered at the chosen ε on this graph: the truncated geometric mechanism treats the answers as 0..n−1 and runs at ε/s per step, s the longest edge |a − b| of the graph, so that it is ε-DP on it; the exponential mechanism measures the graph’s own shortest-path distance d(y, z) (on a grid, steps between cells), so it is ε-DP on the graph at ε; randomized response is ε-DP on any graph. The last column is the smallest ε each matrix actually satisfies on the graph.' }),
     e.lpProgress, e.thm62Warning, e.lpVerdict,
     h('div', { class: 'table-wrap' }, h('table', { class: 'mech-table', 'data-testid': ids('table') },
       h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Mechanism' }), e.utilHead, h('th', { scope: 'col', text: 'Smallest ε on the graph (nats)' }))),

@@ -17,7 +17,8 @@
 // while anything is scheduled or running.
 
 import { addStylesheet } from '../../lib/dom.js';
-import { formatNumber, formatFull } from '../../lib/numbers.js';
+import { readingOf, setReading } from '../../lib/readings.js';
+import { formatNumber } from '../../lib/numbers.js';
 import { createPipeline, Superseded } from '../../engine/pipeline.js';
 import { scalingText, utilityValue } from '../../lib/mechanism-plan.js';
 import * as S from './state.js';
@@ -87,9 +88,9 @@ export function mount(root, { engine }) {
     const r = S.parseEpsilon(state.epsilon);
     if ('value' in r) {
       e.epsRange.value = String(Math.min(5, Math.max(0.01, r.value)));
-      setNumber(e.epsExp, Math.exp(r.value));
+      setNumber(e.epsExp, Math.exp(r.value), 'mech.expEpsilon');
       e.epsValue.textContent = `ε = ${formatNumber(r.value)} nats`;
-      e.epsValue.title = formatFull(r.value);
+      setReading(e.epsValue, r.value, readingOf('mech.epsilonTyped', r.value));
     } else {
       clearNumber(e.epsExp);
       e.epsValue.textContent = '';
@@ -296,7 +297,7 @@ export function mount(root, { engine }) {
       const utilR = up.at[k].util === undefined ? null : out[up.at[k].util];
       cur.mechEps[k] = epsR.ok ? epsR.value : NaN;
       cur.utils[k] = utilR && utilR.ok ? utilityValue(utilR.value, cur) : NaN;
-      P.showMechRow(e, k, utilR && utilR.ok ? { ok: true, value: cur.utils[k] } : utilR, epsR, cur.eps);
+      P.showMechRow(e, k, utilR && utilR.ok ? { ok: true, value: cur.utils[k] } : utilR, epsR, cur.eps, P.utilityKey(state));
     }
     for (const k of ['tg', 'exp']) e.rows[k].detail.textContent = scalingText(k, cur.eps, G.g, formatNumber);
     e.rows.rr.detail.textContent = '';
@@ -324,7 +325,7 @@ export function mount(root, { engine }) {
     e.setMsg('db-u', plan.u.error);
     e.setMsg('db-v', plan.v.error);
     e.setMsg('db-eps', plan.e.error);
-    if ('value' in plan.e) setNumber(e.dbExp, Math.exp(plan.e.value)); else clearNumber(e.dbExp);
+    if ('value' in plan.e) setNumber(e.dbExp, Math.exp(plan.e.value), 'mech.dbExpEpsilon'); else clearNumber(e.dbExp);
     if (!plan.calls) { e.dbCard.dataset.status = 'stale'; return; }
     let res;
     try {

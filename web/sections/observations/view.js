@@ -18,6 +18,7 @@ import { createPipeline } from '../../engine/pipeline.js';
 import { reportToJob } from '../../engine/client.js';
 import { dataWorker } from '../../engine/data-client.js';
 import { parseNumber } from '../../input/number.js';
+import { refLink } from '../../lib/formulas.js';
 import * as S from './state.js';
 
 function num(x) {
@@ -63,7 +64,7 @@ export function mount(root, { engine }) {
   };
   replace(root,
     h('div', { class: 'section-head' }, h('h2', { id: 'observations-title' }, 'From observations')),
-    h('p', {}, 'Leakage estimated from samples (secret, observation) of a system you can only run: mutual information and min-entropy leakage with 95% intervals and a zero-leakage test (leakiEst), and the Bayes risk by the frequentist, nearest-neighbour and k-NN rules (F-BLEAU). Draw samples from the channel of the Channel section to watch the estimates approach its exact values, or load your own. ',
+    h('p', {}, 'Leakage estimated from samples (secret, observation) of a system you can only run: mutual information and min-entropy leakage with 95% intervals and a zero-leakage test (leakiEst, ', refLink('Chothia et al. (CAV 2013)'), '), and the Bayes risk by the frequentist, nearest-neighbour and k-NN rules (F-BLEAU, ', refLink('Cherubin et al. (S&P 2019)'), '). Draw samples from the channel of the Channel section to watch the estimates approach its exact values, or load your own. ',
       h('a', { href: 'docs/guides/estimating-leakage.html' }, 'What the numbers mean.')),
     h('div', { class: 'obs-source' },
       h('div', { class: 'obs-field' }, h('label', { for: 'obs-n' }, 'Samples n'), e.n),
