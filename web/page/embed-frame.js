@@ -15,10 +15,34 @@
 // A parent that listens (docs/widgets.md has the snippet) resizes the iframe; one that cannot run
 // scripts keeps the height written on the iframe. Heights are not secret: any parent may hear them.
 //
+// A frame sandboxed without allow-same-origin (sandbox="allow-scripts", as some platforms make
+// their frames) has an opaque origin, as has a file opened from disk: such a document may not load
+// module scripts from its own site (the fetch of widgets.js is refused by CORS) nor start a worker
+// from there, so the widgets come from the one-file bundle beside this page instead,
+// qif-widgets.js (scripts/build.sh puts it into web/): a classic script, whose engine runs in a
+// worker made from a Blob URL, with the WebAssembly inside it. It is written into the document
+// here, so that it runs before the page's module script, and that module script is switched off
+// before it is fetched (the parser hands it to MutationObservers before it prepares it).
+//
 // A classic script, loaded before widgets.js so that the lesson never flashes in a frame.
 (() => {
   const params = new URLSearchParams(location.search);
   const kind = params.get('widget');
+  const opaque = self.origin === 'null';
+  if (opaque) {
+    const off = new MutationObserver((records) => {
+      for (const r of records) {
+        for (const n of r.addedNodes) {
+          if (n.localName !== 'script' || n.type !== 'module' || !/(^|\/)widgets\.js$/.test(n.getAttribute('src') ?? '')) continue;
+          n.type = 'text/plain';
+          n.removeAttribute('src');
+          off.disconnect();
+        }
+      }
+    });
+    off.observe(document, { childList: true, subtree: true });
+    document.write('<script src="qif-widgets.js"><\/script>');
+  }
   if (kind === null) return;
   const root = document.documentElement;
   root.dataset.frame = '';
@@ -65,6 +89,12 @@
       return;
     }
     const tag = `qif-${kind}`;
+    if (opaque && !customElements.get(tag)) {
+      box.append(note(`This frame has an opaque origin (an iframe whose sandbox attribute has allow-scripts without allow-same-origin, or a file opened from disk), so its widgets must come from qif-widgets.js beside embed.html, which did not load: build it with scripts/build.sh and publish it with web/ (with qif-widgets-more.js and qif-widgets-exact.js), or add allow-same-origin to the iframe's sandbox.`));
+      shown = true;
+      report();
+      return;
+    }
     const cls = await customElements.whenDefined(tag);
     const allowed = new Set([...cls.observedAttributes, ...STYLE_ATTRIBUTES]);
     const el = document.createElement(tag);
