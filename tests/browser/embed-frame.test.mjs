@@ -51,10 +51,12 @@ async function context() {
   return { ctx, page, errors };
 }
 
+// polling: 100, not Playwright's default (requestAnimationFrame), which never runs in a frame that
+// Chromium does not render (a cross-origin frame below the fold).
 async function widgetFrame(page) {
   const el = await page.waitForSelector('iframe');
   const frame = await el.contentFrame();
-  await frame.waitForFunction(() => ['ready', 'error'].includes(document.getElementById('widget')?.dataset.state), null, { timeout: 20000 });
+  await frame.waitForFunction(() => ['ready', 'error'].includes(document.getElementById('widget')?.dataset.state), null, { timeout: 20000, polling: 100 });
   return { el, frame };
 }
 
@@ -128,11 +130,12 @@ test('embed.html without ?widget is still the sample lesson', async () => {
   assert.deepEqual(h.errors(page), []);
 });
 
-// Not yet reliable: Chromium throttles a cross-origin frame below the fold, and after another
-// test in the same browser its widget can stay unrendered (never 'ready') until scrolled to.
-// Reported as a todo (its failure is shown, not counted) until the frame's start no longer
-// depends on being rendered.
-test('the first height a frame posts is the rendered widget’s, also for a cross-origin frame below the fold', { todo: 'a throttled cross-origin frame below the fold can stay unrendered' }, async () => {
+// Chromium does not render a cross-origin frame below the fold (measured: requestAnimationFrame
+// and ResizeObserver never run in it; timers, MutationObserver, message events and layout read
+// by getBoundingClientRect do). The frame therefore posts its height when the widget's data-state
+// or qif-update says it is rendered, reading the layout, which needs no rendering; and the test
+// polls the frame with timers (widgetFrame), not with requestAnimationFrame.
+test('the first height a frame posts is the rendered widget’s, also for a cross-origin frame below the fold', async () => {
   const src = `${h.url}embed.html?widget=channel&matrix=${encodeURIComponent('3/4 1/4; 1/4 3/4')}&measures=mutualInformation,minEntropyLeakage`;
   // The host records every height posted, before any scrolling; the frame sits 3,000 px down.
   pages['/below.html'] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Host</title>
@@ -142,6 +145,9 @@ test('the first height a frame posts is the rendered widget’s, also for a cros
   try {
     await page.goto(hostURL('/below.html'));
     const { frame } = await widgetFrame(page);
+    // The case this test is about: the frame is not being rendered.
+    const drawn = await frame.evaluate(() => new Promise((r) => { requestAnimationFrame(() => r(true)); setTimeout(() => r(false), 500); }));
+    assert.equal(drawn, false, 'the frame below the fold is not rendered (no animation frame in 500 ms)');
     const rendered = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
     assert.ok(rendered > 150, `the widget is ${rendered} px tall`);
     await page.waitForFunction(() => window.heights.length > 0, null, { timeout: 10000 });
@@ -150,6 +156,92 @@ test('the first height a frame posts is the rendered widget’s, also for a cros
     assert.equal(heights.at(-1), rendered, 'the last height posted, unscrolled, is the rendered height');
     assert.equal(await page.evaluate(() => window.scrollY), 0, 'nothing was scrolled');
     assert.deepEqual(errors, []);
+  } finally {
+    await ctx.close();
+  }
+});
+
+// A sandbox without allow-same-origin gives the frame an opaque origin: widgets.js (a module of
+// the widgets' site) is refused there, so embed.html runs the one-file bundle (qif-widgets.js,
+// copied into web/ by the build) instead. Three frames, each checked against closed forms.
+test('frames sandboxed with allow-scripts only run the channel, the mechanism and the program widget and post their heights', async () => {
+  const program = 'secret s in 0..3\nobserve s % 2';
+  const frames = {
+    bsc: `widget=channel&matrix=${encodeURIComponent('3/4 1/4; 1/4 3/4')}&measures=mutualInformation,minEntropyLeakage`,
+    rr: 'widget=mechanism&graph=clique&n=6&epsilon=ln%202&mechanism=randomizedResponse',
+    parity: `widget=program&measures=posteriorBayesVulnerability&program=${encodeURIComponent(program)}`,
+  };
+  const iframes = Object.entries(frames).map(([name, q]) => `<iframe sandbox="allow-scripts" id="${name}" src="${`${h.url}embed.html?${q}&frame=${name}`.replace(/&/g, '&amp;')}" title="${name}" style="width: 100%; border: 0" height="420" data-qif-frame></iframe>`).join('\n');
+  // The snippet's listener, which also records what each frame posted.
+  pages['/sandboxed.html'] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>LMS</title>
+<script>window.posted = {}; addEventListener('message', (e) => {
+  if (!e.data || e.data.type !== 'qif-embed:height') return;
+  (window.posted[e.data.frame] ??= []).push(e.data.height);
+  for (const f of document.querySelectorAll('iframe[data-qif-frame]')) if (f.contentWindow === e.source) f.style.height = e.data.height + 'px';
+});</script></head><body><h1>Week 6</h1>${iframes}</body></html>`;
+  const { ctx, page, errors } = await context();
+  const requests = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  try {
+    await page.goto(hostURL('/sandboxed.html'));
+    const got = {};
+    for (const name of Object.keys(frames)) {
+      const el = await page.waitForSelector(`#${name}`);
+      const frame = await el.contentFrame();
+      await frame.waitForFunction(() => ['ready', 'error'].includes(document.getElementById('widget')?.dataset.state), null, { timeout: 60000, polling: 100 });
+      got[name] = await frame.evaluate(() => {
+        const w = document.getElementById('widget');
+        const value = (k) => Number(w.shadowRoot.querySelector(`[data-testid="value-${k}"]`)?.dataset.value);
+        return {
+          origin: self.origin,
+          state: w.dataset.state,
+          values: w.getResults(),
+          utility: value('utility'),
+          epsilon: value('actualEpsilon'),
+          bayes: value('posteriorBayesVulnerability'),
+          height: Math.ceil(document.documentElement.getBoundingClientRect().height),
+        };
+      });
+      assert.equal(got[name].origin, 'null', `${name}: the sandbox makes the frame's origin opaque`);
+      assert.equal(got[name].state, 'ready', name);
+      // The height the frame posted last is its rendered height, and the snippet applied it.
+      await page.waitForFunction(([n, want]) => window.posted[n]?.at(-1) === want, [name, got[name].height], { timeout: 10000 });
+      const posted = await page.evaluate((n) => window.posted[n], name);
+      assert.ok(posted[0] > 150, `${name}: the first height posted is the widget's (${posted.join(', ')})`);
+      assert.ok(Math.abs((await el.boundingBox()).height - got[name].height) <= 1, `${name}: the frame fits its content`);
+    }
+    // Binary symmetric channel with flip probability 1/4, uniform prior: I = 1 − H(1/4), min-entropy leakage log₂ 1.5.
+    assert.ok(Math.abs(got.bsc.values.mutualInformation - (1 - H2(1 / 4))) < 1e-12, `I = ${got.bsc.values.mutualInformation}`);
+    assert.ok(Math.abs(got.bsc.values.minEntropyLeakage - Math.log2(1.5)) < 1e-12);
+    // Randomized response on 6 values, ε = ln 2: utility e^ε / (e^ε + 5) = 2/7, exactly ln 2-DP.
+    assert.ok(Math.abs(got.rr.utility - 2 / 7) < 1e-9, `utility ${got.rr.utility}`);
+    assert.ok(Math.abs(got.rr.epsilon - Math.log(2)) < 1e-9, `ε ${got.rr.epsilon}`);
+    // Parity of a uniform secret in 0..3: each output leaves two equally likely secrets, V = 2 · 1/4.
+    assert.ok(Math.abs(got.parity.bayes - 0.5) < 1e-12, `V = ${got.parity.bayes}`);
+    assert.ok(requests.includes('/qif-widgets.js'), 'the bundle was loaded');
+    assert.ok(requests.includes('/qif-widgets-exact.js'), 'the program frame loaded the exact module');
+    assert.ok(!requests.includes('/widgets.js'), 'the module entry, refused in an opaque origin, was not even requested');
+    await page.screenshot({ path: `${SCREENSHOTS}/embed-frame-sandboxed.png`, fullPage: true });
+    assert.deepEqual(errors, []);
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('a sandboxed frame whose bundle cannot be loaded says so inside the frame', async () => {
+  pages['/nobundle.html'] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>LMS</title></head>
+<body><iframe sandbox="allow-scripts" src="${`${h.url}embed.html?widget=channel&preset=password-iterations`.replace(/&/g, '&amp;')}" title="password" style="width: 100%; border: 0" height="300"></iframe></body></html>`;
+  const { ctx, page, errors } = await context();
+  try {
+    await ctx.route((u) => u.pathname === '/qif-widgets.js', (r) => r.fulfill({ status: 404, body: '' }));
+    await page.goto(hostURL('/nobundle.html'));
+    const frame = await (await page.waitForSelector('iframe')).contentFrame();
+    const note = frame.locator('[data-testid="frame-note"]');
+    await note.waitFor({ timeout: 20000 });
+    assert.match(await note.textContent(), /opaque origin.*qif-widgets\.js.*did not load.*scripts\/build\.sh.*allow-same-origin/);
+    assert.ok(await note.isVisible());
+    // The failed load itself is the only error.
+    assert.ok(errors.every((e) => /404|qif-widgets\.js/.test(e)), errors.join('\n'));
   } finally {
     await ctx.close();
   }
