@@ -107,9 +107,10 @@ test('the snippet of docs/widgets.md fits the frame to its content', async () =>
       }
       assert.fail(`frame ${(await el.boundingBox()).height}px, content ${want}px`);
     };
+    const written = Number(await el.getAttribute('height'));
     const first = await fits();
-    assert.notEqual(first, 420, 'resized from the height written on the iframe');
-    assert.ok(first < 420, `a compact mechanism is shorter than the default frame: ${first}px`);
+    assert.notEqual(first, written, 'resized from the height written on the iframe');
+    assert.ok(first < written, `a compact mechanism is shorter than the snippet's frame (${written}px): ${first}px`);
     // The content grows (a second line of problems): the frame follows.
     await frame.evaluate(() => document.getElementById('widget').setAttribute('epsilon', 'two'));
     await frame.waitForFunction(() => document.getElementById('widget').dataset.state === 'error');
@@ -245,4 +246,74 @@ test('a sandboxed frame whose bundle cannot be loaded says so inside the frame',
   } finally {
     await ctx.close();
   }
+});
+
+// The heights docs/widgets.md#iframe-mode documents for frames 1280 and 375 px wide, and the
+// height written on every embed.html iframe of the docs, against the height the frame posts
+// (its document's), measured here at those widths (a page of that width lays out as a frame of it).
+// A documented height must fit, and be at most SLACK px more than needed so that it stays a
+// measurement.
+test('the iframe heights in the docs fit the widgets at 1280 and 375 px', async () => {
+  const SLACK = 40;
+  const widgetsDoc = readFileSync(path.join(ROOT, 'docs/widgets.md'), 'utf8');
+  const section = widgetsDoc.slice(widgetsDoc.indexOf('## Iframe mode'), widgetsDoc.indexOf('\n## ', widgetsDoc.indexOf('## Iframe mode') + 5));
+  // What the table abbreviates with “…”: the refinement of embed.html and the guide's checker.
+  const lesson = readFileSync(path.join(ROOT, 'web/embed.html'), 'utf8');
+  const refine = /<qif-refinement id="w-refine" a='([^']+)' b='([^']+)'/.exec(lesson);
+  const checker = /const checker = `([^`]+)`/.exec(readFileSync(path.join(ROOT, 'docs/guides/programs.md'), 'utf8'))[1].trim();
+  const full = (q) => q.replace('a=…&b=…', `a=${encodeURIComponent(refine[1])}&b=${encodeURIComponent(refine[2])}`).replace('program=…', `program=${encodeURIComponent(checker)}`);
+  const rows = [...section.matchAll(/^\| `(widget=[^`]+)`[^|]*\| (\d+) \| (\d+) \|$/gm)].map((m) => ({ query: full(m[1]), wide: Number(m[2]), narrow: Number(m[3]) }));
+  assert.ok(rows.length >= 5, `the table of heights has ${rows.length} rows`);
+  const written = [];
+  for (const file of ['docs/widgets.md', 'docs/guides/embedding.md']) {
+    for (const m of readFileSync(path.join(ROOT, file), 'utf8').matchAll(/<iframe src="[^"]*embed\.html\?([^"]+)"[^>]*?height="(\d+)"/g)) {
+      written.push({ file, query: m[1].replace(/&amp;/g, '&'), height: Number(m[2]) });
+    }
+  }
+  assert.ok(written.length >= 2, 'the snippets of both pages were found');
+  const measured = {};
+  const problems = [];
+  for (const width of [1280, 375]) {
+    const ctx = await h.browser.newContext({ viewport: { width, height: 900 } });
+    const page = await ctx.newPage();
+    const errors = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    try {
+      for (const query of new Set([...rows.map((r) => r.query), ...written.map((w) => w.query)])) {
+        await page.goto(`${h.url}embed.html?${query}`);
+        await page.waitForFunction(() => ['ready', 'error'].includes(document.getElementById('widget')?.dataset.state), null, { timeout: 60000, polling: 100 });
+        // Some parts come after 'ready' (the program's exact fractions): the height that stays 0.5 s.
+        const got = await page.evaluate(() => new Promise((resolve) => {
+          const height = () => Math.ceil(document.documentElement.getBoundingClientRect().height);
+          let last = height();
+          let same = 0;
+          const t = setInterval(() => {
+            const now = height();
+            same = now === last ? same + 1 : 0;
+            last = now;
+            if (same < 5) return;
+            clearInterval(t);
+            resolve({ state: document.getElementById('widget').dataset.state, height: now, note: document.querySelector('[data-testid="frame-note"]')?.textContent ?? '' });
+          }, 100);
+        }));
+        assert.equal(got.state, 'ready', `${query}: ${got.note}`);
+        assert.equal(got.note, '', `${query}: every parameter is an attribute`);
+        measured[`${width} ${query}`] = got.height;
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await ctx.close();
+    }
+  }
+  for (const r of rows) {
+    for (const [width, doc] of [[1280, r.wide], [375, r.narrow]]) {
+      const need = measured[`${width} ${r.query}`];
+      if (doc < need || doc > need + SLACK) problems.push(`${r.query.slice(0, 60)} at ${width} px: documented ${doc}, measured ${need}`);
+    }
+  }
+  for (const w of written) {
+    const need = measured[`1280 ${w.query}`];
+    if (w.height < need) problems.push(`${w.file}: height="${w.height}" for ${w.query.slice(0, 60)}, which needs ${need} px at 1280`);
+  }
+  assert.deepEqual(problems, [], JSON.stringify(measured, null, 1));
 });

@@ -2,7 +2,7 @@
 // management systems strip <script>) but may hold an iframe:
 //
 //   <iframe src="https://your-site.example/qif/embed.html?widget=channel&preset=password-iterations"
-//           title="…" style="width: 100%; border: 0" height="420"></iframe>
+//           title="…" style="width: 100%; border: 0" height="560"></iframe>
 //
 // With ?widget=channel|mechanism|refinement|program (its program in the parameter `program`), embed.html shows that one widget instead of the sample
 // lesson; every other query parameter is an attribute of the element (matrix=…, epsilon=ln 2, …,
