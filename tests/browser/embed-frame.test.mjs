@@ -162,6 +162,30 @@ test('the first height a frame posts is the rendered widget’s, also for a cros
   }
 });
 
+// A part that comes after 'ready' (the program widget's exact fractions, from the exact module)
+// makes the widget taller at 375 px; a frame below the fold, not rendered, must still post it.
+test('a frame below the fold posts the height of what comes after ready', async () => {
+  const checker = 'secret guess in bits(3)\npassword = [1, 1, 0]\nout = "OK"\ni = 0\nwhile i < 3 and out == "OK" {\n    if guess[i] != password[i] {\n        out = "Fail"\n    }\n    i = i + 1\n}\nobserve out';
+  const src = `${h.url}embed.html?widget=program&measures=posteriorBayesVulnerability&program=${encodeURIComponent(checker)}`;
+  pages['/below-program.html'] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Host</title>
+<script>window.heights = []; addEventListener('message', (e) => { if (e.data && e.data.type === 'qif-embed:height') window.heights.push(e.data.height); });</script></head>
+<body><div style="height:3000px">reading…</div><iframe src="${src.replace(/&/g, '&amp;')}" title="checker" style="width: 375px; border: 0" height="300"></iframe></body></html>`;
+  const { ctx, page, errors } = await context();
+  try {
+    await page.goto(hostURL('/below-program.html'));
+    const { frame } = await widgetFrame(page);
+    await frame.waitForFunction(() => document.getElementById('widget').shadowRoot.querySelector('[data-testid="exact-posteriorBayesVulnerability"]'), null, { timeout: 30000, polling: 100 });
+    const rendered = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    await page.waitForFunction((want) => window.heights.at(-1) === want, rendered, { timeout: 5000 }).catch(() => {});
+    const heights = await page.evaluate(() => window.heights.slice());
+    assert.equal(heights.at(-1), rendered, `the last height posted is the widget's with its exact fraction (all: ${heights.join(', ')})`);
+    assert.equal(await frame.evaluate(() => new Promise((r) => { requestAnimationFrame(() => r(true)); setTimeout(() => r(false), 500); })), false, 'the frame was not rendered');
+    assert.deepEqual(errors, []);
+  } finally {
+    await ctx.close();
+  }
+});
+
 // A sandbox without allow-same-origin gives the frame an opaque origin: widgets.js (a module of
 // the widgets' site) is refused there, so embed.html runs the one-file bundle (qif-widgets.js,
 // copied into web/ by the build) instead. Three frames, each checked against closed forms.

@@ -106,9 +106,11 @@
       else if (allowed.has(name)) el.setAttribute(name, value);
       else ignored.push(name);
     }
-    // The widget's own signals, besides the ResizeObserver: a cross-origin frame below the fold
-    // is not rendered (Chromium throttles it), so its ResizeObserver stays silent until scrolled
-    // to; reading the height when the widget says it has changed needs no rendering.
+    // Signals besides the ResizeObserver: a cross-origin frame below the fold is not rendered
+    // (Chromium throttles it: no animation frames, no ResizeObserver until it is scrolled to, but
+    // timers, MutationObservers and layout reads run), so the height is also read, which needs no
+    // rendering, when the widget's state changes, after each of its updates, and after any change
+    // of what it shows (a part that comes after 'ready', such as the program's exact fractions).
     const settled = () => {
       if (el.dataset.state !== 'ready' && el.dataset.state !== 'error') return;
       shown = true;
@@ -116,6 +118,11 @@
     };
     new MutationObserver(settled).observe(el, { attributes: true, attributeFilter: ['data-state'] });
     el.addEventListener('qif-update', () => setTimeout(settled, 0));
+    let pending = 0;
+    const soon = () => {
+      if (!pending) pending = setTimeout(() => { pending = 0; report(); }, 50);
+    };
+    if (el.shadowRoot) new MutationObserver(soon).observe(el.shadowRoot, { childList: true, subtree: true, characterData: true, attributes: true });
     box.append(el);
     if (ignored.length) {
       box.append(note(`Ignored parameters (not attributes of <${tag}>): ${[...new Set(ignored)].map((n) => n.slice(0, 40)).join(', ')}. Known: ${[...allowed].join(', ')}.`));
