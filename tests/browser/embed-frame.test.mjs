@@ -51,6 +51,9 @@ async function context() {
   return { ctx, page, errors };
 }
 
+// Whether Chromium renders the frame: an animation frame comes within 500 ms.
+const drawn = (frame) => frame.evaluate(() => new Promise((r) => { requestAnimationFrame(() => r(true)); setTimeout(() => r(false), 500); }));
+
 // polling: 100, not Playwright's default (requestAnimationFrame), which never runs in a frame that
 // Chromium does not render (a cross-origin frame below the fold).
 async function widgetFrame(page) {
@@ -147,8 +150,7 @@ test('the first height a frame posts is the rendered widget’s, also for a cros
     await page.goto(hostURL('/below.html'));
     const { frame } = await widgetFrame(page);
     // The case this test is about: the frame is not being rendered.
-    const drawn = await frame.evaluate(() => new Promise((r) => { requestAnimationFrame(() => r(true)); setTimeout(() => r(false), 500); }));
-    assert.equal(drawn, false, 'the frame below the fold is not rendered (no animation frame in 500 ms)');
+    assert.equal(await drawn(frame), false, 'the frame below the fold is not rendered (no animation frame in 500 ms)');
     const rendered = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
     assert.ok(rendered > 150, `the widget is ${rendered} px tall`);
     await page.waitForFunction(() => window.heights.length > 0, null, { timeout: 10000 });
@@ -179,7 +181,7 @@ test('a frame below the fold posts the height of what comes after ready', async 
     await page.waitForFunction((want) => window.heights.at(-1) === want, rendered, { timeout: 5000 }).catch(() => {});
     const heights = await page.evaluate(() => window.heights.slice());
     assert.equal(heights.at(-1), rendered, `the last height posted is the widget's with its exact fraction (all: ${heights.join(', ')})`);
-    assert.equal(await frame.evaluate(() => new Promise((r) => { requestAnimationFrame(() => r(true)); setTimeout(() => r(false), 500); })), false, 'the frame was not rendered');
+    assert.equal(await drawn(frame), false, 'the frame was not rendered');
     assert.deepEqual(errors, []);
   } finally {
     await ctx.close();
