@@ -41,6 +41,7 @@
       }
     });
     off.observe(document, { childList: true, subtree: true });
+    document.addEventListener('DOMContentLoaded', () => off.disconnect(), { once: true });
     document.write('<script src="qif-widgets.js"><\/script>');
   }
   if (kind === null) return;
