@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the site in web/: qif.wasm, qif-more.wasm, qif-exact.wasm and the matching wasm_exec.js, the vendored KaTeX,
 # the license notices, the documentation pages (web/docs/) and web/page/version.js; then dist/qif-toolkit.html
-# and dist/qif-widgets.js.
+# and dist/qif-widgets.js (also copied into web/, for embed.html in sandboxed frames).
 #   scripts/build.sh          build only
 #   scripts/build.sh serve    build, then serve web/ on http://localhost:${PORT:-8080}/
 set -euo pipefail

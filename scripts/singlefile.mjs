@@ -47,8 +47,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(ROOT, 'web');
 const OUT = path.join(ROOT, 'dist', 'qif-toolkit.html');
 
-// Files of web/ that are not part of the page.
-const NOT_PAGE = new Set(['sw.js', 'sw-manifest.js', 'package.json', 'qif.d.ts', 'README.md']);
+// Files of web/ that are not part of the page (the qif-widgets files: the widgets bundle, for
+// embed.html in sandboxed frames; scripts/widgets-bundle.mjs).
+const NOT_PAGE = new Set(['sw.js', 'sw-manifest.js', 'package.json', 'qif.d.ts', 'README.md', 'qif-widgets.js', 'qif-widgets-more.js', 'qif-widgets-exact.js']);
 // Files of the site that the single file holds as sections and styles, not in its bundle.
 const NOT_BUNDLED = (f) => f.startsWith('docs/') || f === 'docs.css' || f === 'THIRD_PARTY_NOTICES.txt';
 

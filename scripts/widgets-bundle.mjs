@@ -30,7 +30,7 @@
 //
 //   node scripts/widgets-bundle.mjs        (scripts/build.sh runs it after building the wasm)
 
-import { readFile, writeFile, mkdir, stat } from 'node:fs/promises';
+import { readFile, writeFile, mkdir, stat, rename } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +43,10 @@ export const OUT = path.join(ROOT, 'dist', 'qif-widgets.js');
 export const OUT_MORE = path.join(ROOT, 'dist', 'qif-widgets-more.js');
 // The exact module for the bundle (exact fractions, <qif-program>), loaded the same way.
 export const OUT_EXACT = path.join(ROOT, 'dist', 'qif-widgets-exact.js');
+// The same three files are written into web/ as well, so that the site serves them: embed.html
+// loads them in a frame with an opaque origin (sandbox="allow-scripts"), where widgets.js cannot
+// load (page/embed-frame.js). They are no part of the page (scripts/singlefile.mjs leaves them out).
+export const WEB_NAMES = ['qif-widgets.js', 'qif-widgets-more.js', 'qif-widgets-exact.js'];
 
 // The bundle's engine/index.js: the same client, over the worker this file carries.
 const ENGINE = `import { QifClient, createEngine } from './client.js';
@@ -69,10 +73,17 @@ async function pageModules(entry, have) {
 // A string as a JavaScript literal that is also safe inside an HTML <script> element.
 const literal = (s) => JSON.stringify(s).replace(/<\//g, '<\\/').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
+// Writes a file of web/ through a temporary name, so that a server never sends half of it.
+async function publish(name, text) {
+  const tmp = path.join(WEB, `.${name}.${process.pid}`);
+  await writeFile(tmp, text);
+  await rename(tmp, path.join(WEB, name));
+}
+
 export async function buildWidgetBundle() {
   const { version } = JSON.parse(await readFile(path.join(WEB, 'package.json'), 'utf8'));
   const all = await listWeb();
-  const have = new Set(all.filter((f) => (/\.m?js$/.test(f) && !f.startsWith('vendor/')) || /^qif(-exact|-more)?\.wasm$/.test(f)));
+  const have = new Set(all.filter((f) => (/\.m?js$/.test(f) && !f.startsWith('vendor/') && !WEB_NAMES.includes(f)) || /^qif(-exact|-more)?\.wasm$/.test(f)));
   // In the worker: qif.wasm from this file, qif-more.wasm and qif-exact.wasm asked of the page
   // (which loads qif-widgets-more.js or qif-widgets-exact.js for them).
   const worker = await classicWorker('engine/worker-classic.js', have, { 'qif.wasm': 'qif-wasm-gz', 'qif-more.wasm': FROM_PAGE, 'qif-exact.wasm': FROM_PAGE });
@@ -140,18 +151,21 @@ ${notices}
 `;
   await mkdir(path.dirname(OUT), { recursive: true });
   await writeFile(OUT, text);
+  await publish(WEB_NAMES[0], text);
   const moreText = `/*! QIF Toolkit widgets ${version}: the second module (qif-more.wasm: mechanisms, refinement,
  * privacy, ...) for qif-widgets.js, which adds this script to the page when a widget first needs it.
  * Keep it beside qif-widgets.js. Licenses: see qif-widgets.js. */
 globalThis.__qifWidgetsMore && globalThis.__qifWidgetsMore("${more}");
 `;
   await writeFile(OUT_MORE, moreText);
+  await publish(WEB_NAMES[1], moreText);
   const exactText = `/*! QIF Toolkit widgets ${version}: the exact module (qif-exact.wasm: exact fractions, programs
  * as channels for <qif-program>) for qif-widgets.js, which adds this script to the page when a widget
  * first needs it. Keep it beside qif-widgets.js. Licenses: see qif-widgets.js. */
 globalThis.__qifWidgetsExact && globalThis.__qifWidgetsExact("${exact}");
 `;
   await writeFile(OUT_EXACT, exactText);
+  await publish(WEB_NAMES[2], exactText);
   const moreGz = gzipSync(Buffer.from(moreText), { level: 9 }).length;
   const size = (await stat(OUT)).size;
   const gz = gzipSync(Buffer.from(text), { level: 9 }).length;

@@ -51,10 +51,15 @@ async function context() {
   return { ctx, page, errors };
 }
 
+// Whether Chromium renders the frame: an animation frame comes within 500 ms.
+const drawn = (frame) => frame.evaluate(() => new Promise((r) => { requestAnimationFrame(() => r(true)); setTimeout(() => r(false), 500); }));
+
+// polling: 100, not Playwright's default (requestAnimationFrame), which never runs in a frame that
+// Chromium does not render (a cross-origin frame below the fold).
 async function widgetFrame(page) {
   const el = await page.waitForSelector('iframe');
   const frame = await el.contentFrame();
-  await frame.waitForFunction(() => ['ready', 'error'].includes(document.getElementById('widget')?.dataset.state), null, { timeout: 20000 });
+  await frame.waitForFunction(() => ['ready', 'error'].includes(document.getElementById('widget')?.dataset.state), null, { timeout: 20000, polling: 100 });
   return { el, frame };
 }
 
@@ -105,9 +110,10 @@ test('the snippet of docs/widgets.md fits the frame to its content', async () =>
       }
       assert.fail(`frame ${(await el.boundingBox()).height}px, content ${want}px`);
     };
+    const written = Number(await el.getAttribute('height'));
     const first = await fits();
-    assert.notEqual(first, 420, 'resized from the height written on the iframe');
-    assert.ok(first < 420, `a compact mechanism is shorter than the default frame: ${first}px`);
+    assert.notEqual(first, written, 'resized from the height written on the iframe');
+    assert.ok(first < written, `a compact mechanism is shorter than the snippet's frame (${written}px): ${first}px`);
     // The content grows (a second line of problems): the frame follows.
     await frame.evaluate(() => document.getElementById('widget').setAttribute('epsilon', 'two'));
     await frame.waitForFunction(() => document.getElementById('widget').dataset.state === 'error');
@@ -128,11 +134,12 @@ test('embed.html without ?widget is still the sample lesson', async () => {
   assert.deepEqual(h.errors(page), []);
 });
 
-// Not yet reliable: Chromium throttles a cross-origin frame below the fold, and after another
-// test in the same browser its widget can stay unrendered (never 'ready') until scrolled to.
-// Reported as a todo (its failure is shown, not counted) until the frame's start no longer
-// depends on being rendered.
-test('the first height a frame posts is the rendered widget’s, also for a cross-origin frame below the fold', { todo: 'a throttled cross-origin frame below the fold can stay unrendered' }, async () => {
+// Chromium does not render a cross-origin frame below the fold (measured: requestAnimationFrame
+// and ResizeObserver never run in it; timers, MutationObserver, message events and layout read
+// by getBoundingClientRect do). The frame therefore posts its height when the widget's data-state
+// or qif-update says it is rendered, reading the layout, which needs no rendering; and the test
+// polls the frame with timers (widgetFrame), not with requestAnimationFrame.
+test('the first height a frame posts is the rendered widget’s, also for a cross-origin frame below the fold', async () => {
   const src = `${h.url}embed.html?widget=channel&matrix=${encodeURIComponent('3/4 1/4; 1/4 3/4')}&measures=mutualInformation,minEntropyLeakage`;
   // The host records every height posted, before any scrolling; the frame sits 3,000 px down.
   pages['/below.html'] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Host</title>
@@ -142,6 +149,8 @@ test('the first height a frame posts is the rendered widget’s, also for a cros
   try {
     await page.goto(hostURL('/below.html'));
     const { frame } = await widgetFrame(page);
+    // The case this test is about: the frame is not being rendered.
+    assert.equal(await drawn(frame), false, 'the frame below the fold is not rendered (no animation frame in 500 ms)');
     const rendered = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
     assert.ok(rendered > 150, `the widget is ${rendered} px tall`);
     await page.waitForFunction(() => window.heights.length > 0, null, { timeout: 10000 });
@@ -153,4 +162,184 @@ test('the first height a frame posts is the rendered widget’s, also for a cros
   } finally {
     await ctx.close();
   }
+});
+
+// A part that comes after 'ready' (the program widget's exact fractions, from the exact module)
+// makes the widget taller at 375 px; a frame below the fold, not rendered, must still post it.
+test('a frame below the fold posts the height of what comes after ready', async () => {
+  const checker = 'secret guess in bits(3)\npassword = [1, 1, 0]\nout = "OK"\ni = 0\nwhile i < 3 and out == "OK" {\n    if guess[i] != password[i] {\n        out = "Fail"\n    }\n    i = i + 1\n}\nobserve out';
+  const src = `${h.url}embed.html?widget=program&measures=posteriorBayesVulnerability&program=${encodeURIComponent(checker)}`;
+  pages['/below-program.html'] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Host</title>
+<script>window.heights = []; addEventListener('message', (e) => { if (e.data && e.data.type === 'qif-embed:height') window.heights.push(e.data.height); });</script></head>
+<body><div style="height:3000px">reading…</div><iframe src="${src.replace(/&/g, '&amp;')}" title="checker" style="width: 375px; border: 0" height="300"></iframe></body></html>`;
+  const { ctx, page, errors } = await context();
+  try {
+    await page.goto(hostURL('/below-program.html'));
+    const { frame } = await widgetFrame(page);
+    await frame.waitForFunction(() => document.getElementById('widget').shadowRoot.querySelector('[data-testid="exact-posteriorBayesVulnerability"]'), null, { timeout: 30000, polling: 100 });
+    const rendered = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    await page.waitForFunction((want) => window.heights.at(-1) === want, rendered, { timeout: 5000 }).catch(() => {});
+    const heights = await page.evaluate(() => window.heights.slice());
+    assert.equal(heights.at(-1), rendered, `the last height posted is the widget's with its exact fraction (all: ${heights.join(', ')})`);
+    assert.equal(await drawn(frame), false, 'the frame was not rendered');
+    assert.deepEqual(errors, []);
+  } finally {
+    await ctx.close();
+  }
+});
+
+// A sandbox without allow-same-origin gives the frame an opaque origin: widgets.js (a module of
+// the widgets' site) is refused there, so embed.html runs the one-file bundle (qif-widgets.js,
+// copied into web/ by the build) instead. Three frames, each checked against closed forms.
+test('frames sandboxed with allow-scripts only run the channel, the mechanism and the program widget and post their heights', async () => {
+  const program = 'secret s in 0..3\nobserve s % 2';
+  const frames = {
+    bsc: `widget=channel&matrix=${encodeURIComponent('3/4 1/4; 1/4 3/4')}&measures=mutualInformation,minEntropyLeakage`,
+    rr: 'widget=mechanism&graph=clique&n=6&epsilon=ln%202&mechanism=randomizedResponse',
+    parity: `widget=program&measures=posteriorBayesVulnerability&program=${encodeURIComponent(program)}`,
+  };
+  const iframes = Object.entries(frames).map(([name, q]) => `<iframe sandbox="allow-scripts" id="${name}" src="${`${h.url}embed.html?${q}&frame=${name}`.replace(/&/g, '&amp;')}" title="${name}" style="width: 100%; border: 0" height="420" data-qif-frame></iframe>`).join('\n');
+  // The snippet's listener, which also records what each frame posted.
+  pages['/sandboxed.html'] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>LMS</title>
+<script>window.posted = {}; addEventListener('message', (e) => {
+  if (!e.data || e.data.type !== 'qif-embed:height') return;
+  (window.posted[e.data.frame] ??= []).push(e.data.height);
+  for (const f of document.querySelectorAll('iframe[data-qif-frame]')) if (f.contentWindow === e.source) f.style.height = e.data.height + 'px';
+});</script></head><body><h1>Week 6</h1>${iframes}</body></html>`;
+  const { ctx, page, errors } = await context();
+  const requests = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  try {
+    await page.goto(hostURL('/sandboxed.html'));
+    const got = {};
+    for (const name of Object.keys(frames)) {
+      const el = await page.waitForSelector(`#${name}`);
+      const frame = await el.contentFrame();
+      await frame.waitForFunction(() => ['ready', 'error'].includes(document.getElementById('widget')?.dataset.state), null, { timeout: 60000, polling: 100 });
+      got[name] = await frame.evaluate(() => {
+        const w = document.getElementById('widget');
+        const value = (k) => Number(w.shadowRoot.querySelector(`[data-testid="value-${k}"]`)?.dataset.value);
+        return {
+          origin: self.origin,
+          state: w.dataset.state,
+          values: w.getResults(),
+          utility: value('utility'),
+          epsilon: value('actualEpsilon'),
+          bayes: value('posteriorBayesVulnerability'),
+          height: Math.ceil(document.documentElement.getBoundingClientRect().height),
+        };
+      });
+      assert.equal(got[name].origin, 'null', `${name}: the sandbox makes the frame's origin opaque`);
+      assert.equal(got[name].state, 'ready', name);
+      // The height the frame posted last is its rendered height, and the snippet applied it.
+      await page.waitForFunction(([n, want]) => window.posted[n]?.at(-1) === want, [name, got[name].height], { timeout: 10000 });
+      const posted = await page.evaluate((n) => window.posted[n], name);
+      assert.ok(posted[0] > 150, `${name}: the first height posted is the widget's (${posted.join(', ')})`);
+      assert.ok(Math.abs((await el.boundingBox()).height - got[name].height) <= 1, `${name}: the frame fits its content`);
+    }
+    // Binary symmetric channel with flip probability 1/4, uniform prior: I = 1 − H(1/4), min-entropy leakage log₂ 1.5.
+    assert.ok(Math.abs(got.bsc.values.mutualInformation - (1 - H2(1 / 4))) < 1e-12, `I = ${got.bsc.values.mutualInformation}`);
+    assert.ok(Math.abs(got.bsc.values.minEntropyLeakage - Math.log2(1.5)) < 1e-12);
+    // Randomized response on 6 values, ε = ln 2: utility e^ε / (e^ε + 5) = 2/7, exactly ln 2-DP.
+    assert.ok(Math.abs(got.rr.utility - 2 / 7) < 1e-9, `utility ${got.rr.utility}`);
+    assert.ok(Math.abs(got.rr.epsilon - Math.log(2)) < 1e-9, `ε ${got.rr.epsilon}`);
+    // Parity of a uniform secret in 0..3: each output leaves two equally likely secrets, V = 2 · 1/4.
+    assert.ok(Math.abs(got.parity.bayes - 0.5) < 1e-12, `V = ${got.parity.bayes}`);
+    assert.ok(requests.includes('/qif-widgets.js'), 'the bundle was loaded');
+    assert.ok(requests.includes('/qif-widgets-exact.js'), 'the program frame loaded the exact module');
+    assert.ok(!requests.includes('/widgets.js'), 'the module entry, refused in an opaque origin, was not even requested');
+    await page.screenshot({ path: `${SCREENSHOTS}/embed-frame-sandboxed.png`, fullPage: true });
+    assert.deepEqual(errors, []);
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('a sandboxed frame whose bundle cannot be loaded says so inside the frame', async () => {
+  pages['/nobundle.html'] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>LMS</title></head>
+<body><iframe sandbox="allow-scripts" src="${`${h.url}embed.html?widget=channel&preset=password-iterations`.replace(/&/g, '&amp;')}" title="password" style="width: 100%; border: 0" height="300"></iframe></body></html>`;
+  const { ctx, page, errors } = await context();
+  try {
+    await ctx.route((u) => u.pathname === '/qif-widgets.js', (r) => r.fulfill({ status: 404, body: '' }));
+    await page.goto(hostURL('/nobundle.html'));
+    const frame = await (await page.waitForSelector('iframe')).contentFrame();
+    const note = frame.locator('[data-testid="frame-note"]');
+    await note.waitFor({ timeout: 20000 });
+    assert.match(await note.textContent(), /opaque origin.*qif-widgets\.js.*did not load.*scripts\/build\.sh.*allow-same-origin/);
+    assert.ok(await note.isVisible());
+    // The failed load itself is the only error.
+    assert.ok(errors.every((e) => /404|qif-widgets\.js/.test(e)), errors.join('\n'));
+  } finally {
+    await ctx.close();
+  }
+});
+
+// The heights docs/widgets.md#iframe-mode documents for frames 1280 and 375 px wide, and the
+// height written on every embed.html iframe of the docs, against the height the frame posts
+// (its document's), measured here at those widths (a page of that width lays out as a frame of it).
+// A documented height must fit, and be at most SLACK px more than needed so that it stays a
+// measurement.
+test('the iframe heights in the docs fit the widgets at 1280 and 375 px', async () => {
+  const SLACK = 40;
+  const widgetsDoc = readFileSync(path.join(ROOT, 'docs/widgets.md'), 'utf8');
+  const section = widgetsDoc.slice(widgetsDoc.indexOf('## Iframe mode'), widgetsDoc.indexOf('\n## ', widgetsDoc.indexOf('## Iframe mode') + 5));
+  // What the table abbreviates with “…”: the refinement of embed.html and the guide's checker.
+  const lesson = readFileSync(path.join(ROOT, 'web/embed.html'), 'utf8');
+  const refine = /<qif-refinement id="w-refine" a='([^']+)' b='([^']+)'/.exec(lesson);
+  const checker = /const checker = `([^`]+)`/.exec(readFileSync(path.join(ROOT, 'docs/guides/programs.md'), 'utf8'))[1].trim();
+  const full = (q) => q.replace('a=…&b=…', `a=${encodeURIComponent(refine[1])}&b=${encodeURIComponent(refine[2])}`).replace('program=…', `program=${encodeURIComponent(checker)}`);
+  const rows = [...section.matchAll(/^\| `(widget=[^`]+)`[^|]*\| (\d+) \| (\d+) \|$/gm)].map((m) => ({ query: full(m[1]), wide: Number(m[2]), narrow: Number(m[3]) }));
+  assert.ok(rows.length >= 5, `the table of heights has ${rows.length} rows`);
+  const written = [];
+  for (const file of ['docs/widgets.md', 'docs/guides/embedding.md']) {
+    for (const m of readFileSync(path.join(ROOT, file), 'utf8').matchAll(/<iframe src="[^"]*embed\.html\?([^"]+)"[^>]*?height="(\d+)"/g)) {
+      written.push({ file, query: m[1].replace(/&amp;/g, '&'), height: Number(m[2]) });
+    }
+  }
+  assert.ok(written.length >= 2, 'the snippets of both pages were found');
+  const measured = {};
+  const problems = [];
+  for (const width of [1280, 375]) {
+    const ctx = await h.browser.newContext({ viewport: { width, height: 900 } });
+    const page = await ctx.newPage();
+    const errors = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    try {
+      for (const query of new Set([...rows.map((r) => r.query), ...written.map((w) => w.query)])) {
+        await page.goto(`${h.url}embed.html?${query}`);
+        await page.waitForFunction(() => ['ready', 'error'].includes(document.getElementById('widget')?.dataset.state), null, { timeout: 60000, polling: 100 });
+        // Some parts come after 'ready' (the program's exact fractions): the height that stays 0.5 s.
+        const got = await page.evaluate(() => new Promise((resolve) => {
+          const height = () => Math.ceil(document.documentElement.getBoundingClientRect().height);
+          let last = height();
+          let same = 0;
+          const t = setInterval(() => {
+            const now = height();
+            same = now === last ? same + 1 : 0;
+            last = now;
+            if (same < 5) return;
+            clearInterval(t);
+            resolve({ state: document.getElementById('widget').dataset.state, height: now, note: document.querySelector('[data-testid="frame-note"]')?.textContent ?? '' });
+          }, 100);
+        }));
+        assert.equal(got.state, 'ready', `${query}: ${got.note}`);
+        assert.equal(got.note, '', `${query}: every parameter is an attribute`);
+        measured[`${width} ${query}`] = got.height;
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await ctx.close();
+    }
+  }
+  for (const r of rows) {
+    for (const [width, doc] of [[1280, r.wide], [375, r.narrow]]) {
+      const need = measured[`${width} ${r.query}`];
+      if (doc < need || doc > need + SLACK) problems.push(`${r.query.slice(0, 60)} at ${width} px: documented ${doc}, measured ${need}`);
+    }
+  }
+  for (const w of written) {
+    const need = measured[`1280 ${w.query}`];
+    if (w.height < need) problems.push(`${w.file}: height="${w.height}" for ${w.query.slice(0, 60)}, which needs ${need} px at 1280`);
+  }
+  assert.deepEqual(problems, [], JSON.stringify(measured, null, 1));
 });

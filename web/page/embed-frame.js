@@ -2,7 +2,7 @@
 // management systems strip <script>) but may hold an iframe:
 //
 //   <iframe src="https://your-site.example/qif/embed.html?widget=channel&preset=password-iterations"
-//           title="…" style="width: 100%; border: 0" height="420"></iframe>
+//           title="…" style="width: 100%; border: 0" height="560"></iframe>
 //
 // With ?widget=channel|mechanism|refinement|program (its program in the parameter `program`), embed.html shows that one widget instead of the sample
 // lesson; every other query parameter is an attribute of the element (matrix=…, epsilon=ln 2, …,
@@ -15,10 +15,35 @@
 // A parent that listens (docs/widgets.md has the snippet) resizes the iframe; one that cannot run
 // scripts keeps the height written on the iframe. Heights are not secret: any parent may hear them.
 //
+// A frame sandboxed without allow-same-origin (sandbox="allow-scripts", as some platforms make
+// their frames) has an opaque origin, as has a file opened from disk: such a document may not load
+// module scripts from its own site (the fetch of widgets.js is refused by CORS) nor start a worker
+// from there, so the widgets come from the one-file bundle beside this page instead,
+// qif-widgets.js (scripts/build.sh puts it into web/): a classic script, whose engine runs in a
+// worker made from a Blob URL, with the WebAssembly inside it. It is written into the document
+// here, so that it runs before the page's module script, and that module script is switched off
+// before it is fetched (the parser hands it to MutationObservers before it prepares it).
+//
 // A classic script, loaded before widgets.js so that the lesson never flashes in a frame.
 (() => {
   const params = new URLSearchParams(location.search);
   const kind = params.get('widget');
+  const opaque = self.origin === 'null';
+  if (opaque) {
+    const off = new MutationObserver((records) => {
+      for (const r of records) {
+        for (const n of r.addedNodes) {
+          if (n.localName !== 'script' || n.type !== 'module' || !/(^|\/)widgets\.js$/.test(n.getAttribute('src') ?? '')) continue;
+          n.type = 'text/plain';
+          n.removeAttribute('src');
+          off.disconnect();
+        }
+      }
+    });
+    off.observe(document, { childList: true, subtree: true });
+    document.addEventListener('DOMContentLoaded', () => off.disconnect(), { once: true });
+    document.write('<script src="qif-widgets.js"><\/script>');
+  }
   if (kind === null) return;
   const root = document.documentElement;
   root.dataset.frame = '';
@@ -65,6 +90,12 @@
       return;
     }
     const tag = `qif-${kind}`;
+    if (opaque && !customElements.get(tag)) {
+      box.append(note(`This frame has an opaque origin (an iframe whose sandbox attribute has allow-scripts without allow-same-origin, or a file opened from disk), so its widgets must come from qif-widgets.js beside embed.html, which did not load: build it with scripts/build.sh and publish it with web/ (with qif-widgets-more.js and qif-widgets-exact.js), or add allow-same-origin to the iframe's sandbox.`));
+      shown = true;
+      report();
+      return;
+    }
     const cls = await customElements.whenDefined(tag);
     const allowed = new Set([...cls.observedAttributes, ...STYLE_ATTRIBUTES]);
     const el = document.createElement(tag);
@@ -76,9 +107,11 @@
       else if (allowed.has(name)) el.setAttribute(name, value);
       else ignored.push(name);
     }
-    // The widget's own signals, besides the ResizeObserver: a cross-origin frame below the fold
-    // is not rendered (Chromium throttles it), so its ResizeObserver stays silent until scrolled
-    // to; reading the height when the widget says it has changed needs no rendering.
+    // Signals besides the ResizeObserver: a cross-origin frame below the fold is not rendered
+    // (Chromium throttles it: no animation frames, no ResizeObserver until it is scrolled to, but
+    // timers, MutationObservers and layout reads run), so the height is also read, which needs no
+    // rendering, when the widget's state changes, after each of its updates, and after any change
+    // of what it shows (a part that comes after 'ready', such as the program's exact fractions).
     const settled = () => {
       if (el.dataset.state !== 'ready' && el.dataset.state !== 'error') return;
       shown = true;
@@ -86,6 +119,11 @@
     };
     new MutationObserver(settled).observe(el, { attributes: true, attributeFilter: ['data-state'] });
     el.addEventListener('qif-update', () => setTimeout(settled, 0));
+    let pending = 0;
+    const soon = () => {
+      if (!pending) pending = setTimeout(() => { pending = 0; report(); }, 50);
+    };
+    if (el.shadowRoot) new MutationObserver(soon).observe(el.shadowRoot, { childList: true, subtree: true, characterData: true, attributes: true });
     box.append(el);
     if (ignored.length) {
       box.append(note(`Ignored parameters (not attributes of <${tag}>): ${[...new Set(ignored)].map((n) => n.slice(0, 40)).join(', ')}. Known: ${[...allowed].join(', ')}.`));
