@@ -154,6 +154,10 @@ test('progress callback and cancellation', () => {
   assert.equal(rd.method, 'decomposition');
   close(rd.utility, r.utility, 1e-10, 'both methods');
   assert.ok(seenD.length >= 1 && seenD.every((p) => p.phase === 'decomposition'), `${seenD.length} decomposition reports`);
+  // Each report brackets the optimum the simplex found: a feasible value below, a proven bound
+  // above (+Infinity before the first pricing round ends), and some report has a finite bound.
+  for (const p of seenD) assert.ok(p.objective <= r.utility + 1e-9 && p.bound >= r.utility - 1e-9, `report ${JSON.stringify(p)} against ${r.utility}`);
+  assert.ok(seenD.some((p) => Number.isFinite(p.bound)), 'a finite bound is reported');
   let calls = 0;
   assert.throws(() => M.optimalLP({ graph: g, epsilon: Math.LN2, onProgress: () => { calls++; return false; } }),
     (e) => e instanceof Error && e.name === 'AbortError' && e.message === 'mechanism.optimalLP: cancelled');
@@ -192,7 +196,7 @@ test('bad input: errors name the argument, the instance keeps working', () => {
     [() => M.optimalLP({ graph: g, epsilon: 1, timeLimit: 0 }), /^timeLimit: expected a positive number/],
     [() => M.optimalLP({ graph: g, epsilon: 1, timeLimit: -5 }), /^timeLimit:/],
     [() => M.optimalLP({ graph: g, epsilon: 1, timeLimit: NaN }), /^timeLimit:/],
-    [() => M.optimalLP({ graph: path(501), epsilon: 1 }), /variables, more than the limit of 250000/],
+    [() => M.optimalLP({ graph: path(1025), epsilon: 1 }), /variables, more than the limit of 1048576/],
     [() => M.optimalLP({ graph: path(201), epsilon: 1, method: 'simplex' }), /variables, more than the limit of 40000/],
     [() => M.optimalLP({ graph: clique(110), epsilon: 1, forceLP: true, method: 'simplex' }), /constraints.*more than the limit/],
     [() => M.optimalLP({ graph: g, epsilon: 1, method: 'interior' }), /^method:/],
