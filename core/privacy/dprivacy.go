@@ -67,6 +67,11 @@ func DPrivacyEpsilon(c mat.Matrix, d mat.Matrix) (float64, Witness, error) {
 		logs[i] = math.Log(v) // −Inf for zeros
 	}
 	best, w := 0.0, none
+	consider := func(r float64, x, x2, y int) {
+		if r > best {
+			best, w = r, Witness{x, x2, y}
+		}
+	}
 	for x := 0; x < n; x++ {
 		rx, lx := data[x*m:(x+1)*m], logs[x*m:(x+1)*m]
 		for x2 := 0; x2 < n; x2++ {
@@ -76,28 +81,34 @@ func DPrivacyEpsilon(c mat.Matrix, d mat.Matrix) (float64, Witness, error) {
 			}
 			if dist == 0 { // rows that differ at all: +Inf
 				for y, a := range rx {
-					if a > data[x2*m+y] {
-						if math.IsInf(best, 1) {
-							break
-						}
-						best, w = math.Inf(1), Witness{x, x2, y}
+					if a > data[x2*m+y] && !math.IsInf(best, 1) {
+						consider(math.Inf(1), x, x2, y)
 					}
 				}
 				continue
 			}
-			// max_y ln a − ln b over y with a > b (a zero b gives +Inf; a zero a, −Inf or NaN,
-			// never wins), then one division: dividing by dist > 0 keeps the order.
-			top, ty := 0.0, -1
-			lx2 := logs[x2*m : (x2+1)*m]
+			if x2 < x && dd[x2*n+x] == dist {
+				continue // done with (x2, x), both ways
+			}
+			// max_y ln a − ln b over y with a > b, both ways in one pass (a zero b gives +Inf;
+			// a zero a, −Inf or NaN, never wins), then one division each: dividing by dist > 0
+			// keeps the order.
+			up, down, uy, dy := 0.0, 0.0, -1, -1
+			lx2 := logs[x2*m : x2*m+len(lx)]
 			for y, la := range lx {
-				if r := la - lx2[y]; r > top {
-					top, ty = r, y
+				lb := lx2[y]
+				if r := la - lb; r > up {
+					up, uy = r, y
+				}
+				if r := lb - la; r > down {
+					down, dy = r, y
 				}
 			}
-			if ty >= 0 {
-				if r := top / dist; r > best {
-					best, w = r, Witness{x, x2, ty}
-				}
+			if uy >= 0 {
+				consider(up/dist, x, x2, uy)
+			}
+			if dy >= 0 && x2 > x && dd[x2*n+x] == dist {
+				consider(down/dist, x2, x, dy)
 			}
 		}
 	}
