@@ -198,6 +198,7 @@ test('4 × 4: computed by itself, optimal with a certified gap, the optimum the 
   const gap = await num(page, 'gap-value');
   assert.ok(Math.abs(gap) <= 1e-9, `certified gap ${gap}`);
   assert.match(await page.textContent('[data-testid="geo-gap"]'), /proves that every ε·d-private mechanism has an expected distance of at least/);
+  await h.screenshot(page, 'geo-4x4-gap');
   // The same program by the simplex method, from the density the page draws.
   const prior = await mapValues(page, 'prior');
   const D = metric(4);
@@ -223,6 +224,7 @@ test('a large map waits for Compute, shows the solver\'s progress and gap, and C
   const bound = await num(page, 'lp-bound');
   const gap = await num(page, 'lp-gap');
   close(gap, value - bound, 1e-12, 'gap = value − bound');
+  await h.screenshot(page, 'geo-lp-progress');
   assert.ok(gap >= -1e-9 && value > 0, `value ${value}, bound ${bound}`);
   // An expected distance is at most the diameter; a lower bound on one is at least 0 here only
   // if the solver's prices are sane (the bound of a pricing round can be any number below).

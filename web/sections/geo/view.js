@@ -319,7 +319,7 @@ export function mount(root, { engine }) {
     const num = (key, x, text) => h('output', { class: 'value', 'data-testid': ids(`lp-${key}`), dataset: { value: String(x) }, title: formatFull(x), text });
     replace(stats,
       `${q.pivots} master pivots. Mechanism held: expected distance `, num('value', q.value, formatNumber(q.value, 8)),
-      '; proven lower bound on every mechanism’s: ',
+      `; proven lower bound on the optimum${cur.spanner === null ? '' : ' (of the program on the spanner)'}: `,
       Number.isFinite(q.bound) ? num('bound', q.bound, formatNumber(q.bound, 8)) : '— (after the first pricing round)',
       '; certified gap ', Number.isFinite(q.gap) ? num('gap', q.gap, formatGap(q.gap)) : '—', '.');
   }
@@ -337,7 +337,7 @@ export function mount(root, { engine }) {
     for (const k of ['geo', 'exp']) if (!cur.mech[k] && e.rows[k].tr.dataset.status !== 'error') { e.rows[k].tr.dataset.status = 'waiting'; clearNumber(e.rows[k].loss, '—'); clearNumber(e.rows[k].remapped, '—'); clearNumber(e.rows[k].eps, '—'); e.rows[k].detail.textContent = ''; }
     const q = cur.lastProgress;
     const last = q && Number.isFinite(q.gap)
-      ? ` When it stopped, the mechanism the solver held had expected distance ${formatNumber(q.value, 8)}, within ${formatGap(q.gap)} of the optimum (proven: no mechanism does better than ${formatNumber(q.bound, 8)}); the engine stops a computation by restarting its worker, so that mechanism is not kept.`
+      ? ` When it stopped, the mechanism the solver held had expected distance ${formatNumber(q.value, 8)}, within ${formatGap(q.gap)} of the optimum (proven: no mechanism ${cur.spanner === null ? 'that is ε·d-private' : 'meeting the spanner’s constraints'} does better than ${formatNumber(q.bound, 8)}); the engine stops a computation by restarting its worker, so that mechanism is not kept.`
       : '';
     e.progress.dataset.state = abort ? 'cancelled' : 'error';
     replace(e.progress, h('p', { class: 'muted', 'data-testid': ids('lp-stopped') }, abort ? `The computation was cancelled.${last} ` : `The linear program failed: ${err.message} `,
