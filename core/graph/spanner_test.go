@@ -30,6 +30,20 @@ func randomPlaneMetric(rng *rand.Rand, n int) [][]float64 {
 	return d
 }
 
+// unjoined is the distance matrix of n points and no edges: 0 on the diagonal, +Inf elsewhere.
+func unjoined(n int) [][]float64 {
+	sp := make([][]float64, n)
+	for a := range sp {
+		sp[a] = make([]float64, n)
+		for b := range sp[a] {
+			if a != b {
+				sp[a][b] = math.Inf(1)
+			}
+		}
+	}
+	return sp
+}
+
 // The greedy spanner against Floyd–Warshall on its edges: every pair at finite distance is
 // joined within δ·d, the dilation returned is the largest ratio, and δ = 1 keeps every distance.
 func TestGreedySpanner(t *testing.T) {
@@ -39,15 +53,7 @@ func TestGreedySpanner(t *testing.T) {
 		d := randomPlaneMetric(rng, n)
 		for _, delta := range []float64{1, 1.1, 1.5, 3} {
 			edges, dilation := GreedySpanner(d, delta)
-			sp := make([][]float64, n)
-			for a := range sp {
-				sp[a] = make([]float64, n)
-				for b := range sp[a] {
-					if a != b {
-						sp[a][b] = math.Inf(1)
-					}
-				}
-			}
+			sp := unjoined(n)
 			for _, e := range edges {
 				sp[e[0]][e[1]], sp[e[1]][e[0]] = d[e[0]][e[1]], d[e[0]][e[1]]
 			}
@@ -105,15 +111,7 @@ func TestGreedySpannerEdges(t *testing.T) {
 				all[j], all[j-1] = all[j-1], all[j]
 			}
 		}
-		sp := make([][]float64, n)
-		for a := range sp {
-			sp[a] = make([]float64, n)
-			for b := range sp[a] {
-				if a != b {
-					sp[a][b] = math.Inf(1)
-				}
-			}
-		}
+		sp := unjoined(n)
 		var edges [][2]int
 		for _, q := range all {
 			w := d[q.a][q.b]
