@@ -94,6 +94,7 @@ export function mount(root, { engine }) {
   const lpAgain = pipe.task(async (job) => {
     const cur = current;
     if (!cur) return;
+    e.rows.lp.tr.dataset.status = 'pending';
     try {
       if (!cur.mech.geo || !cur.mech.exp) await computeOthers(job, cur, true);
       await runLP(job, cur, true);
@@ -306,7 +307,8 @@ export function mount(root, { engine }) {
   // bound its prices prove on every mechanism's; their difference bounds how far the mechanism
   // held is from the optimum. A simplex fallback proves no bound before it ends.
   function showProgress(cur, p, t0) {
-    const secs = formatNumber((performance.now() - t0) / 1000, 2);
+    const t = (performance.now() - t0) / 1000;
+    const secs = t < 10 ? t.toFixed(1) : String(Math.round(t));
     busyLine(`Solving the linear program (${lpSize(cur)}): ${secs} s`);
     if (!p) return;
     const stats = e.progress.querySelector('[data-role="stats"]');
@@ -320,7 +322,7 @@ export function mount(root, { engine }) {
     replace(stats,
       `${q.pivots} master pivots. Mechanism held: expected distance `, num('value', q.value, formatNumber(q.value, 8)),
       `; proven lower bound on the optimum${cur.spanner === null ? '' : ' (of the program on the spanner)'}: `,
-      Number.isFinite(q.bound) ? num('bound', q.bound, formatNumber(q.bound, 8)) : '— (after the first pricing round)',
+      Number.isFinite(q.bound) ? num('bound', q.bound, formatNumber(q.bound, 8)) : `— (it comes after the first pricing round, which prices all ${cur.n} reported cells)`,
       '; certified gap ', Number.isFinite(q.gap) ? num('gap', q.gap, formatGap(q.gap)) : '—', '.');
   }
 
@@ -350,6 +352,10 @@ export function mount(root, { engine }) {
     const opts = { metric: cur.Dm, epsilon: cur.eps, prior: cur.prior, loss: cur.Dm, timeLimit: LP_TIME_LIMIT_MS, onProgress: reportToJob };
     if (cur.spanner !== null) opts.spanner = cur.spanner;
     const t0 = performance.now();
+    // The seconds tick between reports (the first comes after the first columns are priced).
+    const tick = setInterval(() => {
+      if (current === cur && e.progress.dataset.state === 'running' && e.progress.querySelector('[data-role="text"]')) showProgress(cur, null, t0);
+    }, 1000);
     let r;
     try {
       [r] = await job.run([engine.plan.mechanism.optimalLP(opts)], { cancelStale: true, slowNow: clicked, slow: () => showProgress(cur, null, t0), onProgress: ([p]) => showProgress(cur, p, t0) });
@@ -357,6 +363,8 @@ export function mount(root, { engine }) {
       if (err instanceof Superseded) throw err;
       showStopped(cur, err);
       return;
+    } finally {
+      clearInterval(tick);
     }
     const ms = performance.now() - t0;
     replace(e.progress);
