@@ -210,3 +210,14 @@ test('bad input: errors name the argument, the instance keeps working', () => {
   }
   close(M.optimalLP({ graph: g, epsilon: Math.LN2 }).utility, 1 / 2, 1e-12, 'still working (K3: 1/(1+2/2))');
 });
+
+test('location maps: 32 × 32 is the limit, and programs too large are refused before any work', () => {
+  const D32 = qif.metric.gridEuclidean(32, 32);
+  const D33 = qif.metric.gridEuclidean(33, 33);
+  // The simplex states every privacy row (pairs × outputs): a dense 1,024-cell program would not
+  // fit in memory, so it is refused by its size, with the size in the message, before it is built.
+  assert.throws(() => M.optimalLP({ metric: D32, epsilon: 1, loss: D32, method: 'simplex' }),
+    /^Error: mechanism\.optimalLP: metric, loss: the program would have 1024×1024 = 1048576 variables, more than the limit of 40000/);
+  // 33 × 33 = 1,089 cells: beyond the decomposition's limit too.
+  assert.throws(() => M.optimalLP({ metric: D33, epsilon: 1, loss: D33, spanner: 1.1 }), /metric: 1089 points, more than the limit of 1024/);
+});
