@@ -1,9 +1,11 @@
 package privacy
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -90,5 +92,61 @@ func TestDPrivacyEpsilonBrute(t *testing.T) {
 				t.Fatalf("trial %d: witness %+v gives %v, not %v", trial, wit, r, got)
 			}
 		}
+	}
+}
+
+// BenchmarkDPrivacyEpsilonGrid: DPrivacyEpsilon against its definition evaluated term by term
+// (two logarithms per compared entry, as TestDPrivacyEpsilonBrute does), in the same run, on the
+// exponential mechanism of a side × side map of cells; it reports both times and their ratio.
+func BenchmarkDPrivacyEpsilonGrid(b *testing.B) {
+	for _, side := range []int{12, 20} {
+		n := side * side
+		d := mat.NewDense(n, n, nil)
+		c := mat.NewDense(n, n, nil)
+		for i := 0; i < n; i++ {
+			s := 0.0
+			for j := 0; j < n; j++ {
+				v := math.Hypot(float64(i%side-j%side), float64(i/side-j/side))
+				d.Set(i, j, v)
+				c.Set(i, j, math.Exp(-0.75*v))
+				s += c.At(i, j)
+			}
+			for j := 0; j < n; j++ {
+				c.Set(i, j, c.At(i, j)/s)
+			}
+		}
+		definition := func() float64 {
+			best := 0.0
+			for x := 0; x < n; x++ {
+				for x2 := 0; x2 < n; x2++ {
+					if x == x2 {
+						continue
+					}
+					for y := 0; y < n; y++ {
+						if a, bb := c.At(x, y), c.At(x2, y); a > bb {
+							best = math.Max(best, (math.Log(a)-math.Log(bb))/d.At(x, x2))
+						}
+					}
+				}
+			}
+			return best
+		}
+		b.Run(fmt.Sprintf("%dx%d", side, side), func(b *testing.B) {
+			var ours, theirs time.Duration
+			for i := 0; i < b.N; i++ {
+				t0 := time.Now()
+				got, _, _ := DPrivacyEpsilon(c, d)
+				ours += time.Since(t0)
+				t0 = time.Now()
+				want := definition()
+				theirs += time.Since(t0)
+				if got != want {
+					b.Fatalf("%v, the definition %v", got, want)
+				}
+			}
+			b.ReportMetric(float64(ours.Microseconds())/float64(b.N)/1000, "ms")
+			b.ReportMetric(float64(theirs.Microseconds())/float64(b.N)/1000, "definition-ms")
+			b.ReportMetric(float64(theirs)/float64(ours), "definition/ours")
+		})
 	}
 }
