@@ -62,15 +62,18 @@ export interface GraphInput {
   readonly edges: readonly (readonly [number, number] | readonly number[])[];
 }
 
-/** Progress report of the simplex solver (mechanism.optimalLP, lp.solve). */
+/** Progress report of the linear-program solvers (mechanism.optimalLP, lp.solve). */
 export interface LPProgress {
+  /** Simplex iterations (decomposition: master pivots) so far. */
   iteration: number;
-  /** Current objective value. */
+  /** Current objective value, in the program's sense (mechanism.optimalLP with a loss maximizes minus the expected loss); with 'decomposition', the value of a feasible mechanism. */
   objective: number;
-  /** Current primal infeasibility. */
+  /** Current primal infeasibility ('decomposition': the gap of the last pricing round). */
   infeasibility: number;
-  /** "dual phase 1", "dual" or "primal". */
+  /** "dual phase 1", "dual", "primal" or "decomposition". */
   phase: string;
+  /** The best bound on the optimum proven so far, in the objective's sense (an upper bound when maximizing): the optimum lies between objective and bound. ±Infinity before the first bound; NaN from the simplex, which proves none before it ends. */
+  bound: number;
 }
 
 /** Status of a linear program's solve ('cancelled' only in the partial result of an AbortError; 'imprecise': no point the solver reached checks optimal within the tolerances on the problem as stated — see primalResidual, dualResidual). */
@@ -1005,7 +1008,7 @@ export interface OptimalLPOptions {
   method?: 'auto' | 'decomposition' | 'simplex';
   /** Wall-clock limit of the solve, milliseconds; a positive number (Infinity: no limit) (default no limit). */
   timeLimit?: number;
-  /** Called every few hundred simplex iterations with {iteration, objective, infeasibility, phase}; return false to cancel. */
+  /** Called every few hundred simplex iterations (decomposition: master pivots, and every 16 columns priced) with {iteration, objective, infeasibility, phase, bound}; return false to cancel. */
   onProgress?: (progress: LPProgress) => boolean | void;
 }
 
@@ -1862,7 +1865,7 @@ export interface LPResult {
 
 /** Options of lp.solve. */
 export interface LPOptions {
-  /** Called every few hundred simplex iterations with {iteration, objective, infeasibility, phase}; return false to cancel. */
+  /** Called every few hundred simplex iterations (decomposition: master pivots, and every 16 columns priced) with {iteration, objective, infeasibility, phase, bound}; return false to cancel. */
   onProgress?: (progress: LPProgress) => boolean | void;
   /** Iterations between progress calls; a positive integer (default 200). */
   progressEvery?: number;

@@ -396,15 +396,18 @@ export interface GraphInput {
   readonly edges: readonly (readonly [number, number] | readonly number[])[];
 }
 
-/** Progress report of the simplex solver (mechanism.optimalLP, lp.solve). */
+/** Progress report of the linear-program solvers (mechanism.optimalLP, lp.solve). */
 export interface LPProgress {
+  /** Simplex iterations (decomposition: master pivots) so far. */
   iteration: number;
-  /** Current objective value. */
+  /** Current objective value, in the program's sense (mechanism.optimalLP with a loss maximizes minus the expected loss); with 'decomposition', the value of a feasible mechanism. */
   objective: number;
-  /** Current primal infeasibility. */
+  /** Current primal infeasibility ('decomposition': the gap of the last pricing round). */
   infeasibility: number;
-  /** "dual phase 1", "dual" or "primal". */
+  /** "dual phase 1", "dual", "primal" or "decomposition". */
   phase: string;
+  /** The best bound on the optimum proven so far, in the objective's sense (an upper bound when maximizing): the optimum lies between objective and bound. ±Infinity before the first bound; NaN from the simplex, which proves none before it ends. */
+  bound: number;
 }
 
 /** Status of a linear program's solve ('cancelled' only in the partial result of an AbortError; 'imprecise': no point the solver reached checks optimal within the tolerances on the problem as stated — see primalResidual, dualResidual). */

@@ -15,8 +15,8 @@ var (
 	pH        = Param{Name: "H", Label: "mechanism", Kind: KindMatrix, Doc: "mechanism: rows true answers, columns reported answers"}
 	pGainOpt  = Param{Name: "gain", Kind: KindMatrix, Optional: true, DefaultDoc: "binary gain", Doc: "gain matrix: rows guesses, columns true answers"}
 	fTimeLim  = Param{Name: "timeLimit", Kind: KindNumber, Check: CheckPositiveInf, DefaultDoc: "no limit", Doc: "wall-clock limit of the solve, milliseconds"}
-	fLPReport = Param{Name: "onProgress", Kind: KindCallback, ArgsObject: true, CallArgs: []string{"iteration", "objective", "infeasibility", "phase"},
-		Doc: "called every few hundred simplex iterations with {iteration, objective, infeasibility, phase}; return false to cancel"}
+	fLPReport = Param{Name: "onProgress", Kind: KindCallback, ArgsObject: true, CallArgs: []string{"iteration", "objective", "infeasibility", "phase", "bound"},
+		Doc: "called every few hundred simplex iterations (decomposition: master pivots, and every 16 columns priced) with {iteration, objective, infeasibility, phase, bound}; return false to cancel"}
 	withGuess = Type{Fields: []Field{{Name: "utility", Type: Number}, {Name: "guess", Type: IntList, Doc: "the optimal guess for each output"}}}
 )
 
@@ -181,7 +181,7 @@ func solverOptions(a *Args) *lp.Options {
 		o.TimeLimit = max(time.Nanosecond, time.Duration(ms*float64(time.Millisecond)))
 	}
 	if p := a.Progress("onProgress"); p != nil {
-		o.Progress = func(s lp.Progress) bool { return p(s.Iteration, s.Objective, s.Infeasibility, s.Phase) }
+		o.Progress = func(s lp.Progress) bool { return p(s.Iteration, s.Objective, s.Infeasibility, s.Phase, s.Bound) }
 	}
 	return o
 }

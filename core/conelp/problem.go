@@ -43,8 +43,8 @@ type Problem struct {
 
 // Size limits, checked before any work is done.
 const (
-	// MaxEntries bounds N·len(Cost), the entries of H.
-	MaxEntries = 1_000_000
+	// MaxEntries bounds N·len(Cost), the entries of H: 1,024², a 32×32 map of cells.
+	MaxEntries = 1 << 20
 	// MaxPairs bounds the number of pairs.
 	MaxPairs = 2_000_000
 )

@@ -175,13 +175,14 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		return true
 	}
 	lastGap := math.Inf(1)
+	bestBound := math.Inf(1) // the least bound priced so far (scaled; see the rounds below)
 	report := func(gap float64) bool {
 		lastGap = gap
 		if o.Progress == nil {
 			return true
 		}
 		ok := o.Progress(lp.Progress{Iteration: m.iters, Objective: sign * scale * m.objective(),
-			Infeasibility: scale * gap, Phase: "decomposition"})
+			Infeasibility: scale * gap, Phase: "decomposition", Bound: sign * scale * bestBound})
 		if !ok {
 			status = lp.Cancelled
 		}
@@ -313,7 +314,6 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	}
 	preRounds := out.Rounds
 	converged := false
-	bestBound := math.Inf(1)
 	center := make([]float64, n)    // the row prices of the best bound so far
 	centerMax := make([]float64, n) // their rmax
 	if warm != nil && warm.bestAt != nil {

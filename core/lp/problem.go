@@ -323,10 +323,16 @@ func (s Status) String() string {
 
 // Progress is what the progress callback receives.
 type Progress struct {
-	Iteration     int     // simplex iterations so far
+	Iteration     int     // simplex iterations (decomposition: master pivots) so far
 	Objective     float64 // current objective value (in the problem's sense; not yet optimal)
-	Infeasibility float64 // current sum of primal infeasibilities (phase 2 dual simplex) or dual infeasibilities
-	Phase         string  // "dual phase 1", "dual", "primal"
+	Infeasibility float64 // current sum of primal infeasibilities (phase 2 dual simplex) or dual infeasibilities; decomposition: the gap of the last pricing round
+	Phase         string  // "dual phase 1", "dual", "primal", or "decomposition" (package conelp)
+	// Bound is the best bound on the optimal value proven so far, from a dual solution (an
+	// upper bound when maximizing, a lower bound when minimizing), so the optimum lies between
+	// Objective and Bound when Objective is the value of a feasible point (the decomposition's
+	// master, always); ±Inf until the first bound. The simplex method proves none before it
+	// ends: NaN.
+	Bound float64
 }
 
 // Options tune a solve. The zero value (or nil) gives the defaults.

@@ -548,7 +548,7 @@ func (s *solver) check(infeas func() float64) outcome {
 	if s.progress != nil && s.iter-s.lastReport >= s.every {
 		s.lastReport = s.iter
 		obj := s.objective() / s.costScale
-		if !s.progress(Progress{Iteration: s.iter, Objective: obj, Infeasibility: infeas(), Phase: s.phase}) {
+		if !s.progress(Progress{Iteration: s.iter, Objective: obj, Infeasibility: infeas(), Phase: s.phase, Bound: math.NaN()}) {
 			return wasCancelled
 		}
 	}

@@ -23,8 +23,9 @@ const (
 )
 
 // MaxDecomposedVariables bounds n·|W| for the decomposition: its master keeps an n×n inverse
-// and a few thousand columns of length n, and a 500×500 mechanism needs about 40 MB.
-const MaxDecomposedVariables = 250_000
+// and a few thousand columns of length n; a 500×500 mechanism needs about 40 MB, and a 32×32
+// map (1,024 cells, the limit) with a δ = 1.1 spanner held about 75 MB natively.
+const MaxDecomposedVariables = 1 << 20
 
 func checkMethod(spec *LPSpec) error {
 	switch spec.Method {

@@ -24,8 +24,9 @@ const (
 	// rows, so the clique K_80 (505,680 rows) is within it and K_100 is not.
 	MaxLPConstraints = 1_000_000
 	// MaxLPMetricPoints bounds the size of a Metric: finding the pairs to constrain looks for a
-	// point between every two points, n³ steps.
-	MaxLPMetricPoints = 500
+	// point between every two points, n³ steps (a 32×32 map, 1,024 points, is the limit; a
+	// spanner skips that search).
+	MaxLPMetricPoints = 1024
 )
 
 // Paths OptimalLP may take (LPResult.Path).

@@ -531,7 +531,7 @@ func TestOptimalLPGeneralGainAgainstGonum(t *testing.T) {
 func TestOptimalLPBadInput(t *testing.T) {
 	k3 := lpMust(t)(graph.Clique(3))
 	big := lpMust(t)(graph.Path(201))
-	huge := lpMust(t)(graph.Path(501))
+	huge := lpMust(t)(graph.Path(1025))
 	k110 := lpMust(t)(graph.Clique(110))
 	id2 := mat.NewDense(3, 2, nil)
 	nanGain := mat.NewDense(3, 3, nil)
@@ -557,14 +557,14 @@ func TestOptimalLPBadInput(t *testing.T) {
 		{"gain NaN", LPSpec{Graph: k3, Epsilon: 1, Gain: nanGain}, "gain"},
 		{"metric asymmetric", LPSpec{Metric: asym, Epsilon: 1}, "metric"},
 		{"malformed graph", LPSpec{Graph: &graph.Graph{N: 2, Adj: [][]int{{1}}}, Epsilon: 1}, "graph"},
-		{"too many variables", LPSpec{Graph: huge, Epsilon: 1}, "limit of 250000"},
+		{"too many variables", LPSpec{Graph: huge, Epsilon: 1}, "limit of 1048576"},
 		{"too many variables for the simplex", LPSpec{Graph: big, Epsilon: 1, Method: MethodSimplex}, "limit of 40000"},
 		{"too many constraints", LPSpec{Graph: k110, Epsilon: 1, ForceLP: true, Method: MethodSimplex}, "constraints"},
 		{"unknown method", LPSpec{Graph: k110, Epsilon: 1, Method: "interior"}, "method"},
 		{"spanner with a graph", LPSpec{Graph: k110, Epsilon: 1, Spanner: 2}, "spanner"},
 		{"spanner below 1", LPSpec{Metric: lineMetricLP(3), Epsilon: 1, Spanner: 0.5}, "spanner"},
 		{"spanner NaN", LPSpec{Metric: lineMetricLP(3), Epsilon: 1, Spanner: math.NaN()}, "spanner"},
-		{"metric too large", LPSpec{Metric: lineMetricLP(501), Epsilon: 1, Gain: mat.NewDense(1, 501, nil)}, "limit of 500"},
+		{"metric too large", LPSpec{Metric: lineMetricLP(1025), Epsilon: 1, Gain: mat.NewDense(1, 1025, nil)}, "limit of 1024"},
 	} {
 		_, err := OptimalLP(c.spec)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -4,15 +4,19 @@
 // distance Σ_x π_x Σ_z K[x][z] d(x,z) and the smallest ε·d factor max ln(K[x][z]/K[x′][z])/d(x,x′)
 // — from the density and the ε′ the page shows, never from the page's code. Checks: every
 // mechanism shown is ε·d-private, the optimum is at most each mechanism's expected distance, the
-// spanner's guarantee, the map of the chosen true cell, the click-to-run size with Cancel, bad
-// input reported inline; nothing computed before the section is in view.
+// spanner's guarantee, the map of the chosen true cell, the click-to-run size with progress, the
+// certified gap and Cancel, bad input reported inline; nothing computed before the section is in
+// view. The optimum of a small map is checked against the plain simplex run here through the API
+// (mechanism.optimalLP with method 'simplex', another solver than the page's decomposition).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, typeInto } from './harness.mjs';
 import { assertEveryNumberRead } from './readings.mjs';
+import { load } from '../../web/qif.js';
 
 let h;
-before(async () => { h = await startHarness(); });
+let qif;
+before(async () => { [h, qif] = await Promise.all([startHarness(), load()]); });
 after(async () => { await h?.close(); });
 
 async function settledSection(page, timeout = 120000) {
@@ -188,21 +192,73 @@ test('a spanner: guarantee ε·t/δ, still private, never better than the exact 
   assertNoErrors(page);
 });
 
-test('a large map waits for Compute, shows progress and can be cancelled', async () => {
-  const page = await open({ side: '12', epsilon: '1', spanner: '', density: 'hotspots' });
+test('4 × 4: computed by itself, optimal with a certified gap, the optimum the simplex finds', async () => {
+  const page = await open({ side: '4', epsilon: '1', spanner: '', density: 'hotspots' });
+  assert.equal(await page.getAttribute('[data-testid="geo-row-lp"]', 'data-status'), 'ok');
+  assert.equal(await page.textContent('[data-testid="geo-lp-status"]'), 'optimal');
+  const gap = await num(page, 'gap-value');
+  assert.ok(Math.abs(gap) <= 1e-9, `certified gap ${gap}`);
+  assert.match(await page.textContent('[data-testid="geo-gap"]'), /proves that every ε·d-private mechanism has an expected distance of at least/);
+  await h.screenshot(page, 'geo-4x4-gap');
+  // The same program by the simplex method, from the density the page draws.
+  const prior = await mapValues(page, 'prior');
+  const D = metric(4);
+  const ref = qif.mechanism.optimalLP({ metric: D, epsilon: 1, prior, loss: D, method: 'simplex' });
+  assert.equal(ref.status, 'optimal');
+  assert.equal(ref.method, 'simplex');
+  close(await num(page, 'loss-lp'), ref.utility, 1e-8, 'the optimum against the simplex');
+  // The gap's bound is a lower bound on the simplex's optimum too.
+  const lower = (await page.evaluate(async () => (await import('./page/sections.js')).sections.geo.getResults().mechanisms.lp.bound));
+  assert.ok(lower <= ref.utility + 1e-9 && lower >= ref.utility - 1e-8, `bound ${lower} against ${ref.utility}`);
+  assertNoErrors(page);
+});
+
+test('a large map waits for Compute, shows the solver\'s progress and gap, and Cancel stops it', async () => {
+  const page = await open({ side: '12', epsilon: '1', spanner: '1.1', density: 'hotspots' });
   assert.equal(await page.getAttribute('[data-testid="geo-row-lp"]', 'data-status'), 'waiting');
   assert.ok(Number.isFinite(await num(page, 'loss-exp')) && Number.isFinite(await num(page, 'loss-geo')), 'the other mechanisms are shown');
   await page.click('[data-testid="geo-lp-run"]');
   assert.match(await page.textContent('[data-testid="geo-lp-progress"]'), /Solving the linear program/);
+  // A report after a pricing round: the mechanism held, the proven bound, their difference.
+  await page.waitForSelector('[data-testid="geo-lp-gap"]', { timeout: 60000 });
+  const value = await num(page, 'lp-value');
+  const bound = await num(page, 'lp-bound');
+  const gap = await num(page, 'lp-gap');
+  close(gap, value - bound, 1e-12, 'gap = value − bound');
+  await h.screenshot(page, 'geo-lp-progress');
+  assert.ok(gap >= -1e-9 && value > 0, `value ${value}, bound ${bound}`);
+  // An expected distance is at most the diameter; a lower bound on one is at least 0 here only
+  // if the solver's prices are sane (the bound of a pricing round can be any number below).
+  assert.ok(value <= Math.SQRT2 * 11 && bound >= -1e-12);
+  const t0 = Date.now();
   await page.locator('[data-testid="geo-lp-cancel"]').click();
-  await settledSection(page);
-  assert.equal(await page.getAttribute('[data-testid="geo-row-lp"]', 'data-status'), 'cancelled');
-  assert.match(await page.textContent('[data-testid="geo-lp-progress"]'), /cancelled/);
+  await page.waitForFunction(() => document.querySelector('[data-testid="geo-row-lp"]').dataset.status === 'cancelled' && document.querySelector('#geo').dataset.busy === 'false', null, { timeout: 1000 });
+  assert.ok(Date.now() - t0 < 1000, 'idle within a second');
+  assert.match(await page.textContent('[data-testid="geo-lp-stopped"]'), /cancelled\. When it stopped, the mechanism the solver held had expected distance/);
+  // What was computed stays.
+  assert.ok(Number.isFinite(await num(page, 'loss-exp')) && Number.isFinite(await num(page, 'loss-geo')), 'the other mechanisms stay');
   // The section keeps working after the worker restarted.
-  await typeInto(page, 'geo-side', '4');
+  await typeInto(page, 'geo-side', '3');
   await settledSection(page);
   assert.equal(await page.getAttribute('[data-testid="geo-row-lp"]', 'data-status'), 'ok');
+  assert.equal(await page.textContent('[data-testid="geo-lp-status"]'), 'optimal');
   assert.ok((await num(page, 'loss-lp')) <= (await num(page, 'loss-geo')) + 1e-9);
+  assertNoErrors(page);
+});
+
+test('above 16 × 16: every mechanism waits for Compute, and an empty δ means δ = 1.1, said on screen', async () => {
+  const page = await open({ side: '20', epsilon: '1', spanner: '', density: 'centre' });
+  for (const k of ['lp', 'exp', 'geo']) assert.notEqual(await page.getAttribute(`[data-testid="geo-row-${k}"]`, 'data-status'), 'ok', k);
+  assert.equal(await page.getAttribute('[data-testid="geo-summary"]', 'data-spanner'), 'default');
+  assert.match(await page.textContent('[data-testid="geo-summary"]'), /uses a spanner with δ = 1\.1 unless you type another δ/);
+  assert.match(await page.textContent('[data-testid="geo-lp-progress"]'), /greedy 1\.1-spanner \(the default on a map this large\)/);
+  assert.equal(await page.textContent('[data-testid="geo-lp-run"]'), 'Compute the mechanisms');
+  // Compute, then Cancel while the geometric mechanism is checked: idle again, nothing shown as computed.
+  await page.click('[data-testid="geo-lp-run"]');
+  await page.waitForSelector('[data-testid="geo-lp-cancel"]');
+  await page.locator('[data-testid="geo-lp-cancel"]').click();
+  await settledSection(page, 2000);
+  assert.equal(await page.getAttribute('[data-testid="geo-row-lp"]', 'data-status'), 'cancelled');
   assertNoErrors(page);
 });
 
@@ -224,7 +280,7 @@ test('the section waits until it is in view: loading the page queues no LP', asy
 
 test('bad input is reported next to its field', async () => {
   const page = await open();
-  for (const [id, text, re] of [['geo-side', '1', /at least 2/], ['geo-side', '17', /at most 16/], ['geo-eps', '-1', /positive/], ['geo-spanner', '0.5', /≥ 1/]]) {
+  for (const [id, text, re] of [['geo-side', '1', /at least 2/], ['geo-side', '33', /at most 32/], ['geo-eps', '-1', /positive/], ['geo-spanner', '0.5', /≥ 1/]]) {
     await typeInto(page, id, text);
     await page.waitForSelector(`#${id}.invalid`);
     assert.match(await page.textContent(`[data-testid="${id}-msg"]`), re, `${id} = ${text}`);

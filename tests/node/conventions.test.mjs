@@ -248,9 +248,11 @@ test('shannonCapacity: the old option name progress is gone, and an unknown key 
   assert.ok(qif.describe().functions.every((f) => f.params.every((p) => (p.fields || []).every((q) => !('alias' in q)))));
 });
 
-test('lp.solve progress reports are objects {iteration, objective, infeasibility, phase}', () => {
+test('lp.solve progress reports are objects {iteration, objective, infeasibility, phase, bound}', () => {
   const seen = [];
   qif.lp.solve(lpOf(8), { progressEvery: 5, onProgress: (p) => { seen.push(p); } });
   assert.ok(seen.length >= 1);
-  assert.deepEqual(Object.keys(seen[0]).sort(), ['infeasibility', 'iteration', 'objective', 'phase']);
+  assert.deepEqual(Object.keys(seen[0]).sort(), ['bound', 'infeasibility', 'iteration', 'objective', 'phase']);
+  // The simplex proves no bound before it ends.
+  assert.ok(seen.every((p) => Number.isNaN(p.bound)));
 });

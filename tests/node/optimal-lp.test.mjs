@@ -154,6 +154,10 @@ test('progress callback and cancellation', () => {
   assert.equal(rd.method, 'decomposition');
   close(rd.utility, r.utility, 1e-10, 'both methods');
   assert.ok(seenD.length >= 1 && seenD.every((p) => p.phase === 'decomposition'), `${seenD.length} decomposition reports`);
+  // Each report brackets the optimum the simplex found: a feasible value below, a proven bound
+  // above (+Infinity before the first pricing round ends), and some report has a finite bound.
+  for (const p of seenD) assert.ok(p.objective <= r.utility + 1e-9 && p.bound >= r.utility - 1e-9, `report ${JSON.stringify(p)} against ${r.utility}`);
+  assert.ok(seenD.some((p) => Number.isFinite(p.bound)), 'a finite bound is reported');
   let calls = 0;
   assert.throws(() => M.optimalLP({ graph: g, epsilon: Math.LN2, onProgress: () => { calls++; return false; } }),
     (e) => e instanceof Error && e.name === 'AbortError' && e.message === 'mechanism.optimalLP: cancelled');
@@ -192,7 +196,7 @@ test('bad input: errors name the argument, the instance keeps working', () => {
     [() => M.optimalLP({ graph: g, epsilon: 1, timeLimit: 0 }), /^timeLimit: expected a positive number/],
     [() => M.optimalLP({ graph: g, epsilon: 1, timeLimit: -5 }), /^timeLimit:/],
     [() => M.optimalLP({ graph: g, epsilon: 1, timeLimit: NaN }), /^timeLimit:/],
-    [() => M.optimalLP({ graph: path(501), epsilon: 1 }), /variables, more than the limit of 250000/],
+    [() => M.optimalLP({ graph: path(1025), epsilon: 1 }), /variables, more than the limit of 1048576/],
     [() => M.optimalLP({ graph: path(201), epsilon: 1, method: 'simplex' }), /variables, more than the limit of 40000/],
     [() => M.optimalLP({ graph: clique(110), epsilon: 1, forceLP: true, method: 'simplex' }), /constraints.*more than the limit/],
     [() => M.optimalLP({ graph: g, epsilon: 1, method: 'interior' }), /^method:/],
@@ -205,4 +209,15 @@ test('bad input: errors name the argument, the instance keeps working', () => {
     assert.throws(f, (e) => e instanceof Error && e.message.startsWith('mechanism.optimalLP: ') && re.test(e.message.slice(21)), String(f));
   }
   close(M.optimalLP({ graph: g, epsilon: Math.LN2 }).utility, 1 / 2, 1e-12, 'still working (K3: 1/(1+2/2))');
+});
+
+test('location maps: 32 × 32 is the limit, and programs too large are refused before any work', () => {
+  const D32 = qif.metric.gridEuclidean(32, 32);
+  const D33 = qif.metric.gridEuclidean(33, 33);
+  // The simplex states every privacy row (pairs × outputs): a dense 1,024-cell program would not
+  // fit in memory, so it is refused by its size, with the size in the message, before it is built.
+  assert.throws(() => M.optimalLP({ metric: D32, epsilon: 1, loss: D32, method: 'simplex' }),
+    /^Error: mechanism\.optimalLP: metric, loss: the program would have 1024×1024 = 1048576 variables, more than the limit of 40000/);
+  // 33 × 33 = 1,089 cells: beyond the decomposition's limit too.
+  assert.throws(() => M.optimalLP({ metric: D33, epsilon: 1, loss: D33, spanner: 1.1 }), /metric: 1089 points, more than the limit of 1024/);
 });

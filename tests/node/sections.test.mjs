@@ -752,9 +752,20 @@ test('geo: densities, the product mechanism, the expected distance and the auto-
   assert.equal(GEO.autoRun(49, null), false);
   assert.equal(GEO.autoRun(49, 1.1), true);
   assert.equal(GEO.autoRun(49, 1.05), false);
-  assert.equal(GEO.autoRun(64, 2), false);
+  assert.equal(GEO.autoRun(64, 2), true);
+  assert.equal(GEO.autoRun(100, 1.1), true, '10 × 10 with δ = 1.1 by itself');
+  assert.equal(GEO.autoRun(121, 1.1), false, '11 × 11 waits');
+  assert.equal(GEO.autoRun(64, null), false);
+  // Large maps: a spanner unless one is typed; the other mechanisms wait above 16 × 16.
+  assert.deepEqual(GEO.effectiveSpanner(16, null), { value: null, defaulted: false });
+  assert.deepEqual(GEO.effectiveSpanner(17, null), { value: 1.1, defaulted: true });
+  assert.deepEqual(GEO.effectiveSpanner(32, 1.5), { value: 1.5, defaulted: false });
+  assert.ok(GEO.autoOthers(16) && !GEO.autoOthers(17));
+  // A report of a loss program is in the program's sense (−loss): value 2, bound 1.5, gap 0.5.
+  assert.deepEqual(GEO.lossProgress({ iteration: 7, objective: -2, bound: -1.5 }), { pivots: 7, value: 2, bound: 1.5, gap: 0.5 });
+  assert.ok(Number.isNaN(GEO.lossProgress({ iteration: 1, objective: -2, bound: Infinity }).gap), 'no bound yet: no gap');
   // Input.
-  assert.ok('error' in GEO.parseSide('1') && 'error' in GEO.parseSide('17') && GEO.parseSide('16').value === 16);
+  assert.ok('error' in GEO.parseSide('1') && 'error' in GEO.parseSide('33') && GEO.parseSide('32').value === 32);
   assert.ok('error' in GEO.parseGeoEpsilon('0') && 'error' in GEO.parseGeoEpsilon('701'));
   close(GEO.parseGeoEpsilon('ln 2').value, Math.LN2, 'ε = ln 2');
   assert.deepEqual(GEO.parseSpanner(' '), { value: null });

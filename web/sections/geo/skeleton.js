@@ -38,12 +38,13 @@ export function buildSkeleton(root) {
   }
   e.progress = h('div', { class: 'geo-progress', 'data-testid': ids('lp-progress'), role: 'status' });
   e.comparison = h('p', { class: 'results-note', 'data-testid': ids('comparison') });
+  e.gap = h('p', { class: 'geo-gap', 'data-testid': ids('gap'), 'aria-live': 'polite' });
   e.guaranteed = h('output', { class: 'value', 'data-testid': ids('guaranteed') });
   e.guaranteedNote = h('p', { class: 'hint', 'data-testid': ids('guaranteed-note') });
   const mechCard = h('section', { class: 'card', 'aria-labelledby': ids('mechs-title') },
     h('div', { class: 'card-head' }, h('h3', { id: ids('mechs-title'), text: 'Expected distance at the same guarantee' }), sourceRefs('Bordenabe et al. (CCS 2014)')),
     h('p', { class: 'hint', text: 'Each mechanism reports a cell z instead of the true cell x and is ε·d-private: K[x][z] ≤ e^(ε d(x,x′)) K[x′][z] for every x, x′, z. Expected distance Σ π_x K[x][z] d(x,z) in cell sides (lower is better); the next column lets an observer who knows π move each report to the cell of least expected distance (a remapping, which keeps the privacy). The last column is the smallest ε each matrix actually satisfies, computed from the matrix.' }),
-    e.progress, e.comparison,
+    e.progress, e.comparison, e.gap,
     h('div', { class: 'table-wrap' }, h('table', { class: 'geo-table', 'data-testid': ids('table') },
       h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Mechanism' }), h('th', { scope: 'col', text: 'Expected distance' }), h('th', { scope: 'col', text: 'After remapping' }), h('th', { scope: 'col', text: 'Smallest ε per unit (measured on the matrix)', title: 'The smallest ε that the matrix as computed satisfies, from its entries: max over x, x′, z of ln(K[x][z] / K[x′][z]) / d(x, x′)' }))),
       body)),
@@ -66,7 +67,7 @@ export function buildSkeleton(root) {
         field('eps', 'ε per cell side (nats)', 'a number, a fraction or ln x'),
         field('spanner', 'Spanner δ (optional)', 'δ ≥ 1; empty: every pair')),
       e.summary,
-      h('p', { class: 'hint', text: `The optimal mechanism is computed by itself up to ${S.AUTO_CELLS} cells (${S.AUTO_CELLS_SPANNER} with a spanner of δ ≥ ${S.AUTO_SPANNER_DELTA}); larger maps wait for a click.` })));
+      h('p', { class: 'hint', 'data-testid': ids('limits'), text: `The optimal mechanism is computed by itself up to ${S.AUTO_CELLS} cells with every pair constrained, and up to ${Math.sqrt(S.AUTO_CELLS_SPANNER)} × ${Math.sqrt(S.AUTO_CELLS_SPANNER)} with a spanner of δ ≥ ${S.AUTO_SPANNER_DELTA}; larger maps, up to ${S.MAX_SIDE} × ${S.MAX_SIDE}, wait for “Compute” and show the solver’s progress and certified gap, with Cancel. Above ${S.AUTO_OTHERS_SIDE} × ${S.AUTO_OTHERS_SIDE} the other mechanisms wait for it too, and an empty δ means δ = ${S.DEFAULT_SPANNER}.` })));
   root.append(
     h('div', { class: 'section-head' },
       h('h2', { id: 'geo-title', text: 'Location privacy' }),

@@ -10,19 +10,34 @@
 
 import { parseNumber, parseInteger } from '../../input/number.js';
 
-/** Sides of the map the section accepts (side² cells, side⁴ LP variables). */
+/** Sides of the map the section accepts (side² cells, side⁴ LP variables: 32×32 is 1,024 cells, the engine's limit). */
 export const MIN_SIDE = 2;
-export const MAX_SIDE = 16;
+export const MAX_SIDE = 32;
 /**
- * The linear program runs by itself up to AUTO_CELLS cells, or up to AUTO_CELLS_SPANNER with a
- * spanner of dilation at least AUTO_SPANNER_DELTA; larger maps wait for "Compute". Measured in
- * headless Chromium on a shared 2-core machine with the three-hot-spot density, ε = 1: 6×6 in
- * 1.9 s and 7×7 in 9 s without a spanner; with δ = 1.1, 7×7 in 2.3 s, 8×8 in 8 s, 10×10 in 31 s
- * (δ = 1.5: 10×10 in 13 s). A uniform density solves several times faster.
+ * The linear program runs by itself up to AUTO_CELLS cells with every pair constrained, or up to
+ * AUTO_CELLS_SPANNER (10×10) with a spanner of dilation at least AUTO_SPANNER_DELTA; larger maps
+ * wait for "Compute". Measured in headless Chromium on a shared 2-core machine with the
+ * three-hot-spot density, ε = 1: 6×6 in 1.9 s and 7×7 in 9 s without a spanner; with δ = 1.1,
+ * 7×7 in 2.3 s, 8×8 in 8 s, 10×10 in 31 s (δ = 1.5: 10×10 in 13 s). A uniform density solves
+ * several times faster.
  */
 export const AUTO_CELLS = 36;
-export const AUTO_CELLS_SPANNER = 49;
+export const AUTO_CELLS_SPANNER = 100;
 export const AUTO_SPANNER_DELTA = 1.1;
+/**
+ * Above AUTO_OTHERS_SIDE the exponential and geometric mechanisms wait for "Compute" too: each
+ * check of a matrix's ε (privacy.dPrivacyEpsilon) and each remapping compares every pair of
+ * cells at every reported cell, side⁶ steps — seconds per check at 32×32, and the exponential
+ * mechanism's calibration checks several matrices.
+ */
+export const AUTO_OTHERS_SIDE = 16;
+/**
+ * Above EVERY_PAIR_MAX_SIDE an empty δ means DEFAULT_SPANNER, and the page says so: every pair
+ * of a 32×32 map is about 1,024³/2 privacy constraints (one per pair and reported cell), a
+ * program no solver here finishes in a browser, while the spanner keeps a few thousand pairs.
+ */
+export const EVERY_PAIR_MAX_SIDE = 16;
+export const DEFAULT_SPANNER = 1.1;
 /** The exponential mechanism's ε′ is calibrated until its smallest ε lies in [ε(1 − CALIBRATION_TOL), ε]. */
 export const CALIBRATION_TOL = 1e-5;
 
@@ -149,9 +164,41 @@ export function expectedDistance(prior, K, D) {
   return s;
 }
 
+/**
+ * The spanner the program is solved with: δ as typed, or DEFAULT_SPANNER when δ is empty and the
+ * map is larger than EVERY_PAIR_MAX_SIDE (defaulted: true, so that the page says so).
+ */
+export function effectiveSpanner(side, spanner) {
+  if (spanner === null && side > EVERY_PAIR_MAX_SIDE) return { value: DEFAULT_SPANNER, defaulted: true };
+  return { value: spanner, defaulted: false };
+}
+
+/** Whether the exponential and geometric mechanisms are computed by themselves for this side. */
+export function autoOthers(side) {
+  return side <= AUTO_OTHERS_SIDE;
+}
+
+/**
+ * The certified gap of a loss-minimizing optimalLP result or progress report, in the loss's
+ * units: the expected loss of the mechanism held minus the lower bound proven on every
+ * mechanism's (≥ 0 up to rounding). `progress` reports are in the program's sense (it maximizes
+ * minus the loss): their value is −objective and their bound −bound. NaN while no bound is known.
+ */
+export function lossGap({ value, bound }) {
+  return Number.isFinite(bound) && Number.isFinite(value) ? value - bound : NaN;
+}
+
+/** A progress report of optimalLP with a loss, in the loss's units: {pivots, value, bound, gap}. */
+export function lossProgress(p) {
+  const value = -p.objective;
+  const bound = typeof p.bound === 'number' ? -p.bound : NaN;
+  return { pivots: p.iteration, value, bound, gap: lossGap({ value, bound }) };
+}
+
 /** Whether the LP runs by itself for this map and spanner, or waits for "Compute". */
 export function autoRun(cells, spanner) {
   if (cells <= AUTO_CELLS) return true;
+  // More cells than AUTO_CELLS_SPANNER never run by themselves, whatever δ.
   return spanner !== null && spanner >= AUTO_SPANNER_DELTA && cells <= AUTO_CELLS_SPANNER;
 }
 

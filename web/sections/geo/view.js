@@ -13,8 +13,13 @@
 // reported cells is drawn for the true cell the user clicks on.
 //
 // One pipeline task: metric → geometric and exponential (calibrated) → LP (by itself for small
-// maps, else on "Compute"); a newer input supersedes the run at its next step and cancels the
-// LP. root.dataset.busy is "true" while anything is scheduled or running.
+// maps, else on "Compute"; above 16×16 the other two wait for "Compute" as well); a newer input
+// supersedes the run at its next step and cancels the LP. While the LP runs, its progress
+// reports give the expected distance of the mechanism the solver holds and the lower bound it
+// has proven, hence the certified gap; Cancel stops the worker's job (the engine restarts its
+// worker), the section stays usable and keeps what it had computed. Matrices go to the engine
+// as {rows, cols, data} (a 32×32 map's are 1,024² entries). root.dataset.busy is "true" while
+// anything is scheduled or running.
 
 import { h, replace, addStylesheet } from '../../lib/dom.js';
 import { formatNumber } from '../../lib/numbers.js';
@@ -34,6 +39,21 @@ function setNumber(el, x, key) {
   el.dataset.value = String(x);
   setReading(el, x, readingOf(key, x));
 }
+const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+/** A gap, however small (formatNumber writes 0 below 1e-12, where a certified gap usually is). */
+function formatGap(g) {
+  if (!Number.isFinite(g) || g === 0 || Math.abs(g) >= 1e-12) return formatNumber(g, 2);
+  const [m, ex] = g.toExponential(1).split('e');
+  return `${m.replace(/\.0$/, '')}×10${[...ex.replace(/^\+/, '')].map((c) => SUPERSCRIPT[c]).join('')}`;
+}
+/** A {rows, cols, data} matrix from rows: the engine's fast path for large matrices. */
+function flatOf(rows) {
+  const n = rows.length;
+  const m = n ? rows[0].length : 0;
+  const data = new Float64Array(n * m);
+  rows.forEach((r, i) => data.set(r, i * m));
+  return { rows: n, cols: m, data };
+}
 function clearNumber(el, text = '—') {
   el.textContent = text;
   el.title = '';
@@ -46,7 +66,7 @@ export function mount(root, { engine }) {
   let state = clone(S.DEFAULT_STATE);
   const e = buildSkeleton(root);
   const pipe = createPipeline({ engine, onBusy: (b) => { root.dataset.busy = String(b); } });
-  let metricCache = { side: null, D: null };
+  let metricCache = { side: null, D: null, Dm: null };
   let current = null; // {side, n, eps, spanner, prior, D, mech: {key: {K, loss, remapped, epsilon, ...}}}
 
   function writeInputs() {
@@ -63,6 +83,7 @@ export function mount(root, { engine }) {
   root.addEventListener('click', (ev) => {
     const act = ev.target.closest?.('button[data-action]')?.dataset.action;
     if (act === 'cancel-lp') { main.cancel(); lpAgain.cancel(); return; }
+    // "Compute": the LP, and first the other mechanisms where they wait for it too.
     if (act === 'run-lp') { lpAgain.now(); return; }
     const cell = ev.target.closest?.('[data-cell]');
     if (cell && root.contains(cell) && current) {
@@ -73,7 +94,18 @@ export function mount(root, { engine }) {
   });
 
   const main = pipe.task((job) => recompute(job));
-  const lpAgain = pipe.task(async (job) => { if (current) await runLP(job, current, true); });
+  const lpAgain = pipe.task(async (job) => {
+    const cur = current;
+    if (!cur) return;
+    e.rows.lp.tr.dataset.status = 'pending';
+    try {
+      if (!cur.mech.geo || !cur.mech.exp) await computeOthers(job, cur, true);
+      await runLP(job, cur, true);
+    } catch (err) {
+      if (err instanceof Superseded || !isAbort(err)) throw err;
+      showStopped(cur, err);
+    }
+  });
 
   function schedule(now = false) {
     for (const r of Object.values(e.rows)) r.tr.dataset.status = 'stale';
@@ -89,11 +121,12 @@ export function mount(root, { engine }) {
   }
 
   async function metric(job, side) {
-    if (metricCache.side === side) return metricCache.D;
-    const [r] = await job.run([engine.plan.metric.gridEuclidean(side, side)]);
-    if (!r.ok) throw new Error(r.error);
-    metricCache = { side, D: S.rowsOf(r.value) };
-    return metricCache.D;
+    if (metricCache.side !== side) {
+      const [r] = await job.run([engine.plan.metric.gridEuclidean(side, side)]);
+      if (!r.ok) throw new Error(r.error);
+      metricCache = { side, D: S.rowsOf(r.value), Dm: r.value };
+    }
+    return metricCache;
   }
 
   async function recompute(job) {
@@ -106,32 +139,54 @@ export function mount(root, { engine }) {
     setMsg('spanner', sp.error);
     if (side.error || eps.error || sp.error) return;
     const n = side.value * side.value;
-    const D = await metric(job, side.value);
+    const { D, Dm } = await metric(job, side.value);
     const prior = S.densityPrior(state.density, side.value);
     // The state keeps what the user chose (null: the densest cell), so that a link round-trips.
     const chosen = state.cell !== null && state.cell < n ? state.cell : S.densest(prior);
-    const cur = { side: side.value, n, eps: eps.value, spanner: sp.value, prior, D, cell: chosen, mech: {} };
+    const spE = S.effectiveSpanner(side.value, sp.value);
+    const cur = { side: side.value, n, eps: eps.value, spanner: spE.value, spannerDefaulted: spE.defaulted, prior, D, Dm, cell: chosen, mech: {} };
     current = cur;
     e.summary.textContent = `${side.value} × ${side.value} = ${n} cells, one unit of distance per cell side; the diameter is ${formatNumber(Math.SQRT2 * (side.value - 1))}. ε = ${formatNumber(eps.value)} per unit: two cells at distance d are e^(εd)-indistinguishable.`;
+    if (spE.defaulted) {
+      e.summary.textContent += ` Every pair of cells constrained would be about ${formatNumber((n * n * n) / 2, 2)} privacy constraints (one per pair and reported cell), beyond what a browser solves: above ${S.EVERY_PAIR_MAX_SIDE} × ${S.EVERY_PAIR_MAX_SIDE} the optimal mechanism uses a spanner with δ = ${S.DEFAULT_SPANNER} unless you type another δ.`;
+    }
+    e.summary.dataset.spanner = spE.defaulted ? 'default' : sp.value === null ? 'none' : 'typed';
     resetLP(cur);
     renderMaps(cur);
+    try {
+      if (!S.autoOthers(side.value)) { offerLP(cur); return; }
+      await computeOthers(job, cur, false);
+      if (S.autoRun(n, cur.spanner)) await runLP(job, cur, false);
+      else offerLP(cur);
+    } catch (err) {
+      if (err instanceof Superseded || !isAbort(err)) throw err;
+      showStopped(cur, err);
+    }
+  }
 
-    // The geometric mechanism: one matrix, checked.
-    const [tg] = await job.run([engine.plan.mechanism.truncatedGeometric(side.value, eps.value / Math.SQRT2)]);
+  /** The geometric mechanism (one matrix, checked) and the exponential one, calibrated. */
+  async function computeOthers(job, cur, clicked) {
+    if (clicked) busyLine(`Computing the geometric mechanism on ${cur.n} cells and checking its ε…`);
+    const [tg] = await job.run([engine.plan.mechanism.truncatedGeometric(cur.side, cur.eps / Math.SQRT2)], slowLine(`Computing the geometric mechanism…`));
     if (!tg.ok) { showError('geo', tg.error); } else {
       const A = S.rowsOf(tg.value);
       const K = S.productMechanism(A, A);
-      await measure(job, cur, 'geo', K, { detail: `truncated geometric with α = e^(−ε/√2) = ${formatNumber(Math.exp(-eps.value / Math.SQRT2))} on each axis` });
+      await measure(job, cur, 'geo', K, { detail: `truncated geometric with α = e^(−ε/√2) = ${formatNumber(Math.exp(-cur.eps / Math.SQRT2))} on each axis` });
     }
-    // The exponential mechanism, calibrated to the target.
     await calibrateExponential(job, cur);
-    if (S.autoRun(n, sp.value)) await runLP(job, cur, false);
-    else offerLP(cur);
+  }
+
+  // The progress line (spinner, Cancel, text) for an engine job still running after the
+  // pipeline's delay: what a job.run's options need for it.
+  function slowLine(text) {
+    return { slow: () => busyLine(text) };
   }
 
   /** Shows a mechanism's expected distances and smallest ε, all computed by the engine. */
   async function measure(job, cur, key, K, extra = {}) {
-    const [er, lr] = await job.run([engine.plan.privacy.dPrivacyEpsilon(K, cur.D), engine.plan.mechanism.expectedLoss(cur.prior, K, cur.D)]);
+    const Km = flatOf(K);
+    const [er, lr] = await job.run([engine.plan.privacy.dPrivacyEpsilon(Km, cur.Dm), engine.plan.mechanism.expectedLoss(cur.prior, Km, cur.Dm)],
+      slowLine(`Checking the ${key === 'lp' ? 'optimal' : key === 'exp' ? 'exponential' : 'geometric'} mechanism: its ε compares every pair of cells at every reported cell (${formatNumber(cur.n ** 3, 2)} steps), and its remapping as many…`));
     const m = { K, loss: S.expectedDistance(cur.prior, K, cur.D), remapped: lr.ok ? lr.value.loss : NaN, epsilon: er.ok ? er.value : NaN, ...extra };
     cur.mech[key] = m;
     showRow(key, m, cur.eps, er.ok ? null : er.error);
@@ -143,10 +198,10 @@ export function mount(root, { engine }) {
     const row = e.rows.exp;
     row.detail.textContent = 'Calibrating ε′…';
     const epsOf = async (x) => {
-      const [m] = await job.run([engine.plan.mechanism.exponentialMetric(cur.D, x)]);
+      const [m] = await job.run([engine.plan.mechanism.exponentialMetric(cur.Dm, x)]);
       if (!m.ok) throw new Error(m.error);
       const K = S.rowsOf(m.value);
-      const [r] = await job.run([engine.plan.privacy.dPrivacyEpsilon(K, cur.D)]);
+      const [r] = await job.run([engine.plan.privacy.dPrivacyEpsilon(m.value, cur.Dm)], slowLine(`${row.detail.textContent} (checking its ε: ${formatNumber(cur.n ** 3, 2)} steps)`));
       if (!r.ok) throw new Error(r.error);
       return { x, f: r.value - cur.eps, K };
     };
@@ -204,7 +259,8 @@ export function mount(root, { engine }) {
 
   // ------------------------------------------------------------ the optimal mechanism
   function lpSize(cur) {
-    const pairs = cur.spanner === null ? 'every pair of cells constrained' : `constraints on the edges of a greedy ${formatNumber(cur.spanner)}-spanner`;
+    const pairs = cur.spanner === null ? 'every pair of cells constrained'
+      : `constraints on the edges of a greedy ${formatNumber(cur.spanner)}-spanner${cur.spannerDefaulted ? ' (the default on a map this large)' : ''}`;
     return `${cur.n} cells, ${(cur.n * cur.n).toLocaleString('en')} variables, ${pairs}`;
   }
 
@@ -218,8 +274,10 @@ export function mount(root, { engine }) {
     row.detail.textContent = '';
     clearNumber(e.guaranteed);
     e.guaranteedNote.textContent = '';
+    replace(e.gap);
     replace(e.progress);
     e.comparison.textContent = '';
+    delete e.progress.dataset.state;
   }
 
   function offerLP(cur) {
@@ -228,57 +286,126 @@ export function mount(root, { engine }) {
     clearNumber(row.loss, '—');
     clearNumber(row.remapped, '—');
     clearNumber(row.eps, '—');
+    const others = cur.mech.geo && cur.mech.exp ? '' : ` On a map this large the exponential and geometric mechanisms wait for it too: checking a matrix’s ε compares every pair of cells at every reported cell (${formatNumber(cur.n ** 3, 2)} steps).`;
+    e.progress.dataset.state = 'waiting';
     replace(e.progress, h('p', { class: 'muted' },
-      `The linear program (${lpSize(cur)}) may take from seconds to minutes here; it runs on request. `,
-      h('button', { type: 'button', class: 'small', dataset: { action: 'run-lp' }, 'data-testid': ids('lp-run'), text: 'Compute the optimal mechanism' })));
+      `The linear program (${lpSize(cur)}) may take from seconds to many minutes here; it runs on request, with its progress and a Cancel button.${others} `,
+      h('button', { type: 'button', class: 'small', dataset: { action: 'run-lp' }, 'data-testid': ids('lp-run'), text: others ? 'Compute the mechanisms' : 'Compute the optimal mechanism' })));
   }
 
-  function showProgress(p) {
-    const text = p ? `Solving the linear program: ${p.iteration} iterations, objective ${formatNumber(p.objective)}` : `Solving the linear program (${lpSize(current)})…`;
+  /** The progress line: a spinner, Cancel and a text, with room for the solver's numbers. */
+  function busyLine(text) {
+    e.progress.dataset.state = 'running';
     const line = e.progress.querySelector('[data-role="text"]');
     if (line) { line.textContent = text; return; }
-    replace(e.progress, h('p', { class: 'cap-stats progress' },
+    replace(e.progress, h('div', { class: 'cap-stats progress' },
       h('span', { class: 'spinner', 'aria-hidden': 'true' }),
       h('button', { type: 'button', class: 'small', dataset: { action: 'cancel-lp' }, 'data-testid': ids('lp-cancel'), text: 'Cancel' }),
-      h('span', { dataset: { role: 'text' }, text })));
+      h('span', { dataset: { role: 'text' }, text }),
+      h('span', { class: 'geo-lp-stats', dataset: { role: 'stats' }, 'data-testid': ids('lp-stats') })));
+  }
+
+  // A progress report of the optimal mechanism's solver. The decomposition reports the expected
+  // distance of the mechanism it holds (feasible: a mixture of private columns) and the lower
+  // bound its prices prove on every mechanism's; their difference bounds how far the mechanism
+  // held is from the optimum. A simplex fallback proves no bound before it ends.
+  function showProgress(cur, p, t0) {
+    const t = (performance.now() - t0) / 1000;
+    const secs = t < 10 ? t.toFixed(1) : String(Math.round(t));
+    busyLine(`Solving the linear program (${lpSize(cur)}): ${secs} s`);
+    if (!p) return;
+    const stats = e.progress.querySelector('[data-role="stats"]');
+    if (p.phase !== 'decomposition') {
+      stats.textContent = `simplex, ${p.iteration} iterations (the simplex proves no bound before it ends)`;
+      return;
+    }
+    const q = S.lossProgress(p);
+    cur.lastProgress = q;
+    const num = (key, x, text) => h('output', { class: 'value', 'data-testid': ids(`lp-${key}`), dataset: { value: String(x) }, title: formatFull(x), text });
+    replace(stats,
+      `${q.pivots} master pivots. Mechanism held: expected distance `, num('value', q.value, formatNumber(q.value, 8)),
+      `; proven lower bound on the optimum${cur.spanner === null ? '' : ' (of the program on the spanner)'}: `,
+      Number.isFinite(q.bound) ? num('bound', q.bound, formatNumber(q.bound, 8)) : `— (it comes after the first pricing round, which prices all ${cur.n} reported cells)`,
+      '; certified gap ', Number.isFinite(q.gap) ? num('gap', q.gap, formatGap(q.gap)) : '—', '.');
+  }
+
+  // Cancelled (or the worker failed): what was computed stays; the LP row says what happened,
+  // with the last numbers the solver reported, and offers to compute again.
+  function showStopped(cur, err) {
+    if (current !== cur) return;
+    const row = e.rows.lp;
+    const abort = isAbort(err);
+    row.tr.dataset.status = abort ? 'cancelled' : 'error';
+    clearNumber(row.loss, '—');
+    clearNumber(row.remapped, '—');
+    clearNumber(row.eps, '—');
+    for (const k of ['geo', 'exp']) if (!cur.mech[k] && e.rows[k].tr.dataset.status !== 'error') { e.rows[k].tr.dataset.status = 'waiting'; clearNumber(e.rows[k].loss, '—'); clearNumber(e.rows[k].remapped, '—'); clearNumber(e.rows[k].eps, '—'); e.rows[k].detail.textContent = ''; }
+    const q = cur.lastProgress;
+    const last = q && Number.isFinite(q.gap)
+      ? ` When it stopped, the mechanism the solver held had expected distance ${formatNumber(q.value, 8)}, within ${formatGap(q.gap)} of the optimum (proven: no mechanism ${cur.spanner === null ? 'that is ε·d-private' : 'meeting the spanner’s constraints'} does better than ${formatNumber(q.bound, 8)}); the engine stops a computation by restarting its worker, so that mechanism is not kept.`
+      : '';
+    e.progress.dataset.state = abort ? 'cancelled' : 'error';
+    replace(e.progress, h('p', { class: 'muted', 'data-testid': ids('lp-stopped') }, abort ? `The computation was cancelled.${last} ` : `The linear program failed: ${err.message} `,
+      h('button', { type: 'button', class: 'small', dataset: { action: 'run-lp' }, 'data-testid': ids('lp-run'), text: 'Compute again' })));
   }
 
   async function runLP(job, cur, clicked) {
     resetLP(cur);
-    const opts = { metric: cur.D, epsilon: cur.eps, prior: cur.prior, loss: cur.D, timeLimit: LP_TIME_LIMIT_MS, onProgress: reportToJob };
+    cur.lastProgress = null;
+    const opts = { metric: cur.Dm, epsilon: cur.eps, prior: cur.prior, loss: cur.Dm, timeLimit: LP_TIME_LIMIT_MS, onProgress: reportToJob };
     if (cur.spanner !== null) opts.spanner = cur.spanner;
     const t0 = performance.now();
+    // The seconds tick between reports (the first comes after the first columns are priced).
+    const tick = setInterval(() => {
+      if (current === cur && e.progress.dataset.state === 'running' && e.progress.querySelector('[data-role="text"]')) showProgress(cur, null, t0);
+    }, 1000);
     let r;
     try {
-      [r] = await job.run([engine.plan.mechanism.optimalLP(opts)], { cancelStale: true, slowNow: clicked, slow: () => showProgress(null), onProgress: ([p]) => showProgress(p) });
+      [r] = await job.run([engine.plan.mechanism.optimalLP(opts)], { cancelStale: true, slowNow: clicked, slow: () => showProgress(cur, null, t0), onProgress: ([p]) => showProgress(cur, p, t0) });
     } catch (err) {
       if (err instanceof Superseded) throw err;
-      const row = e.rows.lp;
-      row.tr.dataset.status = isAbort(err) ? 'cancelled' : 'error';
-      clearNumber(row.loss, '—');
-      clearNumber(row.remapped, '—');
-      clearNumber(row.eps, '—');
-      replace(e.progress, h('p', { class: 'muted', 'data-testid': ids('lp-stopped') }, isAbort(err) ? 'The linear program was cancelled. ' : `The linear program failed: ${err.message} `,
-        h('button', { type: 'button', class: 'small', dataset: { action: 'run-lp' }, 'data-testid': ids('lp-run'), text: 'Compute again' })));
+      showStopped(cur, err);
       return;
+    } finally {
+      clearInterval(tick);
     }
     const ms = performance.now() - t0;
     replace(e.progress);
+    delete e.progress.dataset.state;
     if (!r.ok) { showError('lp', r.error); return; }
     const lp = r.value;
     const m = await measure(job, cur, 'lp', S.rowsOf(lp.mechanism), {
       objective: lp.utility,
+      bound: lp.bound,
+      status: lp.status,
+      gap: S.lossGap({ value: lp.utility, bound: lp.bound }),
       guaranteedEpsilon: lp.guaranteedEpsilon,
       spanner: lp.spanner ?? null,
       detail: `${lp.method || lp.path}, ${lp.iterations} iterations, ${lp.status}, ${formatNumber(ms / 1000)} s in this browser; ${lpSize(cur)}`,
     });
+    replace(e.progress);
+    delete e.progress.dataset.state;
     e.rows.lp.detail.dataset.ms = String(Math.round(ms));
+    showGap(cur, m);
     setNumber(e.guaranteed, lp.guaranteedEpsilon, 'geo.guaranteed');
     e.guaranteedNote.textContent = lp.spanner
-      ? `With the spanner (${lp.spanner.pairs} pairs of cells, dilation t = ${formatNumber(lp.spanner.dilation)} ≤ δ = ${formatNumber(cur.spanner)}), the program asks ε/δ on the spanner’s edges only, which guarantees ε·t/δ on every pair — a smaller (safer) ε than asked, for a slightly larger expected distance. Empty δ: every pair, the exact optimum.`
+      ? `With the spanner (${lp.spanner.pairs} pairs of cells, dilation t = ${formatNumber(lp.spanner.dilation)} ≤ δ = ${formatNumber(cur.spanner)}), the program asks ε/δ on the spanner’s edges only, which guarantees ε·t/δ on every pair — a smaller (safer) ε than asked, for a slightly larger expected distance. ${cur.spannerDefaulted ? `δ = ${S.DEFAULT_SPANNER} is the default above ${S.EVERY_PAIR_MAX_SIDE} × ${S.EVERY_PAIR_MAX_SIDE}.` : 'Empty δ: every pair, the exact optimum.'}`
       : 'Every pair of cells is constrained: the mechanism is the exact optimum at ε.';
     e.guaranteedNote.textContent += ' Two ε for one mechanism: this guarantee is what the program’s constraints ask; the table’s “measured” ε is the smallest the matrix the solver returned satisfies, computed from its entries — above the guarantee only by what its floating-point solution misses a constraint by.';
     showComparison(cur, m);
+  }
+
+  // The certificate of the result: its expected distance minus the lower bound the solver's
+  // dual solution proves on every mechanism meeting the program's constraints.
+  function showGap(cur, m) {
+    const ok = m.status === 'optimal';
+    const of = cur.spanner === null ? 'every ε·d-private mechanism' : 'every mechanism meeting the spanner’s constraints (ε/δ on its edges)';
+    replace(e.gap,
+      h('span', { class: 'geo-status', 'data-testid': ids('lp-status'), dataset: { ok: String(ok) }, text: m.status }),
+      ': certified gap (expected distance − proven lower bound) = ',
+      h('output', { class: 'value', 'data-testid': ids('gap-value'), dataset: { value: String(m.gap) }, title: formatFull(m.gap), text: formatGap(m.gap) }),
+      ' cell sides.',
+      h('span', { class: 'hint geo-gap-meaning', text: ` The solver’s dual solution proves that ${of} has an expected distance of at least ${formatNumber(m.bound, 10)}, so this mechanism is at most the gap from the optimum${ok ? '' : ' — it was not verified optimal'}.` }));
   }
 
   function showComparison(cur, lp) {
@@ -329,7 +456,7 @@ export function mount(root, { engine }) {
       const cur = current;
       if (!cur) return null;
       const mech = {};
-      for (const [k, m] of Object.entries(cur.mech)) mech[k] = { loss: m.loss, remapped: m.remapped, epsilon: m.epsilon, guaranteedEpsilon: m.guaranteedEpsilon, epsilonPrime: m.epsilonPrime, row: m.K[cur.cell].slice() };
+      for (const [k, m] of Object.entries(cur.mech)) mech[k] = { loss: m.loss, remapped: m.remapped, epsilon: m.epsilon, guaranteedEpsilon: m.guaranteedEpsilon, epsilonPrime: m.epsilonPrime, bound: m.bound, status: m.status, gap: m.gap, row: m.K[cur.cell].slice() };
       return { side: cur.side, epsilon: cur.eps, spanner: cur.spanner, prior: cur.prior.slice(), cell: cur.cell, mechanisms: mech };
     },
   };
