@@ -281,7 +281,8 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 				if o.Progress == nil {
 					return true
 				}
-				if !o.Progress(lp.Progress{Iteration: out.Iterations, Objective: sign * scale * obj, Infeasibility: scale * gap, Phase: "output generation"}) {
+				if !o.Progress(lp.Progress{Iteration: og.pivots, Objective: sign * scale * obj, Infeasibility: scale * gap,
+					Phase: "output generation", Bound: sign * scale * og.bestBound}) {
 					status = lp.Cancelled
 					return false
 				}
