@@ -80,6 +80,12 @@ const READINGS = {
   'geo.epsilonLP': (v) => (v === Infinity
     ? '∞: some cell can be reported from one true cell and not from another, so no finite ε holds'
     : 'measured on the matrix the solver returned, from its entries: the ε it actually satisfies on every pair of cells — not the guaranteed ε below (what the program’s constraints ensure), and at most that up to the solver’s rounding'),
+  'geo.gap': (v) => (v <= 1e-9
+    ? 'the optimum is proven: no mechanism meeting the same constraints has a smaller expected distance by more than this (rounding)'
+    : 'not proven optimal: the best mechanism meeting the same constraints may have an expected distance smaller by up to this much'),
+  'geo.progress.value': () => 'the expected distance of the mechanism the solver holds now, a feasible one: the optimum is at most this',
+  'geo.progress.bound': () => 'a lower bound on the optimum proven by the solver’s current prices: no mechanism meeting the constraints does better',
+  'geo.progress.gap': () => 'how far the mechanism held can still be from the optimum, at most (value − bound); the solve ends when it is about 0',
   'geo.guaranteed': () => 'the ε that the linear program’s constraints ensure on every pair of cells (ε itself when every pair is constrained; with a spanner, ε·t/δ): what the optimal mechanism is built to satisfy — the table’s last column is the ε its computed matrix actually satisfies, which can be smaller',
 
   // Information privacy (records, a query, noise).

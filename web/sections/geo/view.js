@@ -34,6 +34,10 @@ const MAX_CALIBRATION_STEPS = 40;
 const clone = (s) => JSON.parse(JSON.stringify(s));
 
 // A number with its reading (lib/readings.js, by key) in the title and data-reading.
+function withReading(el, x, key) {
+  setReading(el, x, readingOf(key, x));
+  return el;
+}
 function setNumber(el, x, key) {
   el.textContent = formatNumber(x);
   el.dataset.value = String(x);
@@ -315,15 +319,20 @@ export function mount(root, { engine }) {
     busyLine(`Solving the linear program (${lpSize(cur)}): ${secs} s`);
     if (!p) return;
     const stats = e.progress.querySelector('[data-role="stats"]');
-    if (p.phase !== 'decomposition') {
+    if (p.phase !== 'decomposition' && p.phase !== 'output generation') {
       stats.textContent = `simplex, ${p.iteration} iterations (the simplex proves no bound before it ends)`;
       return;
     }
     const q = S.lossProgress(p);
     cur.lastProgress = q;
-    const num = (key, x, text) => h('output', { class: 'value', 'data-testid': ids(`lp-${key}`), dataset: { value: String(x) }, title: formatFull(x), text });
+    const num = (key, x, text) => {
+      const el = h('output', { class: 'value', 'data-testid': ids(`lp-${key}`), dataset: { value: String(x) }, text });
+      setReading(el, x, readingOf(`geo.progress.${key}`, x));
+      return el;
+    };
+    const how = p.phase === 'output generation' ? 'the program restricted to the cells in use' : 'the master program';
     replace(stats,
-      `${q.pivots} master pivots. Mechanism held: expected distance `, num('value', q.value, formatNumber(q.value, 8)),
+      `${q.pivots} simplex pivots (${how}). Mechanism held: expected distance `, num('value', q.value, formatNumber(q.value, 8)),
       `; proven lower bound on the optimum${cur.spanner === null ? '' : ' (of the program on the spanner)'}: `,
       Number.isFinite(q.bound) ? num('bound', q.bound, formatNumber(q.bound, 8)) : `— (it comes after the first pricing round, which prices all ${cur.n} reported cells)`,
       '; certified gap ', Number.isFinite(q.gap) ? num('gap', q.gap, formatGap(q.gap)) : '—', '.');
@@ -403,7 +412,7 @@ export function mount(root, { engine }) {
     replace(e.gap,
       h('span', { class: 'geo-status', 'data-testid': ids('lp-status'), dataset: { ok: String(ok) }, text: m.status }),
       ': certified gap (expected distance − proven lower bound) = ',
-      h('output', { class: 'value', 'data-testid': ids('gap-value'), dataset: { value: String(m.gap) }, title: formatFull(m.gap), text: formatGap(m.gap) }),
+      withReading(h('output', { class: 'value', 'data-testid': ids('gap-value'), dataset: { value: String(m.gap) }, text: formatGap(m.gap) }), m.gap, 'geo.gap'),
       ' cell sides.',
       h('span', { class: 'hint geo-gap-meaning', text: ` The solver’s dual solution proves that ${of} has an expected distance of at least ${formatNumber(m.bound, 10)}, so this mechanism is at most the gap from the optimum${ok ? '' : ' — it was not verified optimal'}.` }));
   }
