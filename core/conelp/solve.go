@@ -310,7 +310,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		}
 		gap := bestBound - lower
 		if debugf != nil {
-			debugf("round %d: lower %.10f bound %.10f added %d pivots %d columns %d pairs %d after %v", round, lower, bestBound, added, m.iters, len(m.cols), cn.pairs, time.Since(start))
+			debugf("round %d: lower %.10f bound %.10f added %d pivots %d columns %d pairs %d after %v; pricings %d phases %d augments %d", round, lower, bestBound, added, m.iters, len(m.cols), cn.pairs, time.Since(start), pr.calls, pr.phases, pr.augments)
 		}
 		if !report(gap) {
 			break

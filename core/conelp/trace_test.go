@@ -1,0 +1,55 @@
+package conelp
+
+import (
+	"os"
+	"testing"
+	"time"
+
+	"github.com/qif-toolkit/qif/core/lp"
+)
+
+// TestTrace (CONELP_TRACE=geo20s1.1 go test ./core/conelp -run Trace -v) solves one benchmark
+// program with a line per pricing round; skipped otherwise.
+func TestTrace(t *testing.T) {
+	name := os.Getenv("CONELP_TRACE")
+	if name == "" {
+		t.Skip("set CONELP_TRACE to a program name: geo6, geo7, geo10, geo20s1.1, geo30s1.1")
+	}
+	p := traceProblem(name)
+	if p == nil {
+		t.Fatalf("unknown program %q", name)
+	}
+	debugf = t.Logf
+	defer func() { debugf = nil }()
+	var o lp.Options
+	if s := os.Getenv("CONELP_LIMIT"); s != "" {
+		d, err := time.ParseDuration(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.TimeLimit = d
+	}
+	r, err := Solve(p, &o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%v: objective %.12g bound %.12g rounds %d pivots %d", r.Status, r.Objective, r.Bound, r.Rounds, r.Iterations)
+}
+
+func traceProblem(name string) *Problem {
+	switch name {
+	case "geo6":
+		return geoProblem(6, 0.5)
+	case "geo7":
+		return geoProblem(7, 0.5)
+	case "geo8":
+		return geoProblem(8, 0.5)
+	case "geo10":
+		return geoProblem(10, 0.5)
+	case "geo20s1.1":
+		return geoSpanner(20, 0.5, 1.1)
+	case "geo30s1.1":
+		return geoSpanner(30, 0.5, 1.1)
+	}
+	return nil
+}
