@@ -4,6 +4,7 @@ import (
 	"flag"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -69,6 +70,22 @@ func geoProblem(side int, eps float64) *Problem {
 // stopped there is logged with its gap, not failed.
 var benchLimit = flag.Duration("conelp.limit", 10*time.Minute, "time limit of each BenchmarkSolve program")
 
+// benchDesign switches the decomposition's designs for comparisons in one binary: a comma-
+// separated list of "-auto" (the fixed smoothing weight).
+var benchDesign = flag.String("conelp.design", "", "designs to switch: -auto")
+
+func setDesign(tb testing.TB, designs string) {
+	for _, d := range strings.Split(designs, ",") {
+		switch d {
+		case "":
+		case "-auto":
+			autoSmoothing = false
+		default:
+			tb.Fatalf("unknown design %q", d)
+		}
+	}
+}
+
 // cpuSeconds is the process's user and system CPU time: on a machine shared with other work the
 // wall time of a benchmark is several times its CPU time.
 func cpuSeconds() float64 {
@@ -82,6 +99,10 @@ func cpuSeconds() float64 {
 // BenchmarkSolve: go test ./core/conelp -bench Solve -benchtime 1x (bench/lp/bench.mjs compares
 // the same programs with HiGHS in WebAssembly).
 func BenchmarkSolve(b *testing.B) {
+	setDesign(b, *benchDesign)
+	defer func() {
+		autoSmoothing = true
+	}()
 	eps := math.Ln2
 	clique := func(n int) []Pair {
 		var p []Pair

@@ -30,6 +30,14 @@ var debugf func(string, ...any)
 // (Wentges' smoothing): it cut the pricing rounds by a third on the location-privacy programs.
 const smoothing = 0.5
 
+// autoSmoothing adapts the smoothing weight every round by the rule of Pessoa, Sadykov, Uchoa
+// and Vanderbeck ("Automation and combination of linear-programming based stabilization
+// techniques in column generation", INFORMS J. Computing 2018): a subgradient of the Lagrangian
+// bound at the smoothed prices tells whether moving further towards the master's prices would
+// lower the bound; if so the weight drops by 0.1, otherwise it rises by a tenth of what is left
+// to 1. A variable so that tests and benchmarks can compare it with the fixed weight.
+var autoSmoothing = true
+
 // purgeAge: a master column nonbasic for this many rounds in a row is dropped (when the
 // master holds more than 4N + 2|W| columns). Dropped too early (after 3 rounds), columns that a
 // degenerate master needs again are priced anew round after round: on a 200-answer path with
@@ -212,9 +220,11 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	// documentation; each r is rounded up by a bound on its rounding error), with the maxima in
 	// rmax; when add is set it adds to the master every priced cone point whose reduced cost
 	// at the master's own prices exceeds thr.
+	sub := make([]float64, n) // Σ_w of the priced points: 1 − sub is a subgradient of the Lagrangian bound
 	priceAll := func(mu []float64, add bool, thr float64) (bound float64, added int) {
 		for y := range rmax {
 			rmax[y] = 0
+			sub[y] = 0
 		}
 		dualRes = 0
 		for w := 0; w < W; w++ {
@@ -239,6 +249,9 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 			if ok || !add {
 				continue
 			}
+			for y, v := range h {
+				sub[y] += v
+			}
 			if gen != nil {
 				gen.close(h)
 			}
@@ -262,6 +275,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	centerMax := make([]float64, n) // their rmax
 	trial := make([]float64, n)
 	smooth := true
+	alpha := smoothing
 	for round := 1; ; round++ {
 		out.Rounds = round
 		if !m.optimize(enterTol, stop) {
@@ -272,7 +286,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		// Price at a point between the best prices so far and the master's; if that gives the
 		// master nothing worth a round (reduced costs far below the gap), at the master's
 		// prices, where the bound closes on the master's value as the reduced costs vanish.
-		for _, a := range []float64{smoothing, 0} {
+		for _, a := range []float64{alpha, 0} {
 			if a > 0 && (!smooth || math.IsInf(bestBound, 1)) {
 				continue
 			}
@@ -287,6 +301,20 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 			bound, added = priceAll(trial, true, thr)
 			if status != lp.Optimal {
 				break
+			}
+			if a > 0 && autoSmoothing {
+				// The Lagrangian bound Σ_y μ_y + Σ_w max{(Cost[w] − μ)·h : h ∈ K, h ≤ 1} has the
+				// subgradient 1 − Σ_w h_w at the smoothed prices (h_w the priced points); along
+				// the master's prices minus the centre it says whether to smooth less or more.
+				slope := 0.0
+				for y := range sub {
+					slope += (1 - sub[y]) * (m.mu[y] - center[y])
+				}
+				if slope < 0 {
+					alpha = math.Max(0, alpha-0.1)
+				} else {
+					alpha += 0.1 * (1 - alpha)
+				}
 			}
 			if bound < bestBound {
 				bestBound = bound
@@ -310,7 +338,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		}
 		gap := bestBound - lower
 		if debugf != nil {
-			debugf("round %d: lower %.10f bound %.10f added %d pivots %d columns %d pairs %d after %v; pricings %d phases %d augments %d", round, lower, bestBound, added, m.iters, len(m.cols), cn.pairs, time.Since(start), pr.calls, pr.phases, pr.augments)
+			debugf("round %d: lower %.10f bound %.10f added %d α %.2f pivots %d columns %d pairs %d after %v; pricings %d phases %d augments %d", round, lower, bestBound, added, alpha, m.iters, len(m.cols), cn.pairs, time.Since(start), pr.calls, pr.phases, pr.augments)
 		}
 		if !report(gap) {
 			break

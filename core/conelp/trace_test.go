@@ -19,6 +19,10 @@ func TestTrace(t *testing.T) {
 	if p == nil {
 		t.Fatalf("unknown program %q", name)
 	}
+	setDesign(t, os.Getenv("CONELP_DESIGN"))
+	defer func() {
+		autoSmoothing = true
+	}()
 	debugf = t.Logf
 	defer func() { debugf = nil }()
 	var o lp.Options
