@@ -71,8 +71,9 @@ func geoProblem(side int, eps float64) *Problem {
 var benchLimit = flag.Duration("conelp.limit", 10*time.Minute, "time limit of each BenchmarkSolve program")
 
 // benchDesign switches the decomposition's designs for comparisons in one binary: a comma-
-// separated list of "-auto" (the fixed smoothing weight).
-var benchDesign = flag.String("conelp.design", "", "designs to switch: -auto")
+// separated list of "-auto" (the fixed smoothing weight) and "-plateaus" (only tents at
+// the start).
+var benchDesign = flag.String("conelp.design", "", "designs to switch: -auto,-plateaus")
 
 func setDesign(tb testing.TB, designs string) {
 	for _, d := range strings.Split(designs, ",") {
@@ -80,6 +81,8 @@ func setDesign(tb testing.TB, designs string) {
 		case "":
 		case "-auto":
 			autoSmoothing = false
+		case "-plateaus":
+			plateaus = false
 		default:
 			tb.Fatalf("unknown design %q", d)
 		}
@@ -101,7 +104,7 @@ func cpuSeconds() float64 {
 func BenchmarkSolve(b *testing.B) {
 	setDesign(b, *benchDesign)
 	defer func() {
-		autoSmoothing = true
+		autoSmoothing, plateaus = true, true
 	}()
 	eps := math.Ln2
 	clique := func(n int) []Pair {

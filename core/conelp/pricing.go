@@ -1,7 +1,9 @@
 package conelp
 
 import (
+	"fmt"
 	"math"
+	"sort"
 )
 
 // The pricing problem of one column: given g (Cost[w] minus the row prices), is there a point h
@@ -463,6 +465,35 @@ func (pr *pricer) tent(w int, h []float64) {
 	pr.lam[w] = 0
 	pr.closeLogs(pr.lam)
 	pointFromLogs(pr.lam, h)
+}
+
+// plateaus returns cone points e^{−dist(U, ·)} for the sets U of the 2, 4, 8, … (up to n/2)
+// nodes nearest to w: flat-topped columns like those of the optimal mechanisms of location maps,
+func (pr *pricer) plateaus(w int) (cols [][]float64, keys []string) {
+	n := pr.c.n
+	t := make([]float64, n)
+	pr.tent(w, t)
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return t[order[a]] > t[order[b]] })
+	for k := 2; k <= n/2; k *= 2 {
+		for u := range pr.lam {
+			pr.lam[u] = math.Inf(1)
+		}
+		for _, u := range order[:k] {
+			pr.lam[u] = 0
+		}
+		pr.closeLogs(pr.lam)
+		h := make([]float64, n)
+		pointFromLogs(pr.lam, h)
+		cols = append(cols, h)
+		set := append([]int(nil), order[:k]...)
+		sort.Ints(set)
+		keys = append(keys, fmt.Sprint(set))
+	}
+	return cols, keys
 }
 
 // distHeap is a binary min-heap of (distance, node) with duplicates (lazy deletion).

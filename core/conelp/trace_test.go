@@ -21,7 +21,7 @@ func TestTrace(t *testing.T) {
 	}
 	setDesign(t, os.Getenv("CONELP_DESIGN"))
 	defer func() {
-		autoSmoothing = true
+		autoSmoothing, plateaus = true, true
 	}()
 	debugf = t.Logf
 	defer func() { debugf = nil }()
