@@ -50,10 +50,10 @@ func TestPlateausInCone(t *testing.T) {
 }
 
 // The designs of the decomposition change its path, never its answer: with and without
-// plateau columns and automatic smoothing, every program ends Optimal with the same objective
-// (to 1e−9) and a certificate that checkResult verifies against every pair.
+// plateau columns, automatic smoothing and truncated pricing, every program ends Optimal with
+// the same objective (to 1e−9) and a certificate that checkResult verifies against every pair.
 func TestDesignsAgree(t *testing.T) {
-	defer func() { autoSmoothing, plateaus = true, true }()
+	defer func() { autoSmoothing, plateaus, truncatePhases = true, true, 0 }()
 	programs := []struct {
 		name string
 		p    func() *Problem
@@ -66,8 +66,9 @@ func TestDesignsAgree(t *testing.T) {
 		ref := math.NaN()
 		for _, d := range []struct {
 			auto, plat bool
-		}{{false, false}, {true, false}, {true, true}} {
-			autoSmoothing, plateaus = d.auto, d.plat
+			trunc      int
+		}{{false, false, 0}, {true, true, 0}, {true, true, 4}} {
+			autoSmoothing, plateaus, truncatePhases = d.auto, d.plat, d.trunc
 			p := prog.p()
 			p.KeepMultipliers = true
 			r, err := Solve(p, nil)

@@ -21,7 +21,7 @@ func TestTrace(t *testing.T) {
 	}
 	setDesign(t, os.Getenv("CONELP_DESIGN"))
 	defer func() {
-		autoSmoothing, plateaus = true, true
+		autoSmoothing, plateaus, truncatePhases = true, true, 0
 	}()
 	debugf = t.Logf
 	defer func() { debugf = nil }()
