@@ -71,9 +71,9 @@ func geoProblem(side int, eps float64) *Problem {
 var benchLimit = flag.Duration("conelp.limit", 10*time.Minute, "time limit of each BenchmarkSolve program")
 
 // benchDesign switches the decomposition's designs for comparisons in one binary: a comma-
-// separated list of "-auto" (the fixed smoothing weight), "-plateaus" (only tents at the
-// start) and "+truncate" (pricings stopped after 16 phases between exact rounds).
-var benchDesign = flag.String("conelp.design", "", "designs to switch: -auto,-plateaus,+truncate")
+// separated list of "-auto" (the fixed smoothing weight), "+plateaus" (plateau columns at
+// the start) and "+truncate" (pricings stopped after 16 phases between exact rounds).
+var benchDesign = flag.String("conelp.design", "", "designs to switch: -auto,+plateaus,+truncate")
 
 func setDesign(tb testing.TB, designs string) {
 	for _, d := range strings.Split(designs, ",") {
@@ -81,8 +81,8 @@ func setDesign(tb testing.TB, designs string) {
 		case "":
 		case "-auto":
 			autoSmoothing = false
-		case "-plateaus":
-			plateaus = false
+		case "+plateaus":
+			plateaus = true
 		case "+truncate":
 			truncatePhases = 16
 		default:
@@ -106,7 +106,7 @@ func cpuSeconds() float64 {
 func BenchmarkSolve(b *testing.B) {
 	setDesign(b, *benchDesign)
 	defer func() {
-		autoSmoothing, plateaus, truncatePhases = true, true, 0
+		autoSmoothing, plateaus, truncatePhases = true, false, 0
 	}()
 	eps := math.Ln2
 	clique := func(n int) []Pair {

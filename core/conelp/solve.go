@@ -39,13 +39,15 @@ const smoothing = 0.5
 var autoSmoothing = true
 
 // plateaus starts the master with plateau columns besides the tents (pricer.plateaus) when
-// the pricing runs on every pair (no pair generation). On the random-prior path of 200 answers
-// they cut the rounds from 53 to 14 and the time four- to fivefold, on the 10×10 grid with
-// hot spots 104 to 86 rounds; on location maps with pair generation the master, started with
-// them, stalled for more than 100,000 degenerate pivots at its first vertex (10×10 map), so
-// they are not used there, nor on steep cones (a factor above e^4 on some pair). A variable so
-// that tests and benchmarks can turn them off.
-var plateaus = true
+// the pricing runs on every pair (no pair generation) and no pair is steep (a factor above
+// e^4). Off by default: on the random-prior path of 200 answers they cut the rounds from 53 to
+// 13–14 (7.5 → 1.3–2.0 s CPU) and on the 10×10 grid with hot spots from 104 to 86, but the
+// master is then fragile — with automatic smoothing the same path once took 80,901 degenerate
+// pivots (28 s), a 10×10 location map started with them stalled at its first vertex for more
+// than 100,000 pivots, and a random 6-row program with ε = 20 lost its accuracy (a row sum of
+// 5). A master that does not stall on degenerate vertices would let them on.
+// -conelp.design=+plateaus turns them on.
+var plateaus = false
 
 // truncatePhases, when positive, stops the pricings of the smoothed rounds between exact ones
 // (every exactEvery-th round) after that many phases (pricer.priceUpTo); bounds come only from

@@ -21,7 +21,7 @@ func TestTrace(t *testing.T) {
 	}
 	setDesign(t, os.Getenv("CONELP_DESIGN"))
 	defer func() {
-		autoSmoothing, plateaus, truncatePhases = true, true, 0
+		autoSmoothing, plateaus, truncatePhases = true, false, 0
 	}()
 	debugf = t.Logf
 	defer func() { debugf = nil }()
