@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -68,7 +67,7 @@ func geoProblem(side int, eps float64) *Problem {
 
 // benchLimit stops a benchmark program (the 20×20 and 30×30 maps can take minutes); a program
 // stopped there is logged with its gap, not failed.
-var benchLimit = flag.Duration("conelp.limit", 10*time.Minute, "time limit of each BenchmarkSolve program")
+var benchLimit = flag.Duration("conelp.limit", time.Minute, "time limit of each BenchmarkSolve program")
 
 // benchDesign switches the decomposition's designs for comparisons in one binary: a comma-
 // separated list of "-auto" (the fixed smoothing weight), "+plateaus" (plateau columns at
@@ -91,23 +90,15 @@ func setDesign(tb testing.TB, designs string) {
 	}
 }
 
-// cpuSeconds is the process's user and system CPU time: on a machine shared with other work the
-// wall time of a benchmark is several times its CPU time.
-func cpuSeconds() float64 {
-	var u syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
-		return math.NaN()
-	}
-	return float64(u.Utime.Sec+u.Stime.Sec) + float64(u.Utime.Usec+u.Stime.Usec)*1e-6
+// benchProgram is a named program of BenchmarkSolve (built when it runs: the spanners of the
+// large maps take a while).
+type benchProgram struct {
+	name string
+	p    func() *Problem
 }
 
-// BenchmarkSolve: go test ./core/conelp -bench Solve -benchtime 1x (bench/lp/bench.mjs compares
-// the same programs with HiGHS in WebAssembly).
-func BenchmarkSolve(b *testing.B) {
-	setDesign(b, *benchDesign)
-	defer func() {
-		autoSmoothing, plateaus, truncatePhases = true, false, 0
-	}()
+// benchPrograms lists the programs of BenchmarkSolve, which TestTrace looks up by name.
+func benchPrograms() []benchProgram {
 	eps := math.Ln2
 	clique := func(n int) []Pair {
 		var p []Pair
@@ -134,10 +125,7 @@ func BenchmarkSolve(b *testing.B) {
 		}
 		return &Problem{N: side * side, Cost: c, Pairs: gridPairs(side, eps), Sense: lp.Maximize}
 	}
-	for _, c := range []struct {
-		name string
-		p    func() *Problem
-	}{
+	return []benchProgram{
 		{"grid10", func() *Problem {
 			return &Problem{N: 100, Cost: binaryUniform(100), Pairs: gridPairs(10, eps), Sense: lp.Maximize}
 		}},
@@ -160,7 +148,17 @@ func BenchmarkSolve(b *testing.B) {
 		{"geo10", func() *Problem { return geoProblem(10, 0.5) }},
 		{"geo20s1.1", func() *Problem { return geoSpanner(20, 0.5, 1.1) }},
 		{"geo30s1.1", func() *Problem { return geoSpanner(30, 0.5, 1.1) }},
-	} {
+	}
+}
+
+// BenchmarkSolve: go test ./core/conelp -bench Solve -benchtime 1x (bench/lp/bench.mjs compares
+// the same programs with HiGHS in WebAssembly).
+func BenchmarkSolve(b *testing.B) {
+	setDesign(b, *benchDesign)
+	defer func() {
+		autoSmoothing, plateaus, truncatePhases = true, false, 0
+	}()
+	for _, c := range benchPrograms() {
 		b.Run(c.name, func(b *testing.B) {
 			p := c.p()
 			var r *Result

@@ -13,7 +13,7 @@ import (
 func TestTrace(t *testing.T) {
 	name := os.Getenv("CONELP_TRACE")
 	if name == "" {
-		t.Skip("set CONELP_TRACE to a program name: geo6, geo7, geo10, geo20s1.1, geo30s1.1")
+		t.Skip("set CONELP_TRACE to the name of a BenchmarkSolve program, such as geo20s1.1")
 	}
 	p := traceProblem(name)
 	if p == nil {
@@ -40,20 +40,12 @@ func TestTrace(t *testing.T) {
 	t.Logf("%v: objective %.12g bound %.12g rounds %d pivots %d", r.Status, r.Objective, r.Bound, r.Rounds, r.Iterations)
 }
 
+// traceProblem is the BenchmarkSolve program of that name (nil if there is none).
 func traceProblem(name string) *Problem {
-	switch name {
-	case "geo6":
-		return geoProblem(6, 0.5)
-	case "geo7":
-		return geoProblem(7, 0.5)
-	case "geo8":
-		return geoProblem(8, 0.5)
-	case "geo10":
-		return geoProblem(10, 0.5)
-	case "geo20s1.1":
-		return geoSpanner(20, 0.5, 1.1)
-	case "geo30s1.1":
-		return geoSpanner(30, 0.5, 1.1)
+	for _, c := range benchPrograms() {
+		if c.name == name {
+			return c.p()
+		}
 	}
 	return nil
 }
