@@ -1,10 +1,14 @@
 package conelp
 
 import (
+	"flag"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/qif-toolkit/qif/core/graph"
 	"github.com/qif-toolkit/qif/core/lp"
 )
 
@@ -61,9 +65,40 @@ func geoProblem(side int, eps float64) *Problem {
 	return &Problem{N: n, Cost: cost, Pairs: pairs, Sense: lp.Minimize}
 }
 
-// BenchmarkSolve: go test ./core/conelp -bench Solve -benchtime 1x (bench/lp/bench.mjs compares
-// the same programs with HiGHS in WebAssembly).
-func BenchmarkSolve(b *testing.B) {
+// benchLimit stops a benchmark program (the 20×20 and 30×30 maps can take minutes); a program
+// stopped there is logged with its gap, not failed.
+var benchLimit = flag.Duration("conelp.limit", time.Minute, "time limit of each BenchmarkSolve program")
+
+// benchDesign switches the decomposition's designs for comparisons in one binary: a comma-
+// separated list of "-auto" (the fixed smoothing weight), "+plateaus" (plateau columns at
+// the start) and "+truncate" (pricings stopped after 16 phases between exact rounds).
+var benchDesign = flag.String("conelp.design", "", "designs to switch: -auto,+plateaus,+truncate")
+
+func setDesign(tb testing.TB, designs string) {
+	for _, d := range strings.Split(designs, ",") {
+		switch d {
+		case "":
+		case "-auto":
+			autoSmoothing = false
+		case "+plateaus":
+			plateaus = true
+		case "+truncate":
+			truncatePhases = 16
+		default:
+			tb.Fatalf("unknown design %q", d)
+		}
+	}
+}
+
+// benchProgram is a named program of BenchmarkSolve (built when it runs: the spanners of the
+// large maps take a while).
+type benchProgram struct {
+	name string
+	p    func() *Problem
+}
+
+// benchPrograms lists the programs of BenchmarkSolve, which TestTrace looks up by name.
+func benchPrograms() []benchProgram {
 	eps := math.Ln2
 	clique := func(n int) []Pair {
 		var p []Pair
@@ -90,37 +125,63 @@ func BenchmarkSolve(b *testing.B) {
 		}
 		return &Problem{N: side * side, Cost: c, Pairs: gridPairs(side, eps), Sense: lp.Maximize}
 	}
-	for _, c := range []struct {
-		name string
-		p    *Problem
-	}{
-		{"grid10", &Problem{N: 100, Cost: binaryUniform(100), Pairs: gridPairs(10, eps), Sense: lp.Maximize}},
-		{"grid20", &Problem{N: 400, Cost: binaryUniform(400), Pairs: gridPairs(20, eps), Sense: lp.Maximize}},
-		{"clique80", &Problem{N: 80, Cost: binaryUniform(80), Pairs: clique(80), Sense: lp.Maximize}},
-		{"path200", &Problem{N: 200, Cost: binaryUniform(200), Pairs: path(200), Sense: lp.Maximize}},
-		{"grid10-hotspots", hot(10)},
-		{"path200-random-prior", randomPriorPath(200)},
-		{"geo6", geoProblem(6, 0.5)},
-		{"geo6-decomposition", decompositionOnly(geoProblem(6, 0.5))},
-		{"geo6-allpairs", allPairs(geoProblem(6, 0.5))},
-		{"geo7", geoProblem(7, 0.5)},
-		{"geo7-decomposition", decompositionOnly(geoProblem(7, 0.5))},
-		{"geo7-allpairs", allPairs(geoProblem(7, 0.5))},
-		{"geo8", geoProblem(8, 0.5)},
-		{"geo8-decomposition", decompositionOnly(geoProblem(8, 0.5))},
-		{"geo10", geoProblem(10, 0.5)},
-	} {
+	return []benchProgram{
+		{"grid10", func() *Problem {
+			return &Problem{N: 100, Cost: binaryUniform(100), Pairs: gridPairs(10, eps), Sense: lp.Maximize}
+		}},
+		{"grid20", func() *Problem {
+			return &Problem{N: 400, Cost: binaryUniform(400), Pairs: gridPairs(20, eps), Sense: lp.Maximize}
+		}},
+		{"clique80", func() *Problem {
+			return &Problem{N: 80, Cost: binaryUniform(80), Pairs: clique(80), Sense: lp.Maximize}
+		}},
+		{"path200", func() *Problem {
+			return &Problem{N: 200, Cost: binaryUniform(200), Pairs: path(200), Sense: lp.Maximize}
+		}},
+		{"grid10-hotspots", func() *Problem { return hot(10) }},
+		{"path200-random-prior", func() *Problem { return randomPriorPath(200) }},
+		{"geo6", func() *Problem { return geoProblem(6, 0.5) }},
+		{"geo6-decomposition", func() *Problem { return decompositionOnly(geoProblem(6, 0.5)) }},
+		{"geo6-allpairs", func() *Problem { return allPairs(geoProblem(6, 0.5)) }},
+		{"geo7", func() *Problem { return geoProblem(7, 0.5) }},
+		{"geo7-decomposition", func() *Problem { return decompositionOnly(geoProblem(7, 0.5)) }},
+		{"geo7-allpairs", func() *Problem { return allPairs(geoProblem(7, 0.5)) }},
+		{"geo8", func() *Problem { return geoProblem(8, 0.5) }},
+		{"geo8-decomposition", func() *Problem { return decompositionOnly(geoProblem(8, 0.5)) }},
+		{"geo10", func() *Problem { return geoProblem(10, 0.5) }},
+		{"geo10-decomposition", func() *Problem { return decompositionOnly(geoProblem(10, 0.5)) }},
+		{"geo20s1.1", func() *Problem { return geoSpanner(20, 0.5, 1.1) }},
+		{"geo30s1.1", func() *Problem { return geoSpanner(30, 0.5, 1.1) }},
+	}
+}
+
+// BenchmarkSolve: go test ./core/conelp -bench Solve -benchtime 1x (bench/lp/bench.mjs compares
+// the same programs with HiGHS in WebAssembly).
+func BenchmarkSolve(b *testing.B) {
+	setDesign(b, *benchDesign)
+	defer func() {
+		autoSmoothing, plateaus, truncatePhases = true, false, 0
+	}()
+	for _, c := range benchPrograms() {
 		b.Run(c.name, func(b *testing.B) {
+			p := c.p()
 			var r *Result
+			cpu0 := cpuSeconds()
 			for b.Loop() {
 				var err error
-				if r, err = Solve(c.p, nil); err != nil {
+				if r, err = Solve(p, &lp.Options{TimeLimit: *benchLimit}); err != nil {
 					b.Fatal(err)
 				}
 			}
-			if r.Status != lp.Optimal {
+			b.ReportMetric((cpuSeconds()-cpu0)/float64(b.N), "cpu-s/op")
+			switch r.Status {
+			case lp.Optimal:
+			case lp.TimeLimit:
+				b.Logf("stopped at the time limit: objective %.12g, bound %.12g (gap %.3g)", r.Objective, r.Bound, math.Abs(r.Bound-r.Objective))
+			default:
 				b.Fatalf("%v", r.Status)
 			}
+			b.ReportMetric(math.Abs(r.Bound-r.Objective), "gap")
 			b.ReportMetric(float64(r.Rounds), "rounds")
 			b.ReportMetric(float64(r.Iterations), "pivots")
 			b.ReportMetric(float64(r.Pairs), "pairs")
@@ -131,6 +192,27 @@ func BenchmarkSolve(b *testing.B) {
 // decompositionOnly turns output generation off.
 func decompositionOnly(p *Problem) *Problem {
 	p.NoOutputs = true
+	return p
+}
+
+// geoSpanner is geoProblem with the constraints only on the edges of the greedy δ-spanner of
+// the cells, with ε/δ (Bordenabe, Chatzikokolakis and Palamidessi, CCS 2014), as
+// mechanism.OptimalLP states it with LPSpec.Spanner and bench/lp/bench.mjs as geo<side>s<δ>.
+func geoSpanner(side int, eps, delta float64) *Problem {
+	p := geoProblem(side, eps)
+	n := p.N
+	d := make([][]float64, n)
+	for a := range d {
+		d[a] = make([]float64, n)
+		for b := range d[a] {
+			d[a][b] = math.Hypot(float64(a%side-b%side), float64(a/side-b/side))
+		}
+	}
+	edges, _ := graph.GreedySpanner(d, delta)
+	p.Pairs = p.Pairs[:0]
+	for _, e := range edges {
+		p.Pairs = append(p.Pairs, Pair{e[0], e[1], eps / delta * d[e[0]][e[1]]})
+	}
 	return p
 }
 

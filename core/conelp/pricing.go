@@ -1,7 +1,9 @@
 package conelp
 
 import (
+	"fmt"
 	"math"
+	"sort"
 )
 
 // The pricing problem of one column: given g (Cost[w] minus the row prices), is there a point h
@@ -48,6 +50,7 @@ type pricer struct {
 	dstar     float64 // reduced distance of the current phase
 	psigma    float64 // potential of the super source
 	ptau      float64 // potential of the super sink
+	truncated bool    // the last priceUpTo stopped at its phase limit
 	// statistics
 	calls, phases, augments int
 }
@@ -105,6 +108,15 @@ func (pr *pricer) dijkstra() {
 // entry 1, floored) into h and returns g·h. res receives g − Pᵀα recomputed from α, and rerr a
 // bound on the rounding error of each entry of res.
 func (pr *pricer) price(g, h, res, rerr []float64, tol float64) (certified bool, value float64) {
+	return pr.priceUpTo(g, h, res, rerr, tol, 0)
+}
+
+// priceUpTo is price stopped after maxPhases phases when maxPhases > 0 (then exact reports
+// whether it ran to the end). A stopped pricing is not the optimum: h is the cone point
+// e^{−λ} of the residual distances from the obligation left so far (a point of the cone all
+// the same, usually with a positive value g·h), and res = g − Pᵀα is that of the partial
+// multipliers (α ≥ 0, so res still enters a valid bound, only a weaker one).
+func (pr *pricer) priceUpTo(g, h, res, rerr []float64, tol float64, maxPhases int) (certified bool, value float64) {
 	c := pr.c
 	n := c.n
 	for i := range pr.p {
@@ -122,7 +134,12 @@ func (pr *pricer) price(g, h, res, rerr []float64, tol float64) (certified bool,
 	// p(σ) − p(y) and p(z) − p(τ). Obligation is only ever removed, so the sources keep the
 	// potential 0 = p(σ); the nodes with room all gain D each phase, as p(τ) does.
 	pr.psigma, pr.ptau = 0, 0
-	for {
+	pr.truncated = false
+	for phase := 0; ; phase++ {
+		if maxPhases > 0 && phase == maxPhases {
+			pr.truncated = true
+			break
+		}
 		any := false
 		for u := 0; u < n; u++ {
 			if pr.b[u] > tol {
@@ -463,6 +480,35 @@ func (pr *pricer) tent(w int, h []float64) {
 	pr.lam[w] = 0
 	pr.closeLogs(pr.lam)
 	pointFromLogs(pr.lam, h)
+}
+
+// plateaus returns cone points e^{−dist(U, ·)} for the sets U of the 2, 4, 8, … (up to n/2)
+// nodes nearest to w: flat-topped columns like those of the optimal mechanisms of location maps,
+func (pr *pricer) plateaus(w int) (cols [][]float64, keys []string) {
+	n := pr.c.n
+	t := make([]float64, n)
+	pr.tent(w, t)
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return t[order[a]] > t[order[b]] })
+	for k := 2; k <= n/2; k *= 2 {
+		for u := range pr.lam {
+			pr.lam[u] = math.Inf(1)
+		}
+		for _, u := range order[:k] {
+			pr.lam[u] = 0
+		}
+		pr.closeLogs(pr.lam)
+		h := make([]float64, n)
+		pointFromLogs(pr.lam, h)
+		cols = append(cols, h)
+		set := append([]int(nil), order[:k]...)
+		sort.Ints(set)
+		keys = append(keys, fmt.Sprint(set))
+	}
+	return cols, keys
 }
 
 // distHeap is a binary min-heap of (distance, node) with duplicates (lazy deletion).

@@ -30,6 +30,35 @@ var debugf func(string, ...any)
 // (Wentges' smoothing): it cut the pricing rounds by a third on the location-privacy programs.
 const smoothing = 0.5
 
+// autoSmoothing adapts the smoothing weight every round by the rule of Pessoa, Sadykov, Uchoa
+// and Vanderbeck ("Automation and combination of linear-programming based stabilization
+// techniques in column generation", INFORMS J. Computing 2018): a subgradient of the Lagrangian
+// bound at the smoothed prices tells whether moving further towards the master's prices would
+// lower the bound; if so the weight drops by 0.1, otherwise it rises by a tenth of what is left
+// to 1. A variable so that tests and benchmarks can compare it with the fixed weight.
+var autoSmoothing = true
+
+// plateaus starts the master with plateau columns besides the tents (pricer.plateaus) when
+// the pricing runs on every pair (no pair generation) and no pair is steep (a factor above
+// e^4). Off by default: on the random-prior path of 200 answers they cut the rounds from 53 to
+// 13–14 (7.5 → 1.3–2.0 s CPU) and on the 10×10 grid with hot spots from 104 to 86, but the
+// master is then fragile — with automatic smoothing the same path once took 80,901 degenerate
+// pivots (28 s), a 10×10 location map started with them stalled at its first vertex for more
+// than 100,000 pivots, and a random 6-row program with ε = 20 lost its accuracy (a row sum of
+// 5). A master that does not stall on degenerate vertices would let them on.
+// -conelp.design=+plateaus turns them on.
+var plateaus = false
+
+// truncatePhases, when positive, stops the pricings of the smoothed rounds between exact ones
+// (every exactEvery-th round) after that many phases (pricer.priceUpTo); bounds come only from
+// exact rounds. Off: aimed at large maps, whose pricings take about 130 phases (20×20 with a
+// spanner), it was measured only where they take about 13 (6×6 and 7×7 maps), and there a cap
+// of 16 cost rounds (110 → 130, 129 → 186) and time (CPU +3% and +25%): the rounds without a
+// bound keep the smoothing centre still. -conelp.design=+truncate turns it on.
+var truncatePhases = 0
+
+const exactEvery = 3
+
 // purgeAge: a master column nonbasic for this many rounds in a row is dropped (when the
 // master holds more than 4N + 2|W| columns). Dropped too early (after 3 rounds), columns that a
 // degenerate master needs again are priced anew round after round: on a 200-answer path with
@@ -127,6 +156,14 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	for y := range centre {
 		centre[y] = -1
 	}
+	plateauOf := map[string]int{}
+	usePlateaus := plateaus && gen == nil
+	for _, l := range cn.length {
+		// Steep cones (a factor above e^4 on some pair) made the master, started with
+		// plateaus, lose its accuracy: a random 6-row program with ε = 20 ended with a row sum
+		// of 5. Their plateaus are nearly indicator vectors anyway.
+		usePlateaus = usePlateaus && l <= 4
+	}
 	for w := 0; w < W; w++ {
 		h := make([]float64, n)
 		top := 0
@@ -139,6 +176,21 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		j := m.add(w, h, dot(cost[w], h))
 		if centre[top] < 0 {
 			centre[top] = j
+		}
+		if usePlateaus {
+			// Outputs whose nearest sets coincide get the same plateau: keep it once, for
+			// the output it costs least (identical columns made the master cycle).
+			cols, keys := tents.plateaus(top)
+			for i, col := range cols {
+				c := dot(cost[w], col)
+				if j, ok := plateauOf[keys[i]]; ok {
+					if c > m.cost[j] {
+						m.colW[j], m.cost[j] = w, c
+					}
+					continue
+				}
+				plateauOf[keys[i]] = m.add(w, col, c)
+			}
 		}
 	}
 	// The first basis: the constant column and the tents of n − 1 distinct rows (artificials
@@ -218,9 +270,13 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	// documentation; each r is rounded up by a bound on its rounding error), with the maxima in
 	// rmax; when add is set it adds to the master every priced cone point whose reduced cost
 	// at the master's own prices exceeds thr.
-	priceAll := func(mu []float64, add bool, thr float64) (bound float64, added int) {
+	sub := make([]float64, n) // Σ_w of the priced points: 1 − sub is a subgradient of the Lagrangian bound
+	truncated := false        // a column of the last priceAll stopped at maxPhases
+	priceAll := func(mu []float64, add bool, thr float64, maxPhases int) (bound float64, added int) {
+		truncated = false
 		for y := range rmax {
 			rmax[y] = 0
+			sub[y] = 0
 		}
 		dualRes = 0
 		for w := 0; w < W; w++ {
@@ -230,7 +286,8 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 			for y := range g {
 				g[y] = cost[w][y] - mu[y]
 			}
-			ok, gain := pr.price(g, h, res, rerr, certTol)
+			ok, gain := pr.priceUpTo(g, h, res, rerr, certTol, maxPhases)
+			truncated = truncated || pr.truncated
 			colGain[w] = 0
 			if !ok {
 				colGain[w] = gain
@@ -248,6 +305,9 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 			}
 			if ok || !add {
 				continue
+			}
+			for y, v := range h {
+				sub[y] += v
 			}
 			if gen != nil {
 				gen.close(h)
@@ -275,7 +335,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		pr, cn = full, fullCone
 		var og *outputGen
 		og = &outputGen{n: n, W: W, cost: cost, pairs: p.Pairs, ctx: ctx, start: start, timeLimit: o.TimeLimit,
-			price: func(mu []float64) float64 { b, _ := priceAll(mu, false, 0); return b },
+			price: func(mu []float64) float64 { b, _ := priceAll(mu, false, 0, 0); return b },
 			gain:  colGain, rmax: rmax, ok: func() bool { return status == lp.Optimal },
 			report: func(obj, gap float64) bool {
 				if o.Progress == nil {
@@ -344,6 +404,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	}
 	trial := make([]float64, n)
 	smooth := true
+	alpha := smoothing
 	for round := 1; ; round++ {
 		out.Rounds = preRounds + round
 		if !m.optimize(enterTol, stop) {
@@ -354,7 +415,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		// Price at a point between the best prices so far and the master's; if that gives the
 		// master nothing worth a round (reduced costs far below the gap), at the master's
 		// prices, where the bound closes on the master's value as the reduced costs vanish.
-		for _, a := range []float64{smoothing, 0} {
+		for _, a := range []float64{alpha, 0} {
 			if a > 0 && (!smooth || math.IsInf(bestBound, 1)) {
 				continue
 			}
@@ -365,12 +426,32 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 			if a > 0 {
 				thr = math.Max(enterTol, 1e-3*(bestBound-lower)/float64(W))
 			}
+			// Between rounds that price exactly (for the bound), stop each pricing after
+			// truncatePhases phases: the point it has then is all the master needs.
+			phaseCap := 0
+			if a > 0 && truncatePhases > 0 && round%exactEvery != 0 {
+				phaseCap = truncatePhases
+			}
 			var bound float64
-			bound, added = priceAll(trial, true, thr)
+			bound, added = priceAll(trial, true, thr, phaseCap)
 			if status != lp.Optimal {
 				break
 			}
-			if bound < bestBound {
+			if a > 0 && autoSmoothing {
+				// The Lagrangian bound Σ_y μ_y + Σ_w max{(Cost[w] − μ)·h : h ∈ K, h ≤ 1} has the
+				// subgradient 1 − Σ_w h_w at the smoothed prices (h_w the priced points); along
+				// the master's prices minus the centre it says whether to smooth less or more.
+				slope := 0.0
+				for y := range sub {
+					slope += (1 - sub[y]) * (m.mu[y] - center[y])
+				}
+				if slope < 0 {
+					alpha = math.Max(0, alpha-0.1)
+				} else {
+					alpha += 0.1 * (1 - alpha)
+				}
+			}
+			if bound < bestBound && !truncated {
 				bestBound = bound
 				copy(center, trial)
 				copy(centerMax, rmax)
@@ -392,7 +473,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		}
 		gap := bestBound - lower
 		if debugf != nil {
-			debugf("round %d: lower %.10f bound %.10f added %d pivots %d columns %d pairs %d after %v", round, lower, bestBound, added, m.iters, len(m.cols), cn.pairs, time.Since(start))
+			debugf("round %d: lower %.10f bound %.10f added %d α %.2f pivots %d columns %d pairs %d after %v; pricings %d phases %d augments %d", round, lower, bestBound, added, alpha, m.iters, len(m.cols), cn.pairs, time.Since(start), pr.calls, pr.phases, pr.augments)
 		}
 		if !report(gap) {
 			break
@@ -441,7 +522,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		for y := range center {
 			center[y] += centerMax[y]
 		}
-		bestBound, _ = priceAll(center, false, 0)
+		bestBound, _ = priceAll(center, false, 0, 0)
 	}
 	finish(p, cost, m, center, bestBound, scale, sign, out)
 	out.DualResidual = scale * dualRes
