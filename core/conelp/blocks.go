@@ -18,7 +18,7 @@ import (
 // when it meets the restricted optimum, H (with the other columns 0) is optimal for the full
 // program, certified as the decomposition certifies it. Otherwise the outputs that price
 // positive join U. This replaces the decomposition's long tail of rounds, in which the master
-// approaches the right extreme rays of K one small step at a time, by one exact solve.
+// approaches the right extreme rays of K one small step at a time, by a few exact solves.
 
 // Limits of output generation: beyond them the restricted programs cost more than the
 // decomposition they replace, which then takes over, starting from the last restricted

@@ -365,7 +365,11 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		}
 		if status != lp.Optimal || stopped() {
 			// Cancelled or out of time: report the best feasible H, as the decomposition does.
-			finishH(p, og.bestH, og.bestMu, og.bestBound, scale, sign, out)
+			mu := og.bestMu
+			if og.bestAt != nil {
+				mu = og.bestAt // the prices of the bound reported
+			}
+			finishH(p, og.bestH, mu, og.bestBound, scale, sign, out)
 			out.DualResidual = math.NaN() // no pricing at the returned prices was completed
 			out.Status = status
 			return out, nil
