@@ -126,6 +126,12 @@ export interface ExactPrivacyPrice {
   price: string;
 }
 
+/** Progress report of program.channel: the secret values run so far, out of their number. */
+export interface ProgramProgress {
+  done: number;
+  total: number;
+}
+
 /** Progress report of the exact solvers (exact.mechanism.optimal, exact.refine.avg). */
 export interface ExactProgress {
   /** "floating point" (the solve that finds a starting basis) or "exact" (the pivots in rationals). */

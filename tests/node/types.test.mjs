@@ -289,3 +289,27 @@ test('results whose fields depend on a verdict are discriminated unions, and eac
     assert.equal(f.result.verdict, verdict);
   }
 });
+
+// Every type name qif.d.ts uses is declared in it or is a global of the language: a name that is
+// used but declared nowhere (ProgramProgress was) makes the whole file fail to compile for a
+// TypeScript user.
+test('every type name used in qif.d.ts is declared in it or is a standard global', () => {
+  const code = dts.replace(/'(?:[^'\\]|\\.)*'/g, "''").replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/`[^`]*`/g, '``');
+  const declared = new Set([...code.matchAll(/\b(?:interface|type|class|enum|namespace|function|const|let|var)\s+([A-Za-z_]\w*)/g)].map((m) => m[1]));
+  // Type parameters: <C extends …>, <C>, <A, B>.
+  for (const m of code.matchAll(/<([^<>()]*)>/g)) {
+    for (const part of m[1].split(',')) {
+      const name = /^\s*([A-Z]\w*)\s*(?:extends\b|=|$)/.exec(part);
+      if (name) declared.add(name[1]);
+    }
+  }
+  const globals = new Set(['Float64Array', 'Float32Array', 'Int32Array', 'Uint32Array', 'Int16Array', 'Uint16Array', 'Int8Array',
+    'Uint8Array', 'Uint8ClampedArray', 'ArrayBuffer', 'Error', 'Readonly', 'ReadonlyArray', 'Record', 'Partial', 'Promise', 'URL',
+    'WebAssembly', 'Module', 'AbortSignal', 'Array', 'Map', 'Set']);
+  // Names in type positions (a parameter or property named A, as in cascade(A: Matrix), is not one).
+  const used = new Set([...code.matchAll(/\b([A-Z][A-Za-z0-9_]*)\b(?!\s*\??:)/g)].map((m) => m[1]));
+  const missing = [...used].filter((x) => !declared.has(x) && !globals.has(x));
+  assert.deepEqual(missing, []);
+  // The check itself: a made-up name is reported.
+  assert.ok(!declared.has('NoSuchType') && !globals.has('NoSuchType'));
+});
