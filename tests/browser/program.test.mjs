@@ -82,3 +82,25 @@ test('a shared link carries the program', async () => {
   assert.equal(await page.getAttribute('[data-testid="program-card"]', 'open'), '');
   assert.deepEqual(h.errors(page), []);
 });
+
+test('a long run reports how far it is and Cancel stops it; the editor works again at once', async () => {
+  const page = await open();
+  await page.click('[data-testid="program-card"] summary');
+  const src = page.locator('[data-testid="program-source"]');
+  await src.fill('secret x in 0..99999\ns = 0\nfor i in 1..400 {\n  s = s + i * x\n}\nobserve s % 7');
+  assert.equal(await page.isVisible('[data-testid="program-cancel"]'), false, 'no Cancel before a run');
+  await page.click('[data-testid="program-run"]');
+  await page.waitForFunction(() => /of 100,000 secret values run/.test(document.querySelector('[data-testid="program-status"]').textContent), null, { timeout: 60000 });
+  assert.equal(await page.isVisible('[data-testid="program-cancel"]'), true);
+  const t0 = Date.now();
+  await page.click('[data-testid="program-cancel"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="program-status"]').textContent === 'Cancelled.');
+  assert.ok(Date.now() - t0 < 5000, 'cancelled promptly');
+  assert.equal(await page.isVisible('[data-testid="program-cancel"]'), false);
+  assert.equal(await page.getAttribute('[data-testid="program-card"]', 'data-busy'), 'false');
+  // The engine keeps working: a small program computes right after.
+  await src.fill('secret x in 0..3\nobserve x % 2');
+  await page.click('[data-testid="program-run"]');
+  await page.waitForFunction(() => /4 × 2 channel/.test(document.querySelector('[data-testid="program-status"]').textContent));
+  assert.deepEqual(h.errors(page), []);
+});

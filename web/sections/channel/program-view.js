@@ -25,6 +25,7 @@ export function createProgramCard({ engine, onChannel }) {
     source: h('textarea', { id: 'program-source', class: 'program-source', 'data-testid': 'program-source', spellcheck: 'false', rows: '12', 'aria-describedby': 'program-hint', 'aria-label': 'Program' }),
     diagnostics: h('ul', { class: 'error-list program-diagnostics', 'data-testid': 'program-diagnostics', 'aria-live': 'polite' }),
     run: h('button', { type: 'button', id: 'program-run', 'data-testid': 'program-run', text: 'Compute the channel' }),
+    cancel: h('button', { type: 'button', class: 'small', 'data-testid': 'program-cancel', text: 'Cancel', hidden: true }),
     status: h('p', { class: 'muted', 'data-testid': 'program-status', 'aria-live': 'polite' }),
   };
   const el = h('details', { class: 'card program-card', id: 'program-card', 'data-testid': 'program-card' },
@@ -35,7 +36,7 @@ export function createProgramCard({ engine, onChannel }) {
     h('div', { class: 'preset-row' }, h('label', { for: 'program-example', text: 'Example' }), els.examples),
     h('div', { class: 'program-editor' }, els.lines, els.source),
     els.diagnostics,
-    h('div', { class: 'toolbar' }, els.run),
+    h('div', { class: 'toolbar' }, els.run, els.cancel),
     els.status);
 
   let examples = [];
@@ -98,11 +99,21 @@ export function createProgramCard({ engine, onChannel }) {
     const src = els.source.value;
     els.status.textContent = 'Computing the channel…';
     el.dataset.busy = 'true';
-    const p = engine.program.channel(src);
+    els.cancel.hidden = false;
+    // Reports come about every 100 ms: the secret values run so far, out of their number.
+    const p = engine.program.channel(src, {
+      onProgress: ({ done, total }) => {
+        if (running === p && total > 1) els.status.textContent = `Computing the channel… ${done.toLocaleString('en')} of ${total.toLocaleString('en')} secret values run.`;
+      },
+    });
     running = p;
+    const settle = () => {
+      el.dataset.busy = 'false';
+      els.cancel.hidden = true;
+    };
     p.then((r) => {
       if (running !== p) return;
-      el.dataset.busy = 'false';
+      settle();
       if (r.secrets.length > MAX_SIDE || r.observations.length > MAX_SIDE) {
         els.status.textContent = `The channel has ${r.secrets.length.toLocaleString('en')} rows and ${r.observations.length.toLocaleString('en')} columns, more than the grid shows (${MAX_SIDE.toLocaleString('en')} × ${MAX_SIDE.toLocaleString('en')}).`;
         return;
@@ -112,7 +123,7 @@ export function createProgramCard({ engine, onChannel }) {
       onChannel(r, src);
     }, (e) => {
       if (running !== p) return;
-      el.dataset.busy = 'false';
+      settle();
       if (e && e.name === 'AbortError') {
         els.status.textContent = 'Cancelled.';
         return;
@@ -126,6 +137,8 @@ export function createProgramCard({ engine, onChannel }) {
       }
     });
   });
+
+  els.cancel.addEventListener('click', () => running?.cancel?.());
 
   function setSource(text) {
     els.source.value = text;
