@@ -382,10 +382,10 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	center := make([]float64, n)    // the row prices of the best bound so far
 	centerMax := make([]float64, n) // their rmax
 	if warm != nil && warm.bestAt != nil {
-		// The decomposition takes over from output generation: its last solution's columns
-		// (closed over every pair, so that they lie in K exactly) enter the master, and its
-		// best prices are the first centre.
-		lam := make([]float64, n)
+		// The decomposition takes over from output generation: its last solution's columns,
+		// closed over every pair as the priced points are (gen.close: they lie in K exactly,
+		// and the pairs the closing enforced join the pricing), enter the master, and its best
+		// prices are the first centre.
 		col := make([]float64, n)
 		for w := 0; w < W; w++ {
 			top := 0.0
@@ -396,10 +396,9 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 				continue
 			}
 			for y := 0; y < n; y++ {
-				lam[y] = -math.Log(math.Max(warm.bestH[y*W+w]/top, math.Exp(-floorLog)))
+				col[y] = warm.bestH[y*W+w] / top
 			}
-			full.closeLogs(lam)
-			pointFromLogs(lam, col)
+			gen.close(col)
 			m.add(w, append([]float64(nil), col...), dot(cost[w], col))
 		}
 		bestBound = warm.bestBound
