@@ -294,7 +294,12 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 			}
 
 			if !add && keep != nil {
-				keep[w] = make([]float64, 2*len(p.Pairs))
+				// Output generation prices this way every round: reuse the vectors.
+				if keep[w] == nil {
+					keep[w] = make([]float64, 2*len(p.Pairs))
+				} else {
+					clear(keep[w])
+				}
 				for k, a := range pr.alpha {
 					keep[w][cn.pair[k]] = scale * a
 				}
