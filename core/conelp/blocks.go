@@ -91,6 +91,13 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 		}
 		H := make([]float64, n*W)
 		for j, w := range U {
+			floorColumn(cols[j])
+			if !privateColumn(cols[j], og.pairs) {
+				// The simplex met a pair only to its tolerance where the pair's factor is far
+				// beyond it (e^{−599} beside 1): the column is not private in the ratios. The
+				// decomposition, which builds its columns in logarithms, takes over.
+				return nil, nil, 0, false
+			}
 			for y, v := range cols[j] {
 				H[y*W+w] = v
 			}
@@ -171,6 +178,51 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 		}
 	}
 	return nil, nil, 0, false
+}
+
+// floorColumn raises the entries of a column of H to e^−floorLog of its largest, as the
+// decomposition's cone points are floored (pointFromLogs). The restricted programs leave out
+// the pairs with Log ≥ floorLog, and a column positive on one side of such a pair and 0 on the
+// other would break it outright (no finite ε); floored, it meets it, and the objective and the
+// row sums move by less than N·e^−600 of the column's mass, below what a double resolves. A
+// column whose largest entry is too small for its floor to be a normal double (below 1e−40,
+// mass no row sum can see) is set to 0.
+func floorColumn(col []float64) {
+	top := 0.0
+	for _, v := range col {
+		top = math.Max(top, v)
+	}
+	if top == 0 {
+		return
+	}
+	if top < 1e-40 {
+		clear(col)
+		return
+	}
+	fl := top * math.Exp(-floorLog)
+	for y, v := range col {
+		col[y] = math.Max(v, fl)
+	}
+}
+
+// privateColumn reports whether a column meets every pair as a ratio, in logarithms (so that
+// e^Log may overflow): h[a] ≤ e^Log·h[b] both ways, to a relative 1e−12 of Log, and never a
+// positive entry beside a 0. The simplex's tolerances are on probabilities; this is the check
+// the mechanism is judged by.
+func privateColumn(col []float64, pairs []Pair) bool {
+	for _, q := range pairs {
+		if math.IsInf(q.Log, 1) {
+			continue
+		}
+		a, b := col[q.A], col[q.B]
+		if a == b {
+			continue
+		}
+		if a == 0 || b == 0 || math.Abs(math.Log(a)-math.Log(b)) > q.Log+1e-12*math.Max(1, q.Log) {
+			return false
+		}
+	}
+	return true
 }
 
 // restrictedOutputs solves the program over the outputs in U: it returns the columns of H for

@@ -112,3 +112,53 @@ func TestOutputGenerationStopped(t *testing.T) {
 		checkResult(t, "time limit", p, r)
 	}
 }
+
+// Two 5×5 maps 1000 apart with a hot spot each: pairs across them have ε·d near 600, so the
+// restricted programs see factors of e^−599 that the simplex cannot tell from 0, and a column
+// it returned was 0 on one map and positive on the other — "optimal" with no finite ε. The
+// result must meet every pair as a ratio (checkResult, in logarithms) and equal the
+// decomposition's optimum.
+func TestOutputGenerationFarPairs(t *testing.T) {
+	const side = 5
+	var xs, ys []float64
+	for c := 0; c < 2; c++ {
+		for v := 0; v < side*side; v++ {
+			xs = append(xs, float64(v%side)+1000*float64(c))
+			ys = append(ys, float64(v/side))
+		}
+	}
+	n := len(xs)
+	d := func(a, b int) float64 { return math.Hypot(xs[a]-xs[b], ys[a]-ys[b]) }
+	var pairs []Pair
+	for a := 0; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			pairs = append(pairs, Pair{a, b, 0.6 * d(a, b)})
+		}
+	}
+	cost := make([][]float64, n)
+	for w := range cost {
+		cost[w] = make([]float64, n)
+		for y := range cost[w] {
+			dx, dy := float64(y%side)-2, ys[y]-2
+			cost[w][y] = d(y, w) * (0.05 + math.Exp(-(dx*dx+dy*dy)/2)) // a hot spot in each map
+		}
+	}
+	p := &Problem{N: n, Cost: cost, Pairs: pairs, Sense: lp.Minimize, KeepMultipliers: true}
+	r, err := Solve(p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := *p
+	q.NoOutputs = true
+	ref, err := Solve(&q, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != lp.Optimal || ref.Status != lp.Optimal {
+		t.Fatalf("statuses %v and %v", r.Status, ref.Status)
+	}
+	checkResult(t, "far pairs", p, r)
+	if diff := math.Abs(r.Objective - ref.Objective); diff > 1e-9*math.Max(1, math.Abs(ref.Objective)) {
+		t.Errorf("optimum %.15g, the decomposition's %.15g", r.Objective, ref.Objective)
+	}
+}
