@@ -47,6 +47,8 @@ type outputGen struct {
 	report    func(obj, gap float64) bool
 
 	rounds, pivots, columns, activePairs int
+	// The basis of the last restricted solve, where the next one starts.
+	basis restrictedBasis
 	// The last restricted objective and gap, for reports made during a pricing pass.
 	lastObj, lastGap float64
 	// The last restricted solution (feasible for the full program), its prices and the
@@ -85,7 +87,7 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 				return nil, nil, 0, false
 			}
 		}
-		cols, mu, obj, ok := restrictedOutputs(n, og.cost, og.pairs, active, U, opt, &og.pivots)
+		cols, mu, obj, ok := restrictedOutputs(n, og.cost, og.pairs, active, U, opt, &og.pivots, &og.basis)
 		if !ok {
 			return nil, nil, 0, false
 		}
@@ -228,14 +230,14 @@ func privateColumn(col []float64, pairs []Pair) bool {
 // restrictedOutputs solves the program over the outputs in U: it returns the columns of H for
 // U (each of length n), the row prices μ (maximization sense) and the objective, or ok false
 // when the solver does not report a verified optimum.
-func restrictedOutputs(n int, cost [][]float64, pairs []Pair, active []bool, U []int, opt *lp.Options, pivots *int) (H [][]float64, mu []float64, obj float64, ok bool) {
+func restrictedOutputs(n int, cost [][]float64, pairs []Pair, active []bool, U []int, opt *lp.Options, pivots *int, warm *restrictedBasis) (H [][]float64, mu []float64, obj float64, ok bool) {
 	// Row generation: the program over the active pairs, then every pair checked on the
 	// solution; the violated ones join and the program is solved again. Most pairs of a map
 	// are slack at the optimum, and a solution of the relaxation that meets every pair is
 	// optimal for the full restricted program (its prices, zero on the inactive pairs, are
 	// then its prices too).
 	for {
-		H, mu, obj, ok = restrictedOnce(n, cost, pairs, active, U, opt, pivots)
+		H, mu, obj, ok = restrictedOnce(n, cost, pairs, active, U, opt, pivots, warm)
 		if !ok {
 			return nil, nil, 0, false
 		}
@@ -277,8 +279,51 @@ func nearPairs(n int, pairs []Pair, k int) []bool {
 	return active
 }
 
-// restrictedOnce solves the restricted program over the active pairs.
-func restrictedOnce(n int, cost [][]float64, pairs []Pair, active []bool, U []int, opt *lp.Options, pivots *int) (H [][]float64, mu []float64, obj float64, ok bool) {
+// restrictedBasis is the final basis of a restricted solve with what its variables and rows
+// stand for, so that the next restricted program, with more pairs and other outputs, starts
+// from it: each entry of H and each row keeps its status where it is still in the program, a
+// new pair's rows start basic (not binding) and a new output's entries at 0.
+type restrictedBasis struct {
+	outputs []int           // U of the solve: variable y·len(U)+j is H[y][U[j]]
+	rows    map[pairRow]int // the rows after the N row sums, by what they constrain
+	last    *lp.Result
+}
+
+// pairRow names a row of a restricted program: pair i in direction dir for output w.
+type pairRow struct{ pair, output, dir int }
+
+// start maps the saved basis onto the program over U whose pair rows are rows (nil without a
+// saved basis).
+func (b *restrictedBasis) start(n int, U []int, rows []pairRow) *lp.Basis {
+	if b.last == nil {
+		return nil
+	}
+	old := make(map[int]int, len(b.outputs))
+	for j, w := range b.outputs {
+		old[w] = j
+	}
+	st := &lp.Basis{Vars: make([]lp.BasisStatus, n*len(U)), Rows: make([]lp.BasisStatus, n+len(rows))}
+	for y := range n {
+		for j, w := range U {
+			st.Vars[y*len(U)+j] = lp.AtLower
+			if k, ok := old[w]; ok {
+				st.Vars[y*len(U)+j] = b.last.VarStatus[y*len(b.outputs)+k]
+			}
+		}
+		st.Rows[y] = b.last.RowStatus[y]
+	}
+	for r, pr := range rows {
+		st.Rows[n+r] = lp.Basic
+		if k, ok := b.rows[pr]; ok {
+			st.Rows[n+r] = b.last.RowStatus[n+k]
+		}
+	}
+	return st
+}
+
+// restrictedOnce solves the restricted program over the active pairs, from the basis in warm,
+// which it then replaces by its own.
+func restrictedOnce(n int, cost [][]float64, pairs []Pair, active []bool, U []int, opt *lp.Options, pivots *int, warm *restrictedBasis) (H [][]float64, mu []float64, obj float64, ok bool) {
 	m := lp.NewModel(lp.Maximize)
 	blk := m.AddBlock("H", n, len(U))
 	for j, w := range U {
@@ -289,6 +334,7 @@ func restrictedOnce(n int, cost [][]float64, pairs []Pair, active []bool, U []in
 		}
 	}
 	row := make([]lp.Term, len(U))
+	var rows []pairRow
 	for y := 0; y < n; y++ {
 		for j := range U {
 			row[j] = lp.Term{Var: blk.At(y, j), Coef: 1}
@@ -300,17 +346,25 @@ func restrictedOnce(n int, cost [][]float64, pairs []Pair, active []bool, U []in
 			continue
 		}
 		f := math.Exp(-q.Log)
-		for j := range U {
+		for j, w := range U {
 			m.AddLe([]lp.Term{{Var: blk.At(q.A, j), Coef: f}, {Var: blk.At(q.B, j), Coef: -1}}, 0)
 			m.AddLe([]lp.Term{{Var: blk.At(q.B, j), Coef: f}, {Var: blk.At(q.A, j), Coef: -1}}, 0)
+			rows = append(rows, pairRow{i, w, 0}, pairRow{i, w, 1})
 		}
 	}
-	res, err := m.Solve(opt)
+	o := *opt
+	o.Start = warm.start(n, U, rows)
+	res, err := m.Solve(&o)
 	if err == nil {
 		*pivots += res.Iterations
 	}
 	if err != nil || res.Status != lp.Optimal {
 		return nil, nil, 0, false
+	}
+	warm.outputs, warm.last = append(warm.outputs[:0], U...), res
+	warm.rows = make(map[pairRow]int, len(rows))
+	for r, pr := range rows {
+		warm.rows[pr] = r
 	}
 	H = make([][]float64, len(U))
 	for j := range U {

@@ -32,6 +32,41 @@ func (b BasisStatus) String() string {
 	return "BasisStatus(?)"
 }
 
+// Basis is a starting basis for Solve (Options.Start): one status per variable and one per row
+// of the problem, as Result.VarStatus and Result.RowStatus report them. Only which members are
+// Basic matters; nonbasic ones start at a bound they have.
+type Basis struct {
+	Vars, Rows []BasisStatus
+}
+
+// startBasic marks the solver's basic variables for a starting basis of p: for a solver of p
+// itself, variable j and logical n+i as stated; for a solver of p's dual (see dualBasis, which
+// this inverts), the dual's structural u_i (p's row i) is basic when p's row i is tight, and its
+// logical m+j (p's variable j) when p's variable j is nonbasic. It returns nil when the basis
+// does not fit p.
+func startBasic(p *Problem, b *Basis, dual bool) []bool {
+	n, m := len(p.Objective), len(p.RHS)
+	if b == nil || len(b.Vars) != n || len(b.Rows) != m {
+		return nil
+	}
+	in := make([]bool, n+m)
+	for j, st := range b.Vars {
+		if dual {
+			in[m+j] = st != Basic
+		} else {
+			in[j] = st == Basic
+		}
+	}
+	for i, st := range b.Rows {
+		if dual {
+			in[i] = st != Basic
+		} else {
+			in[n+i] = st == Basic
+		}
+	}
+	return in
+}
+
 // rowStatus is the status of a nonbasic row of p: the end of its interval it holds at.
 func rowStatus(p *Problem, i int) BasisStatus {
 	if p.Ops[i] == LessEq {

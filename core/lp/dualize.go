@@ -92,7 +92,12 @@ func solveDual(p *Problem, opt *Options) (*Result, *solver, *Problem) {
 	d := dualProblem(p)
 	start := time.Now()
 	s := newSolver(d, opt)
-	status := s.run()
+	var status Status
+	if in := startBasic(p, opt.Start, true); in != nil {
+		status = s.runFrom(in)
+	} else {
+		status = s.run()
+	}
 	switch status {
 	case Optimal, Imprecise, Cancelled, TimeLimit, IterationLimit:
 	default:

@@ -127,3 +127,20 @@ func TestLUSingular(t *testing.T) {
 		t.Fatalf("singular matrix: bad positions %v rows %v, want one of each", bp, br)
 	}
 }
+
+// TestPow2 compares pow2 with its definition, 2^round(log₂ v), over many magnitudes.
+func TestPow2(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for k := 0; k < 100000; k++ {
+		v := math.Exp((rng.Float64() - 0.5) * 1400)
+		want := math.Exp2(math.Round(math.Log2(v)))
+		if got := pow2(v); got != want && math.Abs(math.Log2(v)-math.Round(math.Log2(v))) < 0.4999 {
+			t.Fatalf("pow2(%g) = %g, want %g", v, got, want)
+		}
+	}
+	for _, v := range []float64{1, 2, 0.75, 3, 1e-300, 1e300} {
+		if got, want := pow2(v), math.Exp2(math.Round(math.Log2(v))); got != want {
+			t.Errorf("pow2(%g) = %g, want %g", v, got, want)
+		}
+	}
+}

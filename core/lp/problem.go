@@ -362,6 +362,14 @@ type Options struct {
 	// through its dual LP, whose basis is the size of the variable count; the result is
 	// mapped back (X from the dual's row prices, Duals from its solution) and means the same.
 	NoDualize bool
+	// Start, when set, is the basis the simplex starts from instead of the all-logical one:
+	// the statuses of an earlier Result (VarStatus and RowStatus), mapped by the caller onto
+	// this problem when it has grown or shrunk since. A re-solve after rows or columns were
+	// added then takes the pivots the change needs, not those of a solve from scratch. The
+	// basis need not be feasible in either sense, nor of the right size: missing members are
+	// made up with logicals, surplus ones dropped, dependent ones replaced. It affects the
+	// speed only; the result is checked as any other, and the clean-up solves start cold.
+	Start *Basis
 
 	rowMax bool // clean-up setting: rows divided by their largest |a_ij| (a power of two), no other scaling
 	relTol bool // clean-up setting: the simplex works to the tolerances of the check (see solver.tolerances)

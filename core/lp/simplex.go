@@ -207,7 +207,19 @@ func newSolver(p *Problem, opt *Options) *solver {
 	return s
 }
 
-func pow2(v float64) float64 { return math.Exp2(math.Round(math.Log2(v))) }
+// pow2 is the power of two nearest v in the logarithm, 2^round(log₂ v), from the binary
+// exponent (v = f·2^e with f in [½, 1), and log₂ f < −½ exactly when f < 1/√2): the scaling
+// calls it for every entry of every pass, where Log2 and Exp2 were a noticeable part of a solve.
+func pow2(v float64) float64 {
+	if !(v > 0) || math.IsInf(v, 1) {
+		return math.Exp2(math.Round(math.Log2(v)))
+	}
+	f, e := math.Frexp(v)
+	if f < math.Sqrt2/2 {
+		e--
+	}
+	return math.Ldexp(1, e)
+}
 
 // scale equilibrates A by powers of two (exact in floating point): a few passes of geometric
 // scaling of rows and then columns, so that the entries of each line straddle 1.
@@ -1354,6 +1366,42 @@ func (s *solver) run() Status {
 			return s.dualInfeasibleCase()
 		}
 	}
+	if !s.noPerturb {
+		s.perturbCosts()
+	}
+	return s.rounds()
+}
+
+// runFrom starts from the basis whose members in marks (length nt): at most m of them in
+// order, completed with logicals, and nonbasic variables at a bound they have. Cost shifts make
+// the start dual feasible for the dual simplex, which removes the primal infeasibilities; the
+// shifts are then undone and the primal simplex finishes (see rounds).
+func (s *solver) runFrom(in []bool) Status {
+	for j := range s.where {
+		s.where[j] = -1
+	}
+	k := 0
+	for j := 0; j < s.nt && k < s.m; j++ {
+		if in[j] {
+			s.head[k], s.where[j], s.state[j] = j, k, basic
+			k++
+		}
+	}
+	for i := 0; i < s.m && k < s.m; i++ {
+		if j := s.n + i; s.where[j] < 0 {
+			s.head[k], s.where[j], s.state[j] = j, k, basic
+			k++
+		}
+	}
+	for j := 0; j < s.nt; j++ {
+		if s.where[j] < 0 {
+			s.place(j, false)
+		}
+	}
+	for i := range s.dse {
+		s.dse[i] = 1
+	}
+	s.refactor()
 	if !s.noPerturb {
 		s.perturbCosts()
 	}

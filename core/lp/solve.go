@@ -137,9 +137,16 @@ func Solve(p *Problem, opt *Options) (*Result, error) {
 // which work to the tolerances of the check variable by variable (Options.relTol).
 func strategies(p *Problem, o Options) []Options {
 	list := []Options{o}
+	if o.Start != nil {
+		// A start that leads nowhere (a basis of another problem, numerically poor) must not
+		// cost the solve: the next attempt is the same solve from scratch.
+		cold := o
+		cold.Start = nil
+		list = append(list, cold)
+	}
 	add := func(f func(*Options)) {
 		a := o
-		a.relTol = true
+		a.relTol, a.Start = true, nil
 		f(&a)
 		for _, b := range list {
 			if b.NoScaling == a.NoScaling && b.rowMax == a.rowMax && b.NoDualize == a.NoDualize && b.NoPerturbation == a.NoPerturbation &&
@@ -227,7 +234,12 @@ func solveOnce(p *Problem, opt *Options) attempt {
 		}
 	}
 	s := newSolver(p, opt)
-	status := s.run()
+	var status Status
+	if in := startBasic(p, opt.Start, false); in != nil {
+		status = s.runFrom(in)
+	} else {
+		status = s.run()
+	}
 	return attempt{s.result(p, status, opt), s, p, false}
 }
 
