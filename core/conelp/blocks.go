@@ -23,11 +23,15 @@ import (
 // Limits of output generation: beyond them the restricted programs cost more than the
 // decomposition they replace, which then takes over, starting from the last restricted
 // solution and the best prices. When most outputs are in use (binary gains at large ε) the
-// decomposition needs few rounds anyway.
+// decomposition needs few rounds anyway. Each restricted program starts from the basis of the
+// one before (lp.Options.Start), which makes a re-solve after a few outputs or pairs joined a
+// matter of the pivots the change needs: without it 80% of the time went to solving each from
+// scratch. Large maps take W/50 outputs per round, so that the rounds (each a pricing of every
+// output) stay few while the support grows to its size (15 outputs of 100 on a 10×10 map).
 const (
-	outputsPerRound = 2    // outputs that join U per round
-	maxOutputRounds = 40   // rounds
-	maxRestricted   = 2500 // variables of a restricted program (N·|U|)
+	outputsPerRound = 2     // outputs that join U per round, at least
+	maxOutputRounds = 40    // rounds
+	maxRestricted   = 40000 // variables of a restricted program (N·|U|)
 )
 
 // outputGen is the state of output generation; Solve provides the pricing of every output
@@ -87,6 +91,8 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 				return nil, nil, 0, false
 			}
 		}
+		t0 := time.Now()
+		pv0 := og.pivots
 		cols, mu, obj, ok := restrictedOutputs(n, og.cost, og.pairs, active, U, opt, &og.pivots, &og.basis)
 		if !ok {
 			return nil, nil, 0, false
@@ -104,6 +110,7 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 				H[y*W+w] = v
 			}
 		}
+		t1 := time.Now()
 		bound := og.price(mu)
 		if !og.ok() {
 			return nil, nil, 0, false
@@ -118,7 +125,8 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 		og.columns = len(U)
 		gap := bound - obj
 		if debugf != nil {
-			debugf("output round %d: %d outputs, restricted %.12f bound %.12f", og.rounds, len(U), obj, bound)
+			debugf("output round %d: %d outputs, restricted %.12f bound %.12f; simplex %v (%d pivots), pricing %v",
+				og.rounds, len(U), obj, bound, t1.Sub(t0).Round(time.Millisecond), og.pivots-pv0, time.Since(t1).Round(time.Millisecond))
 		}
 		if gap <= gapTol/2*math.Max(1, math.Abs(obj)) {
 			// Certify as the decomposition does: the prices raised by their residual maxima
@@ -150,7 +158,7 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 		if len(cand) == 0 {
 			return nil, nil, 0, false // the bound is not met and nothing prices positive
 		}
-		if og.rounds >= 5 && 2*len(cand) > W {
+		if og.rounds >= 5 && 2*len(cand) > W && 8*len(U) > W {
 			// Most outputs still price positive after five rounds: the optimum uses most of
 			// them, and the decomposition is the faster method.
 			return nil, nil, 0, false
@@ -174,7 +182,7 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 			}
 		}
 		U = kept
-		for _, w := range cand[:min(len(cand), outputsPerRound)] {
+		for _, w := range cand[:min(len(cand), max(outputsPerRound, W/50))] {
 			inU[w] = true
 			U = append(U, w)
 		}

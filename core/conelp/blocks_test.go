@@ -162,3 +162,87 @@ func TestOutputGenerationFarPairs(t *testing.T) {
 		t.Errorf("optimum %.15g, the decomposition's %.15g", r.Objective, ref.Objective)
 	}
 }
+
+// On a spanner-like map (each point paired with its three nearest and its successor, so too
+// few pairs for pair generation) output generation also applies, its costs being a loss over
+// the distance. It must reach the decomposition's optimum with a certificate checkResult
+// verifies, for maps of up to 60 points, the restricted programs starting each from the last
+// one's basis.
+func TestOutputGenerationFewPairs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	used := 0
+	for trial := 0; trial < 5; trial++ {
+		n := 30 + rng.IntN(31)
+		eps := []float64{0.5, 1, 2}[rng.IntN(3)]
+		x, y := make([]float64, n), make([]float64, n)
+		for i := range x {
+			x[i], y[i] = rng.Float64()*5, rng.Float64()*5
+		}
+		d := func(a, b int) float64 { return math.Hypot(x[a]-x[b], y[a]-y[b]) }
+		seen := map[[2]int]bool{}
+		var pairs []Pair
+		add := func(a, b int) {
+			if a > b {
+				a, b = b, a
+			}
+			if a != b && !seen[[2]int{a, b}] {
+				seen[[2]int{a, b}] = true
+				pairs = append(pairs, Pair{a, b, eps * d(a, b)})
+			}
+		}
+		for a := 0; a < n; a++ {
+			if a+1 < n {
+				add(a, a+1)
+			}
+			near := make([]int, 0, n)
+			for b := 0; b < n; b++ {
+				if b != a {
+					near = append(near, b)
+				}
+			}
+			for k := 0; k < 3; k++ { // the three nearest, by selection
+				best := k
+				for i := k + 1; i < len(near); i++ {
+					if d(a, near[i]) < d(a, near[best]) {
+						best = i
+					}
+				}
+				near[k], near[best] = near[best], near[k]
+				add(a, near[k])
+			}
+		}
+		prior := randomPrior(rng, n)
+		cost := make([][]float64, n)
+		for w := range cost {
+			cost[w] = make([]float64, n)
+			for v := range cost[w] {
+				cost[w][v] = prior[v] * d(v, w)
+			}
+		}
+		p := &Problem{N: n, Cost: cost, Pairs: pairs, Sense: lp.Minimize, KeepMultipliers: true}
+		r, err := Solve(p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := *p
+		q.NoOutputs = true
+		ref, err := Solve(&q, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != lp.Optimal || ref.Status != lp.Optimal {
+			t.Fatalf("trial %d: statuses %v and %v", trial, r.Status, ref.Status)
+		}
+		if diff := math.Abs(r.Objective - ref.Objective); diff > 1e-9*math.Max(1, math.Abs(ref.Objective)) {
+			t.Errorf("trial %d (n %d, ε %g): optimum %.15g by output generation, %.15g by the decomposition", trial, n, eps, r.Objective, ref.Objective)
+		}
+		checkResult(t, "few pairs", p, r)
+		t.Logf("n %d, %d pairs, ε %g: %d rounds, %d outputs; decomposition alone %d rounds", n, len(pairs), eps, r.Rounds, r.Outputs, ref.Rounds)
+		if r.Outputs > 0 {
+			used++
+		}
+	}
+	if used == 0 {
+		t.Error("output generation never certified a map")
+	}
+}

@@ -120,7 +120,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		}
 	}
 	cn := newCone(n, p.Pairs)
-	full, fullCone := (*pricer)(nil), cn
+	full := (*pricer)(nil)
 	var gen *pairGen
 	if !p.AllPairs {
 		gen = newPairGen(n, p.Pairs, cn)
@@ -270,6 +270,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	// documentation; each r is rounded up by a bound on its rounding error), with the maxima in
 	// rmax; when add is set it adds to the master every priced cone point whose reduced cost
 	// at the master's own prices exceeds thr.
+	hc := make([]float64, n)  // a priced point closed over every pair
 	sub := make([]float64, n) // Σ_w of the priced points: 1 − sub is a subgradient of the Lagrangian bound
 	truncated := false        // a column of the last priceAll stopped at maxPhases
 	priceAll := func(mu []float64, add bool, thr float64, maxPhases int) (bound float64, added int) {
@@ -293,6 +294,15 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 				colGain[w] = gain
 			}
 
+			if !add && !ok && gen != nil {
+				// Output generation prices on the active pairs' cone, which contains K: the
+				// bound stays valid, but the gain may come from pairs left out. The point
+				// closed over every pair is in K: its gain is what the output can surely
+				// bring, and the pairs the closing enforced join the next pricing.
+				copy(hc, h)
+				gen.close(hc)
+				colGain[w] = math.Max(0, dot(g, hc))
+			}
 			if !add && keep != nil {
 				// Output generation prices this way every round: reuse the vectors.
 				if keep[w] == nil {
@@ -334,14 +344,28 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	var warm *outputGen
 	// Output generation first on location maps (see blocks.go); the decomposition below is
 	// the fallback when it ends without a certificate.
-	if gen != nil && !p.NoOutputs {
-		// Price on every pair here: the certificate must hold for the full program.
-		savedPr, savedCone := pr, cn
-		pr, cn = full, fullCone
+	if (gen != nil || denseCosts(cost)) && !p.NoOutputs {
 		var og *outputGen
 		og = &outputGen{n: n, W: W, cost: cost, pairs: p.Pairs, ctx: ctx, start: start, timeLimit: o.TimeLimit,
-			price: func(mu []float64) float64 { b, _ := priceAll(mu, false, 0, 0); return b },
-			gain:  colGain, rmax: rmax, ok: func() bool { return status == lp.Optimal },
+			price: func(mu []float64) float64 {
+				for {
+					b, _ := priceAll(mu, false, 0, 0)
+					if gen == nil || len(gen.pending) == 0 || status != lp.Optimal {
+						return b
+					}
+					gen.pending = gen.pending[:0]
+					cn = gen.cone()
+					pr = newPricer(cn)
+					for _, gw := range colGain {
+						if gw > enterTol {
+							return b // outputs to add: the new pairs count from the next round
+						}
+					}
+					// Nothing to add, but the cone was too loose for the bound to tell:
+					// price again on the grown one.
+				}
+			},
+			gain: colGain, rmax: rmax, ok: func() bool { return status == lp.Optimal },
 			report: func(obj, gap float64) bool {
 				if o.Progress == nil {
 					return true
@@ -379,7 +403,6 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 			out.Status = status
 			return out, nil
 		}
-		pr, cn = savedPr, savedCone
 		warm = og
 	}
 	preRounds := out.Rounds
@@ -403,7 +426,11 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 			for y := 0; y < n; y++ {
 				col[y] = warm.bestH[y*W+w] / top
 			}
-			gen.close(col)
+			if gen != nil {
+				gen.close(col)
+			} else {
+				closeColumn(full, col)
+			}
 			m.add(w, append([]float64(nil), col...), dot(cost[w], col))
 		}
 		bestBound = warm.bestBound
@@ -607,4 +634,32 @@ func finishH(p *Problem, H []float64, mu []float64, bound, scale, sign float64, 
 func (r *Result) verified(scale, tolP, tolD float64) bool {
 	gap := math.Abs(r.Bound - r.Objective)
 	return r.PrimalResidual <= tolP && r.DualResidual <= tolD*scale && gap <= gapTol*math.Max(1, math.Abs(r.Objective))
+}
+
+// denseCosts reports whether the outputs' costs involve most rows, as an expected loss over a
+// metric does (every row y pays π_y·d(y, w) for output w), unlike a gain that rewards one row
+// per output. The optimum of such a program reports few of its outputs, which output
+// generation exploits.
+func denseCosts(cost [][]float64) bool {
+	nz, all := 0, 0
+	for _, c := range cost {
+		for _, v := range c {
+			if v != 0 {
+				nz++
+			}
+		}
+		all += len(c)
+	}
+	return 2*nz > all
+}
+
+// closeColumn lowers a positive column onto the cone of pr (its logarithms closed over every
+// pair by shortest paths), as the pair generation's close does when it is on.
+func closeColumn(pr *pricer, h []float64) {
+	lam := make([]float64, len(h))
+	for y, v := range h {
+		lam[y] = -math.Log(v)
+	}
+	pr.closeLogs(lam)
+	pointFromLogs(lam, h)
 }

@@ -230,6 +230,8 @@ func (s *solver) scale() {
 	}
 	rmin, rmax := make([]float64, m), make([]float64, m)
 	for pass := 0; pass < 6; pass++ {
+		// A pass that changes no factor leaves the next ones nothing to change.
+		changed := false
 		for i := range rmin {
 			rmin[i], rmax[i] = math.Inf(1), 0
 		}
@@ -243,7 +245,10 @@ func (s *solver) scale() {
 		}
 		for i := 0; i < m; i++ {
 			if rmax[i] > 0 {
-				s.rowScale[i] *= pow2(1 / math.Sqrt(rmin[i]*rmax[i]))
+				if f := pow2(1 / math.Sqrt(rmin[i]*rmax[i])); f != 1 {
+					s.rowScale[i] *= f
+					changed = true
+				}
 			}
 		}
 		for j := 0; j < n; j++ {
@@ -253,8 +258,14 @@ func (s *solver) scale() {
 				lo, hi = math.Min(lo, a), math.Max(hi, a)
 			}
 			if hi > 0 {
-				s.colScale[j] *= pow2(1 / math.Sqrt(lo*hi))
+				if f := pow2(1 / math.Sqrt(lo*hi)); f != 1 {
+					s.colScale[j] *= f
+					changed = true
+				}
 			}
+		}
+		if !changed {
+			break
 		}
 	}
 	for j := 0; j < n; j++ {
