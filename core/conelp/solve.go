@@ -120,7 +120,6 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		}
 	}
 	cn := newCone(n, p.Pairs)
-	full := (*pricer)(nil)
 	var gen *pairGen
 	if !p.AllPairs {
 		gen = newPairGen(n, p.Pairs, cn)
@@ -130,7 +129,6 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		tents = gen.fullPr
 		cn = gen.cone()
 	}
-	full = tents
 	pr := newPricer(cn)
 	m := newMaster(n)
 
@@ -409,11 +407,13 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	converged := false
 	center := make([]float64, n)    // the row prices of the best bound so far
 	centerMax := make([]float64, n) // their rmax
-	if warm != nil && warm.bestAt != nil {
+	if warm != nil && warm.bestAt != nil && gen != nil {
 		// The decomposition takes over from output generation: its last solution's columns,
 		// closed over every pair as the priced points are (gen.close: they lie in K exactly,
 		// and the pairs the closing enforced join the pricing), enter the master, and its best
-		// prices are the first centre.
+		// prices are the first centre. Without pair generation (maps with few pairs, such as
+		// spanners) it starts afresh: a random 5-row program with ε = 20 whose master was
+		// started from such columns lost its accuracy (a row sum of 4) and never stopped.
 		col := make([]float64, n)
 		for w := 0; w < W; w++ {
 			top := 0.0
@@ -426,11 +426,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 			for y := 0; y < n; y++ {
 				col[y] = warm.bestH[y*W+w] / top
 			}
-			if gen != nil {
-				gen.close(col)
-			} else {
-				closeColumn(full, col)
-			}
+			gen.close(col)
 			m.add(w, append([]float64(nil), col...), dot(cost[w], col))
 		}
 		bestBound = warm.bestBound
@@ -651,15 +647,4 @@ func denseCosts(cost [][]float64) bool {
 		all += len(c)
 	}
 	return 2*nz > all
-}
-
-// closeColumn lowers a positive column onto the cone of pr (its logarithms closed over every
-// pair by shortest paths), as the pair generation's close does when it is on.
-func closeColumn(pr *pricer, h []float64) {
-	lam := make([]float64, len(h))
-	for y, v := range h {
-		lam[y] = -math.Log(v)
-	}
-	pr.closeLogs(lam)
-	pointFromLogs(lam, h)
 }
