@@ -204,7 +204,12 @@ function solveOurs(c, method) {
 
 const fmt = (s) => (s === undefined ? '—' : s < 0.1 ? s.toFixed(4) : s < 100 ? s.toFixed(2) : s.toFixed(0));
 const exp = (x) => (x === undefined ? '—' : x.toExponential(1));
-qif.mechanism.optimalLP({ graph: { n: 4, edges: [[0, 1], [1, 2], [2, 3]] }, epsilon: 1, forceLP: true }); // warm-up
+// Warm-up of both solvers on a small map and a path, so that neither pays for the compilation
+// of its code paths (WebAssembly tiers up on first use) inside a timed case.
+for (const name of ['geo4', 'path10']) {
+  solveOurs(caseOf(name), 'decomposition');
+  solveHighs(caseOf(name));
+}
 const table = [];
 const notes = [];
 for (const name of names) {

@@ -748,10 +748,10 @@ test('geo: densities, the product mechanism, the expected distance and the auto-
   const D = [[0, 1], [1, 0]];
   close(GEO.expectedDistance([0.3, 0.7], [[1, 0], [0, 1]], D), 0, 'identity');
   close(GEO.expectedDistance([0.3, 0.7], [[1, 0], [1, 0]], D), 0.7, 'constant');
-  assert.equal(GEO.autoRun(36, null), true);
-  assert.equal(GEO.autoRun(49, null), false);
-  assert.equal(GEO.autoRun(49, 1.1), true);
-  assert.equal(GEO.autoRun(49, 1.05), false);
+  assert.equal(GEO.autoRun(49, null), true);
+  assert.equal(GEO.autoRun(64, null), false);
+  assert.equal(GEO.autoRun(64, 1.1), true);
+  assert.equal(GEO.autoRun(64, 1.05), false);
   assert.equal(GEO.autoRun(64, 2), true);
   assert.equal(GEO.autoRun(100, 1.1), true, '10 × 10 with δ = 1.1 by itself');
   assert.equal(GEO.autoRun(121, 1.1), false, '11 × 11 waits');

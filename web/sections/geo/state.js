@@ -16,12 +16,12 @@ export const MAX_SIDE = 32;
 /**
  * The linear program runs by itself up to AUTO_CELLS cells with every pair constrained, or up to
  * AUTO_CELLS_SPANNER (10×10) with a spanner of dilation at least AUTO_SPANNER_DELTA; larger maps
- * wait for "Compute". Measured in headless Chromium on a shared 2-core machine with the
- * three-hot-spot density, ε = 1: 6×6 in 1.9 s and 7×7 in 9 s without a spanner; with δ = 1.1,
- * 7×7 in 2.3 s, 8×8 in 8 s, 10×10 in 31 s (δ = 1.5: 10×10 in 13 s). A uniform density solves
- * several times faster.
+ * wait for "Compute". Measured with the engine in WebAssembly (Node, the page's three-hot-spot
+ * density, ε = 1) on a 2-core machine: every pair, 6×6 in 0.65 s, 7×7 in 2.5 s, 8×8 in 9 s,
+ * 10×10 in 66 s; with δ = 1.1, 8×8 in 1.6 s, 10×10 in 6.7 s, 12×12 in 20 s. A uniform density
+ * solves several times faster.
  */
-export const AUTO_CELLS = 36;
+export const AUTO_CELLS = 49;
 export const AUTO_CELLS_SPANNER = 100;
 export const AUTO_SPANNER_DELTA = 1.1;
 /**
