@@ -420,8 +420,10 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		// closed over every pair as the priced points are (gen.close: they lie in K exactly,
 		// and the pairs the closing enforced join the pricing), enter the master, and its best
 		// prices are the first centre. Without pair generation (maps with few pairs, such as
-		// spanners) it starts afresh: a random 5-row program with ε = 20 whose master was
-		// started from such columns lost its accuracy (a row sum of 4) and never stopped.
+		// spanners) it starts afresh: on a random 5-row program with ε = 20 and a dense gain,
+		// the master started from such columns lost its accuracy (a row sum of 4) and pivoted
+		// without end, and started from its tents but smoothed towards output generation's
+		// prices it ended with a row sum of 8.
 		col := make([]float64, n)
 		for w := 0; w < W; w++ {
 			top := 0.0
