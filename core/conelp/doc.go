@@ -27,12 +27,14 @@
 //
 // # Location maps: output generation
 //
-// When the pairs are many per row (location maps with every pair constrained), Solve first
-// solves the program restricted to a few outputs exactly, with the simplex of core/lp, prices
-// every output at the restricted program's row prices, and adds the outputs that price
-// positive, until the bound meets the restricted optimum (blocks.go). At the optimum of such
-// maps most outputs are unused, so the restricted program stays small; when it does not, the
-// decomposition takes over from its last solution. The certificate is the same either way.
+// When the pairs are many per row (location maps with every pair constrained), or the costs
+// involve most rows (an expected loss over a metric, as on spanner maps), Solve first solves the
+// program restricted to a few outputs exactly, with the simplex of core/lp started from the
+// previous restricted program's basis, prices every output at the restricted program's row
+// prices, and adds the outputs that price positive, until the bound meets the restricted optimum
+// (blocks.go). At the optimum of such maps most outputs are unused, so the restricted program
+// stays small; when it does not, the decomposition takes over. The certificate is the same
+// either way.
 //
 // # What is certified
 //
