@@ -209,6 +209,7 @@ func geoSpanner(side int, eps, delta float64) *Problem {
 		}
 	}
 	edges, _ := graph.GreedySpanner(d, delta)
+	p.FewOutputs = true
 	p.Pairs = p.Pairs[:0]
 	for _, e := range edges {
 		p.Pairs = append(p.Pairs, Pair{e[0], e[1], eps / delta * d[e[0]][e[1]]})

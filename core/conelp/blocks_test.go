@@ -164,8 +164,7 @@ func TestOutputGenerationFarPairs(t *testing.T) {
 }
 
 // On a spanner-like map (each point paired with its three nearest and its successor, so too
-// few pairs for pair generation) output generation also applies, its costs being a loss over
-// the distance. It must reach the decomposition's optimum with a certificate checkResult
+// few pairs for pair generation) output generation also applies when asked for (FewOutputs). It must reach the decomposition's optimum with a certificate checkResult
 // verifies, for maps of up to 60 points, the restricted programs starting each from the last
 // one's basis.
 func TestOutputGenerationFewPairs(t *testing.T) {
@@ -219,7 +218,7 @@ func TestOutputGenerationFewPairs(t *testing.T) {
 				cost[w][v] = prior[v] * d(v, w)
 			}
 		}
-		p := &Problem{N: n, Cost: cost, Pairs: pairs, Sense: lp.Minimize, KeepMultipliers: true}
+		p := &Problem{N: n, Cost: cost, Pairs: pairs, Sense: lp.Minimize, KeepMultipliers: true, FewOutputs: true}
 		r, err := Solve(p, nil)
 		if err != nil {
 			t.Fatal(err)

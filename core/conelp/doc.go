@@ -27,8 +27,8 @@
 //
 // # Location maps: output generation
 //
-// When the pairs are many per row (location maps with every pair constrained), or the costs
-// involve most rows (an expected loss over a metric, as on spanner maps), Solve first solves the
+// When the pairs are many per row (location maps with every pair constrained), or the problem
+// says that its optimum uses few outputs (Problem.FewOutputs: spanner maps), Solve first solves the
 // program restricted to a few outputs exactly, with the simplex of core/lp started from the
 // previous restricted program's basis, prices every output at the restricted program's row
 // prices, and adds the outputs that price positive, until the bound meets the restricted optimum

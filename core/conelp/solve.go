@@ -350,7 +350,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	var warm *outputGen
 	// Output generation first on location maps (see blocks.go); the decomposition below is
 	// the fallback when it ends without a certificate.
-	if (gen != nil || denseCosts(cost)) && !p.NoOutputs {
+	if (gen != nil || p.FewOutputs) && !p.NoOutputs {
 		var og *outputGen
 		og = &outputGen{n: n, W: W, cost: cost, pairs: p.Pairs, ctx: ctx, start: start, timeLimit: o.TimeLimit,
 			price: func(mu []float64) float64 {
@@ -640,21 +640,4 @@ func finishH(p *Problem, H []float64, mu []float64, bound, scale, sign float64, 
 func (r *Result) verified(scale, tolP, tolD float64) bool {
 	gap := math.Abs(r.Bound - r.Objective)
 	return r.PrimalResidual <= tolP && r.DualResidual <= tolD*scale && gap <= gapTol*math.Max(1, math.Abs(r.Objective))
-}
-
-// denseCosts reports whether the outputs' costs involve most rows, as an expected loss over a
-// metric does (every row y pays π_y·d(y, w) for output w), unlike a gain that rewards one row
-// per output. The optimum of such a program reports few of its outputs, which output
-// generation exploits.
-func denseCosts(cost [][]float64) bool {
-	nz, all := 0, 0
-	for _, c := range cost {
-		for _, v := range c {
-			if v != 0 {
-				nz++
-			}
-		}
-		all += len(c)
-	}
-	return 2*nz > all
 }

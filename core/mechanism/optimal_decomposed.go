@@ -102,6 +102,8 @@ func solveDecomposed(spec *LPSpec, p *mechProgram) (*LPResult, error) {
 	// Small programs keep the certificate's multipliers, so that the tests can check the
 	// certificate in exact arithmetic as they do the simplex's duals.
 	prob.KeepMultipliers = 2*len(p.pairs)*w <= keepCertificateRows
+	// A metric means a map of locations, whose optimal mechanisms report few of them.
+	prob.FewOutputs = spec.Metric != nil
 	prob.Pairs = make([]conelp.Pair, len(p.pairs))
 	for i, q := range p.pairs {
 		prob.Pairs[i] = conelp.Pair{A: q.a, B: q.b, Log: q.ed}
