@@ -1,6 +1,7 @@
 package conelp
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -52,26 +53,10 @@ func TestOutputGeneration(t *testing.T) {
 		n := 18 + rng.IntN(5)
 		eps := []float64{0.3, 1, 3}[rng.IntN(3)]
 		p := randomMap(rng, n, eps, trial%3 != 0)
-		r, err := Solve(p, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q := randomMapCopy(p)
-		q.NoOutputs = true
-		ref, err := Solve(q, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.Status != lp.Optimal || ref.Status != lp.Optimal {
-			t.Fatalf("trial %d: statuses %v and %v", trial, r.Status, ref.Status)
-		}
-		if d := math.Abs(r.Objective - ref.Objective); d > 1e-9*math.Max(1, math.Abs(ref.Objective)) {
-			t.Errorf("trial %d (n %d, ε %g): optimum %.15g by output generation, %.15g by the decomposition", trial, n, eps, r.Objective, ref.Objective)
-		}
+		r, ref := againstDecomposition(t, fmt.Sprintf("trial %d (n %d, ε %g)", trial, n, eps), p)
 		if gap := math.Abs(r.Bound - r.Objective); gap > 1e-10*math.Max(1, math.Abs(r.Objective)) {
 			t.Errorf("trial %d: gap %g", trial, gap)
 		}
-		checkResult(t, "output generation", p, r)
 		t.Logf("n %d ε %g: %d rounds, %d outputs; decomposition alone %d rounds", n, eps, r.Rounds, r.Outputs, ref.Rounds)
 		if r.Outputs > 0 {
 			used++ // certified by output generation
@@ -80,11 +65,6 @@ func TestOutputGeneration(t *testing.T) {
 	if used == 0 {
 		t.Error("output generation never ended with a restricted set of outputs")
 	}
-}
-
-func randomMapCopy(p *Problem) *Problem {
-	q := *p
-	return &q
 }
 
 // Stopped during output generation, Solve returns the last restricted solution, which is
@@ -144,29 +124,37 @@ func TestOutputGenerationFarPairs(t *testing.T) {
 		}
 	}
 	p := &Problem{N: n, Cost: cost, Pairs: pairs, Sense: lp.Minimize, KeepMultipliers: true}
+	againstDecomposition(t, "far pairs", p)
+}
+
+// againstDecomposition solves p as it is and with the decomposition alone; both must be
+// optimal with the same optimum, and p's result must carry a certificate checkResult verifies.
+func againstDecomposition(t *testing.T, name string, p *Problem) (r, ref *Result) {
+	t.Helper()
 	r, err := Solve(p, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	q := *p
 	q.NoOutputs = true
-	ref, err := Solve(&q, nil)
+	ref, err = Solve(&q, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Status != lp.Optimal || ref.Status != lp.Optimal {
-		t.Fatalf("statuses %v and %v", r.Status, ref.Status)
+		t.Fatalf("%s: statuses %v and %v", name, r.Status, ref.Status)
 	}
-	checkResult(t, "far pairs", p, r)
+	checkResult(t, name, p, r)
 	if diff := math.Abs(r.Objective - ref.Objective); diff > 1e-9*math.Max(1, math.Abs(ref.Objective)) {
-		t.Errorf("optimum %.15g, the decomposition's %.15g", r.Objective, ref.Objective)
+		t.Errorf("%s: optimum %.15g, the decomposition's %.15g", name, r.Objective, ref.Objective)
 	}
+	return r, ref
 }
 
 // On a spanner-like map (each point paired with its three nearest and its successor, so too
-// few pairs for pair generation) output generation also applies when asked for (FewOutputs). It must reach the decomposition's optimum with a certificate checkResult
-// verifies, for maps of up to 60 points, the restricted programs starting each from the last
-// one's basis.
+// few pairs for pair generation) output generation also applies when asked for (FewOutputs).
+// It must reach the decomposition's optimum with a certificate checkResult verifies, for maps
+// of up to 60 points, the restricted programs starting each from the last one's basis.
 func TestOutputGenerationFewPairs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	used := 0
@@ -219,23 +207,7 @@ func TestOutputGenerationFewPairs(t *testing.T) {
 			}
 		}
 		p := &Problem{N: n, Cost: cost, Pairs: pairs, Sense: lp.Minimize, KeepMultipliers: true, FewOutputs: true}
-		r, err := Solve(p, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q := *p
-		q.NoOutputs = true
-		ref, err := Solve(&q, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.Status != lp.Optimal || ref.Status != lp.Optimal {
-			t.Fatalf("trial %d: statuses %v and %v", trial, r.Status, ref.Status)
-		}
-		if diff := math.Abs(r.Objective - ref.Objective); diff > 1e-9*math.Max(1, math.Abs(ref.Objective)) {
-			t.Errorf("trial %d (n %d, ε %g): optimum %.15g by output generation, %.15g by the decomposition", trial, n, eps, r.Objective, ref.Objective)
-		}
-		checkResult(t, "few pairs", p, r)
+		r, ref := againstDecomposition(t, fmt.Sprintf("trial %d (n %d, ε %g)", trial, n, eps), p)
 		t.Logf("n %d, %d pairs, ε %g: %d rounds, %d outputs; decomposition alone %d rounds", n, len(pairs), eps, r.Rounds, r.Outputs, ref.Rounds)
 		if r.Outputs > 0 {
 			used++
