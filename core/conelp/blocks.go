@@ -95,6 +95,7 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 		pv0 := og.pivots
 		cols, mu, obj, ok := restrictedOutputs(n, og.cost, og.pairs, active, U, opt, &og.pivots, &og.basis)
 		if !ok {
+			og.handOver("the restricted program was not solved to a verified optimum")
 			return nil, nil, 0, false
 		}
 		H := make([]float64, n*W)
@@ -104,6 +105,7 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 				// The simplex met a pair only to its tolerance where the pair's factor is far
 				// beyond it (e^{−599} beside 1): the column is not private in the ratios. The
 				// decomposition, which builds its columns in logarithms, takes over.
+				og.handOver("a restricted column misses a pair as a ratio")
 				return nil, nil, 0, false
 			}
 			for y, v := range cols[j] {
@@ -156,11 +158,13 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 			}
 		}
 		if len(cand) == 0 {
-			return nil, nil, 0, false // the bound is not met and nothing prices positive
+			og.handOver("the bound is not met and nothing prices positive")
+			return nil, nil, 0, false
 		}
 		if og.rounds >= 5 && 2*len(cand) > W && 8*len(U) > W {
 			// Most outputs still price positive after five rounds: the optimum uses most of
 			// them, and the decomposition is the faster method.
+			og.handOver("most outputs still price positive")
 			return nil, nil, 0, false
 		}
 		sort.Slice(cand, func(a, b int) bool { return og.gain[cand[a]] > og.gain[cand[b]] })
@@ -187,7 +191,15 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 			U = append(U, w)
 		}
 	}
+	og.handOver("a limit on rounds or on the restricted program's size")
 	return nil, nil, 0, false
+}
+
+// handOver traces why output generation hands over to the decomposition.
+func (og *outputGen) handOver(why string) {
+	if debugf != nil {
+		debugf("output generation hands over after %d rounds: %s", og.rounds, why)
+	}
 }
 
 // floorColumn raises the entries of a column of H to e^−floorLog of its largest, as the
