@@ -217,3 +217,37 @@ func TestOutputGenerationFewPairs(t *testing.T) {
 		t.Error("output generation never certified a map")
 	}
 }
+
+// When output generation hands over to a decomposition that starts afresh (no pair generation:
+// a spanner map, steep enough that a restricted column misses a pair as a ratio), the progress
+// reports keep output generation's bound, a valid one, instead of showing none until the
+// decomposition has priced a round.
+func TestHandOverKeepsBound(t *testing.T) {
+	p := geoSpanner(6, 4, 1.5)
+	var ogBound, decBound []float64
+	r, err := Solve(p, &lp.Options{ProgressEvery: 1, Progress: func(pg lp.Progress) bool {
+		switch pg.Phase {
+		case "output generation":
+			ogBound = append(ogBound, pg.Bound)
+		case "decomposition":
+			decBound = append(decBound, pg.Bound)
+		}
+		return true
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ogBound) == 0 || len(decBound) == 0 {
+		t.Skipf("no hand-over on this map (%d and %d reports, %v)", len(ogBound), len(decBound), r.Status)
+	}
+	last := ogBound[len(ogBound)-1]
+	for i, b := range decBound {
+		// Minimizing: the bound is a lower bound, and the shown one never falls below it.
+		if !(b >= last-1e-12*math.Max(1, math.Abs(last))) {
+			t.Fatalf("decomposition report %d: bound %v, output generation had proved %v", i, b, last)
+		}
+	}
+	if !(decBound[len(decBound)-1] <= r.Objective+1e-9) {
+		t.Errorf("last bound %v above the objective %v", decBound[len(decBound)-1], r.Objective)
+	}
+}

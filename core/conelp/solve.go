@@ -234,13 +234,21 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	}
 	lastGap := math.Inf(1)
 	bestBound := math.Inf(1) // the least bound priced so far (scaled; see the rounds below)
+	// carried is output generation's best bound when the decomposition starts afresh after it:
+	// still a valid bound, so the progress reports keep it until the decomposition's own is
+	// better (the rounds do not use it).
+	carried := math.Inf(1)
 	report := func(gap float64) bool {
 		lastGap = gap
 		if o.Progress == nil {
 			return true
 		}
+		shown := math.Min(bestBound, carried)
+		if shown < bestBound {
+			gap = shown - m.objective()
+		}
 		ok := o.Progress(lp.Progress{Iteration: m.iters, Objective: sign * scale * m.objective(),
-			Infeasibility: scale * gap, Phase: "decomposition", Bound: sign * scale * bestBound})
+			Infeasibility: scale * gap, Phase: "decomposition", Bound: sign * scale * shown})
 		if !ok {
 			status = lp.Cancelled
 		}
@@ -415,6 +423,9 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	converged := false
 	center := make([]float64, n)    // the row prices of the best bound so far
 	centerMax := make([]float64, n) // their rmax
+	if warm != nil && gen == nil {
+		carried = warm.bestBound
+	}
 	if warm != nil && warm.bestAt != nil && gen != nil {
 		// The decomposition takes over from output generation: its last solution's columns,
 		// closed over every pair as the priced points are (gen.close: they lie in K exactly,
