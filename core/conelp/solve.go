@@ -70,9 +70,9 @@ const purgeAge = 30
 // documentation). It returns an error only for invalid input; a solve that ends without a
 // verified optimum reports it in Result.Status (with the best H found, which is feasible).
 // Options: Context, Progress (called after every 16 columns priced and every ProgressEvery
-// master pivots; returning false cancels), TimeLimit, MaxIterations (master pivots; default
-// 1000·N + 100,000), and
-// FeasibilityTol and OptimalityTol, the primal and dual residuals (the latter relative to the
+// master pivots; returning false cancels), TimeLimit, MaxIterations (master pivots; by
+// default a thousand per row plus a hundred thousand), and FeasibilityTol and OptimalityTol,
+// the primal and dual residuals (the latter relative to the
 // largest |Cost|) a result must meet to be Optimal (default 1e−9; a result that converged
 // without meeting them is Imprecise).
 func Solve(p *Problem, opt *lp.Options) (*Result, error) {
