@@ -36,14 +36,15 @@ type Problem struct {
 	// lazy.go); the result and its certificate are for the full program either way.
 	AllPairs bool
 	// NoOutputs turns output generation off (see blocks.go): the decomposition alone. By
-	// default a location map (where the pairs are many, as above) is solved first by output
-	// generation, with the decomposition as the fallback.
+	// default a location map (where the pairs are many, as above, or FewOutputs is set) is
+	// solved first by output generation, with the decomposition as the fallback.
 	NoOutputs bool
 	// FewOutputs says that the optimum is expected to use few of the outputs, as on location
 	// maps (a loss over a metric of cells), so that output generation is tried even where the
-	// pairs are too few for pair generation (a spanner of the map). On a path with the loss
-	// |y − w| it was 1.5 to 5 times slower than the decomposition alone, its restricted
-	// programs never certifying: there most outputs are used.
+	// pairs are too few for pair generation (a spanner of the map). It is not the default
+	// there: on a path with the loss |y − w| output generation was 1.5 to 5 times slower than
+	// the decomposition alone, its restricted programs never certifying (most outputs are
+	// used).
 	FewOutputs bool
 }
 
