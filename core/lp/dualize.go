@@ -92,12 +92,7 @@ func solveDual(p *Problem, opt *Options) (*Result, *solver, *Problem) {
 	d := dualProblem(p)
 	start := time.Now()
 	s := newSolver(d, opt)
-	var status Status
-	if in := startBasic(p, opt.Start, true); in != nil {
-		status = s.runFrom(in)
-	} else {
-		status = s.run()
-	}
+	status := s.runStart(p, opt.Start, true)
 	switch status {
 	case Optimal, Imprecise, Cancelled, TimeLimit, IterationLimit:
 	default:

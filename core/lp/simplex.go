@@ -1383,6 +1383,15 @@ func (s *solver) run() Status {
 	return s.rounds()
 }
 
+// runStart runs from the starting basis b of p (see startBasic; dual when this solver's
+// problem is p's dual), or from the all-logical basis when there is none or it does not fit.
+func (s *solver) runStart(p *Problem, b *Basis, dual bool) Status {
+	if in := startBasic(p, b, dual); in != nil {
+		return s.runFrom(in)
+	}
+	return s.run()
+}
+
 // runFrom starts from the basis whose members in marks (length nt): at most m of them in
 // order, completed with logicals, and nonbasic variables at a bound they have. Cost shifts make
 // the start dual feasible for the dual simplex, which removes the primal infeasibilities; the

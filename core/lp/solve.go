@@ -234,12 +234,7 @@ func solveOnce(p *Problem, opt *Options) attempt {
 		}
 	}
 	s := newSolver(p, opt)
-	var status Status
-	if in := startBasic(p, opt.Start, false); in != nil {
-		status = s.runFrom(in)
-	} else {
-		status = s.run()
-	}
+	status := s.runStart(p, opt.Start, false)
 	return attempt{s.result(p, status, opt), s, p, false}
 }
 
