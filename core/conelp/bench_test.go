@@ -74,20 +74,23 @@ var benchLimit = flag.Duration("conelp.limit", time.Minute, "time limit of each 
 // the start) and "+truncate" (pricings stopped after 16 phases between exact rounds).
 var benchDesign = flag.String("conelp.design", "", "designs to switch: -auto,+plateaus,+truncate")
 
-func setDesign(tb testing.TB, designs string) {
+// parseDesign reads a list of designs to switch (see benchDesign) into a design.
+func parseDesign(tb testing.TB, designs string) design {
+	var out design
 	for _, d := range strings.Split(designs, ",") {
 		switch d {
 		case "":
 		case "-auto":
-			autoSmoothing = false
+			out.fixedSmoothing = true
 		case "+plateaus":
-			plateaus = true
+			out.plateaus = true
 		case "+truncate":
-			truncatePhases = 16
+			out.truncatePhases = 16
 		default:
 			tb.Fatalf("unknown design %q", d)
 		}
 	}
+	return out
 }
 
 // benchProgram is a named program of BenchmarkSolve (built when it runs: the spanners of the
@@ -158,13 +161,11 @@ func benchPrograms() []benchProgram {
 // BenchmarkSolve: go test ./core/conelp -bench Solve -benchtime 1x (bench/lp/bench.mjs compares
 // the same programs with HiGHS in WebAssembly).
 func BenchmarkSolve(b *testing.B) {
-	setDesign(b, *benchDesign)
-	defer func() {
-		autoSmoothing, plateaus, truncatePhases = true, false, 0
-	}()
+	d := parseDesign(b, *benchDesign)
 	for _, c := range benchPrograms() {
 		b.Run(c.name, func(b *testing.B) {
 			p := c.p()
+			p.design = d
 			var r *Result
 			cpu0 := cpuSeconds()
 			for b.Loop() {

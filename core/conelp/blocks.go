@@ -49,6 +49,7 @@ type outputGen struct {
 	rmax      []float64
 	ok        func() bool // the pricing was not stopped
 	report    func(obj, gap float64) bool
+	trace     func(string, ...any) // a line per output round, when set
 
 	rounds, pivots, columns, activePairs int
 	// The basis of the last restricted solve, where the next one starts.
@@ -126,8 +127,8 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 		og.lastObj, og.lastGap = obj, og.bestBound-obj
 		og.columns = len(U)
 		gap := bound - obj
-		if debugf != nil {
-			debugf("output round %d: %d outputs, restricted %.12f bound %.12f; simplex %v (%d pivots), pricing %v",
+		if og.trace != nil {
+			og.trace("output round %d: %d outputs, restricted %.12f bound %.12f; simplex %v (%d pivots), pricing %v",
 				og.rounds, len(U), obj, bound, t1.Sub(t0).Round(time.Millisecond), og.pivots-pv0, time.Since(t1).Round(time.Millisecond))
 		}
 		if gap <= gapTol/2*math.Max(1, math.Abs(obj)) {
@@ -197,8 +198,8 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 
 // handOver traces why output generation hands over to the decomposition.
 func (og *outputGen) handOver(why string) {
-	if debugf != nil {
-		debugf("output generation hands over after %d rounds: %s", og.rounds, why)
+	if og.trace != nil {
+		og.trace("output generation hands over after %d rounds: %s", og.rounds, why)
 	}
 }
 

@@ -47,6 +47,7 @@ func randomMap(rng *rand.Rand, n int, eps float64, loss bool) *Problem {
 // output generation carries a certificate that checkResult verifies on its own (H against
 // every pair in logarithms, the multipliers against the bound).
 func TestOutputGeneration(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
 	used := 0
 	for trial := 0; trial < 8; trial++ {
@@ -70,6 +71,7 @@ func TestOutputGeneration(t *testing.T) {
 // Stopped during output generation, Solve returns the last restricted solution, which is
 // feasible for the full program.
 func TestOutputGenerationStopped(t *testing.T) {
+	t.Parallel()
 	p := geoProblem(6, 0.5)
 	calls := 0
 	r, err := Solve(p, &lp.Options{Progress: func(pg lp.Progress) bool {
@@ -99,6 +101,7 @@ func TestOutputGenerationStopped(t *testing.T) {
 // result must meet every pair as a ratio (checkResult, in logarithms) and equal the
 // decomposition's optimum.
 func TestOutputGenerationFarPairs(t *testing.T) {
+	t.Parallel()
 	const side = 5
 	var xs, ys []float64
 	for c := 0; c < 2; c++ {
@@ -156,6 +159,7 @@ func againstDecomposition(t *testing.T, name string, p *Problem) (r, ref *Result
 // It must reach the decomposition's optimum with a certificate checkResult verifies, for maps
 // of up to 60 points, the restricted programs starting each from the last one's basis.
 func TestOutputGenerationFewPairs(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 12))
 	used := 0
 	for trial := 0; trial < 5; trial++ {
@@ -223,6 +227,7 @@ func TestOutputGenerationFewPairs(t *testing.T) {
 // reports keep output generation's bound, a valid one, instead of showing none until the
 // decomposition has priced a round.
 func TestHandOverKeepsBound(t *testing.T) {
+	t.Parallel()
 	p := geoSpanner(6, 4, 1.5)
 	var ogBound, decBound []float64
 	r, err := Solve(p, &lp.Options{ProgressEvery: 1, Progress: func(pg lp.Progress) bool {

@@ -11,6 +11,7 @@ import (
 // was built from, and is the smallest such point there: a neighbour of the set outside it sits
 // exactly at e^{−Log} of its nearest member in the set when that is its shortest path.
 func TestPlateausInCone(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name  string
 		n     int
@@ -53,7 +54,7 @@ func TestPlateausInCone(t *testing.T) {
 // plateau columns, automatic smoothing and truncated pricing, every program ends Optimal with
 // the same objective (to 1e−9) and a certificate that checkResult verifies against every pair.
 func TestDesignsAgree(t *testing.T) {
-	defer func() { autoSmoothing, plateaus, truncatePhases = true, false, 0 }()
+	t.Parallel()
 	programs := []struct {
 		name string
 		p    func() *Problem
@@ -68,8 +69,8 @@ func TestDesignsAgree(t *testing.T) {
 			auto, plat bool
 			trunc      int
 		}{{false, false, 0}, {true, true, 0}, {true, true, 4}} {
-			autoSmoothing, plateaus, truncatePhases = d.auto, d.plat, d.trunc
 			p := prog.p()
+			p.design = design{fixedSmoothing: !d.auto, plateaus: d.plat, truncatePhases: d.trunc}
 			p.KeepMultipliers = true
 			r, err := Solve(p, nil)
 			if err != nil {

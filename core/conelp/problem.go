@@ -46,6 +46,9 @@ type Problem struct {
 	// the decomposition alone, its restricted programs never certifying (most outputs are
 	// used).
 	FewOutputs bool
+
+	// design switches the decomposition's alternative designs (tests and benchmarks only).
+	design design
 }
 
 // Size limits, checked before any work is done.

@@ -12,6 +12,7 @@ import (
 // the general simplex of package lp finds for the same program (fullLP), in both senses, and
 // the bound is reported (finite) once a pricing round has priced every column.
 func TestProgressBrackets(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 12))
 	for _, sense := range []lp.Sense{lp.Maximize, lp.Minimize} {
 		const side = 5

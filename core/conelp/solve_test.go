@@ -228,6 +228,7 @@ func randomProblem(rng *rand.Rand, eps float64) *Problem {
 }
 
 func TestAgainstFullLP(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for trial := 0; trial < 300; trial++ {
 		eps := []float64{0.01, 0.1, 0.5, 1, 2, 5, 20}[rng.IntN(7)]
@@ -249,6 +250,7 @@ func TestAgainstFullLP(t *testing.T) {
 // decomposition must still return a feasible H whose certificate checks, and do at least as
 // well as randomized response, which is private at every ε.
 func TestLargeEpsilon(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := 0; trial < 100; trial++ {
 		eps := []float64{40, 100, 700}[rng.IntN(3)]
@@ -329,6 +331,7 @@ func binaryUniform(n int) [][]float64 {
 }
 
 func TestClosedForms(t *testing.T) {
+	t.Parallel()
 	clique := func(n int) []Pair {
 		var p []Pair
 		for a := 0; a < n; a++ {
@@ -401,6 +404,7 @@ func gridPairs(side int, eps float64) []Pair {
 }
 
 func TestStopping(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	prior := randomPrior(rng, 36)
 	cost := make([][]float64, 36)
@@ -443,6 +447,7 @@ func TestStopping(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
+	t.Parallel()
 	good := func() *Problem {
 		return &Problem{N: 2, Cost: [][]float64{{1, 0}, {0, 1}}, Pairs: []Pair{{0, 1, 1}}}
 	}
@@ -478,6 +483,7 @@ func TestValidate(t *testing.T) {
 // every pair and its multipliers must prove its bound against every pair (checkResult), and
 // its optimum must be that of the solve that prices over all the pairs from the start.
 func TestPairGeneration(t *testing.T) {
+	t.Parallel()
 	lazy := geoProblem(6, 0.5)
 	lazy.KeepMultipliers = true
 	all := geoProblem(6, 0.5)

@@ -19,12 +19,8 @@ func TestTrace(t *testing.T) {
 	if p == nil {
 		t.Fatalf("unknown program %q", name)
 	}
-	setDesign(t, os.Getenv("CONELP_DESIGN"))
-	defer func() {
-		autoSmoothing, plateaus, truncatePhases = true, false, 0
-	}()
-	debugf = t.Logf
-	defer func() { debugf = nil }()
+	p.design = parseDesign(t, os.Getenv("CONELP_DESIGN"))
+	p.design.trace = t.Logf
 	var o lp.Options
 	if s := os.Getenv("CONELP_LIMIT"); s != "" {
 		d, err := time.ParseDuration(s)

@@ -1,0 +1,95 @@
+package conelp
+
+import "math"
+
+// priceAll prices every column at the row prices mu. It returns the bound
+// Σ_y (mu_y + max_w r⁺_wy), r_w = Cost[w] − mu − Pᵀα_w, valid for any mu (see the package
+// documentation; each r is rounded up by a bound on its rounding error), with the maxima in
+// rmax; when add is set it adds to the master every priced cone point whose reduced cost
+// at the master's own prices exceeds thr. maxPhases, when positive, stops each pricing after
+// that many phases (r.truncated then says so).
+func (r *run) priceAll(mu []float64, add bool, thr float64, maxPhases int) (bound float64, added int) {
+	r.truncated = false
+	for y := range r.rmax {
+		r.rmax[y] = 0
+		r.sub[y] = 0
+	}
+	r.dualRes = 0
+	for w := 0; w < r.W; w++ {
+		if w%16 == 15 && (r.stopped() || !r.pricingReport()) {
+			return math.Inf(1), 0
+		}
+		ok := r.priceOne(w, mu, add, maxPhases)
+		if ok || !add {
+			continue
+		}
+		for y, v := range r.h {
+			r.sub[y] += v
+		}
+		if r.gen != nil {
+			r.gen.close(r.h)
+		}
+		if c := dot(r.cost[w], r.h); c-dot(r.m.mu, r.h) > thr {
+			r.m.add(w, append([]float64(nil), r.h...), c)
+			added++
+		}
+	}
+	margin := 0.0
+	for y := range mu {
+		bound += mu[y] + r.rmax[y]
+		margin += math.Abs(mu[y]) + r.rmax[y]
+	}
+	return bound + 2*float64(r.n)*margin*0x1p-53, added
+}
+
+// priceOne prices output w at mu: the point in r.h, its gain in r.colGain[w], the residual
+// maxima in r.rmax. It reports whether the output prices out (no point of positive gain).
+func (r *run) priceOne(w int, mu []float64, add bool, maxPhases int) bool {
+	for y := range r.g {
+		r.g[y] = r.cost[w][y] - mu[y]
+	}
+	ok, gain := r.pr.priceUpTo(r.g, r.h, r.res, r.rerr, certTol, maxPhases)
+	r.truncated = r.truncated || r.pr.truncated
+	r.colGain[w] = 0
+	if !ok {
+		r.colGain[w] = gain
+	}
+	if !add && !ok && r.gen != nil {
+		// Output generation prices on the active pairs' cone, which contains K: the bound
+		// stays valid, but the gain may come from pairs left out. The point closed over every
+		// pair is in K: its gain is what the output can surely bring, and the pairs the
+		// closing enforced join the next pricing.
+		copy(r.hc, r.h)
+		r.gen.close(r.hc)
+		r.colGain[w] = math.Max(0, dot(r.g, r.hc))
+	}
+	if !add && r.keep != nil {
+		// Output generation prices this way every round: reuse the vectors.
+		if r.keep[w] == nil {
+			r.keep[w] = make([]float64, 2*len(r.p.Pairs))
+		} else {
+			clear(r.keep[w])
+		}
+		for k, a := range r.pr.alpha {
+			r.keep[w][r.cn.pair[k]] = r.scale * a
+		}
+	}
+	for y, v := range r.res {
+		r.rmax[y] = math.Max(r.rmax[y], v+r.rerr[y])
+		r.dualRes = math.Max(r.dualRes, v)
+	}
+	return ok
+}
+
+// regrow prices on the active pairs' cone after pair generation found new ones (the bounds
+// found so far stay valid: they come from cones that contain K). It reports whether the cone
+// grew.
+func (r *run) regrow() bool {
+	if r.gen == nil || len(r.gen.pending) == 0 {
+		return false
+	}
+	r.gen.pending = r.gen.pending[:0]
+	r.cn = r.gen.cone()
+	r.pr = newPricer(r.cn)
+	return true
+}
