@@ -123,6 +123,43 @@ func AdditiveMetric(prior []float64, A, B mat.Matrix) (*AdditiveMetricResult, er
 // AdditiveMetricWith is AdditiveMetric with options: a context for cancellation (Tolerance is
 // not used; the value is exact).
 func AdditiveMetricWith(prior []float64, A, B mat.Matrix, opt *Options) (*AdditiveMetricResult, error) {
+	ap, err := newAdditiveProgram(prior, A, B, opt)
+	if err != nil {
+		return nil, err
+	}
+	ctx := opt.ctx()
+	out := &AdditiveMetricResult{LPVariables: len(ap.prob.Objective), LPConstraints: len(ap.prob.Rows)}
+	start, bracket, done := ap.floatPhase(ctx, out)
+	if done {
+		return out, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("refine additive metric: cancelled: %w", err)
+	}
+	if err := ap.exactPhase(ctx, opt, start, bracket, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// additiveProgram is the linear program of AdditiveMetricWith (see AdditiveMetric) with what
+// its steps share: the support of the prior, the channels' rows in rationals, the joint
+// columns of the outputs of positive probability.
+type additiveProgram struct {
+	n, ma, mb    int
+	supp         []int
+	pi           []*big.Rat
+	ra, rb       [][]*big.Rat
+	colsA, colsB []int          // the outputs of positive probability
+	jA, jB       [][]*big.Rat   // their joint columns π_x C[x][y] over the support
+	k, ga, gb    int            // |supp|, len(colsA), len(colsB)
+	prob         *ratlp.Problem // variables h_z(x) at z·k + x, t_y at gb·k + y
+	total        *big.Rat       // Σ_z p_B(z) = Σ_x π_x, which is 1 only within channel.Tolerance
+	pA           []*big.Rat     // p_A(y)
+}
+
+// newAdditiveProgram validates the arguments and builds the program.
+func newAdditiveProgram(prior []float64, A, B mat.Matrix, opt *Options) (*additiveProgram, error) {
 	if err := checkOptions(opt); err != nil {
 		return nil, err
 	}
@@ -137,160 +174,178 @@ func AdditiveMetricWith(prior []float64, A, B mat.Matrix, opt *Options) (*Additi
 	if len(prior) != n {
 		return nil, argerr.New("prior", "has %d entries but the channels have %d rows (secrets)", len(prior), n)
 	}
-	var supp []int
+	ap := &additiveProgram{n: n, ma: ma, mb: mb}
 	for x, v := range prior {
 		if v > 0 {
-			supp = append(supp, x)
+			ap.supp = append(ap.supp, x)
 		}
 	}
-	ra, rb := exactRows(A), exactRows(B)
-	pi := make([]*big.Rat, n)
-	for x, v := range prior {
-		pi[x] = new(big.Rat).SetFloat64(v)
-	}
-	// Joint columns π_x C[x][y] over the support, for the outputs of positive probability.
-	joint := func(c [][]*big.Rat, m int) (cols []int, j [][]*big.Rat) {
-		for y := 0; y < m; y++ {
-			col := make([]*big.Rat, len(supp))
-			pos := false
-			for k, x := range supp {
-				col[k] = new(big.Rat).Mul(pi[x], c[x][y])
-				pos = pos || col[k].Sign() > 0
-			}
-			if pos {
-				cols = append(cols, y)
-				j = append(j, col)
-			}
-		}
-		return
-	}
-	k := len(supp)
+	ap.k = len(ap.supp)
 	// The size check comes before the joint matrices: it needs only the counts of outputs.
-	if vars := float64(mb)*float64(k) + float64(ma); vars > MaxAdditiveMetricVariables {
+	if vars := float64(mb)*float64(ap.k) + float64(ma); vars > MaxAdditiveMetricVariables {
 		return nil, fmt.Errorf("A, B: the program would have %.3g variables (outputs of B × secrets in the support of the prior + outputs of A), more than the limit of %d for exact arithmetic", vars, MaxAdditiveMetricVariables)
 	}
-	colsA, jA := joint(ra, ma)
-	colsB, jB := joint(rb, mb)
-	ga, gb := len(colsA), len(colsB)
+	ap.ra, ap.rb = exactRows(A), exactRows(B)
+	ap.pi = make([]*big.Rat, n)
+	for x, v := range prior {
+		ap.pi[x] = new(big.Rat).SetFloat64(v)
+	}
+	ap.colsA, ap.jA = ap.joint(ap.ra, ma)
+	ap.colsB, ap.jB = ap.joint(ap.rb, mb)
+	ap.ga, ap.gb = len(ap.colsA), len(ap.colsB)
+	ap.build()
+	return ap, nil
+}
 
-	// Variables h_z(x) = 1 − g_z(x) ≥ 0 at z·k + x (the gains of B's guesses) and t_y ≥ 0 at
-	// gb·k + y (the contribution of output y of A to V_g[π▷A]); see AdditiveMetric.
-	hv := func(z, x int) int { return z*k + x }
-	tv := func(y int) int { return gb*k + y }
-	prob := &ratlp.Problem{Sense: ratlp.Minimize, Objective: make([]*big.Rat, gb*k+ga)}
-	total := new(big.Rat) // Σ_z p_B(z) = Σ_x π_x, which is 1 only within channel.Tolerance
-	for z, col := range jB {
+// joint returns the outputs of c of positive probability and their joint columns.
+func (ap *additiveProgram) joint(c [][]*big.Rat, m int) (cols []int, j [][]*big.Rat) {
+	for y := 0; y < m; y++ {
+		col := make([]*big.Rat, len(ap.supp))
+		pos := false
+		for k, x := range ap.supp {
+			col[k] = new(big.Rat).Mul(ap.pi[x], c[x][y])
+			pos = pos || col[k].Sign() > 0
+		}
+		if pos {
+			cols = append(cols, y)
+			j = append(j, col)
+		}
+	}
+	return
+}
+
+// hv and tv are the indices of the variables h_z(x) = 1 − g_z(x) ≥ 0 (the gains of B's
+// guesses) and t_y ≥ 0 (the contribution of output y of A to V_g[π▷A]).
+func (ap *additiveProgram) hv(z, x int) int { return z*ap.k + x }
+func (ap *additiveProgram) tv(y int) int    { return ap.gb*ap.k + y }
+
+// build writes the objective and the rows t_y + Σ_x J_A[x][y] h_z(x) ≥ p_A(y).
+func (ap *additiveProgram) build() {
+	k, gb := ap.k, ap.gb
+	prob := &ratlp.Problem{Sense: ratlp.Minimize, Objective: make([]*big.Rat, gb*k+ap.ga)}
+	ap.total = new(big.Rat)
+	for z, col := range ap.jB {
 		for x, v := range col {
-			prob.Objective[hv(z, x)] = v
-			total.Add(total, v)
+			prob.Objective[ap.hv(z, x)] = v
+			ap.total.Add(ap.total, v)
 		}
 	}
 	one := big.NewRat(1, 1)
-	pA := make([]*big.Rat, ga)
-	for y, col := range jA {
-		prob.Objective[tv(y)] = one
-		pA[y] = new(big.Rat)
+	ap.pA = make([]*big.Rat, ap.ga)
+	for y, col := range ap.jA {
+		prob.Objective[ap.tv(y)] = one
+		ap.pA[y] = new(big.Rat)
 		for _, v := range col {
-			pA[y].Add(pA[y], v)
+			ap.pA[y].Add(ap.pA[y], v)
 		}
 	}
-	for y, col := range jA {
+	for y, col := range ap.jA {
 		for z := 0; z < gb; z++ {
 			terms := make([]ratlp.Term, 0, k+1)
-			terms = append(terms, ratlp.Term{Var: tv(y), Coef: one})
+			terms = append(terms, ratlp.Term{Var: ap.tv(y), Coef: one})
 			for x, v := range col {
 				if v.Sign() != 0 {
-					terms = append(terms, ratlp.Term{Var: hv(z, x), Coef: v})
+					terms = append(terms, ratlp.Term{Var: ap.hv(z, x), Coef: v})
 				}
 			}
-			prob.Rows = append(prob.Rows, ratlp.Row{Terms: terms, Op: ratlp.GreaterEq, RHS: pA[y]})
+			prob.Rows = append(prob.Rows, ratlp.Row{Terms: terms, Op: ratlp.GreaterEq, RHS: ap.pA[y]})
 		}
 	}
-	ctx := opt.ctx()
-	out := &AdditiveMetricResult{LPVariables: len(prob.Objective), LPConstraints: len(prob.Rows)}
+	ap.prob = prob
+}
 
-	// makeGain builds the gain from B's guesses g_z(x) = gz(z, kx) (float64), the zero guess,
-	// and for each output of A a copy of its best guess among those (so that row y is the
-	// guess made on output y of A, as in libqif), and computes both vulnerabilities exactly.
-	makeGain := func(gz func(z, kx int) float64) (gain *mat.Dense, va, vb *big.Rat) {
-		gain = mat.NewDense(ma+mb+1, n, nil)
-		for z, o := range colsB {
-			for kx, x := range supp {
-				gain.Set(ma+o, x, gz(z, kx))
-			}
+// makeGain builds the gain from B's guesses g_z(x) = gz(z, kx) (float64), the zero guess, and
+// for each output of A a copy of its best guess among those (so that row y is the guess made
+// on output y of A, as in libqif), and computes both vulnerabilities exactly.
+func (ap *additiveProgram) makeGain(gz func(z, kx int) float64) (gain *mat.Dense, va, vb *big.Rat) {
+	n, ma, mb := ap.n, ap.ma, ap.mb
+	gain = mat.NewDense(ma+mb+1, n, nil)
+	for z, o := range ap.colsB {
+		for kx, x := range ap.supp {
+			gain.Set(ma+o, x, gz(z, kx))
 		}
-		gr := ratEntries(gain)
-		joint, jf := make([]*big.Rat, n), make([]float64, n)
-		for x := range joint {
-			joint[x] = new(big.Rat)
-		}
-		for y, o := range colsA {
-			for kx, x := range supp {
-				joint[x] = jA[y][kx]
-			}
-			// The rows of A's guesses are still 0, like the zero guess: a best row among them
-			// means the zero guess.
-			if w, _ := bestRow(gain, gr, joint, jf); w >= ma {
-				gain.SetRow(o, gain.RawRowView(w))
-			}
-		}
-		return gain, exactPosteriorGVulnerability(gain, pi, ra), exactPosteriorGVulnerability(gain, pi, rb)
 	}
-	finish := func(gain *mat.Dense, va, vb *big.Rat, upper float64) *AdditiveMetricResult {
-		out.Gain = gain
-		out.VulnerabilityA, _ = va.Float64()
-		out.VulnerabilityB, _ = vb.Float64()
-		out.Value, _ = new(big.Rat).Sub(vb, va).Float64()
-		out.UpperBound = upper
-		return out
+	gr := ratEntries(gain)
+	joint, jf := make([]*big.Rat, n), make([]float64, n)
+	for x := range joint {
+		joint[x] = new(big.Rat)
 	}
+	for y, o := range ap.colsA {
+		for kx, x := range ap.supp {
+			joint[x] = ap.jA[y][kx]
+		}
+		// The rows of A's guesses are still 0, like the zero guess: a best row among them
+		// means the zero guess.
+		if w, _ := bestRow(gain, gr, joint, jf); w >= ma {
+			gain.SetRow(o, gain.RawRowView(w))
+		}
+	}
+	return gain, exactPosteriorGVulnerability(gain, ap.pi, ap.ra), exactPosteriorGVulnerability(gain, ap.pi, ap.rb)
+}
 
-	var start *ratlp.Basis
-	// The best certified bracket of the floating-point phase, for the message when the exact
-	// phase runs out of time.
-	var bestLower, bestUpper *big.Rat
-	if fp, kept, ok := prob.Float(); ok {
-		// The floating-point solve gives a starting basis for the exact one, and first a
-		// chance to finish at once: its primal point is a gain (a lower bound, evaluated
-		// exactly) and its duals, repaired into an exactly feasible dual point, an upper bound.
-		// When the two meet within AdditiveMetricTolerance the answer is certified without
-		// exact pivoting, which on noisy channels (entries with 53-bit mantissas) is slow.
-		// The default tolerances first; then, when the bracket is wider (channels with entries
-		// far below 1e-9, which those tolerances do not resolve), tolerances of 1e-14, whose
-		// basis also leaves the exact solver fewer pivots (measured: 176 → 56 on geometric
-		// mechanisms with ε = 3 and 5 on 14 values). Otherwise the exact solver takes over.
-		for _, tol := range []float64{0, 1e-14} {
-			fres, err := lp.Solve(fp, &lp.Options{Context: ctx, FeasibilityTol: tol, OptimalityTol: tol})
-			if err != nil || ctx.Err() != nil {
-				break
+// setResult writes the gain, both vulnerabilities, the value and the upper bound into out.
+func setResult(out *AdditiveMetricResult, gain *mat.Dense, va, vb *big.Rat, upper float64) {
+	out.Gain = gain
+	out.VulnerabilityA, _ = va.Float64()
+	out.VulnerabilityB, _ = vb.Float64()
+	out.Value, _ = new(big.Rat).Sub(vb, va).Float64()
+	out.UpperBound = upper
+}
+
+// additiveBracket is the best certified bracket of the floating-point phase, for the message
+// when the exact phase runs out of time (nil ends when there is none).
+type additiveBracket struct{ lower, upper *big.Rat }
+
+// floatPhase solves the program in floating point. That gives a starting basis for the exact
+// solve, and first a chance to finish at once: its primal point is a gain (a lower bound,
+// evaluated exactly) and its duals, repaired into an exactly feasible dual point, an upper
+// bound. When the two meet within AdditiveMetricTolerance the answer is certified without
+// exact pivoting, which on noisy channels (entries with 53-bit mantissas) is slow: done is then
+// true and out is the result. The default tolerances first; then, when the bracket is wider
+// (channels with entries far below 1e-9, which those tolerances do not resolve), tolerances
+// of 1e-14, whose basis also leaves the exact solver fewer pivots (measured: 176 → 56 on
+// geometric mechanisms with ε = 3 and 5 on 14 values). Otherwise the exact solver takes over.
+func (ap *additiveProgram) floatPhase(ctx context.Context, out *AdditiveMetricResult) (start *ratlp.Basis, br additiveBracket, done bool) {
+	fp, kept, ok := ap.prob.Float()
+	if !ok {
+		return nil, br, false
+	}
+	for _, tol := range []float64{0, 1e-14} {
+		fres, err := lp.Solve(fp, &lp.Options{Context: ctx, FeasibilityTol: tol, OptimalityTol: tol})
+		if err != nil || ctx.Err() != nil {
+			break
+		}
+		if b := ratlp.StartFrom(ap.prob, kept, fres); b != nil {
+			start = b
+		}
+		if len(fres.X) != len(ap.prob.Objective) || len(kept) != len(ap.prob.Rows) || len(fres.Duals) != len(kept) {
+			continue
+		}
+		gain, va, vb := ap.makeGain(func(z, kx int) float64 { return 1 - math.Max(0, fres.X[ap.hv(z, kx)]) })
+		lower := new(big.Rat).Sub(vb, va)
+		upper := dualBound(ap.total, ap.pA, ap.jA, ap.jB, ap.gb, fres.Duals)
+		if br.lower == nil || lower.Cmp(br.lower) > 0 {
+			br.lower = lower
+		}
+		if br.upper == nil || upper.Cmp(br.upper) < 0 {
+			br.upper = upper
+		}
+		if gap, _ := new(big.Rat).Sub(upper, lower).Float64(); gap <= AdditiveMetricTolerance {
+			if lower.Sign() < 0 { // the zero gain does better: value 0
+				gain, va, vb = mat.NewDense(ap.ma+ap.mb+1, ap.n, nil), new(big.Rat), new(big.Rat)
 			}
-			if b := ratlp.StartFrom(prob, kept, fres); b != nil {
-				start = b
-			}
-			if len(fres.X) == len(prob.Objective) && len(kept) == len(prob.Rows) && len(fres.Duals) == len(kept) {
-				gain, va, vb := makeGain(func(z, kx int) float64 { return 1 - math.Max(0, fres.X[hv(z, kx)]) })
-				lower := new(big.Rat).Sub(vb, va)
-				upper := dualBound(total, pA, jA, jB, gb, fres.Duals)
-				if bestLower == nil || lower.Cmp(bestLower) > 0 {
-					bestLower = lower
-				}
-				if bestUpper == nil || upper.Cmp(bestUpper) < 0 {
-					bestUpper = upper
-				}
-				if gap, _ := new(big.Rat).Sub(upper, lower).Float64(); gap <= AdditiveMetricTolerance {
-					if lower.Sign() < 0 { // the zero gain does better: value 0
-						gain, va, vb = mat.NewDense(ma+mb+1, n, nil), new(big.Rat), new(big.Rat)
-					}
-					u, _ := upper.Float64()
-					out.Method = "certified floating point"
-					return finish(gain, va, vb, u), nil
-				}
-			}
+			u, _ := upper.Float64()
+			out.Method = "certified floating point"
+			setResult(out, gain, va, vb, u)
+			return start, br, true
 		}
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("refine additive metric: cancelled: %w", err)
-	}
+	return start, br, false
+}
+
+// exactPhase solves the program in rationals from start within the time limit, rounds the
+// optimal gain to float64 and checks that the rounded gain attains the exact optimum.
+func (ap *additiveProgram) exactPhase(ctx context.Context, opt *Options, start *ratlp.Basis, br additiveBracket, out *AdditiveMetricResult) error {
 	limit := DefaultAdditiveMetricTimeLimit
 	if opt != nil && opt.TimeLimit != 0 {
 		limit = opt.TimeLimit
@@ -301,27 +356,28 @@ func AdditiveMetricWith(prior []float64, A, B mat.Matrix, opt *Options) (*Additi
 		exactCtx, cancel = context.WithTimeout(ctx, limit)
 		defer cancel()
 	}
-	res, err := ratlp.Solve(prob, start, &ratlp.Options{Context: exactCtx})
+	res, err := ratlp.Solve(ap.prob, start, &ratlp.Options{Context: exactCtx})
 	if err != nil && ctx.Err() == nil && errors.Is(exactCtx.Err(), context.DeadlineExceeded) {
 		bracket := ""
-		if bestLower != nil {
-			lo, _ := bestLower.Float64()
-			hi, _ := bestUpper.Float64()
+		if br.lower != nil {
+			lo, _ := br.lower.Float64()
+			hi, _ := br.upper.Float64()
 			bracket = fmt.Sprintf("; the supremum is certified to lie in [%.12g, %.12g]", math.Max(0, lo), hi)
 		}
-		return nil, fmt.Errorf("A, B: the exact simplex did not finish within the time limit of %v: floating point does not resolve channels with entries this far below 1e-9, and the exact pivots grow with them%s; give a larger timeLimit (or Infinity)", limit, bracket)
+		return fmt.Errorf("A, B: the exact simplex did not finish within the time limit of %v: floating point does not resolve channels with entries this far below 1e-9, and the exact pivots grow with them%s; give a larger timeLimit (or Infinity)", limit, bracket)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("refine additive metric: %w", err)
+		return fmt.Errorf("refine additive metric: %w", err)
 	}
 	if res.Status != ratlp.Optimal {
-		return nil, fmt.Errorf("refine additive metric: internal error: the program is %v (it is always feasible and bounded)", res.Status)
+		return fmt.Errorf("refine additive metric: internal error: the program is %v (it is always feasible and bounded)", res.Status)
 	}
-	exactValue := new(big.Rat).Sub(total, res.Objective)
+	exactValue := new(big.Rat).Sub(ap.total, res.Objective)
+	one := big.NewRat(1, 1)
 	g := new(big.Rat)
 	var huge *big.Rat
-	gain, va, vb := makeGain(func(z, kx int) float64 {
-		g.Sub(one, res.X[hv(z, kx)])
+	gain, va, vb := ap.makeGain(func(z, kx int) float64 {
+		g.Sub(one, res.X[ap.hv(z, kx)])
 		v, _ := g.Float64()
 		if math.IsInf(v, 0) && huge == nil {
 			huge = new(big.Rat).Set(g)
@@ -329,15 +385,16 @@ func AdditiveMetricWith(prior []float64, A, B mat.Matrix, opt *Options) (*Additi
 		return v
 	})
 	if huge != nil {
-		return nil, fmt.Errorf("A, B: the gain function attaining the supremum needs an entry of %s, beyond the range of float64 (the channels have entries too small for a float64 gain to exploit)", new(big.Float).SetRat(huge).Text('g', 3))
+		return fmt.Errorf("A, B: the gain function attaining the supremum needs an entry of %s, beyond the range of float64 (the channels have entries too small for a float64 gain to exploit)", new(big.Float).SetRat(huge).Text('g', 3))
 	}
 	diff, _ := new(big.Rat).Sub(new(big.Rat).Sub(vb, va), exactValue).Float64()
 	value, _ := exactValue.Float64()
 	if math.Abs(diff) > AdditiveMetricTolerance {
-		return nil, fmt.Errorf("refine additive metric: internal error: the exact supremum is %.12g but the float64 gain function attains it only within %.3g", value, diff)
+		return fmt.Errorf("refine additive metric: internal error: the exact supremum is %.12g but the float64 gain function attains it only within %.3g", value, diff)
 	}
 	out.Method, out.Pivots = "exact", res.Pivots
-	return finish(gain, va, vb, value), nil
+	setResult(out, gain, va, vb, value)
+	return nil
 }
 
 // dualBound turns the row prices λ_yz of the floating-point solve into a dual point that is
