@@ -99,16 +99,3 @@ func pointFromLogs(lambda []float64, h []float64) {
 		h[i] = math.Exp(-e)
 	}
 }
-
-// violation returns the largest h[u] − e^len·h[v] over the arcs and the largest −h[i].
-func (c *cone) violation(h []float64) float64 {
-	worst := 0.0
-	for u := 0; u < c.n; u++ {
-		worst = math.Max(worst, -h[u])
-		for k := c.start[u]; k < c.start[u+1]; k++ {
-			v := c.head[k]
-			worst = math.Max(worst, h[u]-c.factor[k]*h[v])
-		}
-	}
-	return worst
-}

@@ -177,17 +177,6 @@ func dot(a, b []float64) float64 {
 	return s
 }
 
-// reducedCosts refreshes d for every column.
-func (m *master) reducedCosts() {
-	for j, col := range m.cols {
-		if m.inB[j] >= 0 {
-			m.d[j] = 0
-			continue
-		}
-		m.d[j] = m.cost[j] - dot(m.mu, col)
-	}
-}
-
 // optimize runs primal simplex pivots until no column has reduced cost above tol, or stop()
 // says so; it returns false when stopped. Pricing is partial: a full pass over the columns
 // keeps the candidates of largest reduced cost, and pivots choose among them (their reduced
@@ -445,26 +434,6 @@ func (m *master) pivot(r, q int, step float64) {
 	m.since++
 	m.iters++
 	m.refreshed = false
-}
-
-// rowError is max_y |(B·x)_y − b_y| (for tests and debugging).
-func (m *master) rowError() float64 {
-	n := m.n
-	s := make([]float64, n)
-	for i, j := range m.basis {
-		if j < 0 {
-			s[-1-j] += m.x[i]
-			continue
-		}
-		for y, v := range m.cols[j] {
-			s[y] += m.x[i] * v
-		}
-	}
-	worst := 0.0
-	for y := range s {
-		worst = math.Max(worst, math.Abs(s[y]-m.b[y]))
-	}
-	return worst
 }
 
 // objective is Σ cost_j·x_j over the basis.

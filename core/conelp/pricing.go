@@ -103,19 +103,16 @@ func (pr *pricer) dijkstra() {
 	}
 }
 
-// price solves the pricing problem for g. It returns whether g ≤ Pᵀα was reached (to tol per
-// row: every leftover obligation at most tol), and otherwise writes the optimal cone point (max
-// entry 1, floored) into h and returns g·h. res receives g − Pᵀα recomputed from α, and rerr a
-// bound on the rounding error of each entry of res.
-func (pr *pricer) price(g, h, res, rerr []float64, tol float64) (certified bool, value float64) {
-	return pr.priceUpTo(g, h, res, rerr, tol, 0)
-}
-
-// priceUpTo is price stopped after maxPhases phases when maxPhases > 0 (then exact reports
-// whether it ran to the end). A stopped pricing is not the optimum: h is the cone point
-// e^{−λ} of the residual distances from the obligation left so far (a point of the cone all
-// the same, usually with a positive value g·h), and res = g − Pᵀα is that of the partial
-// multipliers (α ≥ 0, so res still enters a valid bound, only a weaker one).
+// priceUpTo solves the pricing problem for g. It returns whether g ≤ Pᵀα was reached (to tol
+// per row: every leftover obligation at most tol), and otherwise writes the optimal cone point
+// (max entry 1, floored) into h and returns g·h. res receives g − Pᵀα recomputed from α, and
+// rerr a bound on the rounding error of each entry of res.
+//
+// With maxPhases > 0 it stops after that many phases (pr.truncated then says so). A stopped
+// pricing is not the optimum: h is the cone point e^{−λ} of the residual distances from the
+// obligation left so far (a point of the cone all the same, usually with a positive value
+// g·h), and res = g − Pᵀα is that of the partial multipliers (α ≥ 0, so res still enters a
+// valid bound, only a weaker one).
 func (pr *pricer) priceUpTo(g, h, res, rerr []float64, tol float64, maxPhases int) (certified bool, value float64) {
 	c := pr.c
 	n := c.n

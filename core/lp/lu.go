@@ -411,7 +411,6 @@ func (f *luFactor) resetEtas() {
 	f.etaVal = f.etaVal[:0]
 }
 
-func (f *luFactor) numEtas() int     { return len(f.etaPos) }
 func (f *luFactor) etaNonzeros() int { return len(f.etaIdx) }
 
 // addEta records that position p now holds a column whose FTRAN (with the old basis) is alpha.

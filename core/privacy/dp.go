@@ -61,19 +61,6 @@ func checkEpsilon(eps float64) error {
 	return nil
 }
 
-// logRatio is ln a − ln b with 0/0 → NaN (no constraint) and a>0=b → +Inf.
-func logRatio(a, b float64) float64 {
-	switch {
-	case a == 0 && b == 0:
-		return math.NaN()
-	case b == 0:
-		return math.Inf(1)
-	case a == 0:
-		return math.Inf(-1)
-	}
-	return math.Log(a) - math.Log(b)
-}
-
 // pairsEpsilon is the largest ln C[x][y] − ln C[x'][y] over the ordered pairs given by visit.
 // It compares ratios (one division per entry) and takes logarithms only for the winner; a zero
 // against a non-zero entry ends the search at +Inf.
