@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qif-toolkit/qif/core/internal/testkit"
+
 	"github.com/qif-toolkit/qif/core/channel"
 	"github.com/qif-toolkit/qif/core/mechanism"
 	"gonum.org/v1/gonum/mat"
@@ -182,27 +184,12 @@ func TestIBUErrorsAndLimit(t *testing.T) {
 	}
 }
 
+// randChannel draws a channel; with zeros each entry is 0 with probability 1/3.
 func randChannel(rng *rand.Rand, n, m int, zeros bool) *mat.Dense {
-	c := mat.NewDense(n, m, nil)
-	for x := 0; x < n; x++ {
-		s := 0.0
-		for y := 0; y < m; y++ {
-			if zeros && rng.IntN(3) == 0 {
-				continue
-			}
-			v := rng.Float64()
-			c.Set(x, y, v)
-			s += v
-		}
-		if s == 0 {
-			c.Set(x, rng.IntN(m), 1)
-			s = 1
-		}
-		for y := 0; y < m; y++ {
-			c.Set(x, y, c.At(x, y)/s)
-		}
+	if zeros {
+		return testkit.Channel(rng, n, m, 3)
 	}
-	return c
+	return testkit.Channel(rng, n, m, 0)
 }
 
 // An output observed with positive frequency that no secret can produce is an error naming

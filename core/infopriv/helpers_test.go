@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qif-toolkit/qif/core/internal/testkit"
+
 	"github.com/qif-toolkit/qif/core/graph"
 	"github.com/qif-toolkit/qif/core/privacy"
 	"gonum.org/v1/gonum/mat"
@@ -74,26 +76,9 @@ func dense(r [][]float64) *mat.Dense {
 	return m
 }
 
-func randDist(rng *rand.Rand, n int) []float64 {
-	p := make([]float64, n)
-	s := 0.0
-	for i := range p {
-		p[i] = rng.ExpFloat64()
-		s += p[i]
-	}
-	for i := range p {
-		p[i] /= s
-	}
-	return p
-}
+func randDist(rng *rand.Rand, n int) []float64 { return testkit.Dist(rng, n, 0) }
 
-func randChannel(rng *rand.Rand, n, m int) *mat.Dense {
-	c := mat.NewDense(n, m, nil)
-	for i := 0; i < n; i++ {
-		c.SetRow(i, randDist(rng, m))
-	}
-	return c
-}
+func randChannel(rng *rand.Rand, n, m int) *mat.Dense { return testkit.Channel(rng, n, m, 0) }
 
 // randomizedResponse is k-ary randomized response: e^ε/(e^ε+k−1) on the diagonal.
 func randomizedResponse(k int, eps float64) *mat.Dense {
@@ -111,15 +96,7 @@ func randomizedResponse(k int, eps float64) *mat.Dense {
 	return c
 }
 
-func near(t *testing.T, what string, got, want, tol float64) {
-	t.Helper()
-	if math.IsInf(want, 0) && got == want {
-		return
-	}
-	if !(math.Abs(got-want) <= tol) {
-		t.Errorf("%s = %.15g, want %.15g (±%g)", what, got, want, tol)
-	}
-}
+var near = testkit.Near
 
 func wantErr(t *testing.T, what string, err error, fragments ...string) {
 	t.Helper()

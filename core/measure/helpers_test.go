@@ -5,49 +5,31 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/qif-toolkit/qif/core/internal/testkit"
+
 	"gonum.org/v1/gonum/mat"
 )
 
 // Test helpers: random inputs and naive, definition-level reference computations that share no
 // code with the package.
 
+// randDist draws a distribution; sparse ones have each entry 0 with probability 1/4.
 func randDist(rng *rand.Rand, n int, sparse bool) []float64 {
-	p := make([]float64, n)
-	s := 0.0
-	for i := range p {
-		if sparse && n > 1 && rng.IntN(4) == 0 {
-			continue
-		}
-		p[i] = rng.Float64()
-		s += p[i]
+	if sparse {
+		return testkit.Dist(rng, n, 4)
 	}
-	if s == 0 {
-		p[rng.IntN(n)] = 1
-		return p
-	}
-	for i := range p {
-		p[i] /= s
-	}
-	return p
+	return testkit.Dist(rng, n, 0)
 }
 
+// randChannel draws a channel whose rows are drawn by randDist.
 func randChannel(rng *rand.Rand, n, m int, sparse bool) *mat.Dense {
-	c := mat.NewDense(n, m, nil)
-	for x := 0; x < n; x++ {
-		c.SetRow(x, randDist(rng, m, sparse))
+	if sparse {
+		return testkit.Channel(rng, n, m, 4)
 	}
-	return c
+	return testkit.Channel(rng, n, m, 0)
 }
 
-func near(t *testing.T, what string, got, want, tol float64) {
-	t.Helper()
-	if math.IsInf(want, 0) && got == want {
-		return
-	}
-	if !(math.Abs(got-want) <= tol) {
-		t.Errorf("%s = %.15g, want %.15g (±%g)", what, got, want, tol)
-	}
-}
+var near = testkit.Near
 
 // must(t)(f(...)) returns the value of f and fails the test on its error.
 func must(t *testing.T) func(float64, error) float64 {

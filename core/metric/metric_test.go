@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qif-toolkit/qif/core/internal/testkit"
+
 	"github.com/qif-toolkit/qif/core/mechanism"
 	"github.com/qif-toolkit/qif/core/privacy"
 	"gonum.org/v1/gonum/mat"
@@ -13,34 +15,15 @@ import (
 
 // Helpers shared by the tests of the package.
 
+// randDist draws a distribution; with zeros each entry is 0 with probability 1/3.
 func randDist(rng *rand.Rand, n int, zeros bool) []float64 {
-	p := make([]float64, n)
-	s := 0.0
-	for i := range p {
-		if zeros && rng.IntN(3) == 0 {
-			continue
-		}
-		p[i] = rng.Float64()
-		s += p[i]
+	if zeros {
+		return testkit.Dist(rng, n, 3)
 	}
-	if s == 0 {
-		p[rng.IntN(n)], s = 1, 1
-	}
-	for i := range p {
-		p[i] /= s
-	}
-	return p
+	return testkit.Dist(rng, n, 0)
 }
 
-func near(t *testing.T, what string, got, want, tol float64) {
-	t.Helper()
-	if got == want {
-		return
-	}
-	if !(math.Abs(got-want) <= tol*math.Max(1, math.Abs(want))) {
-		t.Errorf("%s = %.17g, want %.17g (±%g)", what, got, want, tol)
-	}
-}
+var near = testkit.NearRel
 
 func wantErr(t *testing.T, err error, arg string) {
 	t.Helper()
