@@ -2435,6 +2435,12 @@ export interface ApiFunction {
 /** The API table. */
 export interface ApiTable {
   namespaces: string[];
+  /** Size limits of the modules (entries, nonzeros), by name. */
+  limits: Record<string, number>;
+  /** The number of wire values of each argument kind that takes more than one. */
+  widths: Record<string, number>;
+  /** Tolerances both sides apply: rowSum, the absolute tolerance on row and prior sums. */
+  tolerances: { rowSum: number };
   functions: ApiFunction[];
 }
 

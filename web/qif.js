@@ -320,7 +320,8 @@ function adapt(fn, p, state) {
   };
 }
 
-const WIDTH = { matrix: 3, graph: 2, lpProblem: 2, ratVector: 2, ratMatrix: 3, ratMetric: 3, labels: 2, samples: 3 };
+// The wire values of each kind that takes more than one: generated from the Go table (Kind.Width).
+const WIDTH = API.widths;
 
 // rationalText writes one number of the exact mode as the text Go parses: a number as String(x),
 // its shortest decimal (0.1 stays a tenth), a bigint in decimal, a string as it is. Lists cross as

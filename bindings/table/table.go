@@ -96,6 +96,12 @@ const (
 	KindRatMetric Kind = "ratMetric" // as ratMatrix, Infinity allowed (a missing distance)
 )
 
+// Kinds lists every kind, for the generator that writes their wire widths into web/api.gen.js
+// (which web/qif.js reads, so that the two sides cannot disagree).
+var Kinds = []Kind{KindNumber, KindInteger, KindBoolean, KindEnum, KindString, KindVector, KindIndices,
+	KindMatrix, KindGraph, KindCallback, KindOptions, KindObject, KindLPProblem, KindLabels, KindSamples,
+	KindEnumOrInteger, KindRational, KindRatVector, KindRatMatrix, KindRatMetric}
+
 // RegisterKinds installs the decoder of the kinds that this package reads only as wire values
 // (the exact mode's): decode receives a parameter of such a kind and its Kind.Width() wire
 // values, never all absent, and returns the Go value Call reads. One module registers it, at

@@ -6,6 +6,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';
 import { API } from '../../web/api.gen.js';
+import { TOLERANCE } from '../../web/lib/numbers.js';
 
 let qif;
 before(async () => { qif = await load({ exact: true }); });
@@ -255,4 +256,21 @@ test('lp.solve progress reports are objects {iteration, objective, infeasibility
   assert.deepEqual(Object.keys(seen[0]).sort(), ['bound', 'infeasibility', 'iteration', 'objective', 'phase']);
   // The simplex proves no bound before it ends.
   assert.ok(seen.every((p) => Number.isNaN(p.bound)));
+});
+
+// The contracts both sides read come from the Go table (api.gen.js): the page's row-sum tolerance
+// must be the one the engine applies, and every kind the table uses must have its wire width
+// there when it takes more than one value (a kind missing from widths would be read as one value
+// and shift every later argument).
+test('the page and the engine share the row-sum tolerance and the wire widths', () => {
+  assert.equal(TOLERANCE, API.tolerances.rowSum, 'web/lib/numbers.js TOLERANCE differs from the Go table');
+  const multi = new Set(Object.keys(API.widths));
+  for (const k of ['matrix', 'graph', 'lpProblem', 'labels', 'samples', 'ratVector', 'ratMatrix', 'ratMetric']) {
+    assert.ok(multi.has(k), `${k} has no wire width`);
+  }
+  // A 3×3 channel whose rows sum to 1 + TOLERANCE/2 is accepted, 1 + 3·TOLERANCE refused, on both sides.
+  const ok = [[0.5, 0.5 + TOLERANCE / 2, 0], [0, 1, 0], [0, 0, 1]];
+  const bad = [[0.5, 0.5 + 3 * TOLERANCE, 0], [0, 1, 0], [0, 0, 1]];
+  assert.doesNotThrow(() => qif.measure.minEntropyLeakage([1 / 3, 1 / 3, 1 / 3], ok));
+  assert.throws(() => qif.measure.minEntropyLeakage([1 / 3, 1 / 3, 1 / 3], bad), /row 0/);
 });
