@@ -36,6 +36,9 @@ type run struct {
 	lastGap    float64
 	bestBound  float64 // the least bound priced so far (scaled)
 	carried    float64 // output generation's best bound, reported until the decomposition's is better
+	// pivotsBefore is output generation's pivots when the decomposition follows it: the
+	// reports count every pivot so far, as Result.Iterations does, so that they never go back.
+	pivotsBefore int
 	lastReport int
 	// pricingReport is the report made during a pricing pass (every 16 outputs).
 	pricingReport func() bool
@@ -233,7 +236,7 @@ func (r *run) report(gap float64) bool {
 	if shown < r.bestBound {
 		gap = shown - r.m.objective()
 	}
-	ok := r.o.Progress(lp.Progress{Iteration: r.m.iters, Objective: r.sign * r.scale * r.m.objective(),
+	ok := r.o.Progress(lp.Progress{Iteration: r.pivotsBefore + r.m.iters, Objective: r.sign * r.scale * r.m.objective(),
 		Infeasibility: r.scale * gap, Phase: "decomposition", Bound: r.sign * r.scale * shown})
 	if !ok {
 		r.status = lp.Cancelled

@@ -44,6 +44,7 @@ func (r *run) outputGeneration(out *Result) (og *outputGen, finished bool) {
 	H, mu, bound, done := og.run(r.best)
 	r.pricingReport = func() bool { return r.report(r.lastGap) }
 	out.Rounds, out.Iterations, out.Columns = og.rounds, og.pivots, og.columns
+	r.pivotsBefore = og.pivots
 	if done {
 		finishH(r.p, H, mu, bound, r.scale, r.sign, out)
 		out.DualResidual = r.scale * r.dualRes
