@@ -32,14 +32,14 @@ type run struct {
 	m     *master
 	best  int // the output of largest total cost, whose constant column starts the master
 
-	status     lp.Status
-	lastGap    float64
-	bestBound  float64 // the least bound priced so far (scaled)
-	carried    float64 // output generation's best bound, reported until the decomposition's is better
+	status    lp.Status
+	lastGap   float64
+	bestBound float64 // the least bound priced so far (scaled)
+	carried   float64 // output generation's best bound, reported until the decomposition's is better
 	// pivotsBefore is output generation's pivots when the decomposition follows it: the
 	// reports count every pivot so far, as Result.Iterations does, so that they never go back.
 	pivotsBefore int
-	lastReport int
+	lastReport   int
 	// pricingReport is the report made during a pricing pass (every 16 outputs).
 	pricingReport func() bool
 
