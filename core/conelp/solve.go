@@ -238,6 +238,9 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 	// still a valid bound, so the progress reports keep it until the decomposition's own is
 	// better (the rounds do not use it).
 	carried := math.Inf(1)
+	// pivotsBefore is output generation's pivots when the decomposition follows it: the reports
+	// count every pivot so far, as Result.Iterations does, so that they never go back.
+	pivotsBefore := 0
 	report := func(gap float64) bool {
 		lastGap = gap
 		if o.Progress == nil {
@@ -247,7 +250,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		if shown < bestBound {
 			gap = shown - m.objective()
 		}
-		ok := o.Progress(lp.Progress{Iteration: m.iters, Objective: sign * scale * m.objective(),
+		ok := o.Progress(lp.Progress{Iteration: pivotsBefore + m.iters, Objective: sign * scale * m.objective(),
 			Infeasibility: scale * gap, Phase: "decomposition", Bound: sign * scale * shown})
 		if !ok {
 			status = lp.Cancelled
@@ -395,6 +398,7 @@ func Solve(p *Problem, opt *lp.Options) (*Result, error) {
 		H, mu, bound, done := og.run(best)
 		pricingReport = func() bool { return report(lastGap) }
 		out.Rounds, out.Iterations, out.Columns = og.rounds, og.pivots, og.columns
+		pivotsBefore = og.pivots
 		if done {
 			finishH(p, H, mu, bound, scale, sign, out)
 			out.DualResidual = scale * dualRes
