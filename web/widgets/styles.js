@@ -63,6 +63,16 @@ const CSS = `
 .program { margin: 0 0 0.6em; padding: 0.5em 0.7em; border-radius: 6px; border: 1px solid color-mix(in srgb, currentColor 20%, var(--w-bg)); overflow-x: auto; font-size: 0.88em; line-height: 1.4; }
 .program .ln { opacity: 0.5; user-select: none; }
 .program .line.at { background: color-mix(in srgb, var(--w-error) 15%, var(--w-bg)); }
+.program-box { min-width: 0; max-width: 100%; }
+/* <qif-program editable>: the program in an editor (lib/code-editor.js), the gutter beside it. */
+.code-editor { display: flex; align-items: stretch; margin: 0 0 0.6em; border-radius: 6px; border: 1px solid color-mix(in srgb, currentColor 20%, var(--w-bg)); overflow: hidden; font-size: 0.88em; line-height: 1.4; }
+.code-lines { margin: 0; padding: 0.5em 0.45em 0.5em 0.6em; text-align: right; color: var(--w-muted); background: color-mix(in srgb, var(--w-line) 35%, var(--w-bg)); user-select: none; overflow: hidden; font: inherit; font-family: ui-monospace, Menlo, Consolas, monospace; min-width: 2.2em; }
+.code-lines .line.error { color: var(--w-error); font-weight: 700; background: color-mix(in srgb, var(--w-error) 18%, var(--w-bg)); }
+.code-source { flex: 1 1 auto; min-width: 14em; margin: 0; border: 0; padding: 0.5em 0.7em; font: inherit; font-family: ui-monospace, Menlo, Consolas, monospace; line-height: 1.4; color: inherit; background: var(--w-bg); resize: vertical; white-space: pre; overflow: auto; tab-size: 4; }
+.code-source:focus-visible { outline: 2px solid var(--w-accent); outline-offset: -2px; }
+.code-source[aria-invalid="true"] { box-shadow: inset 3px 0 0 var(--w-error); }
+/* Parts left out by show / hide. */
+[data-part][hidden] { display: none; }
 .w-warn { margin: 0.4em 0 0; padding: 0.35em 0.6em; border-radius: 6px; background: color-mix(in srgb, var(--w-warn) 12%, var(--w-bg)); color: var(--w-warn); border: 1px solid color-mix(in srgb, var(--w-warn) 35%, var(--w-bg)); font-size: 0.9em; max-width: 29.5em; }
 .w-warn:empty { display: none; }
 .w-note { color: var(--w-muted); font-size: 0.86em; margin: 0.4em 0 0; }
