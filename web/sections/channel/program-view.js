@@ -174,7 +174,7 @@ export function createProgramCard({ engine, onChannel }) {
     const same = examples.find((x) => x.program.trimEnd() === src);
     if (same) return same.title;
     const chosen = examples.find((x) => x.id === els.examples.value);
-    if (chosen) return `a program edited from “${chosen.title}”`;
+    if (chosen) return `${chosen.title} (edited)`;
     const comment = /^\s*#\s*(.+)$/m.exec(src);
     return comment && comment.index === src.search(/\S/) ? comment[1].trim() : 'your program';
   }

@@ -79,13 +79,13 @@ export function mount(root, { engine, client }) {
   // ---------------------------------------------------------------- rendering the inputs
   function renderPresetMenu() {
     const options = presets.map((p) => h('option', { value: p.id, text: p.name }));
-    options.push(h('option', { value: 'custom', text: 'Custom (edited)', disabled: !state.edited }));
+    options.push(h('option', { value: 'custom', text: state.program && programCard ? 'From a program' : 'Custom (edited)', disabled: !state.edited }));
     replace(els.preset, options);
     els.preset.value = state.edited ? 'custom' : state.presetId;
     const p = presetById(state.presetId);
     // A program's channel is named after the program, not after the preset shown before it.
     els.presetText.textContent = state.program && programCard
-      ? `Shown: the channel of ${programCard.nameOf(state.program)} (see “From a program”). Choose an example to start again.`
+      ? `Shown: the channel of the program “${programCard.nameOf(state.program)}” (see “From a program” below). Choose an example to start again.`
       : state.edited
       ? `Edited from: ${p ? p.name : 'a preset'}. Choose an example to start again.`
       : `${p.description} Secrets: ${p.secretName}; observables: ${p.observableName}. Source: ${p.source}.`;
