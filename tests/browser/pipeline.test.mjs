@@ -100,7 +100,6 @@ test('typing fast: only the answer for the last input is shown', async () => {
   // α of the Rényi entropy typed one character at a time, with no pause: each keystroke is an
   // input; the debounce runs one job, for the last text.
   const alpha = page.locator('[data-testid="alpha"]');
-  await page.click('[data-testid="more-renyi"] > summary'); // α sits with the Rényi entropy, folded
   await alpha.click();
   await alpha.press('Control+a');
   await alpha.pressSequentially('0.5', { delay: 0 });

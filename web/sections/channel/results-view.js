@@ -27,11 +27,12 @@ const MAX_PRIOR_ROWS = 64;
 /**
  * The results read most (Shannon, min-entropy, Bayes) are shown first; in their cards the
  * measures read less often are folded, and the other groups fold whole into "More results", so
- * that a first look meets nine numbers, not twenty-five. Folded results are still computed and
+ * that a first look meets ten numbers, not twenty-five. Settings (α, the capacity's tolerance)
+ * sit apart under the results they change. Folded results are still computed and
  * exported.
  */
 const PRIMARY_GROUPS = new Set(['shannon', 'renyi', 'bayes']);
-const FOLDED_MEASURES = new Set(['conditionalShannonEntropy', 'renyiEntropy', 'conditionalMinEntropy', 'conditionalMinEntropyCachin',
+const FOLDED_MEASURES = new Set(['conditionalShannonEntropy', 'conditionalMinEntropy', 'conditionalMinEntropyCachin',
   'bayesRisk', 'posteriorBayesRisk', 'additiveBayesLeakage', 'maxCasePosteriorBayesVulnerability']);
 
 const textField = (id, label, value, title) => h('div', { class: 'alpha-row' },
@@ -81,9 +82,11 @@ export class ResultsView {
       if (extra) {
         const fold = h('details', { class: 'result-more', 'data-testid': `more-${g.id}` },
           h('summary', { text: `${folded.length} more: ${folded.map(([, d]) => d.name.toLowerCase()).join(', ')}` }));
-        if (g.id === 'renyi') fold.append(textField('alpha', 'Order α of the Rényi entropy', s.alpha, 'α ≥ 0; 0 gives Hartley entropy, 1 Shannon, ∞ (type inf) min-entropy'));
         fold.append(extra);
         card.append(fold);
+      }
+      if (g.id === 'renyi') {
+        card.append(h('div', { class: 'result-setting' }, textField('alpha', 'Setting: order α of the Rényi entropy', s.alpha, 'α ≥ 0; 0 gives Hartley entropy, 1 Shannon, ∞ (type inf) min-entropy')));
       }
       if (g.id === 'shannon') {
         this.capacityBox = h('div', { class: 'capacity-detail', 'data-testid': 'capacity-detail' });

@@ -28,6 +28,8 @@ import { isAbort, reportToJob } from '../../engine/client.js';
 import { readingOf, setReading } from '../../lib/readings.js';
 import * as S from './state.js';
 import { ids, MECHS, buildSkeleton, mapFigure } from './skeleton.js';
+import { exportMenu, download } from '../../lib/export.js';
+import { mechanismData, tableData, mapSVG, MECH_NAMES } from './export.js';
 
 const LP_TIME_LIMIT_MS = 600000;
 const MAX_CALIBRATION_STEPS = 40;
@@ -84,8 +86,17 @@ export function mount(root, { engine }) {
   e.side.addEventListener('input', () => { state.side = e.side.value; state.cell = null; schedule(); });
   e.eps.addEventListener('input', () => { state.epsilon = e.eps.value; schedule(); });
   e.spanner.addEventListener('input', () => { state.spanner = e.spanner.value; schedule(); });
+  // Export, as in the other sections: the table, a mechanism with its cells named, each map.
+  const which = h('select', { class: 'small geo-export-which', 'data-testid': ids('export-which'), 'aria-label': 'Which mechanism to export' },
+    MECHS.map((m) => h('option', { value: m.key, text: MECH_NAMES[m.key] })));
+  e.mechHead.append(h('div', { class: 'geo-exports' },
+    exportMenu(() => tableData(current), { what: 'table of the mechanisms', testid: ids('export-table'), label: 'Export table', file: 'location-mechanisms' }),
+    which,
+    exportMenu(() => mechanismData(current, which.value), { what: 'mechanism', testid: ids('export-mechanism'), label: 'Export K', file: 'location-mechanism' })));
+
   root.addEventListener('click', (ev) => {
     const act = ev.target.closest?.('button[data-action]')?.dataset.action;
+    if (act === 'map-svg') { saveMap(ev.target.closest('button').dataset.map); return; }
     if (act === 'cancel-lp') { main.cancel(); lpAgain.cancel(); return; }
     // "Compute": the LP, and first the other mechanisms where they wait for it too.
     if (act === 'run-lp') { lpAgain.now(); return; }
@@ -437,6 +448,20 @@ export function mount(root, { engine }) {
   }
 
   // ------------------------------------------------------------ maps
+  /** The map drawn as `key` ('prior' or a mechanism), for its SVG: title, values, cells. */
+  function mapOf(cur, key) {
+    const { cell } = cur;
+    if (key === 'prior') return { title: 'Density π: where people are', values: cur.prior, side: cur.side, chosen: cell };
+    const x = cur.mech[key];
+    return x ? { title: `${MECH_NAMES[key][0].toUpperCase()}${MECH_NAMES[key].slice(1)} mechanism: reported cell given the true cell ${S.cellName(cell, cur.side)}`, values: x.K[cell], side: cur.side, chosen: cell } : null;
+  }
+  function saveMap(key) {
+    const m = current && mapOf(current, key);
+    if (!m) return;
+    const text = mapSVG({ ...m, format: (v) => formatNumber(v, 4) });
+    download(new Blob([text], { type: 'image/svg+xml' }), `location-map-${key}-${m.side}x${m.side}.svg`);
+  }
+
   function renderMaps(cur) {
     const { cell } = cur;
     e.cellName.textContent = `true cell ${S.cellName(cell, cur.side)} (prior ${formatNumber(cur.prior[cell])})`;
