@@ -24,10 +24,13 @@
 // here, so that it runs before the page's module script, and that module script is switched off
 // before it is fetched (the parser hands it to MutationObservers before it prepares it).
 //
-// The frame's widget is light or dark as the frame's prefers-color-scheme says (theme=auto, unless
-// the parameter theme says otherwise): inside an iframe, that is the color-scheme of the iframe
-// element in its parent page, so a dark host page that declares color-scheme: dark (on its root or
-// on the iframe) gets a dark widget, and a host that declares nothing a light one.
+// Light or dark: a frame cannot see the page around it, so unless the parameter theme says, its
+// widget is theme=auto: the frame's prefers-color-scheme (the reader's system preference; in
+// browsers that follow the CSS proposal, the color-scheme the host gives the iframe element). A
+// host page that can run a script says its own look by posting {type: 'qif-embed:theme', theme:
+// 'dark' | 'light'} to the frame (the snippet of docs/widgets.md does so when the frame reports its
+// height, reading the host's background): the widget follows, also when the host switches later.
+// The parameter theme, when given, wins over both.
 //
 // A classic script, loaded before widgets.js so that the lesson never flashes in a frame. Pure
 // ASCII (non-ASCII text written as \u escapes), as every classic script of the widgets is.
@@ -130,7 +133,14 @@
       if (!pending) pending = setTimeout(() => { pending = 0; report(); }, 50);
     };
     if (el.shadowRoot) new MutationObserver(soon).observe(el.shadowRoot, { childList: true, subtree: true, characterData: true, attributes: true });
-    if (!el.hasAttribute('theme')) el.setAttribute('theme', 'auto');
+    if (!el.hasAttribute('theme')) {
+      el.setAttribute('theme', 'auto');
+      // The host's word on its look (only the parent's; the values a theme takes).
+      addEventListener('message', (e) => {
+        if (e.source !== window.parent || !e.data || e.data.type !== 'qif-embed:theme') return;
+        if (['light', 'dark', 'auto'].includes(e.data.theme) && el.getAttribute('theme') !== e.data.theme) el.setAttribute('theme', e.data.theme);
+      });
+    }
     box.append(el);
     if (ignored.length) {
       box.append(note(`Ignored parameters (not attributes of <${tag}>): ${[...new Set(ignored)].map((n) => n.slice(0, 40)).join(', ')}. Known: ${[...allowed].join(', ')}.`));
