@@ -142,7 +142,13 @@ test('src names the program\'s file; a missing file is named in the widget', asy
         contentType: 'text/html',
         body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>src</title><link rel="icon" href="data:,"><script type="module" src="../widgets.js"></script></head>
 <body><qif-program id="src" src="checker.qif" measures="posteriorBayesVulnerability"></qif-program>
-<qif-program id="missing" src="nowhere.qif" measures="posteriorBayesVulnerability"></qif-program></body></html>`,
+<qif-program id="missing" src="nowhere.qif" measures="posteriorBayesVulnerability"></qif-program>
+<qif-program id="editsrc" editable src="checker.qif" measures="posteriorBayesVulnerability"></qif-program>
+<qif-program id="editcut" editable measures="posteriorBayesVulnerability">
+secret x in 0..3
+observe x<limit
+</qif-program>
+<p id="end">End.</p></body></html>`,
       });
     }
     return route.fulfill({ status: 404, body: 'not found' });
@@ -154,6 +160,21 @@ test('src names the program\'s file; a missing file is named in the widget', asy
     const missing = await shown(page, '#missing');
     assert.equal(missing.state, 'error');
     assert.match(missing.error, /^src: could not load the program .*nowhere\.qif: HTTP 404/);
+    // Editable, from a file: the editor holds the file's program, fitted to it.
+    const editsrc = await shown(page, '#editsrc');
+    table2a(editsrc, '011');
+    assert.equal(editsrc.code, PASSWORD.replace('[1, 1, 0]', '[0, 1, 1]'));
+    // Editable and cut: refused until the reader rewrites it, then computed.
+    const cut = await shown(page, '#editcut');
+    assert.match(cut.error, /^HTML cut this program on line 2, after “observe x”: it read “<limit”/);
+    const src = page.locator('#editcut').locator('[data-testid="program-source"]');
+    await src.click();
+    await src.press('Control+a');
+    await page.keyboard.type('secret x in 0..3\nobserve x < 2');
+    await page.waitForFunction(() => document.querySelector('#editcut').dataset.state === 'ready', null, { timeout: 30000 });
+    // x < 2 of a uniform x in 0..3: the rows 0, 1 see true, 2, 3 false; V = 1/4 + 1/4.
+    const fixed = await page.evaluate(() => document.querySelector('#editcut').getResults());
+    assert.deepEqual([fixed.observations, fixed.posteriorBayesVulnerability], [['true', 'false'], 0.5]);
   } finally {
     await page.context().close();
   }

@@ -60,10 +60,16 @@ export function codeEditor({ value = '', label = 'Program', onInput = () => {}, 
   const lines = h('pre', { class: 'code-lines', 'aria-hidden': 'true', 'data-testid': `${testid}-lines` });
   const source = h('textarea', {
     class: 'code-source', 'data-testid': `${testid}-source`, spellcheck: 'false', autocapitalize: 'off', autocomplete: 'off',
-    'aria-label': label, wrap: 'off', rows: String(rows ?? Math.max(3, value.split('\n').length)),
-    // As wide as the longest line and a little more, so that the program is read without scrolling.
-    cols: String(Math.max(20, ...value.split('\n').map((l) => l.replace(/\t/g, INDENT).length)) + 3),
+    'aria-label': label, wrap: 'off',
   });
+  // As tall as the text and as wide as its longest line and a little more, so that the program is
+  // read without scrolling (a given `rows` wins).
+  const fit = (text) => {
+    const lines = text.split('\n');
+    source.rows = rows ?? Math.max(3, lines.length);
+    source.cols = Math.max(20, ...lines.map((l) => l.replace(/\t/g, INDENT).length)) + 3;
+  };
+  fit(value);
   source.value = value;
   const el = h('div', { class: 'code-editor' }, lines, source);
   let marked = new Set();
@@ -105,6 +111,7 @@ export function codeEditor({ value = '', label = 'Program', onInput = () => {}, 
     textarea: source,
     value: () => source.value,
     setValue(t) {
+      fit(t);
       source.value = t;
       renderLines();
     },

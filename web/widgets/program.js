@@ -215,7 +215,8 @@ export class QifProgram extends QifChannel {
 
   async computeNow(job, cfg) {
     this.markLine(null);
-    if (cfg.cut) return this.refuse(cfg.cut);
+    // A cut program is refused until the reader of an editable one has rewritten it.
+    if (cfg.cut && !(this.editor && this.edited)) return this.refuse(cfg.cut);
     let program;
     try {
       program = await this.currentProgram(cfg);
