@@ -149,12 +149,14 @@ test('the editor: Tab indents, the language link opens, habits and a program wit
   assert.deepEqual(d, [{ severity: 'warning', text: 'warning: line 2, column 1: nothing is observed: every secret gives the same output (add `observe e` for what the adversary sees)' }]);
   assert.equal(await src.getAttribute('aria-invalid'), 'false', 'a warning does not make the program invalid');
   assert.equal(await page.getAttribute('[data-testid="program-lines"] [data-line="2"]', 'class'), 'line warning');
+  await page.locator('[data-testid="program-card"]').screenshot({ path: `${SCREENSHOTS}/program-editor-warning.png` });
   // Habits, each at its own line and column, instead of the grammar's "expected …".
   d = await typed('secret x in 0..3\ni = 0\nwhile i < 3 {\n    if x == i {\n        break\n    }\n    i = i + 1\n}\nobserve i');
   assert.equal(d.length, 1);
   assert.match(d[0].text, /^line 5, column 9: this language has no `break`; write the loop's condition so that it stops/);
   d = await typed('secret a in 0..3\nb = 2\nif a = b {\n    observe 1\n}');
   assert.match(d[0].text, /^line 3, column 6: did you mean `==`\? In a condition, `=` would assign; `==` compares/);
+  await page.locator('[data-testid="program-card"]').screenshot({ path: `${SCREENSHOTS}/program-editor-habit.png` });
   d = await typed('secret a in 0..3\nif a == 1 && a != 2 {\n    observe 1\n}');
   assert.match(d[0].text, /this language has no `&&`; write `and`/);
   d = await typed('secret a in 0..3\nif a == 1 {\n    observe 1\n} elif a == 2 {\n    observe 2\n}');
