@@ -191,7 +191,8 @@ var { font-style: italic; font-family: Georgia, "DejaVu Serif", serif; }
    1280x720 slide at 40 px, show two of them: docs/widgets.md). */
 :host([size="compact"]) .program-body { flex-wrap: wrap; }
 :host([size="compact"]) .mats { flex-wrap: nowrap; }
-:host([size="compact"]) .ref-results { max-width: none; flex: 1 1 16em; container-type: inline-size; }
+:host([size="compact"]) .ref-results { max-width: none; flex: 1 1 12em; min-width: 12em; container-type: inline-size; }
+:host([size="compact"]) .verdicts { min-width: 0; }
 :host([size="compact"]) .verdict { grid-template-columns: auto auto; justify-content: start; }
 @container (min-width: 36em) {
   :host([size="compact"]) .verdicts { grid-template-columns: repeat(3, auto); max-width: none; justify-content: start; }
