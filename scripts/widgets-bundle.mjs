@@ -35,6 +35,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listWeb, rewriteModule, moduleToClosure, classicWorker, FROM_PAGE } from './singlefile.mjs';
+import { asciiScript } from './ascii.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(ROOT, 'web');
@@ -94,7 +95,9 @@ export async function buildWidgetBundle() {
   const modules = await pageModules('widgets.js', have);
   const notices = (await readFile(path.join(WEB, 'THIRD_PARTY_NOTICES.txt'), 'utf8')).replace(/\*\//g, '* /');
 
-  const text = `/*! QIF Toolkit widgets ${version}: <qif-channel>, <qif-mechanism>, <qif-refinement>, <qif-program> in one classic
+  // Pure ASCII (scripts/ascii.mjs): a classic script is read in the encoding of the page that
+  // includes it, and a lesson without <meta charset="utf-8"> is read as windows-1252.
+  const text = asciiScript(`/*! QIF Toolkit widgets ${version}: <qif-channel>, <qif-mechanism>, <qif-refinement>, <qif-program> in one classic
  * script with its computation engine. Include it with <script src="qif-widgets.js"></script>; the
  * widget reference (docs/widgets.md of the toolkit) lists the attributes. Licenses: at the end. */
 (() => {
@@ -148,22 +151,22 @@ ${modules.join('\n')}
 /*
 ${notices}
 */
-`;
+`, 'qif-widgets.js');
   await mkdir(path.dirname(OUT), { recursive: true });
   await writeFile(OUT, text);
   await publish(WEB_NAMES[0], text);
-  const moreText = `/*! QIF Toolkit widgets ${version}: the second module (qif-more.wasm: mechanisms, refinement,
+  const moreText = asciiScript(`/*! QIF Toolkit widgets ${version}: the second module (qif-more.wasm: mechanisms, refinement,
  * privacy, ...) for qif-widgets.js, which adds this script to the page when a widget first needs it.
  * Keep it beside qif-widgets.js. Licenses: see qif-widgets.js. */
 globalThis.__qifWidgetsMore && globalThis.__qifWidgetsMore("${more}");
-`;
+`, 'qif-widgets-more.js');
   await writeFile(OUT_MORE, moreText);
   await publish(WEB_NAMES[1], moreText);
-  const exactText = `/*! QIF Toolkit widgets ${version}: the exact module (qif-exact.wasm: exact fractions, programs
+  const exactText = asciiScript(`/*! QIF Toolkit widgets ${version}: the exact module (qif-exact.wasm: exact fractions, programs
  * as channels for <qif-program>) for qif-widgets.js, which adds this script to the page when a widget
  * first needs it. Keep it beside qif-widgets.js. Licenses: see qif-widgets.js. */
 globalThis.__qifWidgetsExact && globalThis.__qifWidgetsExact("${exact}");
-`;
+`, 'qif-widgets-exact.js');
   await writeFile(OUT_EXACT, exactText);
   await publish(WEB_NAMES[2], exactText);
   const moreGz = gzipSync(Buffer.from(moreText), { level: 9 }).length;

@@ -1014,7 +1014,7 @@ export interface OptimalLPOptions {
   method?: 'auto' | 'decomposition' | 'simplex';
   /** Wall-clock limit of the solve, milliseconds; a positive number (Infinity: no limit) (default no limit). */
   timeLimit?: number;
-  /** Called every few hundred simplex iterations (decomposition: master pivots, and every 16 columns priced) with {iteration, objective, infeasibility, phase, bound}; return false to cancel. */
+  /** Called every few hundred simplex iterations (decomposition: master pivots, and every 16 columns priced) with {iteration, objective, infeasibility, phase, bound}; objective and bound are in the result's units (expected gain, or expected loss when loss is given), iteration counts the pivots of every phase so far; return false to cancel. */
   onProgress?: (progress: LPProgress) => boolean | void;
 }
 

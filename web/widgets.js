@@ -4,7 +4,7 @@
 //   <qif-channel preset="password-iterations" measures="mutualInformation,minEntropyLeakage"></qif-channel>
 //   <qif-mechanism graph="clique" n="6" epsilon="ln 2" mechanism="randomizedResponse"></qif-mechanism>
 //   <qif-refinement a="[[1,0],[0,1]]" b="[[0.5,0.5],[0.5,0.5]]"></qif-refinement>
-//   <qif-program measures="posteriorBayesVulnerability">secret guess in bits(3) … observe out</qif-program>
+//   <qif-program measures="posteriorBayesVulnerability"><script type="text/qif">secret guess in bits(3) … observe out</script></qif-program>
 //
 // This file is the entry: it defines the elements, one per file in widgets/ (channel.js,
 // mechanism.js, refinement.js, program.js), on their base class (widgets/base.js). Each element declares its

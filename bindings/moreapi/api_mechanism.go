@@ -17,6 +17,9 @@ var (
 	fTimeLim  = Param{Name: "timeLimit", Kind: KindNumber, Check: CheckPositiveInf, DefaultDoc: "no limit", Doc: "wall-clock limit of the solve, milliseconds"}
 	fLPReport = Param{Name: "onProgress", Kind: KindCallback, ArgsObject: true, CallArgs: []string{"iteration", "objective", "infeasibility", "phase", "bound"},
 		Doc: "called every few hundred simplex iterations (decomposition: master pivots, and every 16 columns priced) with {iteration, objective, infeasibility, phase, bound}; return false to cancel"}
+	// fMechReport is optimalLP's onProgress: the same reports, in the units of its result.
+	fMechReport = Param{Name: "onProgress", Kind: KindCallback, ArgsObject: true, CallArgs: []string{"iteration", "objective", "infeasibility", "phase", "bound"},
+		Doc: "called every few hundred simplex iterations (decomposition: master pivots, and every 16 columns priced) with {iteration, objective, infeasibility, phase, bound}; objective and bound are in the result's units (expected gain, or expected loss when loss is given), iteration counts the pivots of every phase so far; return false to cancel"}
 	withGuess = Type{Fields: []Field{{Name: "utility", Type: Number}, {Name: "guess", Type: IntList, Doc: "the optimal guess for each output"}}}
 )
 
@@ -121,7 +124,7 @@ var mechanismAPI = []Func{
 			{Name: "spanner", Kind: KindNumber, DefaultDoc: "all pairs", Doc: "with a metric: a dilation δ ≥ 1; the constraints are imposed, with ε/δ, only on the edges of the greedy δ-spanner of the answers (still ε·d-private; see guaranteedEpsilon)"},
 			{Name: "method", Kind: KindEnum, Enum: []string{"auto", "decomposition", "simplex"}, Default: "auto",
 				Doc: "how the program is solved: by decomposition over the columns of H ('decomposition'), as one linear program by the simplex ('simplex'), or by decomposition with the simplex as fallback ('auto')"},
-			&fTimeLim, &fLPReport}}},
+			&fTimeLim, &fMechReport}}},
 		Result: Type{Name: "OptimalLP", Doc: "Result of mechanism.optimalLP.", Fields: []Field{
 			{Name: "mechanism", Type: MatrixOut, Doc: "The mechanism H, n×|W|: rows true answers, columns the reported answers (= the guesses)."},
 			{Name: "utility", Type: Number, Doc: "Expected gain of H with the optimal guess (probability for the binary gain), or its expected loss when loss was given."},

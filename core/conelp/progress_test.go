@@ -62,3 +62,40 @@ func TestProgressBrackets(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressPivotsNeverGoBack: the reports count every pivot so far, across output generation
+// and the decomposition that may follow it, so the count never decreases and ends at most at
+// Result.Iterations (which sums both phases). The page shows this count as the work done.
+func TestProgressPivotsNeverGoBack(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	phases := map[string]bool{}
+	for trial := 0; trial < 6; trial++ {
+		side := 4 + trial%3
+		n := side * side
+		prior := randomPrior(rng, n)
+		cost := make([][]float64, n)
+		for w := range cost {
+			cost[w] = make([]float64, n)
+			for y := range cost[w] {
+				cost[w][y] = prior[y] * math.Hypot(float64(w%side-y%side), float64(w/side-y/side))
+			}
+		}
+		p := &Problem{N: n, Cost: cost, Pairs: gridPairs(side, 0.3+0.4*float64(trial%2)), Sense: lp.Minimize, FewOutputs: true}
+		last, lastPhase := 0, ""
+		r, err := Solve(p, &lp.Options{ProgressEvery: 1, Progress: func(pg lp.Progress) bool {
+			if pg.Iteration < last {
+				t.Errorf("trial %d: %s reported %d pivots after %s reported %d", trial, pg.Phase, pg.Iteration, lastPhase, last)
+			}
+			last, lastPhase = pg.Iteration, pg.Phase
+			phases[pg.Phase] = true
+			return true
+		}})
+		if err != nil || r.Status != lp.Optimal {
+			t.Fatalf("trial %d: %v %v", trial, r.Status, err)
+		}
+		if last > r.Iterations {
+			t.Errorf("trial %d: last report %d pivots, result %d", trial, last, r.Iterations)
+		}
+	}
+	t.Logf("phases seen: %v", phases)
+}

@@ -108,12 +108,7 @@ func solveDecomposed(spec *LPSpec, p *mechProgram) (*LPResult, error) {
 	for i, q := range p.pairs {
 		prob.Pairs[i] = conelp.Pair{A: q.a, B: q.b, Log: q.ed}
 	}
-	var opt *lp.Options
-	if spec.Solver != nil {
-		o := *spec.Solver
-		opt = &o
-	}
-	res, err := conelp.Solve(prob, opt)
+	res, err := conelp.Solve(prob, solverOptions(spec))
 	if err != nil {
 		return nil, err
 	}

@@ -411,8 +411,8 @@ func solveMechanismLP(spec *LPSpec, p *mechProgram) (*LPResult, error) {
 		return nil, err
 	}
 	opt := lp.Options{}
-	if spec.Solver != nil {
-		opt = *spec.Solver
+	if o := solverOptions(spec); o != nil {
+		opt = *o
 	}
 	if opt.Context == nil {
 		opt.Context = context.Background()

@@ -9,6 +9,8 @@ import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startHarness, ROOT, SCREENSHOTS } from './harness.mjs';
+import { presets as channelPresets } from '../../web/lib/presets.js';
+import { refinementPresets } from '../../web/lib/refinement-presets.js';
 
 let h;
 let host;
@@ -288,8 +290,17 @@ test('the iframe heights in the docs fit the widgets at 1280 and 375 px', async 
   const refine = /<qif-refinement id="w-refine" a='([^']+)' b='([^']+)'/.exec(lesson);
   const checker = /const checker = `([^`]+)`/.exec(readFileSync(path.join(ROOT, 'docs/guides/programs.md'), 'utf8'))[1].trim();
   const full = (q) => q.replace('a=…&b=…', `a=${encodeURIComponent(refine[1])}&b=${encodeURIComponent(refine[2])}`).replace('program=…', `program=${encodeURIComponent(checker)}`);
-  const rows = [...section.matchAll(/^\| `(widget=[^`]+)`[^|]*\| (\d+) \| (\d+) \|$/gm)].map((m) => ({ query: full(m[1]), wide: Number(m[2]), narrow: Number(m[3]) }));
+  // A row written with preset=<any> holds every preset of its widget: each is measured, and the
+  // height written must hold the tallest.
+  const PRESETS = { channel: channelPresets.map((p) => p.id), refinement: refinementPresets.map((p) => p.id) };
+  const rows = [...section.matchAll(/^\| `(widget=[^`]+)`[^|]*\| (\d+) \| (\d+) \|$/gm)].map((m) => {
+    const query = full(m[1]);
+    const kind = /^widget=(\w+)/.exec(query)[1];
+    const queries = query.includes('preset=<any>') ? PRESETS[kind].map((id) => query.replace('preset=<any>', `preset=${id}`)) : [query];
+    return { row: m[1], queries, wide: Number(m[2]), narrow: Number(m[3]) };
+  });
   assert.ok(rows.length >= 5, `the table of heights has ${rows.length} rows`);
+  assert.ok(rows.some((r) => r.queries.length >= 5), 'a row holds every refinement preset');
   const written = [];
   for (const file of ['docs/widgets.md', 'docs/guides/embedding.md']) {
     for (const m of readFileSync(path.join(ROOT, file), 'utf8').matchAll(/<iframe src="[^"]*embed\.html\?([^"]+)"[^>]*?height="(\d+)"/g)) {
@@ -305,7 +316,7 @@ test('the iframe heights in the docs fit the widgets at 1280 and 375 px', async 
     const errors = [];
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     try {
-      for (const query of new Set([...rows.map((r) => r.query), ...written.map((w) => w.query)])) {
+      for (const query of new Set([...rows.flatMap((r) => r.queries), ...written.map((w) => w.query)])) {
         await page.goto(`${h.url}embed.html?${query}`);
         await page.waitForFunction(() => ['ready', 'error'].includes(document.getElementById('widget')?.dataset.state), null, { timeout: 60000, polling: 100 });
         // Some parts come after 'ready' (the program's exact fractions): the height that stays 0.5 s.
@@ -333,8 +344,8 @@ test('the iframe heights in the docs fit the widgets at 1280 and 375 px', async 
   }
   for (const r of rows) {
     for (const [width, doc] of [[1280, r.wide], [375, r.narrow]]) {
-      const need = measured[`${width} ${r.query}`];
-      if (doc < need || doc > need + SLACK) problems.push(`${r.query.slice(0, 60)} at ${width} px: documented ${doc}, measured ${need}`);
+      const need = Math.max(...r.queries.map((q) => measured[`${width} ${q}`]));
+      if (doc < need || doc > need + SLACK) problems.push(`${r.row.slice(0, 60)} at ${width} px: documented ${doc}, measured ${need}`);
     }
   }
   for (const w of written) {
@@ -342,4 +353,55 @@ test('the iframe heights in the docs fit the widgets at 1280 and 375 px', async 
     if (w.height < need) problems.push(`${w.file}: height="${w.height}" for ${w.query.slice(0, 60)}, which needs ${need} px at 1280`);
   }
   assert.deepEqual(problems, [], JSON.stringify(measured, null, 1));
+});
+
+// A frame follows its host's light or dark look where the host says so. theme=auto, the frame's
+// default, reads prefers-color-scheme inside the frame (in Chromium, the reader's system: the
+// frame cannot see the page around it); a host running the snippet of docs/widgets.md tells its
+// frames its look from its background, and they follow it whatever the reader's system prefers,
+// also a frame sandboxed with allow-scripts only; theme in the query wins over both.
+test('theme=auto: a framed widget follows the system, and the host page where its snippet says dark or light', async () => {
+  const q = (extra = '') => `${h.url}embed.html?widget=refinement&preset=swapped-rows${extra}`;
+  const frames = (withSnippet) => {
+    const snippet = docSnippet(q());
+    const script = /<script>[\s\S]*<\/script>/.exec(snippet)[0];
+    const frame = (id, src, more = '') => `<iframe id="${id}" ${more} src="${src.replace(/&/g, '&amp;')}" title="${id}" style="width: 100%; border: 0" height="300" data-qif-frame></iframe>`;
+    return `${frame('f', q())}\n${frame('s', q(), 'sandbox="allow-scripts"')}\n${frame('l', q('&theme=light'))}${withSnippet ? script : ''}`;
+  };
+  pages['/dark-host.html'] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Dark LMS</title>
+<style>body { background: #121212; color: #eee; }</style></head><body><h1>Week 7</h1>${frames(true)}</body></html>`;
+  pages['/light-host.html'] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>LMS</title></head><body><h1>Week 7</h1>${frames(true)}</body></html>`;
+  pages['/silent-host.html'] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>LMS</title>
+<style>body { background: #121212; color: #eee; }</style></head><body><h1>Week 7</h1>${frames(false)}</body></html>`;
+  const errors = [];
+  const look = async (page, id, want) => {
+    const frame = await (await page.waitForSelector(`#${id}`)).contentFrame();
+    await frame.waitForFunction(() => document.getElementById('widget')?.dataset.state === 'ready', null, { timeout: 60000, polling: 100 });
+    // The host's message comes after the first height: wait for the look expected, then read it.
+    await frame.waitForFunction((w) => document.getElementById('widget').dataset.qifTheme === w, want, { timeout: 5000, polling: 100 }).catch(() => {});
+    return frame.evaluate(() => {
+      const w = document.getElementById('widget');
+      const c = getComputedStyle(w.shadowRoot.querySelector('.w')).backgroundColor.match(/[\d.]+/g).slice(0, 3).map(Number);
+      return { theme: w.getAttribute('theme'), look: c.every((v) => v < 80) ? 'dark' : 'light' };
+    });
+  };
+  for (const system of ['light', 'dark']) {
+    const ctx = await h.browser.newContext({ viewport: { width: 1000, height: 900 }, colorScheme: system });
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      for (const [host, want] of [['dark-host', 'dark'], ['light-host', 'light'], ['silent-host', system]]) {
+        await page.goto(hostURL(`/${host}.html`));
+        for (const id of ['f', 's']) {
+          const got = await look(page, id, want);
+          assert.equal(got.look, want, `system ${system}, ${host}, frame ${id}: ${JSON.stringify(got)}`);
+        }
+        assert.equal((await look(page, 'l', 'light')).look, 'light', `system ${system}, ${host}: theme=light in the query wins`);
+        if (system === 'light' && host === 'dark-host') await page.screenshot({ path: path.join(SCREENSHOTS, 'embed-frame-dark-host.png'), fullPage: true });
+      }
+    } finally {
+      await ctx.close();
+    }
+  }
+  assert.deepEqual(errors, []);
 });

@@ -57,9 +57,13 @@ function exactInNode(prior, C, G) {
   };
 }
 
+/** Opens the folded results (the groups under "More results", the measures folded in a card), as a reader does. */
+const unfold = (page) => page.$$eval('#results details.more-results, #results details.result-more', (ds) => { for (const d of ds) d.open = true; });
+
 test('the password checker: every exact value on the page is the API’s, beside the float API’s decimal', async () => {
   const p = presetById('password-iterations');
   const page = await openPage();
+  await unfold(page);
   const n = p.secrets.length;
   const prior = new Array(n).fill(`1/${n}`);
   const G = Array.from({ length: n }, (_, w) => Array.from({ length: n }, (_, x) => (w === x ? '1' : '0')));

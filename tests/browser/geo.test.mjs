@@ -10,7 +10,8 @@
 // (mechanism.optimalLP with method 'simplex', another solver than the page's decomposition).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, typeInto } from './harness.mjs';
+import { readFile } from 'node:fs/promises';
+import { startHarness, typeInto, SCREENSHOTS } from './harness.mjs';
 import { assertEveryNumberRead } from './readings.mjs';
 import { load } from '../../web/qif.js';
 
@@ -234,7 +235,7 @@ test('a large map waits for Compute, shows the solver\'s progress and gap, and C
   await page.locator('[data-testid="geo-lp-cancel"]').click();
   await page.waitForFunction(() => document.querySelector('[data-testid="geo-row-lp"]').dataset.status === 'cancelled' && document.querySelector('#geo').dataset.busy === 'false', null, { timeout: 1000 });
   assert.ok(Date.now() - t0 < 1000, 'idle within a second');
-  assert.match(await page.textContent('[data-testid="geo-lp-stopped"]'), /cancelled\. When it stopped, the mechanism the solver held had expected distance/);
+  assert.match(await page.textContent('[data-testid="geo-lp-stopped"]'), /cancelled\. When it stopped, the best mechanism the solver had found had expected distance [\d.]+ cell sides/);
   // What was computed stays.
   assert.ok(Number.isFinite(await num(page, 'loss-exp')) && Number.isFinite(await num(page, 'loss-geo')), 'the other mechanisms stay');
   // The section keeps working after the worker restarted.
@@ -302,5 +303,166 @@ test('every number shown has a reading; the two ε of the optimum say which is w
   assert.match(guaranteed, /the ε that the linear program’s constraints ensure on every pair of cells/);
   assert.ok((await num(page, 'eps-lp')) <= (await num(page, 'guaranteed')) + 1e-7, 'measured ≤ guaranteed, as the readings say');
   assert.match(await page.getAttribute('[data-testid="geo-loss-exp"]', 'title'), /cell sides from the true one/);
+  assertNoErrors(page);
+});
+
+// ---------------------------------------------------------------- what a person reads and takes away
+
+/** The text of a download started by clicking `selector`. */
+async function downloaded(page, selector) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  const file = await dl.path();
+  return { name: dl.suggestedFilename(), text: await readFile(file, 'utf8') };
+}
+
+/** A CSV as rows of fields (quotes as lib/export-formats.js writes them). */
+function parseCSV(text) {
+  return text.trimEnd().split('\n').map((line) => {
+    const out = [];
+    for (let i = 0; i < line.length;) {
+      if (line[i] === '"') {
+        let j = i + 1;
+        let s = '';
+        for (; j < line.length; j++) {
+          if (line[j] === '"' && line[j + 1] === '"') { s += '"'; j++; } else if (line[j] === '"') break; else s += line[j];
+        }
+        out.push(s);
+        i = j + 2;
+      } else {
+        const j = line.indexOf(',', i);
+        out.push(line.slice(i, j < 0 ? line.length : j));
+        i = j < 0 ? line.length + 1 : j + 1;
+      }
+    }
+    return out;
+  });
+}
+
+test('the comparison: per cent more of the optimum\'s distance, at every size', async () => {
+  for (const side of ['3', '5']) {
+    const page = await open({ side, epsilon: '1', spanner: '', density: 'hotspots' });
+    const opt = await num(page, 'loss-lp');
+    const line = await page.textContent('[data-testid="geo-comparison"]');
+    for (const k of ['exp', 'geo']) {
+      const other = await num(page, `loss-${k}`);
+      // By the definition: how much farther, as a share of the optimum's distance.
+      const pct = (100 * (other - opt)) / opt;
+      close(await num(page, `more-${k}`), pct, 1e-9 * Math.max(1, pct), `${side} × ${side}, ${k}: per cent more`);
+      const shown = Number(/([\d.]+) % more/.exec(await page.textContent(`[data-testid="geo-more-${k}"]`))[1]);
+      close(shown, pct, 0.05 * Math.max(1, pct / 100), `${side} × ${side}, ${k}: as written`);
+      assert.ok(pct > (100 * (other - opt)) / other - 1e-12, 'never the share of the other\'s distance');
+    }
+    assert.match(line, /optimal mechanism reports a cell at [\d.]+ cell sides from the true one on average, against the exponential [\d.]+ \([\d.]+ % more\) and the geometric [\d.]+ \([\d.]+ % more\)\./);
+    // Every pair constrained (δ empty): no note about an empty δ beside a δ in use.
+    assert.match(await page.textContent('[data-testid="geo-guaranteed-note"]'), /^Every pair of cells is constrained/);
+    assertNoErrors(page);
+    await page.close();
+  }
+});
+
+test('Export: the table, a mechanism with its cells named, and each map as SVG with axes and scales', async () => {
+  const page = await open({ side: '4', epsilon: '1', spanner: '1.5', density: 'centre' });
+  // The δ typed is said as typed, not as "Empty δ: every pair".
+  const note = await page.textContent('[data-testid="geo-guaranteed-note"]');
+  assert.doesNotMatch(note, /Empty δ/);
+  assert.match(note, /δ = 1\.5 as typed; clear the δ field to constrain every pair/);
+  // The table: one row per mechanism, the numbers shown.
+  await page.click('[data-testid="geo-export-table"] > summary');
+  const table = parseCSV((await downloaded(page, '[data-testid="geo-export-table-csv-file"]')).text);
+  assert.deepEqual(table[0].slice(0, 4), ['mechanism', 'expected distance (cell sides)', 'after remapping (cell sides)', 'smallest ε per unit (measured)']);
+  assert.deepEqual(table.slice(1).map((r) => r[0]), ['optimal mechanism', 'exponential mechanism', 'geometric mechanism']);
+  for (const [i, k] of ['lp', 'exp', 'geo'].entries()) {
+    assert.equal(Number(table[i + 1][1]), await num(page, `loss-${k}`), `${k}: expected distance`);
+    assert.equal(Number(table[i + 1][3]), await num(page, `eps-${k}`), `${k}: ε measured`);
+  }
+  // The optimal mechanism: 16 × 16, rows and columns named by their cells, rows distributions;
+  // the row of the chosen cell is the map drawn for it.
+  await page.click('[data-testid="geo-export-mechanism"] > summary');
+  const csv = await downloaded(page, '[data-testid="geo-export-mechanism-csv-file"]');
+  assert.equal(csv.name, 'location-mechanism.csv');
+  const K = parseCSV(csv.text);
+  assert.equal(K.length, 17);
+  assert.deepEqual(K[0].slice(0, 3), ['true \\ reported', '(0, 0)', '(1, 0)']);
+  assert.deepEqual(K.slice(1).map((r) => r[0]).slice(0, 5), ['(0, 0)', '(1, 0)', '(2, 0)', '(3, 0)', '(0, 1)']);
+  for (const r of K.slice(1)) close(r.slice(1).reduce((a, b) => a + Number(b), 0), 1, 1e-9, `row ${r[0]} sums to 1`);
+  const cell = (await page.evaluate(async () => (await import('./page/sections.js')).sections.geo.getResults().cell));
+  const drawn = await mapValues(page, 'lp');
+  K[cell + 1].slice(1).forEach((v, z) => close(Number(v), drawn[z], 1e-15, `K[chosen][${z}] as drawn`));
+  // The exponential one as JSON and LaTeX, labels included.
+  await page.selectOption('[data-testid="geo-export-which"]', 'exp');
+  const json = JSON.parse((await downloaded(page, '[data-testid="geo-export-mechanism-json-file"]')).text);
+  assert.equal(JSON.stringify(json).includes('(3, 3)'), true, 'JSON names the cells');
+  const tex = (await downloaded(page, '[data-testid="geo-export-mechanism-latex-file"]')).text;
+  assert.match(tex, /\(3, 3\)/);
+  // A map as SVG: the cells as drawn, axes numbered 0 to side − 1, a colour scale and one cell side.
+  const svg = (await downloaded(page, '[data-testid="geo-map-svg-lp"]')).text;
+  assert.match(svg, /^<\?xml/);
+  const values = [...svg.matchAll(/data-cell="(\d+)" data-value="([^"]+)"/g)].map((m) => Number(m[2]));
+  assert.deepEqual(values, drawn);
+  assert.deepEqual([...svg.matchAll(/data-axis="x">(\d+)</g)].map((m) => Number(m[1])), [0, 1, 2, 3]);
+  assert.match(svg, /data-role="colour-scale"/);
+  assert.match(svg, /1 cell side = 1 unit of distance/);
+  // On the page: each map has its axes, its colour scale up to its largest value, a cell side.
+  for (const key of ['prior', 'lp', 'exp', 'geo']) {
+    const ticks = await page.$$eval(`[data-testid="geo-axis-x-${key}"] span`, (s) => s.map((e) => e.textContent));
+    assert.deepEqual(ticks, ['0', '1', '2', '3'], `${key}: x axis`);
+    const max = Number(await page.getAttribute(`[data-testid="geo-legend-${key}"] .geo-legend-max`, 'data-value'));
+    close(max, Math.max(...(await mapValues(page, key))), 0, `${key}: the colour scale's top`);
+    assert.equal(await page.textContent(`[data-testid="geo-length-${key}"]`), '1 cell side');
+  }
+  await page.locator('[data-testid="geo-maps"]').screenshot({ path: `${SCREENSHOTS}/geo-maps-axes.png` });
+  assertNoErrors(page);
+});
+
+test('progress never goes back: pivots, the best distance, the bound and the gap, with their unit', async () => {
+  const page = await open({ side: '12', epsilon: '1', spanner: '1.1', density: 'hotspots' });
+  // Every report shown, recorded as it appears.
+  await page.evaluate(() => {
+    window.seenProgress = [];
+    const box = document.querySelector('[data-testid="geo-lp-progress"]');
+    new MutationObserver(() => {
+      const v = (k) => { const el = box.querySelector(`[data-testid="geo-lp-${k}"]`); return el ? Number(el.dataset.value) : null; };
+      const stats = box.querySelector('[data-testid="geo-lp-stats"]')?.textContent ?? '';
+      const pivots = /^([\d,]+) simplex pivots so far/.exec(stats);
+      if (pivots && v('value') !== null) window.seenProgress.push({ pivots: Number(pivots[1].replace(/,/g, '')), value: v('value'), bound: v('bound'), gap: v('gap'), stats });
+    }).observe(box, { subtree: true, childList: true, characterData: true });
+  });
+  await page.click('[data-testid="geo-lp-run"]');
+  await page.waitForFunction(() => window.seenProgress.filter((p) => p.gap !== null).length >= 3, null, { timeout: 90000 });
+  const seen = await page.evaluate(() => window.seenProgress);
+  await page.locator('[data-testid="geo-lp-cancel"]').click();
+  for (let i = 1; i < seen.length; i++) {
+    const [a, b] = [seen[i - 1], seen[i]];
+    assert.ok(b.pivots >= a.pivots, `pivots ${a.pivots} then ${b.pivots}`);
+    assert.ok(b.value <= a.value, `best distance ${a.value} then ${b.value}`);
+    if (a.bound !== null) assert.ok(b.bound !== null && b.bound >= a.bound, `bound ${a.bound} then ${b.bound}`);
+    if (a.gap !== null) assert.ok(b.gap !== null && b.gap <= a.gap, `gap ${a.gap} then ${b.gap}`);
+  }
+  const last = seen[seen.length - 1];
+  close(last.gap, last.value - last.bound, 1e-12, 'gap = best distance − bound');
+  assert.ok(last.value > 0 && last.bound >= -1e-12 && last.value <= Math.SQRT2 * 11, `distances: ${last.value}, ${last.bound}`);
+  assert.match(last.stats, /expected distance [\d.]+ cell sides; proven lower bound on the optimum \(of the program on the spanner\): [\d.]+ cell sides; certified gap \S+ cell sides\./);
+  assertNoErrors(page);
+});
+
+test('the section menu marks Location privacy when the page is opened on it or sent to it', async () => {
+  const page = await h.newPage();
+  await page.goto(`${h.url}#geo`);
+  // Opened on the section's anchor: the page shows it (below the sticky menu) and marks it,
+  // though the sections above it grow for seconds after.
+  await page.waitForFunction(() => document.querySelector('nav.section-bar a[aria-current]')?.getAttribute('href') === '#geo');
+  await page.waitForFunction(() => document.querySelector('#geo').dataset.started === 'true', null, { timeout: 60000 });
+  await page.waitForTimeout(1500);
+  const at = await page.evaluate(() => ({ top: document.querySelector('#geo').getBoundingClientRect().top, current: document.querySelector('nav.section-bar a[aria-current]').getAttribute('href') }));
+  assert.equal(at.current, '#geo');
+  assert.ok(at.top >= 0 && at.top < 120, `the section's top at ${at.top} px`);
+  // The reader scrolls back to the top (the page stops keeping the anchor in view), then uses the menu.
+  await page.mouse.move(600, 400);
+  while (await page.evaluate(() => window.scrollY) > 0) await page.mouse.wheel(0, -20000);
+  await page.waitForFunction(() => document.querySelector('nav.section-bar a[aria-current]')?.getAttribute('href') === '#channel');
+  await page.click('nav.section-bar a[href="#geo"]');
+  await page.waitForTimeout(1500);
+  assert.equal(await page.getAttribute('nav.section-bar a[aria-current]', 'href'), '#geo');
+  assert.equal(await page.textContent('nav.section-bar a[aria-current]'), 'Location privacy');
   assertNoErrors(page);
 });

@@ -61,6 +61,7 @@ test('Channel: the capacities, with formula and source, for both classes of gain
     ['docs/mathematics.html#metrics-and-capacities', 'docs/references.html#fosad2011-3.2']);
   assert.match(await page.textContent('[data-testid="result-multiplicativeBayesCapacity"] .r-formula'), /= Σy maxₓ C\(x,y\)/);
   // The class of 1-spanning gain functions: Σ_y p(y) tv(π, δʸ) = 7/24 (by hand: 9/96 + 5/96 + 14/96).
+  await page.click('[data-testid="more-results"] > summary'); // the capacities are folded under "More results"
   await page.selectOption('[data-testid="gain-class"]', 'oneSpanningGain');
   await settled(page);
   await page.waitForFunction(() => document.querySelector('[data-testid="result-additiveGCapacity"]')?.dataset.exact === '7/24');

@@ -178,8 +178,12 @@ async function copyFrom(page, testid, format) {
   return lastCopy(page, () => page.click(`[data-testid="${testid}-${format}"]`));
 }
 
+/** Opens the folded results (the groups under "More results", the measures folded in a card), as a reader does. */
+const unfold = (page) => page.$$eval('#results details.more-results, #results details.result-more', (ds) => { for (const d of ds) d.open = true; });
+
 test('exact fractions on the page: results and hyper entries equal the hand-computed ones', async () => {
   const page = await open(hashOf('channel', exampleState));
+  await unfold(page);
   await exactShown(page, 'posteriorGVulnerability');
   for (const [key, want] of Object.entries(HAND)) {
     const span = page.locator(`[data-testid="exact-${key}"]`);
@@ -355,6 +359,7 @@ test('a shared link restores the channel section (and every section with getStat
 
 test('exports: channel, prior, gain, results and hyper as CSV, JSON and LaTeX', async () => {
   const page = await open(hashOf('channel', exampleState));
+  await unfold(page);
   assert.equal(await copyFrom(page, 'export-channel', 'csv'), ',"y1","y2","y3"\n"a",0.5,0.5,0\n"b",0.25,0.25,0.5\n"c",0,0.3333333333333333,0.6666666666666666\n');
   assert.deepEqual(JSON.parse(await copyFrom(page, 'export-channel', 'json')), {
     rowLabels: ['a', 'b', 'c'], colLabels: ['y1', 'y2', 'y3'], rows: [[0.5, 0.5, 0], [0.25, 0.25, 0.5], [0, 1 / 3, 2 / 3]],

@@ -212,6 +212,8 @@ test('every LaTeX export compiles with pdfLaTeX', async (t) => {
   // Labels with TeX's special characters and Greek, fractions, tiny and huge numbers.
   await paste(page, 'cell-0-0', 'x\\y\t"a_1 & 50%"\t"β#{}"\n"α~^"\t1/3\t2/3\n"ü$"\t1e-300\t1\n');
   await settled(page);
+  // The hyper-distribution is under "More results", folded: open it as a reader does.
+  await page.click('[data-testid="more-results"] > summary');
   const parts = [];
   for (const id of ['export-channel', 'export-prior', 'export-gain', 'export-results', 'export-hyper']) {
     const tex = await copyFrom(page, id, 'latex');

@@ -171,6 +171,34 @@ test('progress callback and cancellation', () => {
   close(M.optimalLP({ graph: g, epsilon: Math.LN2, forceLP: true, timeLimit: 60000 }).utility, r.utility, 1e-9, 'a minute is enough');
 });
 
+test('progress with a loss: objective and bound are expected distances, as the result', () => {
+  // A 4 × 4 map, Euclidean distances written here, a skewed prior, the distance as the loss.
+  const side = 4;
+  const n = side * side;
+  const D = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => Math.hypot(i % side - (j % side), Math.floor(i / side) - Math.floor(j / side))));
+  const w = Array.from({ length: n }, (_, i) => 1 + ((i * 7) % 5));
+  const prior = w.map((x) => x / w.reduce((a, b) => a + b, 0));
+  const ref = M.optimalLP({ metric: D, epsilon: 0.8, prior, loss: D, method: 'simplex' });
+  assert.equal(ref.status, 'optimal');
+  // Its expected distance recomputed here: Σ_x π_x Σ_z K[x][z] D[x][z].
+  let mine = 0;
+  for (let x = 0; x < n; x++) for (let z = 0; z < n; z++) mine += prior[x] * at(ref.mechanism, x, z) * D[x][z];
+  close(ref.utility, mine, 1e-9, 'the result is the expected distance');
+  const seen = [];
+  const r = M.optimalLP({ metric: D, epsilon: 0.8, prior, loss: D, method: 'decomposition', onProgress: (p) => { seen.push(p); } });
+  close(r.utility, ref.utility, 1e-8, 'both methods');
+  assert.ok(seen.length >= 1, 'reports');
+  // Each report: a feasible mechanism's expected distance (at least the optimum) and a proven
+  // lower bound (at most the optimum, and never below 0 for distances); -Infinity before the first.
+  for (const p of seen) {
+    assert.ok(p.objective >= ref.utility - 1e-8 && p.objective <= Math.SQRT2 * (side - 1), `objective ${p.objective} against ${ref.utility}`);
+    assert.ok(p.bound === -Infinity || (p.bound <= ref.utility + 1e-8 && p.bound >= -1e-9), `bound ${p.bound} against ${ref.utility}`);
+  }
+  assert.ok(seen.some((p) => Number.isFinite(p.bound)), 'a finite bound is reported');
+  // The pivots count every phase: they never go back.
+  for (let i = 1; i < seen.length; i++) assert.ok(seen[i].iteration >= seen[i - 1].iteration, `pivots ${seen[i - 1].iteration} then ${seen[i].iteration}`);
+});
+
 test('bad input: errors name the argument, the instance keeps working', () => {
   const g = clique(3);
   const bad = [

@@ -50,3 +50,21 @@ function superscript(s) {
 export function uniformEntry(n) {
   return n <= 1000 ? `1/${n}` : String(1 / n);
 }
+
+/** Units written in the singular after a value shown as 1 (or −1): "1 bit", "2 bits", "0.5 bits". */
+const SINGULAR = { bits: 'bit', nats: 'nat', guesses: 'guess', 'cell sides': 'cell side', steps: 'step', iterations: 'iteration' };
+
+/**
+ * The unit to write after a value as shown (`shown`, the text of formatNumber, or a number):
+ * singular for exactly one, as English says it ("1 bit"); other units unchanged.
+ */
+export function unitFor(unit, shown) {
+  const text = typeof shown === 'number' ? formatNumber(shown) : String(shown ?? '');
+  return (text === '1' || text === '−1' || text === '-1') && Object.hasOwn(SINGULAR, unit) ? SINGULAR[unit] : unit;
+}
+
+/** A value with its unit: "1 bit", "0.5 bits". */
+export function withUnit(x, unit, digits) {
+  const shown = formatNumber(x, digits);
+  return `${shown} ${unitFor(unit, shown)}`;
+}

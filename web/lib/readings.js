@@ -7,7 +7,7 @@
 // The readings say what the value means here, and what its extremes (0, 1, ∞, a negative value)
 // mean; they are the definitions of the mathematics page in words, not new claims.
 
-import { formatNumber, formatFull } from './numbers.js';
+import { formatNumber, formatFull, withUnit } from './numbers.js';
 
 // 2^v in words: a number, or a power of ten where a double has none (2^(−5.85×10⁵)).
 const pow2 = (v) => {
@@ -46,7 +46,7 @@ const READINGS = {
     : v === 1 ? 'seeing y never lowers the chance of a wrong guess' : `for the worst prior, seeing y divides the chance of a wrong guess by ${formatNumber(v)}`),
   additiveGCapacity: () => 'the most additive g-leakage for this prior over every gain function of the class',
   // Other sections.
-  utilityBits: (v) => `log₂ of a probability, so ≤ 0: ${formatNumber(v)} bits is a probability 2^(${formatNumber(v)}) = ${pow2(v)} of answering right`,
+  utilityBits: (v) => `log₂ of a probability, so ≤ 0: ${withUnit(v, 'bits')} is a probability 2^(${formatNumber(v)}) = ${pow2(v)} of answering right`,
 
   // Design a mechanism (answers on a graph, ε-DP on it).
   'mech.bound': () => 'no ε-DP mechanism on this graph reports the true answer more often than this, on average over a uniformly chosen answer',
@@ -65,8 +65,8 @@ const READINGS = {
   'mech.lpPrimalResidual': (v) => (v === 0 ? 'the solution meets every constraint exactly' : 'by how much the solution misses its worst constraint before the repair (0: not at all)'),
   'mech.lpDualResidual': (v) => (v === 0 ? 'the dual prices meet every constraint exactly' : 'by how much the dual prices miss their worst constraint (0: not at all); it loosens the bound'),
   'mech.dbExpEpsilon': () => 'databases that differ in one individual give every answer probabilities within this factor of each other',
-  'mech.dbDomain': (v) => `bits needed to write down one database: ${formatNumber(v)} bits = log₂ of the number of databases`,
-  'mech.dbLeakage': (v) => (v === 0 ? 'an ε-DP mechanism reveals nothing about the database' : `at most ${formatNumber(v)} bits of min-entropy leak about the whole database: a one-try guess at most 2^(${formatNumber(v)}) times as likely after the answer`),
+  'mech.dbDomain': (v) => `bits needed to write down one database: ${withUnit(v, 'bits')} = log₂ of the number of databases`,
+  'mech.dbLeakage': (v) => (v === 0 ? 'an ε-DP mechanism reveals nothing about the database' : `at most ${withUnit(v, 'bits')} of min-entropy ${formatNumber(v) === '1' ? 'leaks' : 'leak'} about the whole database: a one-try guess at most 2^(${formatNumber(v)}) times as likely after the answer`),
   'mech.dbIndividual': (v) => (v === 0 ? 'nothing leaks about one individual' : `a one-try guess of one individual’s value becomes at most ${pow2(v)} times as likely`),
   'mech.dbUtility': () => 'the best chance an ε-DP mechanism on these databases gives of reporting the true one (uniform prior)',
   'mech.certified': () => 'the optimum in exact arithmetic (no ε-DP mechanism does better), proved with the dual prices',

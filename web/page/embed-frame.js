@@ -1,17 +1,17 @@
-// page/embed-frame.js — the iframe mode of embed.html, for pages that may not run scripts (learning
+// page/embed-frame.js - the iframe mode of embed.html, for pages that may not run scripts (learning
 // management systems strip <script>) but may hold an iframe:
 //
 //   <iframe src="https://your-site.example/qif/embed.html?widget=channel&preset=password-iterations"
-//           title="…" style="width: 100%; border: 0" height="560"></iframe>
+//           title="..." style="width: 100%; border: 0" height="560"></iframe>
 //
 // With ?widget=channel|mechanism|refinement|program (its program in the parameter `program`), embed.html shows that one widget instead of the sample
-// lesson; every other query parameter is an attribute of the element (matrix=…, epsilon=ln 2, …,
+// lesson; every other query parameter is an attribute of the element (matrix=..., epsilon=ln 2, ...,
 // theme=dark, size=compact) and is checked by the widget itself, as attributes are. Parameters
 // that are no attribute of the widget are listed under it, not dropped silently.
 //
 // The frame tells its parent how tall it is whenever that changes, by postMessage, in two forms:
 //   {type: 'qif-embed:height', height, frame}   frame: the `frame` parameter, if given
-//   {subject: 'lti.frameResize', height}         the form LTI platforms (Canvas, …) act on
+//   {subject: 'lti.frameResize', height}         the form LTI platforms (Canvas, ...) act on
 // A parent that listens (docs/widgets.md has the snippet) resizes the iframe; one that cannot run
 // scripts keeps the height written on the iframe. Heights are not secret: any parent may hear them.
 //
@@ -24,7 +24,16 @@
 // here, so that it runs before the page's module script, and that module script is switched off
 // before it is fetched (the parser hands it to MutationObservers before it prepares it).
 //
-// A classic script, loaded before widgets.js so that the lesson never flashes in a frame.
+// Light or dark: a frame cannot see the page around it, so unless the parameter theme says, its
+// widget is theme=auto: the frame's prefers-color-scheme (the reader's system preference; in
+// browsers that follow the CSS proposal, the color-scheme the host gives the iframe element). A
+// host page that can run a script says its own look by posting {type: 'qif-embed:theme', theme:
+// 'dark' | 'light'} to the frame (the snippet of docs/widgets.md does so when the frame reports its
+// height, reading the host's background): the widget follows, also when the host switches later.
+// The parameter theme, when given, wins over both.
+//
+// A classic script, loaded before widgets.js so that the lesson never flashes in a frame. Pure
+// ASCII (non-ASCII text written as \u escapes), as every classic script of the widgets is.
 (() => {
   const params = new URLSearchParams(location.search);
   const kind = params.get('widget');
@@ -84,7 +93,7 @@
     document.body.replaceChildren(box);
     new ResizeObserver(report).observe(root);
     if (!KINDS.includes(kind)) {
-      box.append(note(`embed.html: unknown widget “${kind.slice(0, 40)}”; choose one of ${KINDS.join(', ')}.`));
+      box.append(note(`embed.html: unknown widget \u201C${kind.slice(0, 40)}\u201D; choose one of ${KINDS.join(', ')}.`));
       shown = true;
       report();
       return;
@@ -124,6 +133,14 @@
       if (!pending) pending = setTimeout(() => { pending = 0; report(); }, 50);
     };
     if (el.shadowRoot) new MutationObserver(soon).observe(el.shadowRoot, { childList: true, subtree: true, characterData: true, attributes: true });
+    if (!el.hasAttribute('theme')) {
+      el.setAttribute('theme', 'auto');
+      // The host's word on its look (only the parent's; the values a theme takes).
+      addEventListener('message', (e) => {
+        if (e.source !== window.parent || !e.data || e.data.type !== 'qif-embed:theme') return;
+        if (['light', 'dark', 'auto'].includes(e.data.theme) && el.getAttribute('theme') !== e.data.theme) el.setAttribute('theme', e.data.theme);
+      });
+    }
     box.append(el);
     if (ignored.length) {
       box.append(note(`Ignored parameters (not attributes of <${tag}>): ${[...new Set(ignored)].map((n) => n.slice(0, 40)).join(', ')}. Known: ${[...allowed].join(', ')}.`));

@@ -48,9 +48,55 @@ function queue() {
   requestAnimationFrame(() => setTimeout(update, 0));
 }
 
+// A section's anchor (#geo, a link of the menu or an address) marks that section at once, and
+// the page keeps it at the top while the sections above it are still being built: opened on
+// #geo, the browser scrolled to a section that the ones above then pushed down a screen or more,
+// so the page showed (and the menu marked) another section. Following stops when the reader
+// scrolls, clicks or types, or after FOLLOW_MS.
+const FOLLOW_MS = 15000;
+let following = null;
+function follow(section) {
+  following?.stop();
+  const link = links.get(section);
+  if (!link) return;
+  const t0 = performance.now();
+  const keep = () => {
+    if (performance.now() - t0 > FOLLOW_MS) { stop(); return; }
+    const pad = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0; // below the sticky menu
+    if (Math.abs(section.getBoundingClientRect().top - pad) > 2) section.scrollIntoView({ block: 'start' });
+    mark(link);
+  };
+  const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(() => requestAnimationFrame(keep)) : null;
+  ro?.observe(document.getElementById('main') ?? document.body);
+  const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'];
+  function stop() {
+    ro?.disconnect();
+    for (const ev of events) window.removeEventListener(ev, stop, true);
+    if (following?.stop === stop) following = null;
+  }
+  for (const ev of events) window.addEventListener(ev, stop, { capture: true, passive: true });
+  following = { stop };
+  mark(link);
+  requestAnimationFrame(keep);
+}
+function followHash() {
+  const id = decodeURIComponent(location.hash.slice(1));
+  if (!/^[\w-]+$/.test(id)) return; // a shared state (#geo=…) is restored and scrolled by share.js
+  const section = document.getElementById(id);
+  if (section && links.has(section)) follow(section);
+}
+
 if (sections.length) {
   window.addEventListener('scroll', queue, { passive: true });
   window.addEventListener('resize', queue, { passive: true });
-  // Nothing at load: index.html marks the first section, and a page opened on an anchor scrolls
-  // (an event). Reading scrollY or a box now would force a layout of a page still being built.
+  // A click on the menu marks its section before the scroll ends (and follows it as above).
+  nav.addEventListener('click', (e) => {
+    const a = e.target.closest?.('a[href^="#"]');
+    const section = a && document.getElementById(a.getAttribute('href').slice(1));
+    if (section && links.has(section)) requestAnimationFrame(() => follow(section));
+  });
+  window.addEventListener('hashchange', followHash);
+  followHash();
+  // Otherwise nothing at load: index.html marks the first section. Reading scrollY or a box now
+  // would force a layout of a page still being built (follow reads them in the next frame).
 }

@@ -167,3 +167,34 @@ export function parseLabelList(attr, text, count) {
   if (count !== null && r.labels.length !== count) fail(attr, `needs ${count} labels`);
   return r.labels.map((s) => short(s));
 }
+
+/**
+ * The attributes `show` and `hide` of a widget made of the named `parts` (in the order it draws
+ * them): `show="a b"` draws only those, `hide="c"` all but those; neither, every part. Read
+ * together by partsShown(cfg) → the Set of parts drawn.
+ */
+export function partsAttributes(parts) {
+  const list = (text, _cfg, name) => {
+    const got = text.split(/[\s,]+/).filter(Boolean);
+    const unknown = got.filter((p) => !parts.includes(p));
+    if (unknown.length) fail(name, `unknown part${unknown.length > 1 ? 's' : ''} ${unknown.map((p) => `“${short(p)}”`).join(', ')}; the parts are ${parts.join(', ')}`);
+    return got;
+  };
+  return {
+    show: { blank: 'default', read: list },
+    hide: {
+      blank: 'default',
+      read: (text, cfg, name) => {
+        if (cfg.show) fail(name, 'give show or hide, not both');
+        return list(text, cfg, name);
+      },
+    },
+  };
+}
+
+/** The parts drawn, from the values of partsAttributes' show and hide. */
+export function partsShown(parts, cfg) {
+  if (cfg.show) return new Set(cfg.show);
+  const hidden = new Set(cfg.hide ?? []);
+  return new Set(parts.filter((p) => !hidden.has(p)));
+}

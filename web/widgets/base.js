@@ -143,6 +143,11 @@ export class QifWidget extends HTMLElement {
    */
   followPage() {
     this.readTheme();
+    // theme is read by the stylesheet; readTheme reads it too when it is "auto".
+    if (!this.themeAttributeWatch) {
+      this.themeAttributeWatch = new MutationObserver(() => this.readTheme());
+      this.themeAttributeWatch.observe(this, { attributes: true, attributeFilter: ['theme'] });
+    }
     if (!this.themeWatch && typeof matchMedia === 'function') {
       this.themeWatch = matchMedia('(prefers-color-scheme: dark)');
       this.themeWatch.addEventListener('change', () => this.readTheme());
@@ -155,7 +160,10 @@ export class QifWidget extends HTMLElement {
 
   readTheme() {
     if (!this.isConnected) return;
-    const t = pageTheme(this);
+    // theme="auto": the reader's (or, in an iframe, the embedding page's) prefers-color-scheme.
+    const t = this.getAttribute('theme') === 'auto'
+      ? (typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light')
+      : pageTheme(this);
     if (this.dataset.qifTheme !== t) this.dataset.qifTheme = t;
   }
 
@@ -217,8 +225,8 @@ export class QifWidget extends HTMLElement {
   head() {
     const caption = this.getAttribute('caption');
     this.resetButton = null;
-    if (this.config && !this.config.readonly) {
-      this.resetButton = h('button', { type: 'button', class: 'w-reset', 'data-testid': 'reset', title: 'Undo your edits: back to the values the page set', disabled: true }, 'Reset');
+    if (this.config && (!this.config.readonly || this.config.resettable)) {
+      this.resetButton = h('button', { type: 'button', class: 'w-reset', 'data-testid': 'reset', title: 'Undo your edits: back to what the page set', disabled: true }, 'Reset');
       this.resetButton.addEventListener('click', () => this.reset());
     }
     return h('div', { class: 'w-head' },

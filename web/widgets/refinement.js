@@ -13,7 +13,7 @@ import { onceEach } from '../lib/row-names.js';
 import { h, replace } from '../lib/dom.js';
 import { refinementPresets, refinementPresetById } from '../lib/refinement-presets.js';
 import { parseNumber as readNumber } from '../input/number.js';
-import { COMMON_ATTRIBUTES, fail, flag, short, parseMatrix, parseLabelList } from './attributes.js';
+import { COMMON_ATTRIBUTES, fail, flag, short, parseMatrix, parseLabelList, partsAttributes, partsShown } from './attributes.js';
 import { QifWidget, toRowsOf } from './base.js';
 import { matrixGrid } from './matrix-grid.js';
 
@@ -24,6 +24,13 @@ const ORDERS = [
 ];
 
 const DEFAULT_SOURCE = 'Chatzikokolakis et al. (CSF 2019) §2–5';
+
+/**
+ * The parts of the widget, in the order drawn (the values of show and hide): the menu of presets,
+ * the preset's note, the two matrices, the verdicts, the sentence under each verdict, and the
+ * witness or counterexample of A ⊑avg B.
+ */
+export const REFINEMENT_PARTS = ['menu', 'note', 'matrices', 'verdicts', 'reasons', 'drawing'];
 
 // A preset's matrix as an attribute's value would be ({values, texts}).
 const matrixOf = (texts) => ({ texts: texts.map((r) => r.slice()), values: texts.map((r) => r.map((t) => readNumber(t).value)) });
@@ -60,6 +67,7 @@ export class QifRefinement extends QifWidget {
     'a-col-labels': { key: 'colLabelsA', blank: 'default', read: (text, cfg, name) => parseLabelList(name, text, colsOf(cfg.A)) },
     'b-col-labels': { key: 'colLabelsB', blank: 'default', read: (text, cfg, name) => parseLabelList(name, text, colsOf(cfg.B)) },
     readonly: flag,
+    ...partsAttributes(REFINEMENT_PARTS),
     ...COMMON_ATTRIBUTES,
   };
 
@@ -90,6 +98,7 @@ export class QifRefinement extends QifWidget {
       A,
       B,
       readonly: v.readonly,
+      parts: partsShown(REFINEMENT_PARTS, v),
       rowLabels: labels(v.rowLabels, rowsOf(A), p?.secrets, 'x'),
       colsA: labels(v.colLabelsA, colsOf(A), p?.A.labels, 'y'),
       colsB: labels(v.colLabelsB, colsOf(B), p?.B.labels, 'z'),
@@ -110,13 +119,22 @@ export class QifRefinement extends QifWidget {
     this.list = h('ul', { class: 'verdicts', 'data-testid': 'verdicts' });
     for (const o of ORDERS) this.list.append(h('li', { class: 'verdict', 'data-testid': `verdict-${o.key}` }, h('span', { class: 'order' }, o.name), h('span', { class: 'badge' }, '…')));
     // Where A ⊑avg B is shown: the witness R or the counterexample (g, π).
-    this.drawing = h('div', { class: 'ref-drawing', 'data-testid': 'drawing' });
-    return h('div', { class: 'w-stack' },
-      cfg.readonly ? null : this.presetMenu(),
-      this.preset ? h('p', { class: 'w-note ref-preset', 'data-testid': 'preset-note' }, this.preset.description, ' ', h('span', { class: 'ref-cite', 'data-testid': 'preset-source' }, `Source: ${this.preset.cite}.`)) : null,
+    this.drawing = h('div', { class: 'ref-drawing', 'data-testid': 'drawing', 'data-part': 'drawing' });
+    this.list.dataset.part = 'verdicts';
+    // Every part is built (the values are computed and announced alike); those left out are hidden.
+    const shown = (el) => {
+      if (el) el.hidden = !cfg.parts.has(el.dataset.part);
+      return el;
+    };
+    const root = h('div', { class: 'w-stack' },
+      cfg.readonly ? null : shown(this.presetMenu()),
+      this.preset ? shown(h('p', { class: 'w-note ref-preset', 'data-testid': 'preset-note', 'data-part': 'note' }, this.preset.description, ' ', h('span', { class: 'ref-cite', 'data-testid': 'preset-source' }, `Source: ${this.preset.cite}.`))) : null,
       h('div', { class: 'w-body' },
-        h('div', { class: 'mats' }, this.gridA.view, this.gridB.view),
-        h('div', { class: 'ref-results' }, this.list, this.drawing)));
+        shown(h('div', { class: 'mats', 'data-part': 'matrices' }, this.gridA.view, this.gridB.view)),
+        h('div', { class: 'ref-results' }, shown(this.list), shown(this.drawing))));
+    // The sentences under the verdicts are a class on the widget (the verdicts are redrawn).
+    root.classList.toggle('no-reasons', !cfg.parts.has('reasons'));
+    return root;
   }
 
   // The menu of presets; choosing one shows that pair (Reset goes back to the page's).
@@ -132,7 +150,7 @@ export class QifRefinement extends QifWidget {
       this.render();
       this.markEdited();
     });
-    return h('div', { class: 'controls ref-menu' }, h('label', {}, 'Example ', select));
+    return h('div', { class: 'controls ref-menu', 'data-part': 'menu' }, h('label', {}, 'Example ', select));
   }
 
   async computeNow(job, cfg) {

@@ -63,13 +63,23 @@ const CSS = `
 .program { margin: 0 0 0.6em; padding: 0.5em 0.7em; border-radius: 6px; border: 1px solid color-mix(in srgb, currentColor 20%, var(--w-bg)); overflow-x: auto; font-size: 0.88em; line-height: 1.4; }
 .program .ln { opacity: 0.5; user-select: none; }
 .program .line.at { background: color-mix(in srgb, var(--w-error) 15%, var(--w-bg)); }
+.program-box { min-width: 0; max-width: 100%; }
+/* <qif-program editable>: the program in an editor (lib/code-editor.js), the gutter beside it. */
+.code-editor { display: flex; align-items: stretch; margin: 0 0 0.6em; border-radius: 6px; border: 1px solid color-mix(in srgb, currentColor 20%, var(--w-bg)); overflow: hidden; font-size: 0.88em; line-height: 1.4; }
+.code-lines { margin: 0; padding: 0.5em 0.45em 0.5em 0.6em; text-align: right; color: var(--w-muted); background: color-mix(in srgb, var(--w-line) 35%, var(--w-bg)); user-select: none; overflow: hidden; font: inherit; font-family: ui-monospace, Menlo, Consolas, monospace; min-width: 2.2em; }
+.code-lines .line.error { color: var(--w-error); font-weight: 700; background: color-mix(in srgb, var(--w-error) 18%, var(--w-bg)); }
+.code-source { flex: 1 1 auto; min-width: 14em; margin: 0; border: 0; padding: 0.5em 0.7em; font: inherit; font-family: ui-monospace, Menlo, Consolas, monospace; line-height: 1.4; color: inherit; background: var(--w-bg); resize: vertical; white-space: pre; overflow: auto; tab-size: 4; }
+.code-source:focus-visible { outline: 2px solid var(--w-accent); outline-offset: -2px; }
+.code-source[aria-invalid="true"] { box-shadow: inset 3px 0 0 var(--w-error); }
+/* Parts left out by show / hide. */
+[data-part][hidden], .no-reasons .verdict .why { display: none; }
 .w-warn { margin: 0.4em 0 0; padding: 0.35em 0.6em; border-radius: 6px; background: color-mix(in srgb, var(--w-warn) 12%, var(--w-bg)); color: var(--w-warn); border: 1px solid color-mix(in srgb, var(--w-warn) 35%, var(--w-bg)); font-size: 0.9em; max-width: 29.5em; }
 .w-warn:empty { display: none; }
 .w-note { color: var(--w-muted); font-size: 0.86em; margin: 0.4em 0 0; }
 .grid { border-collapse: collapse; font-size: 0.9em; }
 .grid th, .grid td { padding: 0.073em 0.219em; text-align: center; }
 .grid thead th { font-weight: 600; color: var(--w-muted); border-bottom: 1px solid var(--w-line); }
-.grid tbody th { font-weight: 600; color: var(--w-muted); text-align: right; padding-right: 0.438em; font-family: ui-monospace, Menlo, Consolas, monospace; }
+.grid tbody th { font-weight: 600; color: var(--w-muted); text-align: right; padding-right: 0.438em; font-family: ui-monospace, Menlo, Consolas, monospace; white-space: nowrap; }
 .grid .prior { border-left: 2px solid var(--w-line); padding-left: 0.438em; }
 .grid input { width: 3.8em; font: inherit; font-family: ui-monospace, Menlo, Consolas, monospace; padding: 0.146em 0.292em; border: 1px solid var(--w-line); border-radius: 4px; text-align: right; color: inherit; background: var(--w-bg); }
 .grid input:focus-visible { outline: 2px solid var(--w-accent); outline-offset: 0; }
@@ -117,7 +127,7 @@ const CSS = `
 .controls output { font-variant-numeric: tabular-nums; font-family: ui-monospace, Menlo, Consolas, monospace; }
 .verdicts { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.4em; min-width: 16em; max-width: 34em; }
 .verdict { display: grid; grid-template-columns: 8.5em 1fr; gap: 0.1em 0.75em; align-items: baseline; padding: 0.35em 0.5em; border-radius: 6px; border: 1px solid var(--w-line); }
-.verdict .order { font-family: Georgia, "DejaVu Serif", serif; }
+.verdict .order { font-family: Georgia, "DejaVu Serif", serif; white-space: nowrap; }
 .verdict .badge { font-weight: 700; }
 .verdict[data-holds="true"] { border-color: color-mix(in srgb, var(--w-ok) 35%, var(--w-bg)); background: color-mix(in srgb, var(--w-ok) 8%, var(--w-bg)); }
 .verdict[data-holds="true"] .badge { color: var(--w-ok); }
@@ -173,6 +183,20 @@ var { font-style: italic; font-family: Georgia, "DejaVu Serif", serif; }
    the preset's note and the sentences explaining them are left to the speaker. */
 :host([size="compact"]) .ref-menu, :host([size="compact"]) .ref-preset, :host([size="compact"]) .ref-reading,
 :host([size="compact"]) .ref-results:has(.ref-drawing:not(:empty)) .why { display: none; }
+/* On a slide the two matrices stand side by side, the verdicts and the drawing go under them when
+   they do not fit beside, and the three verdicts stand in one row where their box is wide enough
+   (show="verdicts drawing" or show="matrices verdicts" then fits a 1280x720 slide at 40 px). */
+:host([size="compact"]) .w-body:has(> .mats) { flex-wrap: wrap; }
+/* A program with all three parts is wider than a slide: its parts wrap rather than scroll (on a
+   1280x720 slide at 40 px, show two of them: docs/widgets.md). */
+:host([size="compact"]) .program-body { flex-wrap: wrap; }
+:host([size="compact"]) .mats { flex-wrap: nowrap; }
+:host([size="compact"]) .ref-results { max-width: none; flex: 1 1 12em; min-width: 12em; container-type: inline-size; }
+:host([size="compact"]) .verdicts { min-width: 0; }
+:host([size="compact"]) .verdict { grid-template-columns: auto auto; justify-content: start; }
+@container (min-width: 36em) {
+  :host([size="compact"]) .verdicts { grid-template-columns: repeat(3, auto); max-width: none; justify-content: start; }
+}
 @media (max-width: 480px) {
   .w { padding: 0.6em; }
   .results { grid-template-columns: minmax(0, 1fr) auto; min-width: 0; }

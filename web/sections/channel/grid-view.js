@@ -29,9 +29,20 @@ export function cellInput({ grid, r, c, value, label, testid, kind }) {
     'data-testid': testid,
     id: testid,
     dataset: { grid, r: String(r), c: String(c), kind },
+    title: kind === 'label' ? String(value) : undefined,
     value,
   });
 }
+
+/**
+ * The handle that drags a row or a column to another place (drawn only when the whole grid is:
+ * a windowed grid has no room to drop into what is not drawn). Moving also works from the
+ * keyboard: Alt+arrows in a label (sections/channel/view.js).
+ */
+export const dragHandle = (kind, index, label) => h('span', {
+  class: 'grip', draggable: 'true', 'aria-hidden': 'true', title: `Drag to move this ${kind === 'row' ? 'row' : 'column'} (${label}); or Alt+${kind === 'row' ? '↑/↓' : '←/→'} in its label`,
+  dataset: { drag: kind, index: String(index) }, text: '⠿',
+});
 
 export const removeButton = (action, index, label, title, disabled) => h('button', {
   type: 'button', class: 'remove', 'aria-label': label, title, dataset: { action, index: String(index) }, disabled, text: '×',
@@ -222,7 +233,9 @@ export class ChannelGrid {
     if (c0 > 0) sizeSpacer(head.cells[2], c0 * this.colW);
     if (c1 < m) sizeSpacer(head.cells[first + c1 - c0], (m - c1) * this.colW);
     for (let j = c0; j < c1; j++) {
-      const [input, button] = head.cells[first + j - c0].firstElementChild.children;
+      const cell = head.cells[first + j - c0];
+      const input = cell.querySelector('input');
+      const button = cell.querySelector('button.remove');
       const label = s.observables[j];
       setInput(input, { r: -1, c: j, value: label, label: `Label of observable ${j + 1}`, testid: `col-label-${j}` });
       setRemove(button, j, `Remove observable ${j + 1} (${label})`);
@@ -237,9 +250,11 @@ export class ChannelGrid {
       const label = s.secrets[i];
       tr.setAttribute('aria-rowindex', String(i + 2));
       tr.dataset.r = String(i);
-      const [button, labelInput] = tr.cells[0].firstElementChild.children;
+      const button = tr.cells[0].querySelector('button.remove');
+      const labelInput = tr.cells[0].querySelector('input');
       setRemove(button, i, `Remove secret ${i + 1} (${label})`);
       setInput(labelInput, { r: i, c: -2, value: label, label: `Label of secret ${i + 1}`, testid: `row-label-${i}` });
+      labelInput.title = String(label);
       const prior = tr.cells[1].firstElementChild;
       setInput(prior, { r: i, c: -1, value: s.prior[i], label: `Prior probability of secret ${i + 1} (${label})`, testid: `prior-${i}` });
       prior.nextElementSibling.id = `msg-p-${i}`;
@@ -276,10 +291,12 @@ export class ChannelGrid {
       Array.from({ length: c1 - c0 }, (_, k) => {
         const j = c0 + k;
         const label = s.observables[j];
-        return h('th', { scope: 'col' },
+        return h('th', { scope: 'col', dataset: { col: String(j) } },
           h('div', { class: 'col-head' },
             cellInput({ grid: 'channel', r: -1, c: j, value: label, label: `Label of observable ${j + 1}`, testid: `col-label-${j}`, kind: 'label' }),
-            removeButton('remove-col', j, `Remove observable ${j + 1} (${label})`, 'Remove this column', m <= 1)));
+            h('div', { class: 'col-tools' },
+              virtual || m <= 1 ? null : dragHandle('col', j, label),
+              removeButton('remove-col', j, `Remove observable ${j + 1} (${label})`, 'Remove this column', m <= 1))));
       }),
       rightPx ? spacerCell('th', rightPx) : null,
       h('th', { scope: 'col', class: 'sum-col', title: 'row sum, must be 1' }, 'Σ'));
@@ -305,6 +322,7 @@ export class ChannelGrid {
         h('th', { scope: 'row' },
           h('div', { class: 'row-head' },
             removeButton('remove-row', i, `Remove secret ${i + 1} (${label})`, 'Remove this row', n <= 1),
+            virtual || n <= 1 ? null : dragHandle('row', i, label),
             cellInput({ grid: 'channel', r: i, c: -2, value: label, label: `Label of secret ${i + 1}`, testid: `row-label-${i}`, kind: 'label' }))),
         h('td', { class: 'prior-col' }, prior, h('span', { class: 'msg', id: `msg-p-${i}` })),
         leftPx ? spacerCell('td', leftPx) : null,
@@ -318,6 +336,10 @@ export class ChannelGrid {
       h('td', { class: 'prior-col prior-sum', 'data-testid': 'prior-sum' }, h('span', { class: 'sum' }), h('span', { class: 'msg', id: 'msg-prior' })),
       h('td', { colspan: String(span - 2) }));
     this.table.classList.toggle('virtual', virtual);
+    // A windowed grid's row labels share one width, that of the longest label (style.css).
+    let longest = 6;
+    for (const l of s.secrets) longest = Math.max(longest, String(l).length);
+    this.table.style.setProperty('--row-label-ch', String(Math.min(24, longest)));
     this.table.setAttribute('aria-rowcount', String(n + 2));
     this.table.setAttribute('aria-colcount', String(m + 3));
     replace(this.table, h('thead', {}, head), h('tbody', {}, body), h('tfoot', {}, foot));

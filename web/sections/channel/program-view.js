@@ -5,18 +5,26 @@
 // The editor is a textarea with a gutter of line numbers; as one types, the program is checked
 // in the worker (engine.program.check, debounced) and each problem is listed with its line and
 // column and marked in the gutter. The examples are web/program-examples.json, the list the
-// documentation and the tests share. The language: docs/program-language.md.
+// documentation and the tests share. The language: docs/program-language.md (linked from the
+// hint, rendered as docs/program-language.html). Tab and Shift-Tab indent (lib/code-editing.js);
+// the engine's diagnostics get the habits of other languages named, and a program that observes
+// nothing a warning (lib/program-habits.js).
 
 import { h, replace } from '../../lib/dom.js';
+import { enableIndentKeys, INDENT_HINT } from '../../lib/code-editing.js';
+import { explainHabits, noObserveWarning } from '../../lib/program-habits.js';
 
 const CHECK_DELAY_MS = 250;
 /** The grid's limits (the channel section shows up to 2,000 × 2,000 entries). */
 const MAX_SIDE = 2000;
 
+/** The rendered page of the language's reference, relative to the page. */
+export const LANGUAGE_DOCS = 'docs/program-language.html';
+
 /**
  * Builds the program card. `onChannel(result, source)` receives what engine.program.channel
  * returned; the card shows what went wrong itself.
- * @returns {{el: HTMLElement, getSource(): string, setSource(text: string): void}}
+ * @returns {{el: HTMLElement, getSource(): string, setSource(text: string): void, nameOf(text: string): string}}
  */
 export function createProgramCard({ engine, onChannel }) {
   const els = {
@@ -32,7 +40,8 @@ export function createProgramCard({ engine, onChannel }) {
     h('summary', {}, h('h3', { id: 'program-title' }, 'From a program')),
     h('p', { class: 'hint', id: 'program-hint' }, 'Write the system instead of its matrix: declare the secret (', h('kbd', { text: 'secret x in 0..7' }), '), compute, and ',
       h('kbd', { text: 'observe' }), ' what the adversary sees. Random choices (', h('kbd', { text: 'flip(1/2)' }), ', ', h('kbd', { text: 'uniform(1..6)' }),
-      ') are exact. The channel fills the grid below with its labels and fractions. The language is described in the documentation (the program language).'),
+      ') are exact. The channel fills the grid below with its labels and fractions. The language is described in the documentation: ',
+      h('a', { href: LANGUAGE_DOCS, target: '_blank', rel: 'noopener', 'data-testid': 'program-language-link', text: 'the program language' }), '. ', INDENT_HINT),
     h('div', { class: 'preset-row' }, h('label', { for: 'program-example', text: 'Example' }), els.examples),
     h('div', { class: 'program-editor' }, els.lines, els.source),
     els.diagnostics,
@@ -57,16 +66,27 @@ export function createProgramCard({ engine, onChannel }) {
   function renderLines() {
     const n = els.source.value.split('\n').length;
     const spans = [];
-    for (let i = 1; i <= n; i++) spans.push(h('span', { class: marked.has(i) ? 'line error' : 'line', 'data-line': String(i), text: `${i}\n` }));
+    for (let i = 1; i <= n; i++) spans.push(h('span', { class: marked.has(i) ? 'line error' : warned.has(i) ? 'line warning' : 'line', 'data-line': String(i), text: `${i}\n` }));
     replace(els.lines, ...spans);
     els.lines.scrollTop = els.source.scrollTop;
   }
   els.source.addEventListener('scroll', () => { els.lines.scrollTop = els.source.scrollTop; });
 
-  function showDiagnostics(list) {
-    marked = new Set(list.map((d) => d.line));
-    replace(els.diagnostics, ...list.map((d) => h('li', { 'data-line': String(d.line), 'data-column': String(d.column), text: `line ${d.line}, column ${d.column}: ${d.message}` })));
-    els.source.setAttribute('aria-invalid', list.length ? 'true' : 'false');
+  // Errors first (with the habits of other languages named), then the warnings; only errors
+  // make the program invalid. A warning's line is marked too, in its own colour.
+  let warned = new Set();
+  function showDiagnostics(list, src = els.source.value) {
+    const errors = explainHabits(src, list);
+    const warning = errors.length ? null : noObserveWarning(src);
+    const all = warning ? [...errors, warning] : errors;
+    marked = new Set(errors.map((d) => d.line));
+    warned = new Set(warning ? [warning.line] : []);
+    replace(els.diagnostics, ...all.map((d) => h('li', {
+      class: d.severity === 'warning' ? 'warning' : null,
+      'data-line': String(d.line), 'data-column': String(d.column), 'data-severity': d.severity ?? 'error', 'data-engine': d.engine,
+      text: `${d.severity === 'warning' ? 'warning: ' : ''}line ${d.line}, column ${d.column}: ${d.message}`,
+    })));
+    els.source.setAttribute('aria-invalid', errors.length ? 'true' : 'false');
     renderLines();
   }
 
@@ -82,7 +102,7 @@ export function createProgramCard({ engine, onChannel }) {
     }
     const p = engine.program.check(src);
     checking = p;
-    p.then((r) => { if (checking === p) showDiagnostics(r.diagnostics); }, () => {});
+    p.then((r) => { if (checking === p) showDiagnostics(r.diagnostics, src); }, () => {});
   }
   els.source.addEventListener('input', () => {
     renderLines();
@@ -118,7 +138,7 @@ export function createProgramCard({ engine, onChannel }) {
         els.status.textContent = `The channel has ${r.secrets.length.toLocaleString('en')} rows and ${r.observations.length.toLocaleString('en')} columns, more than the grid shows (${MAX_SIDE.toLocaleString('en')} × ${MAX_SIDE.toLocaleString('en')}).`;
         return;
       }
-      showDiagnostics([]);
+      showDiagnostics([], src);
       els.status.textContent = `${r.secrets.length} × ${r.observations.length} channel, exact; at most ${r.states} state${r.states === 1 ? '' : 's'} at once, ${r.steps.toLocaleString('en')} loop iteration${r.steps === 1 ? '' : 's'}.`;
       onChannel(r, src);
     }, (e) => {
@@ -130,7 +150,7 @@ export function createProgramCard({ engine, onChannel }) {
       }
       // A program's error names its line and column: list it like a check's.
       if (Number.isInteger(e?.line)) {
-        showDiagnostics([{ line: e.line, column: e.column, message: e.message.replace(/^program\.channel: line \d+, column \d+: /, '') }]);
+        showDiagnostics([{ line: e.line, column: e.column, message: e.message.replace(/^program\.channel: line \d+, column \d+: /, '') }], src);
         els.status.textContent = '';
       } else {
         els.status.textContent = e?.message ?? String(e);
@@ -144,9 +164,23 @@ export function createProgramCard({ engine, onChannel }) {
     els.source.value = text;
     renderLines();
   }
+  enableIndentKeys(els.source);
   renderLines();
+
+  // What a program is called where its channel is shown: the example's title while the source
+  // is the example's, "edited from" it after a change, else its first comment, else nothing.
+  function nameOf(text) {
+    const src = String(text ?? '').trimEnd();
+    const same = examples.find((x) => x.program.trimEnd() === src);
+    if (same) return same.title;
+    const chosen = examples.find((x) => x.id === els.examples.value);
+    if (chosen) return `${chosen.title} (edited)`;
+    const comment = /^\s*#\s*(.+)$/m.exec(src);
+    return comment && comment.index === src.search(/\S/) ? comment[1].trim() : 'your program';
+  }
   return {
     el,
+    nameOf,
     getSource: () => els.source.value,
     setSource(text) {
       setSource(text);

@@ -7,7 +7,7 @@
 
 import { readingOf } from '../../lib/readings.js';
 import { h, replace } from '../../lib/dom.js';
-import { formatNumber, formatFull } from '../../lib/numbers.js';
+import { formatNumber, formatFull, unitFor, withUnit } from '../../lib/numbers.js';
 import { showExact, exactCell, exactNumber, exactTitle } from '../../lib/format.js';
 import { MEASURES, GROUPS, GAIN_CLASSES } from '../../lib/measures.js';
 import { sourceRefs, plainFormula } from '../../lib/formulas.js';
@@ -24,6 +24,17 @@ const LARGE_HYPER_COLS = 12;
 /** Secrets listed in the capacity-achieving prior (its export, and "Use as prior", hold all). */
 const MAX_PRIOR_ROWS = 64;
 
+/**
+ * The results read most (Shannon, min-entropy, Bayes) are shown first; in their cards the
+ * measures read less often are folded, and the other groups fold whole into "More results", so
+ * that a first look meets ten numbers, not twenty-five. Settings (α, the capacity's tolerance)
+ * sit apart under the results they change. Folded results are still computed and
+ * exported.
+ */
+const PRIMARY_GROUPS = new Set(['shannon', 'renyi', 'bayes']);
+const FOLDED_MEASURES = new Set(['conditionalShannonEntropy', 'conditionalMinEntropy', 'conditionalMinEntropyCachin',
+  'bayesRisk', 'posteriorBayesRisk', 'additiveBayesLeakage', 'maxCasePosteriorBayesVulnerability']);
+
 const textField = (id, label, value, title) => h('div', { class: 'alpha-row' },
   h('label', { for: id }, label),
   h('input', { id, type: 'text', class: 'num', 'data-testid': id, value, inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false', title }),
@@ -38,11 +49,13 @@ export class ResultsView {
     this.els = new Map(); // measure key → {root, value, msg, badge}
     this.capacityBox = null;
     this.hyperBox = null;
+    // The rest of the results, folded: groups read less often, whole.
+    this.more = h('details', { class: 'more-results', 'data-testid': 'more-results' },
+      h('summary', {}, h('span', { class: 'more-title', text: 'More results' }), h('span', { class: 'hint', text: ` — ${GROUPS.filter((g) => !PRIMARY_GROUPS.has(g.id)).map((g) => g.title.toLowerCase()).join(' · ')} · the prior estimated from observed outputs` })));
     for (const g of GROUPS) {
       const items = Object.entries(MEASURES).filter(([, d]) => d.group === g.id);
       const card = h('section', { class: 'card result-group', 'aria-labelledby': `group-${g.id}`, 'data-testid': `group-${g.id}` },
         h('div', { class: 'card-head' }, h('h3', { id: `group-${g.id}`, text: g.title }), sourceRefs(g.source)));
-      if (g.id === 'renyi') card.append(textField('alpha', 'Order α of the Rényi entropy', s.alpha, 'α ≥ 0; 0 gives Hartley entropy, 1 Shannon, ∞ (type inf) min-entropy'));
       if (g.id === 'capacities') {
         this.gainClass = h('select', { id: 'gain-class', 'data-testid': 'gain-class' }, GAIN_CLASSES.map((c) => h('option', { value: c.id, text: `${c.name}: ${c.formula}` })));
         this.gainClass.value = s.gainClass;
@@ -50,22 +63,36 @@ export class ResultsView {
           h('div', { class: 'alpha-row' }, h('label', { for: 'gain-class', text: 'Class 𝒢 of the additive g-capacity' }), this.gainClass));
       }
       const list = h('dl', { class: 'result-list' });
+      // In a group shown, the measures read less often are folded under the others.
+      const folded = items.filter(([key]) => PRIMARY_GROUPS.has(g.id) && FOLDED_MEASURES.has(key));
+      const extra = folded.length ? h('dl', { class: 'result-list' }) : null;
       for (const [key, d] of items) {
         const value = h('output', { class: 'value', 'data-testid': `value-${key}`, id: `value-${key}`, text: '…' });
         const msg = h('div', { class: 'r-msg', 'data-testid': `msg-${key}` });
         const reading = h('div', { class: 'r-reading', 'data-testid': `reading-${key}` });
         const badge = h('span', { class: 'badge badge-exact', 'data-testid': `badge-${key}`, hidden: true, text: 'exact' });
+        const unit = h('span', { class: 'unit', 'data-testid': `unit-${key}`, text: d.unit });
         const root = h('div', { class: 'result', 'data-testid': `result-${key}`, dataset: { status: 'pending', key } },
           h('dt', {}, h('span', { class: 'r-name', text: d.name }), h('span', { class: 'r-formula', 'aria-label': d.formula }, plainFormula(d.formula))),
-          h('dd', {}, h('span', { class: 'r-value' }, value, ' ', h('span', { class: 'unit', text: d.unit })), ' ', badge, reading, msg));
-        this.els.set(key, { root, value, msg, badge, reading });
-        list.append(root);
+          h('dd', {}, h('span', { class: 'r-value' }, value, ' ', unit), ' ', badge, reading, msg));
+        this.els.set(key, { root, value, msg, badge, reading, unit, unitText: d.unit });
+        (extra && FOLDED_MEASURES.has(key) ? extra : list).append(root);
       }
       card.append(list);
+      if (extra) {
+        const fold = h('details', { class: 'result-more', 'data-testid': `more-${g.id}` },
+          h('summary', { text: `${folded.length} more: ${folded.map(([, d]) => d.name.toLowerCase()).join(', ')}` }));
+        fold.append(extra);
+        card.append(fold);
+      }
+      if (g.id === 'renyi') {
+        card.append(h('div', { class: 'result-setting' }, textField('alpha', 'Setting: order α of the Rényi entropy', s.alpha, 'α ≥ 0; 0 gives Hartley entropy, 1 Shannon, ∞ (type inf) min-entropy')));
+      }
       if (g.id === 'shannon') {
-        card.append(textField('capacity-tolerance', 'Capacity tolerance (bits)', s.tolerance, 'Blahut–Arimoto stops once the certified upper bound is within this many bits of the capacity'));
         this.capacityBox = h('div', { class: 'capacity-detail', 'data-testid': 'capacity-detail' });
         card.append(this.capacityBox);
+        // A setting of the computation, not a result: apart, under the results it changes.
+        card.append(h('div', { class: 'result-setting' }, textField('capacity-tolerance', 'Setting: capacity tolerance (bits)', s.tolerance, 'Blahut–Arimoto stops once the certified upper bound is within this many bits of the capacity')));
       }
       if (g.id === 'hyper') {
         this.hyperBox = h('div', { class: 'hyper', 'data-testid': 'hyper' });
@@ -75,9 +102,10 @@ export class ResultsView {
         this.els.set('hyper', { root: card, value: null, msg: null });
         card.dataset.status = 'pending';
       }
-      container.append(card);
+      (PRIMARY_GROUPS.has(g.id) ? container : this.more).append(card);
     }
-    container.append(this.buildEstimate(s));
+    this.more.append(this.buildEstimate(s));
+    container.append(this.more);
   }
 
   // The iterative Bayesian update: a prior estimated from observed output frequencies.
@@ -146,6 +174,7 @@ export class ResultsView {
       if (el.value) {
         this.showExactOf(key, null);
         el.value.textContent = 'skipped';
+        el.unit.textContent = el.unitText;
         el.value.title = reason;
         delete el.value.dataset.value;
       }
@@ -166,6 +195,7 @@ export class ResultsView {
     if (r.ok) {
       el.root.dataset.status = 'ok';
       el.value.textContent = formatNumber(r.value);
+      el.unit.textContent = unitFor(el.unitText, r.value); // "1 bit", "2 bits"
       const reading = readingOf(key, r.value);
       el.value.title = reading ? `${formatFull(r.value)} — ${reading}` : formatFull(r.value);
       el.value.dataset.value = String(r.value);
@@ -177,6 +207,7 @@ export class ResultsView {
       const missing = /not available in this build/.test(r.error);
       el.root.dataset.status = missing ? 'unavailable' : 'error';
       el.value.textContent = missing ? 'n/a' : 'error';
+      el.unit.textContent = el.unitText;
       el.value.title = r.error;
       delete el.value.dataset.value;
       el.reading.textContent = '';
@@ -205,6 +236,7 @@ export class ResultsView {
       if (!el?.value) continue;
       this.showExactOf(key, null);
       el.value.textContent = cancelled ? '—' : 'error';
+      el.unit.textContent = el.unitText;
       el.value.title = message;
       delete el.value.dataset.value;
     }
@@ -233,7 +265,7 @@ export class ResultsView {
     replace(box,
       h('p', { class: 'cap-stats' },
         h('span', {}, 'Iterations: ', h('output', { 'data-testid': 'capacity-iterations', text: String(iterations) })),
-        h('span', { title: `certified upper bound max_x D(C_x ‖ q) = ${formatFull(upperBound)} bits` }, 'Gap to upper bound: ', h('output', { 'data-testid': 'capacity-gap', 'data-value': String(gap), text: `${formatNumber(gap)} bits` })),
+        h('span', { title: `certified upper bound max_x D(C_x ‖ q) = ${formatFull(upperBound)} bits` }, 'Gap to upper bound: ', h('output', { 'data-testid': 'capacity-gap', 'data-value': String(gap), text: withUnit(gap, 'bits') })),
         converged === false ? h('span', { class: 'warn-text', text: 'stopped at the iteration limit before reaching the tolerance' }) : null),
       h('details', {},
         h('summary', {}, 'Capacity-achieving prior'),
@@ -248,7 +280,7 @@ export class ResultsView {
   showCapacityProgress(data) {
     const [it, lower, upper] = Array.isArray(data) ? data : [];
     const text = it === undefined ? 'Computing the capacity…'
-      : `Iteration ${it}: capacity between ${formatNumber(lower)} and ${formatNumber(upper)} bits`;
+      : `Iteration ${it}: capacity between ${formatNumber(lower)} and ${withUnit(upper, 'bits')}`;
     const line = this.capacityBox.querySelector('[data-testid="capacity-progress-text"]');
     if (line) {
       line.textContent = text;

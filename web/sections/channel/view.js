@@ -28,6 +28,7 @@ import { readerMessage, withoutFunction } from '../../lib/row-names.js';
 import * as S from './state.js';
 import * as Plan from './plan.js';
 import { ChannelGrid, onGridKey } from './grid-view.js';
+import * as O from './order.js';
 import { renderGainTable, showGainMessages } from './gain-view.js';
 import { ResultsView } from './results-view.js';
 import { createProgramCard } from './program-view.js';
@@ -74,14 +75,18 @@ export function mount(root, { engine, client }) {
   const pipe = createPipeline({ engine, onBusy: (b) => { pipeBusy = b; busy(); } });
   busy();
 
+  let programCard = null; // the program card (below), once built: it names a program's channel
   // ---------------------------------------------------------------- rendering the inputs
   function renderPresetMenu() {
     const options = presets.map((p) => h('option', { value: p.id, text: p.name }));
-    options.push(h('option', { value: 'custom', text: 'Custom (edited)', disabled: !state.edited }));
+    options.push(h('option', { value: 'custom', text: state.program && programCard ? 'From a program' : 'Custom (edited)', disabled: !state.edited }));
     replace(els.preset, options);
     els.preset.value = state.edited ? 'custom' : state.presetId;
     const p = presetById(state.presetId);
-    els.presetText.textContent = state.edited
+    // A program's channel is named after the program, not after the preset shown before it.
+    els.presetText.textContent = state.program && programCard
+      ? `Shown: the channel of the program “${programCard.nameOf(state.program)}” (see “From a program” below). Choose an example to start again.`
+      : state.edited
       ? `Edited from: ${p ? p.name : 'a preset'}. Choose an example to start again.`
       : `${p.description} Secrets: ${p.secretName}; observables: ${p.observableName}. Source: ${p.source}.`;
   }
@@ -435,8 +440,87 @@ export function mount(root, { engine, client }) {
       undo();
       return;
     }
+    if (e.altKey && !e.ctrlKey && !e.metaKey && moveByKey(e)) return;
     onGridKey(root, e, grid);
   });
+
+  // ---------------------------------------------------------------- order of rows and columns
+  // Sorting (the two menus), dragging a handle onto another row or column, and Alt+arrows in a
+  // label move rows and columns (order.js); each is one edit that Undo takes back.
+  function reorder(kind, order) {
+    const snap = S.snapshot(state);
+    const done = kind === 'row' ? O.permuteRows(state, order) : O.permuteCols(state, order);
+    if (!done) return false;
+    record(null, snap);
+    if (kind === 'row') S.syncDerived(state);
+    markEdited();
+    rerenderInputs();
+    return true;
+  }
+  for (const [sel, kind] of [[els.sortRows, 'row'], [els.sortCols, 'col']]) {
+    sel.addEventListener('change', () => {
+      const by = sel.value;
+      sel.value = '';
+      if (!by) return;
+      reorder(kind, kind === 'row' ? O.rowOrder(state, by) : O.colOrder(state, by));
+    });
+  }
+  function moveByKey(e) {
+    const d = e.target.dataset;
+    if (d?.grid !== 'channel' || d.kind !== 'label') return false;
+    const r = Number(d.r);
+    const c = Number(d.c);
+    const step = { ArrowUp: -1, ArrowDown: 1, ArrowLeft: -1, ArrowRight: 1 }[e.key];
+    if (!step) return false;
+    const kind = r === -1 && (e.key === 'ArrowLeft' || e.key === 'ArrowRight') ? 'col' : c === -2 && (e.key === 'ArrowUp' || e.key === 'ArrowDown') ? 'row' : null;
+    if (!kind) return false;
+    e.preventDefault();
+    const from = kind === 'row' ? r : c;
+    const n = kind === 'row' ? state.secrets.length : state.observables.length;
+    const to = from + step;
+    if (to < 0 || to >= n) return true;
+    if (reorder(kind, O.moveOrder(n, from, to))) {
+      const el = grid.reveal(kind === 'row' ? to : -1, kind === 'row' ? -2 : to);
+      el?.focus();
+    }
+    return true;
+  }
+  let dragging = null; // {kind, index} of the handle being dragged
+  const dropTarget = (e) => {
+    if (!dragging) return null;
+    if (dragging.kind === 'row') {
+      const tr = e.target.closest?.('tbody tr[data-r]');
+      return tr && els.channelTable.contains(tr) ? { el: tr, index: Number(tr.dataset.r) } : null;
+    }
+    const th = e.target.closest?.('thead th[data-col]');
+    return th && els.channelTable.contains(th) ? { el: th, index: Number(th.dataset.col) } : null;
+  };
+  const clearDrop = () => { for (const x of els.channelTable.querySelectorAll('.drop-target')) x.classList.remove('drop-target'); };
+  els.channelTable.addEventListener('dragstart', (e) => {
+    const g = e.target.closest?.('[data-drag]');
+    if (!g) return;
+    dragging = { kind: g.dataset.drag, index: Number(g.dataset.index) };
+    e.dataTransfer.effectAllowed = 'move';
+    e.dataTransfer.setData('text/plain', `${dragging.kind} ${dragging.index}`);
+  });
+  els.channelTable.addEventListener('dragover', (e) => {
+    const t = dropTarget(e);
+    if (!t) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'move';
+    if (!t.el.classList.contains('drop-target')) { clearDrop(); t.el.classList.add('drop-target'); }
+  });
+  els.channelTable.addEventListener('drop', (e) => {
+    const t = dropTarget(e);
+    clearDrop();
+    if (!t) return;
+    e.preventDefault();
+    const { kind, index } = dragging;
+    dragging = null;
+    const n = kind === 'row' ? state.secrets.length : state.observables.length;
+    reorder(kind, O.moveOrder(n, index, t.index));
+  });
+  els.channelTable.addEventListener('dragend', () => { dragging = null; clearDrop(); });
   // Focus is on the page itself after a button that removed itself (a row's ×): Ctrl+Z there
   // undoes too, while this section is the one shown.
   document.addEventListener('keydown', (e) => {
@@ -494,6 +578,7 @@ export function mount(root, { engine, client }) {
       els.pasteNote.textContent = '';
     },
   });
+  programCard = program;
   root.querySelector('#preset-card').after(program.el);
 
   // ---------------------------------------------------------------- start

@@ -5,6 +5,7 @@ import { h } from '../../lib/dom.js';
 import { formatNumber, formatFull } from '../../lib/numbers.js';
 import { formulaSlot, sourceRefs } from '../../lib/formulas.js';
 import * as S from './state.js';
+import { axisTicks, cellColour } from './export.js';
 
 export const ids = (k) => `geo-${k}`;
 export const MECHS = [
@@ -42,7 +43,7 @@ export function buildSkeleton(root) {
   e.guaranteed = h('output', { class: 'value', 'data-testid': ids('guaranteed') });
   e.guaranteedNote = h('p', { class: 'hint', 'data-testid': ids('guaranteed-note') });
   const mechCard = h('section', { class: 'card', 'aria-labelledby': ids('mechs-title') },
-    h('div', { class: 'card-head' }, h('h3', { id: ids('mechs-title'), text: 'Expected distance at the same guarantee' }), sourceRefs('Bordenabe et al. (CCS 2014)')),
+    e.mechHead = h('div', { class: 'card-head' }, h('h3', { id: ids('mechs-title'), text: 'Expected distance at the same guarantee' }), sourceRefs('Bordenabe et al. (CCS 2014)')),
     h('p', { class: 'hint', text: 'Each mechanism reports a cell z instead of the true cell x and is ε·d-private: K[x][z] ≤ e^(ε d(x,x′)) K[x′][z] for every x, x′, z. Expected distance Σ π_x K[x][z] d(x,z) in cell sides (lower is better); the next column lets an observer who knows π move each report to the cell of least expected distance (a remapping, which keeps the privacy). The last column is the smallest ε each matrix actually satisfies, computed from the matrix.' }),
     e.progress, e.comparison, e.gap,
     h('div', { class: 'table-wrap' }, h('table', { class: 'geo-table', 'data-testid': ids('table') },
@@ -76,26 +77,45 @@ export function buildSkeleton(root) {
   return e;
 }
 
+/**
+ * One map: the cells coloured by `values` (white 0, blue the map's largest value), with x along
+ * the top and y down the left in cells (ticks from export.js's axisTicks), a colour scale from 0
+ * to the largest value, a bar one cell side long (the unit of distance), and a button that saves
+ * the map as SVG (the view answers it: data-action "map-svg").
+ */
 export function mapFigure(key, title, values, side, chosen) {
   const top = Math.max(1e-300, ...values);
   // Colours through the CSSOM: the page's policy forbids inline style attributes.
   const grid = h('div', { class: 'geo-map', role: 'grid', 'aria-label': title, 'data-testid': ids(`map-${key}`) });
-  grid.style.setProperty('--side', String(side));
   for (let y = 0; y < side; y++) {
     const tr = h('div', { class: 'geo-map-row', role: 'row' });
     for (let x = 0; x < side; x++) {
       const i = y * side + x;
-      const t = Math.max(0, Math.min(1, values[i] / top));
       const b = h('button', {
         type: 'button', role: 'gridcell', class: i === chosen ? 'geo-cell chosen' : 'geo-cell',
         dataset: { cell: String(i), value: String(values[i]) },
         'aria-label': `cell (${x}, ${y}): ${formatNumber(values[i])}`, title: `cell (${x}, ${y}): ${formatFull(values[i])}`,
       });
       // White → the page's accent blue, as the heat maps of lib/plot.js.
-      b.style.background = `rgb(${Math.round(255 - t * 224)}, ${Math.round(255 - t * 160)}, ${Math.round(255 - t * 64)})`;
+      b.style.background = cellColour(values[i] / top);
       tr.append(b);
     }
     grid.append(tr);
   }
-  return h('figure', { class: 'geo-fig' }, grid, h('figcaption', { text: title }));
+  const ticks = new Set(axisTicks(side));
+  const axis = (dir) => h('div', { class: `geo-axis geo-axis-${dir}`, 'aria-hidden': 'true', 'data-testid': ids(`axis-${dir}-${key}`) },
+    Array.from({ length: side }, (_, k) => h('span', { text: ticks.has(k) ? String(k) : '' })));
+  const max = Math.max(0, ...values);
+  const legend = h('div', { class: 'geo-legend', 'data-testid': ids(`legend-${key}`), title: 'colour scale of this map: white is 0, the darkest blue its largest value' },
+    h('span', { class: 'geo-legend-max', dataset: { value: String(max) }, text: formatNumber(max, 3) }),
+    h('span', { class: 'geo-legend-bar', 'aria-hidden': 'true' }),
+    h('span', { class: 'geo-legend-min', text: '0' }));
+  const length = h('div', { class: 'geo-length', 'data-testid': ids(`length-${key}`) },
+    h('span', { class: 'geo-length-bar', 'aria-hidden': 'true' }), h('span', { text: '1 cell side' }));
+  const frame = h('div', { class: 'geo-map-frame' },
+    h('span', { class: 'geo-axis-name geo-axis-name-x', 'aria-hidden': 'true', text: 'x →' }),
+    axis('x'), h('span', { class: 'geo-axis-name geo-axis-name-y', 'aria-hidden': 'true', text: 'y ↓' }), axis('y'), grid, legend, length);
+  frame.style.setProperty('--side', String(side));
+  return h('figure', { class: 'geo-fig', dataset: { map: key } }, frame, h('figcaption', { text: title }),
+    h('div', { class: 'plot-actions' }, h('button', { type: 'button', class: 'small', dataset: { action: 'map-svg', map: key }, 'data-testid': ids(`map-svg-${key}`), 'aria-label': `Save the map “${title}” as SVG`, text: 'SVG' })));
 }

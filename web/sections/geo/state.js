@@ -181,18 +181,57 @@ export function autoOthers(side) {
 /**
  * The certified gap of a loss-minimizing optimalLP result or progress report, in the loss's
  * units: the expected loss of the mechanism held minus the lower bound proven on every
- * mechanism's (≥ 0 up to rounding). `progress` reports are in the program's sense (it maximizes
- * minus the loss): their value is −objective and their bound −bound. NaN while no bound is known.
+ * mechanism's (≥ 0 up to rounding). NaN while no bound is known.
  */
 export function lossGap({ value, bound }) {
   return Number.isFinite(bound) && Number.isFinite(value) ? value - bound : NaN;
 }
 
-/** A progress report of optimalLP with a loss, in the loss's units: {pivots, value, bound, gap}. */
+/**
+ * A progress report of optimalLP with a loss, as it comes: objective and bound are in the loss's
+ * units (the engine reports them so), the bound ±Infinity until the first pricing round.
+ */
 export function lossProgress(p) {
-  const value = -p.objective;
-  const bound = typeof p.bound === 'number' ? -p.bound : NaN;
+  const value = p.objective;
+  const bound = Number.isFinite(p.bound) ? p.bound : NaN;
   return { pivots: p.iteration, value, bound, gap: lossGap({ value, bound }) };
+}
+
+/**
+ * The progress shown, which never goes back: the solver may change phase (output generation,
+ * then a decomposition that starts afresh), where its master holds a worse mechanism for a while
+ * and, from an engine that counts per phase, its pivot count restarts. Shown are the pivots of
+ * every phase so far (a count that falls is a new phase, added to the previous), the least
+ * expected distance of a mechanism held so far (each one held was feasible: a mixture of private
+ * columns), the greatest lower bound proven so far (each bound holds for every mechanism) and
+ * their difference, a certified gap of the best mechanism found that can only shrink.
+ * Returns {add(report) → {pivots, value, bound, gap, phase}}.
+ */
+export function progressTrack() {
+  let before = 0;
+  let lastRaw = 0;
+  let value = Infinity;
+  let bound = -Infinity;
+  return {
+    add(p) {
+      const q = lossProgress(p);
+      if (q.pivots < lastRaw) before += lastRaw;
+      lastRaw = q.pivots;
+      if (Number.isFinite(q.value)) value = Math.min(value, q.value);
+      if (Number.isFinite(q.bound)) bound = Math.max(bound, q.bound);
+      const v = Number.isFinite(value) ? value : NaN;
+      const b = Number.isFinite(bound) ? bound : NaN;
+      return { pivots: before + q.pivots, value: v, bound: b, gap: lossGap({ value: v, bound: b }), phase: p.phase };
+    },
+  };
+}
+
+/**
+ * How much more `other` is than `base`, in per cent of `base`: "2.251 is 52.7 % more than
+ * 1.474" is (2.251 − 1.474) / 1.474. NaN when base is not positive.
+ */
+export function percentMore(other, base) {
+  return base > 0 ? (100 * (other - base)) / base : NaN;
 }
 
 /** Whether the LP runs by itself for this map and spanner, or waits for "Compute". */

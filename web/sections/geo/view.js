@@ -28,6 +28,8 @@ import { isAbort, reportToJob } from '../../engine/client.js';
 import { readingOf, setReading } from '../../lib/readings.js';
 import * as S from './state.js';
 import { ids, MECHS, buildSkeleton, mapFigure } from './skeleton.js';
+import { exportMenu, download } from '../../lib/export.js';
+import { mechanismData, tableData, mapSVG, MECH_NAMES } from './export.js';
 
 const LP_TIME_LIMIT_MS = 600000;
 const MAX_CALIBRATION_STEPS = 40;
@@ -84,8 +86,17 @@ export function mount(root, { engine }) {
   e.side.addEventListener('input', () => { state.side = e.side.value; state.cell = null; schedule(); });
   e.eps.addEventListener('input', () => { state.epsilon = e.eps.value; schedule(); });
   e.spanner.addEventListener('input', () => { state.spanner = e.spanner.value; schedule(); });
+  // Export, as in the other sections: the table, a mechanism with its cells named, each map.
+  const which = h('select', { class: 'small geo-export-which', 'data-testid': ids('export-which'), 'aria-label': 'Which mechanism to export' },
+    MECHS.map((m) => h('option', { value: m.key, text: MECH_NAMES[m.key] })));
+  e.mechHead.append(h('div', { class: 'geo-exports' },
+    exportMenu(() => tableData(current), { what: 'table of the mechanisms', testid: ids('export-table'), label: 'Export table', file: 'location-mechanisms' }),
+    which,
+    exportMenu(() => mechanismData(current, which.value), { what: 'mechanism', testid: ids('export-mechanism'), label: 'Export K', file: 'location-mechanism' })));
+
   root.addEventListener('click', (ev) => {
     const act = ev.target.closest?.('button[data-action]')?.dataset.action;
+    if (act === 'map-svg') { saveMap(ev.target.closest('button').dataset.map); return; }
     if (act === 'cancel-lp') { main.cancel(); lpAgain.cancel(); return; }
     // "Compute": the LP, and first the other mechanisms where they wait for it too.
     if (act === 'run-lp') { lpAgain.now(); return; }
@@ -323,7 +334,10 @@ export function mount(root, { engine }) {
       stats.textContent = `simplex, ${p.iteration} iterations (the simplex proves no bound before it ends)`;
       return;
     }
-    const q = S.lossProgress(p);
+    // What is shown never goes back (state.js: progressTrack): the pivots of every phase, the
+    // best mechanism found so far, the best bound proven and their gap.
+    cur.track ??= S.progressTrack();
+    const q = cur.track.add(p);
     cur.lastProgress = q;
     const num = (key, x, text) => {
       const el = h('output', { class: 'value', 'data-testid': ids(`lp-${key}`), dataset: { value: String(x) }, text });
@@ -332,10 +346,11 @@ export function mount(root, { engine }) {
     };
     const how = p.phase === 'output generation' ? 'the program restricted to the cells in use' : 'the master program';
     replace(stats,
-      `${q.pivots} simplex pivots (${how}). Mechanism held: expected distance `, num('value', q.value, formatNumber(q.value, 8)),
-      `; proven lower bound on the optimum${cur.spanner === null ? '' : ' (of the program on the spanner)'}: `,
+      `${q.pivots.toLocaleString('en')} simplex pivots so far (now ${how}). Best mechanism found: expected distance `, num('value', q.value, formatNumber(q.value, 8)),
+      ` cell sides; proven lower bound on the optimum${cur.spanner === null ? '' : ' (of the program on the spanner)'}: `,
       Number.isFinite(q.bound) ? num('bound', q.bound, formatNumber(q.bound, 8)) : `— (it comes after the first pricing round, which prices all ${cur.n} reported cells)`,
-      '; certified gap ', Number.isFinite(q.gap) ? num('gap', q.gap, formatGap(q.gap)) : '—', '.');
+      Number.isFinite(q.bound) ? ' cell sides' : '',
+      '; certified gap ', Number.isFinite(q.gap) ? num('gap', q.gap, formatGap(q.gap)) : '—', Number.isFinite(q.gap) ? ' cell sides.' : '.');
   }
 
   // Cancelled (or the worker failed): what was computed stays; the LP row says what happened,
@@ -351,7 +366,7 @@ export function mount(root, { engine }) {
     for (const k of ['geo', 'exp']) if (!cur.mech[k] && e.rows[k].tr.dataset.status !== 'error') { e.rows[k].tr.dataset.status = 'waiting'; clearNumber(e.rows[k].loss, '—'); clearNumber(e.rows[k].remapped, '—'); clearNumber(e.rows[k].eps, '—'); e.rows[k].detail.textContent = ''; }
     const q = cur.lastProgress;
     const last = q && Number.isFinite(q.gap)
-      ? ` When it stopped, the mechanism the solver held had expected distance ${formatNumber(q.value, 8)}, within ${formatGap(q.gap)} of the optimum (proven: no mechanism ${cur.spanner === null ? 'that is ε·d-private' : 'meeting the spanner’s constraints'} does better than ${formatNumber(q.bound, 8)}); the engine stops a computation by restarting its worker, so that mechanism is not kept.`
+      ? ` When it stopped, the best mechanism the solver had found had expected distance ${formatNumber(q.value, 8)} cell sides, within ${formatGap(q.gap)} of the optimum (proven: no mechanism ${cur.spanner === null ? 'that is ε·d-private' : 'meeting the spanner’s constraints'} does better than ${formatNumber(q.bound, 8)}); the engine stops a computation by restarting its worker, so that mechanism is not kept.`
       : '';
     e.progress.dataset.state = abort ? 'cancelled' : 'error';
     replace(e.progress, h('p', { class: 'muted', 'data-testid': ids('lp-stopped') }, abort ? `The computation was cancelled.${last} ` : `The linear program failed: ${err.message} `,
@@ -361,6 +376,7 @@ export function mount(root, { engine }) {
   async function runLP(job, cur, clicked) {
     resetLP(cur);
     cur.lastProgress = null;
+    cur.track = null;
     const opts = { metric: cur.Dm, epsilon: cur.eps, prior: cur.prior, loss: cur.Dm, timeLimit: LP_TIME_LIMIT_MS, onProgress: reportToJob };
     if (cur.spanner !== null) opts.spanner = cur.spanner;
     const t0 = performance.now();
@@ -398,7 +414,7 @@ export function mount(root, { engine }) {
     showGap(cur, m);
     setNumber(e.guaranteed, lp.guaranteedEpsilon, 'geo.guaranteed');
     e.guaranteedNote.textContent = lp.spanner
-      ? `With the spanner (${lp.spanner.pairs} pairs of cells, dilation t = ${formatNumber(lp.spanner.dilation)} ≤ δ = ${formatNumber(cur.spanner)}), the program asks ε/δ on the spanner’s edges only, which guarantees ε·t/δ on every pair — a smaller (safer) ε than asked, for a slightly larger expected distance. ${cur.spannerDefaulted ? `δ = ${S.DEFAULT_SPANNER} is the default above ${S.EVERY_PAIR_MAX_SIDE} × ${S.EVERY_PAIR_MAX_SIDE}.` : 'Empty δ: every pair, the exact optimum.'}`
+      ? `With the spanner (${lp.spanner.pairs} pairs of cells, dilation t = ${formatNumber(lp.spanner.dilation)} ≤ δ = ${formatNumber(cur.spanner)}), the program asks ε/δ on the spanner’s edges only, which guarantees ε·t/δ on every pair — a smaller (safer) ε than asked, for a slightly larger expected distance. ${cur.spannerDefaulted ? `δ = ${S.DEFAULT_SPANNER} is the default above ${S.EVERY_PAIR_MAX_SIDE} × ${S.EVERY_PAIR_MAX_SIDE}.` : `δ = ${formatNumber(cur.spanner)} as typed; clear the δ field to constrain every pair (the exact optimum).`}`
       : 'Every pair of cells is constrained: the mechanism is the exact optimum at ε.';
     e.guaranteedNote.textContent += ' Two ε for one mechanism: this guarantee is what the program’s constraints ask; the table’s “measured” ε is the smallest the matrix the solver returned satisfies, computed from its entries — above the guarantee only by what its floating-point solution misses a constraint by.';
     showComparison(cur, m);
@@ -420,11 +436,32 @@ export function mount(root, { engine }) {
   function showComparison(cur, lp) {
     const others = ['exp', 'geo'].filter((k) => cur.mech[k] && Number.isFinite(cur.mech[k].loss));
     if (!others.length) return;
-    const parts = others.map((k) => `${k === 'exp' ? 'the exponential' : 'the geometric'} ${formatNumber(cur.mech[k].loss)} (${formatNumber((100 * (cur.mech[k].loss - lp.loss)) / cur.mech[k].loss)} % more)`);
-    e.comparison.textContent = `The ${cur.spanner === null ? 'optimal' : 'spanner-optimal'} mechanism reports a cell at ${formatNumber(lp.loss)} cell sides from the true one on average, against ${parts.join(' and ')}.`;
+    // "% more" is relative to the optimum's distance, the base of the comparison.
+    const parts = [];
+    others.forEach((k, i) => {
+      const pct = S.percentMore(cur.mech[k].loss, lp.loss);
+      if (i) parts.push(' and ');
+      parts.push(`${k === 'exp' ? 'the exponential' : 'the geometric'} ${formatNumber(cur.mech[k].loss)}`);
+      if (Number.isFinite(pct)) parts.push(' (', h('span', { 'data-testid': ids(`more-${k}`), dataset: { value: String(pct) }, text: `${formatNumber(pct, 3)} % more` }), ')');
+    });
+    replace(e.comparison, `The ${cur.spanner === null ? 'optimal' : 'spanner-optimal'} mechanism reports a cell at ${formatNumber(lp.loss)} cell sides from the true one on average, against `, ...parts, '.');
   }
 
   // ------------------------------------------------------------ maps
+  /** The map drawn as `key` ('prior' or a mechanism), for its SVG: title, values, cells. */
+  function mapOf(cur, key) {
+    const { cell } = cur;
+    if (key === 'prior') return { title: 'Density π: where people are', values: cur.prior, side: cur.side, chosen: cell };
+    const x = cur.mech[key];
+    return x ? { title: `${MECH_NAMES[key][0].toUpperCase()}${MECH_NAMES[key].slice(1)} mechanism: reported cell given the true cell ${S.cellName(cell, cur.side)}`, values: x.K[cell], side: cur.side, chosen: cell } : null;
+  }
+  function saveMap(key) {
+    const m = current && mapOf(current, key);
+    if (!m) return;
+    const text = mapSVG({ ...m, format: (v) => formatNumber(v, 4) });
+    download(new Blob([text], { type: 'image/svg+xml' }), `location-map-${key}-${m.side}x${m.side}.svg`);
+  }
+
   function renderMaps(cur) {
     const { cell } = cur;
     e.cellName.textContent = `true cell ${S.cellName(cell, cur.side)} (prior ${formatNumber(cur.prior[cell])})`;
