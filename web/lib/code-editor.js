@@ -8,9 +8,9 @@
 //   parent.append(ed.el); ed.mark([3]); ed.value(); ed.setValue(text);
 
 import { h, replace } from './dom.js';
-import { INDENT, enableIndentKeys } from './code-editing.js';
+import { INDENT, indentEdit, enableIndentKeys } from './code-editing.js';
 
-export { INDENT, indentEdit } from './code-editing.js';
+export { INDENT, indentEdit };
 
 /**
  * The editor. `value`: its text; `label`: the textarea's accessible name; `onInput(text)`: after
