@@ -3,8 +3,8 @@
 // holds its data as a <table> (the text alternative; visually collapsed in a <details>).
 // Data reaches the SVG as text nodes and numeric attributes only, never as markup.
 //
-//   linePlot({ title, xLabel, yLabel, series: [{ name, points: [[x, y], ...], dashed? }],
-//              hLines?: [{ y, label }], yLog?: false })                → <figure>
+//   linePlot({ title, xLabel, yLabel, series: [{ name, points: [[x, y], ...], dashed?, dots?, key? }],
+//              hLines?: [{ y, label }], yLog?: false, legend?: 'top-left' | 'top-right' }) → <figure>
 //   heatmap({ title, matrix: number[][], rowLabels?, colLabels?, max? })  → <figure>
 //   barChart({ title, bars: [{ label, value }], yLabel, hLines?: [{ y, label }] }) → <figure>
 //
@@ -95,36 +95,48 @@ function axes(svg, xs, ys, xLabel, yLabel, fx, fy) {
   svg.append(g);
 }
 
-export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [] }) {
-  const pts = series.flatMap((sr) => sr.points).filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y));
+export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [], yLog = false, legend = 'top-left' }) {
+  // On a logarithmic y axis a point is drawn at log10(y): zero and negative values have no place there.
+  const ok = ([x, y]) => Number.isFinite(x) && Number.isFinite(y) && (!yLog || y > 0);
+  const ty = yLog ? Math.log10 : (y) => y;
+  const pts = series.flatMap((sr) => sr.points).filter(ok);
   const xsAll = pts.map((p) => p[0]);
-  const ysAll = pts.map((p) => p[1]).concat(hLines.map((l) => l.y).filter(Number.isFinite));
+  const ysAll = pts.map((p) => ty(p[1])).concat(hLines.map((l) => l.y).filter((y) => Number.isFinite(y) && (!yLog || y > 0)).map(ty));
   let [x0, x1] = [Math.min(...xsAll), Math.max(...xsAll)];
-  let [y0, y1] = [Math.min(0, ...ysAll), Math.max(...ysAll)];
+  let [y0, y1] = yLog ? [Math.floor(Math.min(...ysAll)), Math.ceil(Math.max(...ysAll))] : [Math.min(0, ...ysAll), Math.max(...ysAll)];
   if (!(x1 > x0)) { x0 -= 1; x1 += 1; }
   if (!(y1 > y0)) { y1 = y0 + 1; }
-  y1 += (y1 - y0) * 0.05;
+  if (!yLog) y1 += (y1 - y0) * 0.05;
   const fx = (x) => M.l + ((x - x0) / (x1 - x0)) * (W - M.l - M.r);
-  const fy = (y) => H - M.b - ((y - y0) / (y1 - y0)) * (H - M.t - M.b);
+  const fy = (y) => H - M.b - ((ty(y) - y0) / (y1 - y0)) * (H - M.t - M.b);
   const svg = frame(title);
-  axes(svg, niceTicks(x0, x1), niceTicks(y0, y1), xLabel, yLabel, fx, fy);
+  // Log ticks: the powers of ten, every other one when there are many, drawn at their values.
+  const yTicks = yLog
+    ? Array.from({ length: y1 - y0 + 1 }, (_, k) => y0 + k).filter((e, _, all) => all.length <= 7 || (e - y0) % Math.ceil(all.length / 6) === 0).map((e) => 10 ** e)
+    : niceTicks(y0, y1);
+  axes(svg, niceTicks(x0, x1), yTicks, xLabel, yLabel, fx, fy);
   hLines.forEach((l) => {
-    if (!Number.isFinite(l.y)) return;
+    if (!Number.isFinite(l.y) || (yLog && !(l.y > 0))) return;
     svg.append(s('line', { x1: M.l, x2: W - M.r, y1: fy(l.y), y2: fy(l.y), stroke: '#8a5a00', 'stroke-dasharray': '4 3' }));
     if (l.label) svg.append(s('text', { x: W - M.r - 4, y: fy(l.y) - 4, 'text-anchor': 'end', 'font-size': 11, fill: '#8a5a00' }, l.label));
   });
   series.forEach((sr, i) => {
     const colour = sr.color || PALETTE[i % PALETTE.length];
-    const d = sr.points.filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y))
+    const d = sr.points.filter(ok)
       .map(([x, y], k) => `${k ? 'L' : 'M'}${fx(x).toFixed(2)},${fy(y).toFixed(2)}`).join('');
-    svg.append(s('path', { d, fill: 'none', stroke: colour, 'stroke-width': 2, 'stroke-dasharray': sr.dashed ? '6 4' : undefined }));
+    svg.append(s('path', { d, fill: 'none', stroke: colour, 'stroke-width': sr.width ?? 2, 'stroke-dasharray': sr.dashed ? '6 4' : undefined, 'data-series': sr.key }));
+    // A series of a few points (a bound known at some δ only) shows them as dots.
+    if (sr.dots) for (const [x, y] of sr.points.filter(ok)) svg.append(s('circle', { cx: fx(x).toFixed(2), cy: fy(y).toFixed(2), r: 2.5, fill: colour }));
   });
-  // Legend
-  const lg = s('g', { 'font-size': 11 });
+  // Legend: at the top left, or at the top right (a curve that falls from the top left).
+  const right = legend === 'top-right';
+  const lg = s('g', { 'font-size': 11, class: 'legend' });
   series.forEach((sr, i) => {
     const y = M.t + 6 + i * 15;
-    lg.append(s('line', { x1: M.l + 10, x2: M.l + 28, y1: y, y2: y, stroke: sr.color || PALETTE[i % PALETTE.length], 'stroke-width': 2, 'stroke-dasharray': sr.dashed ? '6 4' : undefined }));
-    lg.append(s('text', { x: M.l + 32, y: y + 4, fill: '#1c2430' }, sr.name));
+    const x = right ? W - M.r - 10 : M.l + 10;
+    const colour = sr.color || PALETTE[i % PALETTE.length];
+    lg.append(s('line', { x1: right ? x - 18 : x, x2: right ? x : x + 18, y1: y, y2: y, stroke: colour, 'stroke-width': 2, 'stroke-dasharray': sr.dashed ? '6 4' : undefined }));
+    lg.append(s('text', { x: right ? x - 22 : x + 22, y: y + 4, fill: '#1c2430', 'text-anchor': right ? 'end' : 'start' }, sr.name));
   });
   svg.append(lg);
   const xsUnion = [...new Set(series.flatMap((sr) => sr.points.map((p) => p[0])))].sort((a, b) => a - b);

@@ -1,0 +1,114 @@
+// sections/composition/results.js — how the "Composition" section shows its answers: ε (or δ) with
+// its certified interval and method, the accountants side by side, and the privacy curve with the
+// bounds beside it, each labelled with what it guarantees. Functions of the elements
+// (skeleton.js) and the engine's values; nothing computes here.
+
+import { h, replace } from '../../lib/dom.js';
+import { formatNumber, formatFull } from '../../lib/numbers.js';
+import { linePlot, PALETTE } from '../../lib/plot.js';
+import { ACCOUNTANTS, boundCurves, profileCurves } from './plan.js';
+
+/** What each method means, in words. */
+export const METHODS = {
+  'gaussian-dp': 'exact: a composition of Gaussians is one Gaussian (Gaussian DP, closed form)',
+  'optimal-composition': 'exact: the optimal composition of pure mechanisms (a finite sum)',
+  enumeration: 'exact: the outputs of the composed channel enumerated by type',
+  pld: 'privacy loss distribution, convolved numerically: the interval is certified',
+};
+
+/** The colours of the curves (lib/plot.js PALETTE), the same in the plot and its legend. */
+export const COLOURS = { pld: PALETTE[0], lower: PALETTE[0], exact: PALETTE[2], rdp: PALETTE[1], advanced: PALETTE[3], naive: PALETTE[7] };
+
+export function num(x, attrs = {}) {
+  const el = h('span', { class: 'cmp-num', ...attrs });
+  el.textContent = Number.isFinite(x) ? formatNumber(x) : x === Infinity ? '∞' : '—';
+  el.dataset.value = String(x);
+  el.title = Number.isFinite(x) ? formatFull(x) : String(x);
+  return el;
+}
+
+/** The answer: ε at δ (ask 'epsilon') or δ at ε, its interval and method. */
+export function showAnswer({ answer }, r, ask, value) {
+  answer.classList.remove('stale');
+  if (r.error) {
+    answer.dataset.status = r.cancelled ? 'cancelled' : 'error';
+    replace(answer, h('p', { class: 'r-msg', 'data-testid': 'cmp-answer-msg', text: r.error }));
+    return;
+  }
+  answer.dataset.status = 'ok';
+  const v = r.value;
+  const main = ask === 'epsilon' ? v.epsilon : v.delta;
+  const sym = ask === 'epsilon' ? 'ε' : 'δ';
+  const given = ask === 'epsilon' ? `at δ = ${formatNumber(value)}` : `at ε = ${formatNumber(value)} nats`;
+  const exact = v.method !== 'pld';
+  const infinite = main === Infinity;
+  replace(answer,
+    h('p', { class: 'cmp-main' },
+      h('span', { class: 'cmp-sym' }, `${sym} = `),
+      num(main, { class: 'cmp-num cmp-big', 'data-testid': 'cmp-value' }),
+      ask === 'epsilon' && !infinite ? h('span', { class: 'unit' }, ' nats') : null,
+      h('span', { class: 'cmp-given' }, ` ${given}`)),
+    infinite
+      ? h('p', { class: 'cmp-interval', 'data-testid': 'cmp-interval' }, 'No finite ε reaches this δ: ', ask === 'epsilon' && value === 0 ? 'a Gaussian mechanism is never (ε, 0)-DP; ask for a δ > 0.' : 'the privacy curve stays above it.')
+      : h('p', { class: 'cmp-interval', 'data-testid': 'cmp-interval' },
+        exact ? 'Exact; ' : 'Certified: the true value is in ',
+        h('span', { class: 'cmp-bracket' }, '[', num(v.lower, { 'data-testid': 'cmp-lower' }), ', ', num(v.upper, { 'data-testid': 'cmp-upper' }), ']'),
+        exact ? ' (the interval of the numerical method agrees)' : ` (width ${formatNumber(v.upper - v.lower)}; the value shown is its ${ask === 'epsilon' ? 'upper' : 'upper'} end, a guarantee)`),
+    h('p', { class: 'cmp-method', 'data-testid': 'cmp-method', dataset: { method: v.method } }, 'Method: ', METHODS[v.method] ?? v.method));
+}
+
+/** The accountants side by side at δ: ε of each, with what it guarantees. */
+export function showCompare({ compare }, r, delta) {
+  compare.classList.remove('stale');
+  if (!r) { replace(compare); return; }
+  if (r.error) { replace(compare, h('p', { class: 'r-msg', text: `Comparison: ${r.error}` })); return; }
+  const c = r.value;
+  const rows = ACCOUNTANTS.filter(({ key }) => key !== 'exact' || c.exact).map(({ key, name }) => {
+    const a = c[key];
+    return h('tr', { 'data-testid': `cmp-row-${key}`, dataset: { applies: String(!!a) } },
+      h('th', { scope: 'row' }, h('span', { class: `cmp-swatch cmp-swatch-${key}` }), name),
+      h('td', {}, a ? num(a.epsilon, { 'data-testid': `cmp-eps-${key}` }) : '—'),
+      h('td', { class: 'cmp-guarantee' }, a ? a.guarantee : 'does not apply: some event is not (ε, δ)-DP for a finite ε (a Gaussian, a subsampled Gaussian)'));
+  });
+  replace(compare,
+    h('table', { class: 'cmp-table', 'data-testid': 'cmp-compare-table' },
+      h('caption', {}, `ε of each accountant at δ = ${formatNumber(delta)}`),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'accountant'), h('th', { scope: 'col' }, 'ε (nats)'), h('th', { scope: 'col' }, 'what it guarantees'))),
+      h('tbody', {}, rows)));
+}
+
+/**
+ * The privacy curve: the PLD's δ(ε) (upper, and lower dashed), and each bound's points (ε, δ) at
+ * the sweep's δ, on a logarithmic δ axis; the legend below says what each guarantees.
+ */
+export function drawCurve({ plot, legend }, { profile, sweep, deltas, ask, value, answer }) {
+  plot.classList.remove('stale');
+  legend.classList.remove('stale');
+  const series = [];
+  const items = [];
+  if (profile) {
+    const { upper, lower } = profileCurves(profile);
+    series.push({ key: 'pld', name: 'δ(ε), PLD upper', points: upper, color: COLOURS.pld });
+    series.push({ key: 'lower', name: 'δ(ε), PLD lower', points: lower, color: COLOURS.lower, dashed: true, width: 1 });
+    items.push(['pld', 'δ(ε) of the composition: between the solid line (pessimistic discretization, a guarantee) and the dashed one (optimistic); where they coincide the curve is known to the width of a line.']);
+  }
+  const guarantee = (key) => sweep.find((c) => c?.[key])?.[key]?.guarantee;
+  const bounds = boundCurves(sweep, deltas);
+  for (const [key, name] of [['rdp', 'Rényi DP'], ['advanced', 'advanced composition'], ['naive', 'naive Σεᵢ']]) {
+    if (!bounds[key]) continue;
+    let pts = bounds[key];
+    if (key === 'naive') pts = [[pts[0][0], Math.min(...pts.map((p) => p[1]))], [pts[0][0], 1]];
+    series.push({ key, name, points: pts, color: COLOURS[key], dots: key !== 'naive' });
+    items.push([key, `${name}: ${guarantee(key) ?? 'an upper bound'}`]);
+  }
+  if (!series.some((s) => s.points.length)) {
+    replace(plot, h('p', { class: 'muted', text: 'Nothing to draw: every point of the curve is δ = 0 or undefined.' }));
+    replace(legend);
+    return;
+  }
+  const hLines = ask === 'epsilon' && value > 0 ? [{ y: value, label: `δ = ${formatNumber(value)}` }] : [];
+  if (ask === 'delta' && answer && answer.delta > 0) hLines.push({ y: answer.delta, label: `δ(${formatNumber(value)}) = ${formatNumber(answer.delta)}` });
+  const fig = linePlot({ title: 'The privacy curve δ(ε) of the composition, with the bounds beside it (δ on a log scale)', xLabel: 'ε (nats)', yLabel: 'δ', series, hLines, yLog: true, legend: 'top-right' });
+  replace(plot, fig);
+  replace(legend, items.map(([key, text]) => h('li', { 'data-testid': `cmp-legend-${key}` }, h('span', { class: `cmp-swatch cmp-swatch-${key}` }), text)));
+}
