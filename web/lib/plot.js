@@ -41,6 +41,15 @@ export function fmt(v) {
   return String(Number(v.toPrecision(4))).replace('-', '−');
 }
 
+const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+
+/** A power of ten as 1, 10, 0.1 or 10⁻⁵ (the ticks of a logarithmic axis). */
+export function powerOfTen(v) {
+  const e = Math.round(Math.log10(v));
+  if (e >= -2 && e <= 2) return String(10 ** e);
+  return `10${String(e).replace(/./g, (c) => SUPERSCRIPT[c])}`;
+}
+
 /** niceTicks returns about n round tick values covering [lo, hi]. */
 export function niceTicks(lo, hi, n = 5) {
   if (!(hi > lo)) return [lo];
@@ -78,7 +87,7 @@ function frame(title) {
   return s('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': title, class: 'plot-svg', xmlns: NS });
 }
 
-function axes(svg, xs, ys, xLabel, yLabel, fx, fy) {
+function axes(svg, xs, ys, xLabel, yLabel, fx, fy, yFmt = fmt) {
   const g = s('g', { class: 'axes', 'font-size': 11, fill: '#1c2430' });
   g.append(s('line', { x1: M.l, y1: H - M.b, x2: W - M.r, y2: H - M.b, stroke: '#5a6472' }));
   g.append(s('line', { x1: M.l, y1: M.t, x2: M.l, y2: H - M.b, stroke: '#5a6472' }));
@@ -88,7 +97,7 @@ function axes(svg, xs, ys, xLabel, yLabel, fx, fy) {
   }
   for (const t of ys) {
     g.append(s('line', { x1: M.l, y1: fy(t), x2: W - M.r, y2: fy(t), stroke: '#e5e8ec' }));
-    g.append(s('text', { x: M.l - 6, y: fy(t) + 4, 'text-anchor': 'end' }, fmt(t)));
+    g.append(s('text', { x: M.l - 6, y: fy(t) + 4, 'text-anchor': 'end' }, yFmt(t)));
   }
   if (xLabel) g.append(s('text', { x: (M.l + W - M.r) / 2, y: H - 8, 'text-anchor': 'middle' }, xLabel));
   if (yLabel) g.append(s('text', { x: 14, y: (M.t + H - M.b) / 2, 'text-anchor': 'middle', transform: `rotate(-90 14 ${(M.t + H - M.b) / 2})` }, yLabel));
@@ -114,7 +123,7 @@ export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [],
   const yTicks = yLog
     ? Array.from({ length: y1 - y0 + 1 }, (_, k) => y0 + k).filter((e, _, all) => all.length <= 7 || (e - y0) % Math.ceil(all.length / 6) === 0).map((e) => 10 ** e)
     : niceTicks(y0, y1);
-  axes(svg, niceTicks(x0, x1), yTicks, xLabel, yLabel, fx, fy);
+  axes(svg, niceTicks(x0, x1), yTicks, xLabel, yLabel, fx, fy, yLog ? powerOfTen : fmt);
   hLines.forEach((l) => {
     if (!Number.isFinite(l.y) || (yLog && !(l.y > 0))) return;
     svg.append(s('line', { x1: M.l, x2: W - M.r, y1: fy(l.y), y2: fy(l.y), stroke: '#8a5a00', 'stroke-dasharray': '4 3' }));

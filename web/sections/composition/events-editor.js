@@ -102,9 +102,9 @@ export function eventsEditor({ state, onChange }) {
     return h('li', { class: 'cmp-event', dataset: { index: String(i) }, 'data-testid': `cmp-event-${i}` },
       h('div', { class: 'cmp-event-main' },
         mech, ...params, channel,
-        field(i, 'count', '×', d.count, { title: 'How many times it runs (a whole number ≥ 1)' }),
-        h('button', { type: 'button', class: 'small cmp-remove', dataset: { action: 'remove' }, 'data-testid': `cmp-${i}-remove`, 'aria-label': `Remove event ${i + 1}`, title: 'Remove this event' }, '×')),
-      h('div', { class: 'cmp-event-more' }, sub, h('span', { class: 'hint cmp-note', text: MECHANISMS[d.mechanism].note })),
+        field(i, 'count', '×', d.count, { title: 'How many times it runs (a whole number ≥ 1)' })),
+      h('div', { class: 'cmp-event-more' }, sub, h('span', { class: 'hint cmp-note', text: MECHANISMS[d.mechanism].note }),
+        h('button', { type: 'button', class: 'small cmp-remove', dataset: { action: 'remove' }, 'data-testid': `cmp-${i}-remove`, 'aria-label': `Remove event ${i + 1}`, title: 'Remove this event' }, 'Remove')),
       h('p', { class: 'msg', id: `cmp-${i}-msg`, role: 'alert', 'data-testid': `cmp-${i}-msg` }));
   }
 

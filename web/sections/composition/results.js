@@ -51,9 +51,9 @@ export function showAnswer({ answer }, r, ask, value) {
     infinite
       ? h('p', { class: 'cmp-interval', 'data-testid': 'cmp-interval' }, 'No finite ε reaches this δ: ', ask === 'epsilon' && value === 0 ? 'a Gaussian mechanism is never (ε, 0)-DP; ask for a δ > 0.' : 'the privacy curve stays above it.')
       : h('p', { class: 'cmp-interval', 'data-testid': 'cmp-interval' },
-        exact ? 'Exact; ' : 'Certified: the true value is in ',
+        exact ? 'Exact value (closed form); certified interval ' : `Certified: the true ${sym} lies in `,
         h('span', { class: 'cmp-bracket' }, '[', num(v.lower, { 'data-testid': 'cmp-lower' }), ', ', num(v.upper, { 'data-testid': 'cmp-upper' }), ']'),
-        exact ? ' (the interval of the numerical method agrees)' : ` (width ${formatNumber(v.upper - v.lower)}; the value shown is its ${ask === 'epsilon' ? 'upper' : 'upper'} end, a guarantee)`),
+        exact ? '.' : `; the value shown is its upper end, a guarantee (width ${formatNumber(v.upper - v.lower)}).`),
     h('p', { class: 'cmp-method', 'data-testid': 'cmp-method', dataset: { method: v.method } }, 'Method: ', METHODS[v.method] ?? v.method));
 }
 
