@@ -94,7 +94,7 @@ export async function buildWidgetBundle() {
   const modules = await pageModules('widgets.js', have);
   const notices = (await readFile(path.join(WEB, 'THIRD_PARTY_NOTICES.txt'), 'utf8')).replace(/\*\//g, '* /');
 
-  const text = `/*! QIF Toolkit widgets ${version}: <qif-channel>, <qif-mechanism>, <qif-refinement>, <qif-program> in one classic
+  const text = `/*! QIF Toolkit widgets ${version}: <qif-channel>, <qif-mechanism>, <qif-refinement>, <qif-program>, <qif-composition> in one classic
  * script with its computation engine. Include it with <script src="qif-widgets.js"></script>; the
  * widget reference (docs/widgets.md of the toolkit) lists the attributes. Licenses: at the end. */
 (() => {
@@ -129,7 +129,7 @@ function __qifWasmFromScript(file) {
 // from the start: fetch its script now, while the first module compiles, rather than when the
 // worker first asks for it.
 function __qifPrefetchMore() {
-  if (document.querySelector('qif-mechanism, qif-refinement')) __qifWasmFromScript('qif-more.wasm').catch(() => {});
+  if (document.querySelector('qif-mechanism, qif-refinement, qif-composition')) __qifWasmFromScript('qif-more.wasm').catch(() => {});
   if (document.querySelector('qif-program')) __qifWasmFromScript('qif-exact.wasm').catch(() => {});
 }
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', __qifPrefetchMore, { once: true });

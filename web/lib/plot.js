@@ -83,11 +83,11 @@ function dataTable(head, rows) {
 
 const W = 560, H = 300, M = { l: 56, r: 16, t: 16, b: 44 };
 
-function frame(title) {
-  return s('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': title, class: 'plot-svg', xmlns: NS });
+function frame(title, w = W, ht = H) {
+  return s('svg', { viewBox: `0 0 ${w} ${ht}`, role: 'img', 'aria-label': title, class: 'plot-svg', xmlns: NS });
 }
 
-function axes(svg, xs, ys, xLabel, yLabel, fx, fy, yFmt = fmt) {
+function axes(svg, xs, ys, xLabel, yLabel, fx, fy, yFmt = fmt, W = 560, H = 300) {
   const g = s('g', { class: 'axes', 'font-size': 11, fill: '#1c2430' });
   g.append(s('line', { x1: M.l, y1: H - M.b, x2: W - M.r, y2: H - M.b, stroke: '#5a6472' }));
   g.append(s('line', { x1: M.l, y1: M.t, x2: M.l, y2: H - M.b, stroke: '#5a6472' }));
@@ -104,7 +104,9 @@ function axes(svg, xs, ys, xLabel, yLabel, fx, fy, yFmt = fmt) {
   svg.append(g);
 }
 
-export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [], yLog = false, legend = 'top-left' }) {
+export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [], yLog = false, legend = 'top-left', width = W, height = H }) {
+  // A smaller drawing (width × height in its own units) shows the same text larger where it is shrunk to fit.
+  const PW = width, PH = height;
   // On a logarithmic y axis a point is drawn at log10(y): zero and negative values have no place there.
   const ok = ([x, y]) => Number.isFinite(x) && Number.isFinite(y) && (!yLog || y > 0);
   const ty = yLog ? Math.log10 : (y) => y;
@@ -116,18 +118,18 @@ export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [],
   if (!(x1 > x0)) { x0 -= 1; x1 += 1; }
   if (!(y1 > y0)) { y1 = y0 + 1; }
   if (!yLog) y1 += (y1 - y0) * 0.05;
-  const fx = (x) => M.l + ((x - x0) / (x1 - x0)) * (W - M.l - M.r);
-  const fy = (y) => H - M.b - ((ty(y) - y0) / (y1 - y0)) * (H - M.t - M.b);
-  const svg = frame(title);
+  const fx = (x) => M.l + ((x - x0) / (x1 - x0)) * (PW - M.l - M.r);
+  const fy = (y) => PH - M.b - ((ty(y) - y0) / (y1 - y0)) * (PH - M.t - M.b);
+  const svg = frame(title, PW, PH);
   // Log ticks: the powers of ten, every other one when there are many, drawn at their values.
   const yTicks = yLog
     ? Array.from({ length: y1 - y0 + 1 }, (_, k) => y0 + k).filter((e, _, all) => all.length <= 7 || (e - y0) % Math.ceil(all.length / 6) === 0).map((e) => 10 ** e)
     : niceTicks(y0, y1);
-  axes(svg, niceTicks(x0, x1), yTicks, xLabel, yLabel, fx, fy, yLog ? powerOfTen : fmt);
+  axes(svg, niceTicks(x0, x1), yTicks, xLabel, yLabel, fx, fy, yLog ? powerOfTen : fmt, PW, PH);
   hLines.forEach((l) => {
     if (!Number.isFinite(l.y) || (yLog && !(l.y > 0))) return;
-    svg.append(s('line', { x1: M.l, x2: W - M.r, y1: fy(l.y), y2: fy(l.y), stroke: '#8a5a00', 'stroke-dasharray': '4 3' }));
-    if (l.label) svg.append(s('text', { x: W - M.r - 4, y: fy(l.y) - 4, 'text-anchor': 'end', 'font-size': 11, fill: '#8a5a00' }, l.label));
+    svg.append(s('line', { x1: M.l, x2: PW - M.r, y1: fy(l.y), y2: fy(l.y), stroke: '#8a5a00', 'stroke-dasharray': '4 3' }));
+    if (l.label) svg.append(s('text', { x: PW - M.r - 4, y: fy(l.y) - 4, 'text-anchor': 'end', 'font-size': 11, fill: '#8a5a00' }, l.label));
   });
   series.forEach((sr, i) => {
     const colour = sr.color || PALETTE[i % PALETTE.length];
@@ -142,7 +144,7 @@ export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [],
   const lg = s('g', { 'font-size': 11, class: 'legend' });
   series.forEach((sr, i) => {
     const y = M.t + 6 + i * 15;
-    const x = right ? W - M.r - 10 : M.l + 10;
+    const x = right ? PW - M.r - 10 : M.l + 10;
     const colour = sr.color || PALETTE[i % PALETTE.length];
     lg.append(s('line', { x1: right ? x - 18 : x, x2: right ? x : x + 18, y1: y, y2: y, stroke: colour, 'stroke-width': 2, 'stroke-dasharray': sr.dashed ? '6 4' : undefined }));
     lg.append(s('text', { x: right ? x - 22 : x + 22, y: y + 4, fill: '#1c2430', 'text-anchor': right ? 'end' : 'start' }, sr.name));
