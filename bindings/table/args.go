@@ -232,6 +232,8 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 		return r.Bool, want(RawBool, "a boolean")
 	case KindString:
 		return r.Str, want(RawString, "a string")
+	case KindEvents:
+		return r.Str, want(RawString, "an array of events")
 	case KindEnum:
 		if r.Type != RawString || !contains(p.Enum, r.Str) {
 			return nil, argerr.New(name, "expected one of '%s', got %s", strings.Join(p.Enum, "', '"), rawString(r))

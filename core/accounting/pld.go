@@ -1,0 +1,297 @@
+package accounting
+
+import (
+	"errors"
+	"math"
+)
+
+// pld is a privacy loss distribution on the grid of width h: entry j of m is the mass (under
+// P) of the loss (off + j)·h; inf is the mass at +∞. The masses need not sum to 1 − inf: an
+// optimistic PLD drops what it cannot place.
+type pld struct {
+	h   float64
+	off int
+	m   []float64
+	inf float64
+}
+
+// maxPoints bounds the entries of one PLD, so that a tolerance asked too small stops with an
+// error instead of exhausting the memory of a browser tab.
+const maxPoints = 1 << 23
+
+var errTooFine = errors.New("the grid needed has more than 2^23 points")
+
+// tailRange returns losses lo ≤ hi with P(L < lo) ≤ tau and P(L ≥ hi) ≤ tau (finite losses),
+// inside the source's bounds, by bisection on the tails.
+func tailRange(s source, tau float64) (lo, hi float64) {
+	blo, bhi := s.bounds()
+	find := func(sign float64, bound float64) float64 {
+		tail := func(t float64) float64 {
+			if sign > 0 {
+				p, _ := s.mass(t, math.Inf(1), false)
+				return p
+			}
+			p, _ := s.mass(math.Inf(-1), t, false)
+			return p
+		}
+		if !math.IsInf(bound, 0) && tail(bound) <= tau {
+			// Keep the bound itself when it carries an atom: a tail beyond it is empty.
+			good := bound
+			for step := 0; step < 60; step++ { // shrink towards 0 while the tail stays small
+				t := good / 2
+				if math.Abs(good) < 1e-300 || tail(t) > tau {
+					break
+				}
+				good = t
+			}
+			return refine(tail, tau, good, bound, sign)
+		}
+		t := sign
+		for i := 0; i < 2000 && tail(t) > tau; i++ {
+			if !math.IsInf(bound, 0) && sign*t >= sign*bound {
+				return bound
+			}
+			t *= 2
+		}
+		return refine(tail, tau, t/2, t, sign)
+	}
+	return find(-1, blo), find(1, bhi)
+}
+
+// refine narrows [inner, outer] (tail(outer) ≤ tau) towards the least outer whose tail stays
+// at most tau.
+func refine(tail func(float64) float64, tau, inner, outer, sign float64) float64 {
+	if sign*inner > sign*outer {
+		inner = 0
+	}
+	for i := 0; i < 40; i++ {
+		mid := (inner + outer) / 2
+		if tail(mid) <= tau {
+			outer = mid
+		} else {
+			inner = mid
+		}
+	}
+	return outer
+}
+
+// discretize is the pessimistic (pess) or optimistic PLD of s on the grid of width h, with the
+// tails beyond mass tau moved to +∞ or the least loss (pessimistic) or dropped (optimistic).
+//
+// Pessimistic: the outputs whose loss lies in [a, a + h) have masses (P, Q) with P/Q = e^ℓ,
+// a ≤ ℓ ≤ a + h; they are replaced by two outputs of losses a and a + h with masses that keep
+// both P and Q. Merging those two outputs gives the original back, so the new pair dominates
+// the mechanism, and the loss's mean grows by at most h²/8.
+//
+// Optimistic: the same buckets are merged into one output each (a post-processing), and a
+// sweep from the least loss mixes each remainder with part of the next output so that the
+// mixture's loss is exactly the next grid point: every step merges outputs, so the mechanism
+// dominates the result.
+func discretize(s source, h float64, pess bool, tau float64) (*pld, error) {
+	lo, hi := tailRange(s, tau)
+	// Buckets [jh, (j+1)h) for jlo ≤ j < jhi cover [lo, hi] (hi included: it may be an atom).
+	jlo, jhi := math.Floor(lo/h), math.Floor(hi/h)+1
+	if jhi-jlo+1 > maxPoints {
+		return nil, errTooFine
+	}
+	n := int(jhi - jlo)
+	pInf, _ := s.inf()
+	out := &pld{h: h, off: int(jlo), m: make([]float64, n+1), inf: pInf}
+	tailLo, _ := s.mass(math.Inf(-1), jlo*h, false)
+	tailHi, _ := s.mass(jhi*h, math.Inf(1), false)
+	if pess {
+		out.m[0] += tailLo
+		out.inf += tailHi
+	}
+	var sw sweep
+	for j := 0; j < n; j++ {
+		a := (jlo + float64(j)) * h
+		p, q := s.mass(a, a+h, false)
+		if !(p > 0) {
+			continue
+		}
+		if !pess {
+			sw.add(out, p, q)
+			continue
+		}
+		if !(q > 0) { // the ratio overflowed: round up
+			out.m[j+1] += p
+			continue
+		}
+		x := math.Min(math.Max(math.Log(p/q)-a, 0), h)
+		wb := math.Expm1(-x) / math.Expm1(-h)
+		out.m[j] += p * (1 - wb)
+		out.m[j+1] += p * wb
+	}
+	if !pess {
+		sw.flush(out)
+	}
+	return out, nil
+}
+
+// sweep merges consecutive outputs (in increasing loss) into outputs whose losses are grid
+// points: the optimistic discretization.
+type sweep struct{ p, q float64 }
+
+// add takes the next output (masses p, q; its loss is not below the remainder's).
+func (s *sweep) add(out *pld, p, q float64) {
+	if s.p == 0 {
+		s.p, s.q = p, q
+		s.emitIfOnGrid(out)
+		return
+	}
+	h := out.h
+	lr := math.Log(s.p / s.q)
+	t := math.Ceil(lr / h)
+	T := t * h
+	ln := math.Log(p / q)
+	if !(q > 0) {
+		ln = math.Inf(1)
+	}
+	if ln > T {
+		// s of the next output mixed with the remainder gives loss T exactly.
+		frac := s.p * math.Expm1(T-lr) / (-p * math.Expm1(T-ln))
+		if math.IsInf(ln, 1) {
+			frac = (s.q*math.Exp(T) - s.p) / p
+		}
+		frac = math.Max(frac, 0)
+		if frac <= 1 {
+			out.put(int(t), s.p+frac*p)
+			s.p, s.q = (1-frac)*p, (1-frac)*q
+			s.emitIfOnGrid(out)
+			return
+		}
+	}
+	s.p, s.q = s.p+p, s.q+q
+}
+
+// emitIfOnGrid emits a remainder whose loss is (within rounding) a grid point.
+func (s *sweep) emitIfOnGrid(out *pld) {
+	if !(s.q > 0) || !(s.p > 0) {
+		return
+	}
+	l := math.Log(s.p/s.q) / out.h
+	if r := math.Round(l); math.Abs(l-r) < 1e-9 && r <= l {
+		out.put(int(r), s.p)
+		s.p, s.q = 0, 0
+	}
+}
+
+// flush rounds the last remainder down to the grid (a lower bound on its loss).
+func (s *sweep) flush(out *pld) {
+	if s.p > 0 && s.q > 0 {
+		out.put(int(math.Floor(math.Log(s.p/s.q)/out.h)), s.p)
+	}
+	s.p, s.q = 0, 0
+}
+
+// put adds mass at grid index j (absolute), growing the array when j is outside it.
+func (d *pld) put(j int, mass float64) {
+	i := j - d.off
+	if i < 0 {
+		d.m = append(make([]float64, -i), d.m...)
+		d.off = j
+		i = 0
+	}
+	for i >= len(d.m) {
+		d.m = append(d.m, 0)
+	}
+	d.m[i] += mass
+}
+
+// truncate removes the tails of mass at most tau: the upper tail goes to +∞ and the lower one
+// onto the least loss kept (pessimistic), or both are dropped (optimistic). Negative entries
+// (rounding of the FFT) become 0.
+func (d *pld) truncate(tau float64, pess bool) {
+	for i, x := range d.m {
+		if !(x > 0) {
+			d.m[i] = 0
+		}
+	}
+	lo, s := 0, 0.0
+	for lo < len(d.m)-1 && s+d.m[lo] <= tau {
+		s += d.m[lo]
+		lo++
+	}
+	loMass := s
+	hi, s := len(d.m)-1, 0.0
+	for hi > lo && s+d.m[hi] <= tau {
+		s += d.m[hi]
+		hi--
+	}
+	if pess {
+		d.m[lo] += loMass
+		d.inf += s
+	}
+	d.m = d.m[lo : hi+1]
+	d.off += lo
+}
+
+// delta is P(L = ∞) + Σ_{ℓ > ε} m(ℓ)(1 − e^{ε−ℓ}).
+func (d *pld) delta(eps float64) float64 {
+	s := 0.0
+	for j := len(d.m) - 1; j >= 0; j-- {
+		l := float64(d.off+j) * d.h
+		if l <= eps {
+			break
+		}
+		s += d.m[j] * -math.Expm1(eps-l)
+	}
+	return d.inf + s
+}
+
+// epsilon is the least ε ≥ 0 with delta(ε) ≤ δ (+∞ when none).
+func (d *pld) epsilon(delta float64) float64 {
+	return epsilonOfAtoms(len(d.m), func(i int) (float64, float64) {
+		return float64(d.off+i) * d.h, d.m[i]
+	}, d.inf, delta)
+}
+
+// epsilonOfAtoms is the least ε ≥ 0 with inf + Σ_{ℓ > ε} w(1 − e^{ε−ℓ}) ≤ δ for atoms given in
+// increasing loss by at(i). On an interval between consecutive losses δ(ε) = A − e^ε B with
+// A = Σ w and B = Σ w e^{−ℓ} over the atoms above, so the root is ln((A + inf − δ)/B) there.
+func epsilonOfAtoms(n int, at func(i int) (float64, float64), inf, delta float64) float64 {
+	if inf > delta {
+		return math.Inf(1)
+	}
+	A, lB := 0.0, math.Inf(-1) // lB = ln B, kept in logs (losses may be large)
+	root := func(lower float64) (float64, bool) {
+		if A == 0 || inf+A-math.Exp(lower+lB) <= delta {
+			return 0, false
+		}
+		return math.Max(math.Log(inf+A-delta)-lB, lower), true
+	}
+	for i := n - 1; i >= 0; i-- {
+		l, w := at(i)
+		if !(w > 0) {
+			continue
+		}
+		if l <= 0 {
+			break
+		}
+		// The atoms added so far are those above l: on [l, the last one) δ(ε) = inf + A − e^ε B.
+		if eps, ok := root(l); ok {
+			return eps
+		}
+		A += w
+		lB = logAdd(lB, math.Log(w)-l)
+	}
+	if eps, ok := root(0); ok {
+		return eps
+	}
+	return 0
+}
+
+// logAdd is ln(e^a + e^b).
+func logAdd(a, b float64) float64 {
+	if math.IsInf(a, -1) {
+		return b
+	}
+	if math.IsInf(b, -1) {
+		return a
+	}
+	if a < b {
+		a, b = b, a
+	}
+	return a + math.Log1p(math.Exp(b-a))
+}
