@@ -82,7 +82,7 @@ type atom struct{ l, p, q float64 }
 
 // discreteSource is a finite pair: atoms sorted by loss, and the masses at ±∞.
 type discreteSource struct {
-	atoms        []atom
+	atoms         []atom
 	pInf, qNegInf float64
 }
 
