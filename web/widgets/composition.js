@@ -23,7 +23,7 @@ import { COMMON_ATTRIBUTES, fail, short, parseNumber } from './attributes.js';
 import { QifWidget, numberNode } from './base.js';
 
 /** The δ of the small curve's bound points. */
-const CURVE_DELTAS = [1e-2, 1e-4, 1e-6, 1e-8, 1e-10];
+const CURVE_DELTAS = [1e-1, 1e-2, 1e-4, 1e-6, 1e-8];
 const METHOD_NAMES = {
   'gaussian-dp': 'exact (Gaussian DP)',
   'optimal-composition': 'exact (optimal composition)',
@@ -177,24 +177,23 @@ export class QifComposition extends QifWidget {
     }
     replace(this.bounds, rows);
     this.boundsNote.textContent = rows.length ? `Upper bounds on ε at δ = ${formatNumber(delta)} (hover for what each guarantees):` : '';
+    // The curve from the comparisons: the PLD's ε (or the exact one) and Rényi's at each δ. A
+    // comparison the engine cannot compute (a grid too fine, at a very small δ) is left out.
     const sweep = res.map((r) => (r.ok ? r.value : null));
-    let top = 0;
-    for (const c of sweep) {
-      const e = c?.exact?.epsilon ?? c?.pld?.epsilon;
-      if (Number.isFinite(e)) top = Math.max(top, e);
-    }
-    if (!(top > 0)) top = Number.isFinite(a.epsilon) && a.epsilon > 0 ? 2 * a.epsilon : 1;
-    const epsilons = Array.from({ length: 41 }, (_, k) => (top * 1.1 * k) / 40);
-    const p = await job.call({ ns: 'accounting', fn: 'profile', args: [events, { epsilons }] });
-    const series = [{ key: 'pld', name: 'δ(ε), PLD', points: [...p.epsilon].map((e, k) => [e, p.delta[k]]).filter(([, d]) => d > 0), color: PALETTE[0] }];
-    const rdp = CURVE_DELTAS.map((d, i) => [sweep[i]?.rdp?.epsilon, d]).filter(([e]) => Number.isFinite(e));
+    const at = (key) => CURVE_DELTAS.map((d, i) => [key === 'pld' ? sweep[i]?.exact?.epsilon ?? sweep[i]?.pld?.epsilon : sweep[i]?.[key]?.epsilon, d]).filter(([e]) => Number.isFinite(e));
+    const pld = at('pld');
+    if (ask === 'epsilon' && Number.isFinite(a.epsilon) && delta > 0) pld.push([a.epsilon, delta]);
+    pld.sort((p, q) => p[0] - q[0] || q[1] - p[1]);
+    const series = [{ key: 'pld', name: 'δ(ε), PLD', points: pld, color: PALETTE[0], dots: true }];
+    const rdp = at('rdp');
     if (rdp.length) series.push({ key: 'rdp', name: 'Rényi DP', points: rdp, color: PALETTE[1], dots: true });
     const hLines = delta > 0 ? [{ y: delta, label: `δ = ${formatNumber(delta)}` }] : [];
-    replace(this.plotBox, linePlot({ title: 'Privacy curve δ(ε) (δ on a log scale)', xLabel: 'ε (nats)', yLabel: 'δ', series, hLines, yLog: true, legend: 'top-right', width: 380, height: 250 }));
+    if (pld.length) replace(this.plotBox, linePlot({ title: 'Privacy curve δ(ε) (δ on a log scale)', xLabel: 'ε (nats)', yLabel: 'δ', series, hLines, yLog: true, legend: 'top-right', width: 380, height: 250 }));
+    else replace(this.plotBox);
     return {
       ask, value, method: a.method, lower: a.lower, upper: a.upper,
       [ask === 'epsilon' ? 'epsilon' : 'delta']: main,
-      compare, curve: { epsilon: Array.from(p.epsilon), delta: Array.from(p.delta) },
+      compare, curve: pld.map(([e, d]) => ({ epsilon: e, delta: d })),
     };
   }
 }

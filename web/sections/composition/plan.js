@@ -6,15 +6,18 @@
 //   1. the answer: accounting.epsilon (ε at the asked δ, with progress) or accounting.delta (δ at
 //      the asked ε), then accounting.compare at that δ (the accountants side by side);
 //   2. the curve: accounting.compare at each δ of SWEEP (each accountant's ε for that δ: the
-//      naive, advanced and Rényi curves, points (ε, δ)), then accounting.profile, the PLD's δ(ε)
-//      upper and lower, on a grid of ε wide enough for the smallest δ of the sweep.
+//      naive, advanced and Rényi curves, and the PLD's own points, upper and lower), drawn as they
+//      come; then accounting.profile, the PLD's δ(ε) upper and lower on a grid of ε wide enough
+//      for the smallest δ of the sweep, which replaces the PLD's points by a smooth curve. A
+//      comparison or a profile the engine cannot compute (a grid too fine for its memory, at a
+//      very small δ) leaves its points out; the rest is drawn.
 
 import { reportToJob } from '../../engine/client.js';
 
 /** The δ of the curves' points, one decade apart (the plot's δ axis is logarithmic). */
-export const SWEEP = [1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10];
+export const SWEEP = [1e-1, 1e-2, 1e-3, 1e-4, 1e-6, 1e-8, 1e-10];
 /** Points of the profile's ε grid. */
-export const PROFILE_POINTS = 81;
+export const PROFILE_POINTS = 41;
 
 /** The answer's call: ε at δ or δ at ε. */
 export function answerCall(events, ask, value) {
@@ -79,6 +82,23 @@ export function boundCurves(sweep, deltas = SWEEP) {
     if (pts.length) out[key] = pts.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   }
   return out;
+}
+
+/**
+ * The PLD's points from a sweep of comparisons: upper (its ε, a guarantee) and lower (the lower
+ * end of its interval), at each δ; an exact form, where there is one, for both.
+ */
+export function sweepCurves(sweep, deltas = SWEEP) {
+  const upper = [];
+  const lower = [];
+  sweep.forEach((c, i) => {
+    const up = c?.exact?.epsilon ?? c?.pld?.epsilon;
+    const lo = c?.exact?.epsilon ?? c?.pldLower;
+    if (Number.isFinite(up)) upper.push([up, deltas[i]]);
+    if (Number.isFinite(lo)) lower.push([lo, deltas[i]]);
+  });
+  const byEps = (a, b) => a[0] - b[0] || b[1] - a[1];
+  return { upper: upper.sort(byEps), lower: lower.sort(byEps) };
 }
 
 /** The profile's curves as points (ε, δ): upper and lower, dropping δ = 0 (no place on a log axis). */

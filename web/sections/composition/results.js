@@ -6,7 +6,7 @@
 import { h, replace } from '../../lib/dom.js';
 import { formatNumber, formatFull } from '../../lib/numbers.js';
 import { linePlot, PALETTE } from '../../lib/plot.js';
-import { ACCOUNTANTS, boundCurves, profileCurves } from './plan.js';
+import { ACCOUNTANTS, boundCurves, profileCurves, sweepCurves } from './plan.js';
 
 /** What each method means, in words. */
 export const METHODS = {
@@ -86,11 +86,12 @@ export function drawCurve({ plot, legend }, { profile, sweep, deltas, ask, value
   legend.classList.remove('stale');
   const series = [];
   const items = [];
-  if (profile) {
-    const { upper, lower } = profileCurves(profile);
-    series.push({ key: 'pld', name: 'δ(ε), PLD upper', points: upper, color: COLOURS.pld });
+  // The PLD: the profile's smooth curve once it is there, else its points at the sweep's δ.
+  const { upper, lower } = profile ? profileCurves(profile) : sweepCurves(sweep, deltas);
+  if (upper.length) {
+    series.push({ key: 'pld', name: 'δ(ε), PLD upper', points: upper, color: COLOURS.pld, dots: !profile });
     series.push({ key: 'lower', name: 'δ(ε), PLD lower', points: lower, color: COLOURS.lower, dashed: true, width: 1 });
-    items.push(['pld', 'δ(ε) of the composition: between the solid line (pessimistic discretization, a guarantee) and the dashed one (optimistic); where they coincide the curve is known to the width of a line.']);
+    items.push(['pld', `δ(ε) of the composition: between the solid line (pessimistic discretization, a guarantee) and the dashed one (optimistic)${profile ? '' : ', at the δ of the points (the smooth curve is being computed, or could not be)'}.`]);
   }
   const guarantee = (key) => sweep.find((c) => c?.[key])?.[key]?.guarantee;
   const bounds = boundCurves(sweep, deltas);

@@ -149,19 +149,26 @@ export function mount(root, { engine }) {
         if (isAbort(err)) { showCancelled(els.progress); return; }
       }
     } else showCompare(els, null);
-    // 2. the curve
+    // 2. the curve: the bounds and the PLD's points at each δ of the sweep, drawn as they come,
+    // then the PLD's smooth curve.
+    const sweep = SWEEP.map(() => null);
+    shown.sweep = sweep;
+    const draw = () => drawCurve(els, { profile: shown.profile, sweep, deltas: SWEEP, ask, value, answer });
     try {
-      const sweep = [];
       for (let i = 0; i < SWEEP.length; i++) {
-        sweep.push(await step(job, els.curveProgress, compareCall(events, SWEEP[i]), `The bounds at δ = ${formatNumber(SWEEP[i])} (${i + 1} of ${SWEEP.length})…`).catch((err) => {
+        sweep[i] = await step(job, els.curveProgress, compareCall(events, SWEEP[i]), `The accountants at δ = ${formatNumber(SWEEP[i])} (${i + 1} of ${SWEEP.length})…`).catch((err) => {
           if (err instanceof Superseded || isAbort(err)) throw err;
           return null;
-        }));
+        });
+        if (sweep.some(Boolean)) draw();
       }
-      shown.sweep = sweep;
       const end = profileEnd(sweep, ask === 'epsilon' ? answer.epsilon : value);
-      shown.profile = await step(job, els.curveProgress, profileCall(events, end), 'The privacy curve δ(ε)…');
-      drawCurve(els, { profile: shown.profile, sweep, deltas: SWEEP, ask, value, answer });
+      shown.profile = await step(job, els.curveProgress, profileCall(events, end), 'The privacy curve δ(ε) between the points…').catch((err) => {
+        if (err instanceof Superseded || isAbort(err)) throw err;
+        return null;
+      });
+      if (shown.profile || sweep.some(Boolean)) draw();
+      else replace(els.plot, h('p', { class: 'r-msg', text: 'The curve could not be computed for these events.' }));
     } catch (err) {
       if (err instanceof Superseded) throw err;
       if (isAbort(err)) { showCancelled(els.curveProgress); return; }
@@ -210,7 +217,7 @@ export function mount(root, { engine }) {
   }
 
   // ------------------------------------------------------------ exports
-  const curveExport = exportMenu(() => (shown?.profile ? curveTable(shown.profile, shown.sweep) : null), { what: 'privacy curve', testid: 'cmp-export', file: 'privacy-curve' });
+  const curveExport = exportMenu(() => (shown?.profile || shown?.sweep.some(Boolean) ? curveTable(shown.profile, shown.sweep) : null), { what: 'privacy curve', testid: 'cmp-export', file: 'privacy-curve' });
   els.curveHead.append(curveExport);
 
   // ------------------------------------------------------------ state for the URL
