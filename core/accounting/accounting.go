@@ -231,6 +231,7 @@ func refinePasses(ctx context.Context, scs []scenario, tol, tau float64, opts *O
 	cache := ffts{}
 	var last error
 	for pass := 1; pass <= maxPasses; pass++ {
+		h = snap(scs, h)
 		p, o := make([]*pld, len(scs)), make([]*pld, len(scs))
 		var err error
 		for i := range scs {
@@ -268,6 +269,30 @@ func refinePasses(ctx context.Context, scs []scenario, tol, tau float64, opts *O
 		det.Note = "the tolerance was not reached within the passes allowed; the interval is still certified"
 	}
 	return nil
+}
+
+// snap makes h divide the span of losses when every scenario is one mechanism with atoms at both
+// ends of its losses (Laplace, randomized response): both atoms then lie on the grid, and the
+// optimistic discretization rounds neither down.
+func snap(scs []scenario, h float64) float64 {
+	span := 0.0
+	for i := range scs {
+		if len(scs[i].terms) != 1 || scs[i].mu2 > 0 {
+			return h
+		}
+		s := scs[i].terms[0].src
+		lo, hi := s.bounds()
+		top, _ := s.mass(hi, math.Inf(1), false)
+		bottom, _ := s.mass(math.Inf(-1), lo, true)
+		if math.IsInf(lo, 0) || math.IsInf(hi, 0) || !(top > 0 && bottom > 0) || hi <= lo {
+			return h
+		}
+		if span != 0 && math.Abs(span-(hi-lo)) > 1e-12*span {
+			return h
+		}
+		span = hi - lo
+	}
+	return span / math.Ceil(span/h)
 }
 
 // plds is the pessimistic and optimistic PLDs of the scenario's composition on the grid h.

@@ -34,7 +34,7 @@ func (f ffts) convolve(a, b *pld, tau float64, pess bool) (*pld, error) {
 	if n > maxPoints {
 		return nil, errTooFine
 	}
-	out := &pld{h: a.h, off: a.off + b.off, inf: a.inf + b.inf - a.inf*b.inf}
+	out := &pld{h: a.h, off: a.off + b.off, shift: a.shift + b.shift, inf: a.inf + b.inf - a.inf*b.inf}
 	if min(len(a.m), len(b.m)) <= 48 {
 		out.m = make([]float64, n)
 		for i, x := range a.m {

@@ -9,10 +9,11 @@ import (
 // P) of the loss (off + j)·h; inf is the mass at +∞. The masses need not sum to 1 − inf: an
 // optimistic PLD drops what it cannot place.
 type pld struct {
-	h   float64
-	off int
-	m   []float64
-	inf float64
+	h     float64
+	off   int
+	shift float64 // the grid is shift + jh: an event's top atom sits on it (see discretize)
+	m     []float64
+	inf   float64
 }
 
 // maxPoints bounds the entries of one PLD, so that a tolerance asked too small stops with an
@@ -25,7 +26,8 @@ var errTooFine = errors.New("the grid needed has more than 2^23 points")
 // inside the source's bounds, by bisection on the tails.
 func tailRange(s source, tau float64) (lo, hi float64) {
 	blo, bhi := s.bounds()
-	find := func(sign float64, bound float64) float64 {
+	inner := math.Min(math.Max(0, blo), bhi)
+	find := func(sign, bound float64) float64 {
 		tail := func(t float64) float64 {
 			if sign > 0 {
 				p, _ := s.mass(t, math.Inf(1), false)
@@ -34,45 +36,31 @@ func tailRange(s source, tau float64) (lo, hi float64) {
 			p, _ := s.mass(math.Inf(-1), t, false)
 			return p
 		}
-		if !math.IsInf(bound, 0) && tail(bound) <= tau {
-			// Keep the bound itself when it carries an atom: a tail beyond it is empty.
-			good := bound
-			for step := 0; step < 60; step++ { // shrink towards 0 while the tail stays small
-				t := good / 2
-				if math.Abs(good) < 1e-300 || tail(t) > tau {
-					break
-				}
-				good = t
+		outer := bound
+		if math.IsInf(bound, 0) {
+			outer = sign
+			for i := 0; i < 1100 && tail(outer) > tau; i++ {
+				outer *= 2
 			}
-			return refine(tail, tau, good, bound, sign)
+		} else if tail(bound) > tau {
+			return bound // an atom, or mass up to the bound itself
 		}
-		t := sign
-		for i := 0; i < 2000 && tail(t) > tau; i++ {
-			if !math.IsInf(bound, 0) && sign*t >= sign*bound {
-				return bound
+		if tail(inner) <= tau {
+			return inner
+		}
+		// tail(inner) > tau ≥ tail(outer): bisect.
+		in := inner
+		for i := 0; i < 60; i++ {
+			mid := in + (outer-in)/2
+			if tail(mid) <= tau {
+				outer = mid
+			} else {
+				in = mid
 			}
-			t *= 2
 		}
-		return refine(tail, tau, t/2, t, sign)
+		return outer
 	}
 	return find(-1, blo), find(1, bhi)
-}
-
-// refine narrows [inner, outer] (tail(outer) ≤ tau) towards the least outer whose tail stays
-// at most tau.
-func refine(tail func(float64) float64, tau, inner, outer, sign float64) float64 {
-	if sign*inner > sign*outer {
-		inner = 0
-	}
-	for i := 0; i < 40; i++ {
-		mid := (inner + outer) / 2
-		if tail(mid) <= tau {
-			outer = mid
-		} else {
-			inner = mid
-		}
-	}
-	return outer
 }
 
 // discretize is the pessimistic (pess) or optimistic PLD of s on the grid of width h, with the
@@ -87,16 +75,28 @@ func refine(tail func(float64) float64, tau, inner, outer, sign float64) float64
 // sweep from the least loss mixes each remainder with part of the next output so that the
 // mixture's loss is exactly the next grid point: every step merges outputs, so the mechanism
 // dominates the result.
+//
+// The grid is shifted so that the greatest loss, when it is an atom (Laplace's a, randomized
+// response's ε₀), lies on it: the optimistic sweep then ends on a grid point instead of rounding
+// the atom down, which would cost a first-order error per event.
 func discretize(s source, h float64, pess bool, tau float64) (*pld, error) {
+	c := 0.0
+	if _, bhi := s.bounds(); !math.IsInf(bhi, 0) {
+		if top, _ := s.mass(bhi, math.Inf(1), false); top > 0 {
+			c = bhi - math.Floor(bhi/h)*h
+		}
+	}
+	s = shifted{s, c}
 	lo, hi := tailRange(s, tau)
 	// Buckets [jh, (j+1)h) for jlo ≤ j < jhi cover [lo, hi] (hi included: it may be an atom).
-	jlo, jhi := math.Floor(lo/h), math.Floor(hi/h)+1
+	// One bucket more on each side, so that rounding in lo/h or hi/h never leaves an atom out.
+	jlo, jhi := math.Floor(lo/h)-1, math.Floor(hi/h)+2
 	if jhi-jlo+1 > maxPoints {
 		return nil, errTooFine
 	}
 	n := int(jhi - jlo)
 	pInf, _ := s.inf()
-	out := &pld{h: h, off: int(jlo), m: make([]float64, n+1), inf: pInf}
+	out := &pld{h: h, off: int(jlo), shift: c, m: make([]float64, n+1), inf: pInf}
 	tailLo, _ := s.mass(math.Inf(-1), jlo*h, false)
 	tailHi, _ := s.mass(jhi*h, math.Inf(1), false)
 	if pess {
@@ -105,12 +105,20 @@ func discretize(s source, h float64, pess bool, tau float64) (*pld, error) {
 	}
 	var sw sweep
 	for j := 0; j < n; j++ {
-		a := (jlo + float64(j)) * h
-		p, q := s.mass(a, a+h, false)
+		a, b := (jlo+float64(j))*h, (jlo+float64(j+1))*h
+		p, q := s.mass(a, b, false)
 		if !(p > 0) {
 			continue
 		}
 		if !pess {
+			// An atom exactly on the grid point a is an output of loss a: kept as it is.
+			if ap, aq := s.mass(a, math.Nextafter(a, math.Inf(1)), false); ap > 0 && ap <= p {
+				out.m[j] += ap
+				p, q = p-ap, math.Max(q-aq, 0)
+				if !(p > 1e-300) {
+					continue
+				}
+			}
 			sw.add(out, p, q)
 			continue
 		}
@@ -118,7 +126,7 @@ func discretize(s source, h float64, pess bool, tau float64) (*pld, error) {
 			out.m[j+1] += p
 			continue
 		}
-		x := math.Min(math.Max(math.Log(p/q)-a, 0), h)
+		x := math.Min(math.Max(math.Log(p/q)-c-a, 0), h)
 		wb := math.Expm1(-x) / math.Expm1(-h)
 		out.m[j] += p * (1 - wb)
 		out.m[j+1] += p * wb
@@ -141,10 +149,10 @@ func (s *sweep) add(out *pld, p, q float64) {
 		return
 	}
 	h := out.h
-	lr := math.Log(s.p / s.q)
+	lr := math.Log(s.p/s.q) - out.shift
 	t := math.Ceil(lr / h)
 	T := t * h
-	ln := math.Log(p / q)
+	ln := math.Log(p/q) - out.shift
 	if !(q > 0) {
 		ln = math.Inf(1)
 	}
@@ -152,7 +160,7 @@ func (s *sweep) add(out *pld, p, q float64) {
 		// s of the next output mixed with the remainder gives loss T exactly.
 		frac := s.p * math.Expm1(T-lr) / (-p * math.Expm1(T-ln))
 		if math.IsInf(ln, 1) {
-			frac = (s.q*math.Exp(T) - s.p) / p
+			frac = (s.q*math.Exp(T+out.shift) - s.p) / p
 		}
 		frac = math.Max(frac, 0)
 		if frac <= 1 {
@@ -170,7 +178,7 @@ func (s *sweep) emitIfOnGrid(out *pld) {
 	if !(s.q > 0) || !(s.p > 0) {
 		return
 	}
-	l := math.Log(s.p/s.q) / out.h
+	l := (math.Log(s.p/s.q) - out.shift) / out.h
 	if r := math.Round(l); math.Abs(l-r) < 1e-9 && r <= l {
 		out.put(int(r), s.p)
 		s.p, s.q = 0, 0
@@ -180,7 +188,7 @@ func (s *sweep) emitIfOnGrid(out *pld) {
 // flush rounds the last remainder down to the grid (a lower bound on its loss).
 func (s *sweep) flush(out *pld) {
 	if s.p > 0 && s.q > 0 {
-		out.put(int(math.Floor(math.Log(s.p/s.q)/out.h)), s.p)
+		out.put(int(math.Floor((math.Log(s.p/s.q)-out.shift)/out.h)), s.p)
 	}
 	s.p, s.q = 0, 0
 }
@@ -199,23 +207,44 @@ func (d *pld) put(j int, mass float64) {
 	d.m[i] += mass
 }
 
-// truncate removes the tails of mass at most tau: the upper tail goes to +∞ and the lower one
-// onto the least loss kept (pessimistic), or both are dropped (optimistic). Negative entries
-// (rounding of the FFT) become 0.
+// shifted is a source with every loss lowered by c: masses of [lo, hi) are those of
+// [lo + c, hi + c). Its P/Q ratios are the original ones (the callers subtract c).
+type shifted struct {
+	s source
+	c float64
+}
+
+func (x shifted) mass(lo, hi float64, right bool) (float64, float64) {
+	return x.s.mass(lo+x.c, hi+x.c, right)
+}
+func (x shifted) inf() (float64, float64) { return x.s.inf() }
+func (x shifted) bounds() (float64, float64) {
+	lo, hi := x.s.bounds()
+	return lo - x.c, hi - x.c
+}
+
+// truncate removes the tails of mass at most tau, and beyond them the entries below the
+// rounding noise of the FFT (1e-15 of the largest entry, which would otherwise keep a tail of
+// noise growing with every product): the upper tail goes to +∞ and the lower one onto the least
+// loss kept (pessimistic), or both are dropped (optimistic). Either way the result still bounds
+// the truth, whatever mass moves. Negative entries (rounding) become 0.
 func (d *pld) truncate(tau float64, pess bool) {
+	top := 0.0
 	for i, x := range d.m {
 		if !(x > 0) {
 			d.m[i] = 0
 		}
+		top = math.Max(top, d.m[i])
 	}
+	floor := 1e-15 * top
 	lo, s := 0, 0.0
-	for lo < len(d.m)-1 && s+d.m[lo] <= tau {
+	for lo < len(d.m)-1 && (s+d.m[lo] <= tau || d.m[lo] < floor) {
 		s += d.m[lo]
 		lo++
 	}
 	loMass := s
 	hi, s := len(d.m)-1, 0.0
-	for hi > lo && s+d.m[hi] <= tau {
+	for hi > lo && (s+d.m[hi] <= tau || d.m[hi] < floor) {
 		s += d.m[hi]
 		hi--
 	}
@@ -231,7 +260,7 @@ func (d *pld) truncate(tau float64, pess bool) {
 func (d *pld) delta(eps float64) float64 {
 	s := 0.0
 	for j := len(d.m) - 1; j >= 0; j-- {
-		l := float64(d.off+j) * d.h
+		l := float64(d.off+j)*d.h + d.shift
 		if l <= eps {
 			break
 		}
@@ -243,7 +272,7 @@ func (d *pld) delta(eps float64) float64 {
 // epsilon is the least ε ≥ 0 with delta(ε) ≤ δ (+∞ when none).
 func (d *pld) epsilon(delta float64) float64 {
 	return epsilonOfAtoms(len(d.m), func(i int) (float64, float64) {
-		return float64(d.off+i) * d.h, d.m[i]
+		return float64(d.off+i)*d.h + d.shift, d.m[i]
 	}, d.inf, delta)
 }
 
