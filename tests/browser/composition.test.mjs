@@ -115,7 +115,7 @@ async function answer(page) {
 }
 
 async function useText(page, text) {
-  await page.locator('.cmp-text-box summary').click();
+  if (!(await page.$eval('.cmp-text-box', (d) => d.open))) await page.locator('.cmp-text-box summary').click();
   await page.fill(SEL('cmp-text'), text);
   await page.click(SEL('cmp-text-apply'));
   await page.waitForTimeout(250); // the pipeline's debounce

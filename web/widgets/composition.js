@@ -151,7 +151,8 @@ export class QifComposition extends QifWidget {
     if (!ar.ok) throw new Error(ar.error);
     const a = ar.value;
     const delta = ask === 'epsilon' ? value : a.delta;
-    const main = ask === 'epsilon' ? a.epsilon : a.delta;
+    // An ε of null is ∞ (no finite ε reaches the δ).
+    const main = ask === 'epsilon' ? a.epsilon ?? Infinity : a.delta;
     const sym = ask === 'epsilon' ? 'ε' : 'δ';
     replace(this.answer,
       h('p', { class: 'cmp-w-main' }, `${sym} = `, ...numberNode(main, 'value', ask === 'epsilon' ? 'nats' : ''),
@@ -173,7 +174,7 @@ export class QifComposition extends QifWidget {
       const c = compare?.[key];
       if (!c) continue;
       rows.push(h('dt', { title: c.guarantee }, name),
-        h('dd', { 'data-testid': `result-${key}`, 'data-status': 'ok' }, numberNode(c.epsilon, `value-${key}`, 'nats')));
+        h('dd', { 'data-testid': `result-${key}`, 'data-status': 'ok' }, numberNode(c.epsilon ?? Infinity, `value-${key}`, 'nats')));
     }
     replace(this.bounds, rows);
     this.boundsNote.textContent = rows.length ? `Upper bounds on ε at δ = ${formatNumber(delta)} (hover for what each guarantees):` : '';

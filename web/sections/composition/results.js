@@ -37,7 +37,8 @@ export function showAnswer({ answer }, r, ask, value) {
   }
   answer.dataset.status = 'ok';
   const v = r.value;
-  const main = ask === 'epsilon' ? v.epsilon : v.delta;
+  // An ε of null is ∞ (no finite ε reaches the δ; the engine's details say so).
+  const main = ask === 'epsilon' ? v.epsilon ?? Infinity : v.delta;
   const sym = ask === 'epsilon' ? 'ε' : 'δ';
   const given = ask === 'epsilon' ? `at δ = ${formatNumber(value)}` : `at ε = ${formatNumber(value)} nats`;
   const exact = v.method !== 'pld';
@@ -67,7 +68,7 @@ export function showCompare({ compare }, r, delta) {
     const a = c[key];
     return h('tr', { 'data-testid': `cmp-row-${key}`, dataset: { applies: String(!!a) } },
       h('th', { scope: 'row' }, h('span', { class: `cmp-swatch cmp-swatch-${key}` }), name),
-      h('td', {}, a ? num(a.epsilon, { 'data-testid': `cmp-eps-${key}` }) : '—'),
+      h('td', {}, a ? num(a.epsilon ?? Infinity, { 'data-testid': `cmp-eps-${key}` }) : '—'),
       h('td', { class: 'cmp-guarantee' }, a ? a.guarantee : 'does not apply: some event is not (ε, δ)-DP for a finite ε (a Gaussian, a subsampled Gaussian)'));
   });
   replace(compare,
