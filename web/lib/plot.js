@@ -4,7 +4,8 @@
 // Data reaches the SVG as text nodes and numeric attributes only, never as markup.
 //
 //   linePlot({ title, xLabel, yLabel, series: [{ name, points: [[x, y], ...], dashed?, dots?, key? }],
-//              hLines?: [{ y, label }], yLog?: false, legend?: 'top-left' | 'top-right' }) → <figure>
+//              hLines?: [{ y, label }], yLog?: false, legend?: 'top-left' | 'top-right' | 'bottom-left',
+//              width?, height? }) → <figure>
 //   heatmap({ title, matrix: number[][], rowLabels?, colLabels?, max? })  → <figure>
 //   barChart({ title, bars: [{ label, value }], yLabel, hLines?: [{ y, label }] }) → <figure>
 //
@@ -139,11 +140,13 @@ export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [],
     // A series of a few points (a bound known at some δ only) shows them as dots.
     if (sr.dots) for (const [x, y] of sr.points.filter(ok)) svg.append(s('circle', { cx: fx(x).toFixed(2), cy: fy(y).toFixed(2), r: 2.5, fill: colour }));
   });
-  // Legend: at the top left, or at the top right (a curve that falls from the top left).
+  // Legend: at the top left, the top right, or the bottom left (where a curve falling from the
+  // top left to the bottom right, as a privacy curve does, never goes).
   const right = legend === 'top-right';
+  const bottom = legend === 'bottom-left';
   const lg = s('g', { 'font-size': 11, class: 'legend' });
   series.forEach((sr, i) => {
-    const y = M.t + 6 + i * 15;
+    const y = bottom ? PH - M.b - 10 - (series.length - 1 - i) * 15 : M.t + 6 + i * 15;
     const x = right ? PW - M.r - 10 : M.l + 10;
     const colour = sr.color || PALETTE[i % PALETTE.length];
     lg.append(s('line', { x1: right ? x - 18 : x, x2: right ? x : x + 18, y1: y, y2: y, stroke: colour, 'stroke-width': 2, 'stroke-dasharray': sr.dashed ? '6 4' : undefined }));

@@ -189,7 +189,7 @@ export class QifComposition extends QifWidget {
     const rdp = at('rdp');
     if (rdp.length) series.push({ key: 'rdp', name: 'Rényi DP', points: rdp, color: PALETTE[1], dots: true });
     const hLines = delta > 0 ? [{ y: delta, label: `δ = ${formatNumber(delta)}` }] : [];
-    if (pld.length) replace(this.plotBox, linePlot({ title: 'Privacy curve δ(ε) (δ on a log scale)', xLabel: 'ε (nats)', yLabel: 'δ', series, hLines, yLog: true, legend: 'top-right', width: 380, height: 250 }));
+    if (pld.length) replace(this.plotBox, linePlot({ title: 'Privacy curve δ(ε) (δ on a log scale)', xLabel: 'ε (nats)', yLabel: 'δ', series, hLines, yLog: true, legend: 'bottom-left', width: 380, height: 250 }));
     else replace(this.plotBox);
     return {
       ask, value, method: a.method, lower: a.lower, upper: a.upper,

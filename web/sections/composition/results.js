@@ -110,7 +110,7 @@ export function drawCurve({ plot, legend }, { profile, sweep, deltas, ask, value
   }
   const hLines = ask === 'epsilon' && value > 0 ? [{ y: value, label: `δ = ${formatNumber(value)}` }] : [];
   if (ask === 'delta' && answer && answer.delta > 0) hLines.push({ y: answer.delta, label: `δ(${formatNumber(value)}) = ${formatNumber(answer.delta)}` });
-  const fig = linePlot({ title: 'The privacy curve δ(ε) of the composition, with the bounds beside it (δ on a log scale)', xLabel: 'ε (nats)', yLabel: 'δ', series, hLines, yLog: true, legend: 'top-right' });
+  const fig = linePlot({ title: 'The privacy curve δ(ε) of the composition, with the bounds beside it (δ on a log scale)', xLabel: 'ε (nats)', yLabel: 'δ', series, hLines, yLog: true, legend: 'bottom-left' });
   replace(plot, fig);
   replace(legend, items.map(([key, text]) => h('li', { 'data-testid': `cmp-legend-${key}` }, h('span', { class: `cmp-swatch cmp-swatch-${key}` }), text)));
 }

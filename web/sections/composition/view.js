@@ -171,7 +171,12 @@ export function mount(root, { engine }) {
       else replace(els.plot, h('p', { class: 'r-msg', text: 'The curve could not be computed for these events.' }));
     } catch (err) {
       if (err instanceof Superseded) throw err;
-      if (isAbort(err)) { showCancelled(els.curveProgress); return; }
+      if (isAbort(err)) {
+        showCancelled(els.curveProgress);
+        // An older curve must not pass for this one.
+        if (!sweep.some(Boolean)) { replace(els.plot, h('p', { class: 'muted', text: 'Cancelled before the first point of the curve.' })); replace(els.legend); }
+        return;
+      }
       replace(els.plot, h('p', { class: 'r-msg', text: `The curve could not be computed: ${err.message}` }));
     }
   }
