@@ -15,7 +15,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startHarness, SCREENSHOTS } from './harness.mjs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { startHarness, SCREENSHOTS, ROOT } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -370,4 +375,31 @@ test('<qif-composition> on a lesson page: events as an attribute, a JSON child, 
   assert.deepEqual(h.errors(frame), []);
   await page.context().close();
   await frame.context().close();
+});
+
+test('<qif-composition> from the one-file bundle on a lesson opened from disk (file://)', async () => {
+  // The bundle is a build product: make it from the current web/ (scripts/build.sh does too).
+  await promisify(execFile)('node', ['scripts/widgets-bundle.mjs'], { cwd: ROOT });
+  const dir = await mkdtemp(path.join(tmpdir(), 'qif-composition-'));
+  try {
+    await copyFile(path.join(ROOT, 'dist', 'qif-widgets.js'), path.join(dir, 'qif-widgets.js'));
+    await copyFile(path.join(ROOT, 'dist', 'qif-widgets-more.js'), path.join(dir, 'qif-widgets-more.js'));
+    await writeFile(path.join(dir, 'lesson.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title><link rel="icon" href="data:,">
+<script src="qif-widgets.js"></script></head><body><h1>A survey</h1>
+<qif-composition id="s" events="rr epsilon=ln 3 x10" delta="1e-5"></qif-composition></body></html>`);
+    const context = await h.browser.newContext({ viewport: { width: 1000, height: 700 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await page.goto(pathToFileURL(path.join(dir, 'lesson.html')).href);
+    await page.waitForFunction(() => ['ready', 'error'].includes(document.getElementById('s')?.dataset.state), null, { timeout: 120000 });
+    assert.equal(await page.getAttribute('#s', 'data-state'), 'ready', await page.evaluate(() => document.getElementById('s').shadowRoot.textContent));
+    const v = await page.evaluate(() => Number(document.getElementById('s').shadowRoot.querySelector('[data-testid="value"]').dataset.value));
+    near(v, epsilonFor((e) => rrDelta(10, Math.log(3), e), 1e-5, 11), 1e-6, 'the widget from the bundle on file://');
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
