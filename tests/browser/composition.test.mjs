@@ -242,6 +242,8 @@ test('wrong inputs are named beside their fields', async () => {
   assert.match(msg, /scale b must be > 0/);
   assert.match(msg, /count must be a positive whole number, got 2\.5/);
   assert.equal(await page.getAttribute(SEL('cmp-0-scale'), 'aria-invalid'), 'true');
+  assert.match(await page.textContent(SEL('cmp-stale-msg')), /Fix the events/);
+  assert.equal(await page.getAttribute(SEL('cmp-answer'), 'data-status'), 'stale');
   await page.fill(SEL('cmp-delta'), '1');
   await page.waitForTimeout(250);
   assert.match(await page.textContent(SEL('cmp-question-msg')), /δ must be < 1/);

@@ -33,11 +33,12 @@ export function buildSkeleton(root, state, editorEl) {
     h('p', { class: 'hint' }, 'The composition is (ε, δ)-differentially private when δ ≥ δ(ε), the privacy curve: the largest hockey-stick divergence of the joint outputs on two neighbouring data sets.'));
 
   const progress = h('div', { class: 'cmp-progress', 'data-testid': 'cmp-progress', role: 'status', hidden: true });
+  const staleMsg = h('p', { class: 'msg cmp-block-msg', 'data-testid': 'cmp-stale-msg', role: 'status' });
   const answer = h('div', { class: 'cmp-answer', 'data-testid': 'cmp-answer', 'aria-live': 'polite', dataset: { status: 'pending' } });
   const compare = h('div', { class: 'cmp-compare', 'data-testid': 'cmp-compare' });
   const answerCard = h('section', { class: 'card', 'aria-labelledby': 'cmp-answer-title', 'data-testid': 'cmp-answer-card' },
     h('div', { class: 'card-head' }, h('h3', { id: 'cmp-answer-title', text: 'The composition’s privacy' }), sourceRefs('Mathematics §3.2')),
-    progress, answer, compare);
+    progress, staleMsg, answer, compare);
 
   const plot = h('div', { class: 'cmp-plot', 'data-testid': 'cmp-plot' });
   const legend = h('ul', { class: 'cmp-legend', 'data-testid': 'cmp-legend' });
@@ -58,5 +59,5 @@ export function buildSkeleton(root, state, editorEl) {
       h('div', { class: 'inputs' }, eventsCard, questionCard),
       h('div', { class: 'results' }, answerCard, curveCard)));
 
-  return { presets, presetNote, fromChannel, channelMsg, askEps, askDelta, deltaIn, epsIn, questionMsg, progress, answer, compare, plot, legend, curveProgress, curveHead };
+  return { presets, presetNote, fromChannel, channelMsg, askEps, askDelta, deltaIn, epsIn, questionMsg, progress, staleMsg, answer, compare, plot, legend, curveProgress, curveHead };
 }

@@ -118,8 +118,10 @@ export function mount(root, { engine }) {
     if (r.errors.length || r.questionError) {
       shown = null;
       els.answer.dataset.status = 'stale';
+      els.staleMsg.textContent = 'Fix the events or the question on the left: what is shown here is for the last ones that could be read.';
       return;
     }
+    els.staleMsg.textContent = '';
     const { events, ask, value } = r;
     shown = { events, ask, value, answer: null, compare: null, profile: null, sweep: [] };
     // 1. the answer and the comparison at its δ
