@@ -19,12 +19,18 @@ export const METHODS = {
 /** The colours of the curves (lib/plot.js PALETTE), the same in the plot and its legend. */
 export const COLOURS = { pld: PALETTE[0], lower: PALETTE[0], exact: PALETTE[2], rdp: PALETTE[1], advanced: PALETTE[3], naive: PALETTE[7] };
 
-export function num(x, attrs = {}) {
+export function num(x, attrs = {}, digits = 4) {
   const el = h('span', { class: 'cmp-num', ...attrs });
-  el.textContent = Number.isFinite(x) ? formatNumber(x) : x === Infinity ? '∞' : '—';
+  el.textContent = Number.isFinite(x) ? formatNumber(x, digits) : x === Infinity ? '∞' : '—';
   el.dataset.value = String(x);
   el.title = Number.isFinite(x) ? formatFull(x) : String(x);
   return el;
+}
+
+/** The significant digits that tell an interval's ends apart (4 to 8). */
+export function intervalDigits(lo, up) {
+  for (let d = 4; d < 8; d++) if (formatNumber(lo, d) !== formatNumber(up, d)) return d;
+  return 8;
 }
 
 /** The answer: ε at δ (ask 'epsilon') or δ at ε, its interval and method. */
@@ -43,17 +49,18 @@ export function showAnswer({ answer }, r, ask, value) {
   const given = ask === 'epsilon' ? `at δ = ${formatNumber(value)}` : `at ε = ${formatNumber(value)} nats`;
   const exact = v.method !== 'pld';
   const infinite = main === Infinity;
+  const digits = Number.isFinite(v.lower) && Number.isFinite(v.upper) ? intervalDigits(v.lower, v.upper) : 4;
   replace(answer,
     h('p', { class: 'cmp-main' },
       h('span', { class: 'cmp-sym' }, `${sym} = `),
-      num(main, { class: 'cmp-num cmp-big', 'data-testid': 'cmp-value' }),
+      num(main, { class: 'cmp-num cmp-big', 'data-testid': 'cmp-value' }, digits),
       ask === 'epsilon' && !infinite ? h('span', { class: 'unit' }, ' nats') : null,
       h('span', { class: 'cmp-given' }, ` ${given}`)),
     infinite
       ? h('p', { class: 'cmp-interval', 'data-testid': 'cmp-interval' }, 'No finite ε reaches this δ: ', ask === 'epsilon' && value === 0 ? 'a Gaussian mechanism is never (ε, 0)-DP; ask for a δ > 0.' : 'the privacy curve stays above it.')
       : h('p', { class: 'cmp-interval', 'data-testid': 'cmp-interval' },
         exact ? 'Exact value (closed form); certified interval ' : `Certified: the true ${sym} lies in `,
-        h('span', { class: 'cmp-bracket' }, '[', num(v.lower, { 'data-testid': 'cmp-lower' }), ', ', num(v.upper, { 'data-testid': 'cmp-upper' }), ']'),
+        h('span', { class: 'cmp-bracket' }, '[', num(v.lower, { 'data-testid': 'cmp-lower' }, digits), ', ', num(v.upper, { 'data-testid': 'cmp-upper' }, digits), ']'),
         exact ? '.' : `; the value shown is its upper end, a guarantee (width ${formatNumber(v.upper - v.lower)}).`),
     h('p', { class: 'cmp-method', 'data-testid': 'cmp-method', dataset: { method: v.method } }, 'Method: ', METHODS[v.method] ?? v.method));
 }
@@ -68,7 +75,7 @@ export function showCompare({ compare }, r, delta) {
     const a = c[key];
     return h('tr', { 'data-testid': `cmp-row-${key}`, dataset: { applies: String(!!a) } },
       h('th', { scope: 'row' }, h('span', { class: `cmp-swatch cmp-swatch-${key}` }), name),
-      h('td', {}, a ? num(a.epsilon ?? Infinity, { 'data-testid': `cmp-eps-${key}` }) : '—'),
+      h('td', {}, a ? num(a.epsilon ?? Infinity, { 'data-testid': `cmp-eps-${key}` }, 5) : '—'),
       h('td', { class: 'cmp-guarantee' }, a ? a.guarantee : 'does not apply: some event is not (ε, δ)-DP for a finite ε (a Gaussian, a subsampled Gaussian)'));
   });
   replace(compare,
