@@ -153,7 +153,16 @@ func Epsilon(ctx context.Context, events []Event, delta float64, opts *Options) 
 		return nil, err
 	}
 	res := &Result{Method: MethodPLD, Details: Details{Scenarios: len(scs), Computed: computedWords(events, len(scs))}}
-	if cfs != nil {
+	if delta == 0 {
+		// ε(0) is the greatest loss of positive mass: exact, whichever method would apply.
+		if cfs != nil {
+			res.Method = cfs[0].method
+		}
+		for i := range scs {
+			res.Upper = math.Max(res.Upper, scs[i].maxLoss())
+		}
+		res.Lower, res.Epsilon = res.Upper, res.Upper
+	} else if cfs != nil {
 		res.Method = cfs[0].method
 		for _, cf := range cfs {
 			lo, hi := cf.eps(delta)
@@ -163,15 +172,10 @@ func Epsilon(ctx context.Context, events []Event, delta float64, opts *Options) 
 			}
 		}
 		res.Epsilon = res.Upper
-	} else if delta == 0 {
-		for i := range scs {
-			res.Upper = math.Max(res.Upper, scs[i].maxLoss())
-		}
-		res.Lower, res.Epsilon = res.Upper, res.Upper
 	} else {
 		tol := opts.tolerance()
 		tau := math.Min(math.Max(delta*tol*1e-3/64, 1e-30), 1e-14)
-		err = refinePasses(ctx, scs, tol, tau, opts, &res.Details, func(p, o []*pld) (float64, float64) {
+		err = refinePasses(ctx, scs, tol, tau, 1e-12, opts, &res.Details, func(p, o []*pld) (float64, float64) {
 			res.Upper, res.Lower = 0, 0
 			for i := range p {
 				res.Upper = math.Max(res.Upper, p[i].epsilon(delta))
@@ -213,7 +217,10 @@ func checkTolerance(opts *Options) error {
 
 // refinePasses discretizes every scenario on finer and finer grids until eval's interval
 // [lower, upper] has relative width at most tol; details records the last grid.
-func refinePasses(ctx context.Context, scs []scenario, tol, tau float64, opts *Options, det *Details, eval func(p, o []*pld) (up, low float64)) error {
+//
+// floor is an absolute width that is enough whatever the relative one (a δ of 1e-14 is 0 for
+// every purpose; an ε known to 1e-12).
+func refinePasses(ctx context.Context, scs []scenario, tol, tau, floor float64, opts *Options, det *Details, eval func(p, o []*pld) (up, low float64)) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	K := 0
@@ -229,7 +236,7 @@ func refinePasses(ctx context.Context, scs []scenario, tol, tau float64, opts *O
 	}
 	h := math.Min(0.05, 2*math.Sqrt(4*tol/float64(K)))
 	cache := ffts{}
-	var last error
+	lastWidth := 0.0
 	for pass := 1; pass <= maxPasses; pass++ {
 		h = snap(scs, h)
 		p, o := make([]*pld, len(scs)), make([]*pld, len(scs))
@@ -245,7 +252,7 @@ func refinePasses(ctx context.Context, scs []scenario, tol, tau float64, opts *O
 				return nil
 			}
 			if errors.Is(err, errTooFine) {
-				return errors.New("the composition needs a loss grid too fine to fit in memory (more than 2^23 points); use fewer distinct events or a larger tolerance")
+				return errors.New("the composition needs a loss grid too fine to fit in memory (more than 2^22 points); use fewer distinct events or a larger tolerance")
 			}
 			if ctx.Err() != nil && pass > 1 {
 				return context.Canceled
@@ -256,18 +263,22 @@ func refinePasses(ctx context.Context, scs []scenario, tol, tau float64, opts *O
 		det.Grid, det.Passes = h, pass
 		width := up - low
 		target := tol * up
-		if width <= target || width <= 1e-15 || math.IsInf(up, 1) {
+		if width <= target || width <= floor || math.IsInf(up, 1) {
 			return nil
 		}
+		if pass > 1 && width > 0.9*lastWidth {
+			// A finer grid no longer narrows the interval: what is left is rounding (the FFT's
+			// noise at tiny δ), not discretization.
+			det.Note = "the tolerance was not reached: a finer grid no longer narrows the interval (floating-point rounding); the interval is still certified up to rounding"
+			return nil
+		}
+		lastWidth = width
 		if opts != nil && opts.Progress != nil && !opts.Progress(pass, maxPasses) {
 			return context.Canceled
 		}
-		last = nil
 		h *= math.Min(math.Max(0.8*math.Sqrt(target/width), 1.0/8), 1/1.5)
 	}
-	if last == nil {
-		det.Note = "the tolerance was not reached within the passes allowed; the interval is still certified"
-	}
+	det.Note = "the tolerance was not reached within the passes allowed; the interval is still certified"
 	return nil
 }
 

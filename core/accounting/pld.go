@@ -18,9 +18,9 @@ type pld struct {
 
 // maxPoints bounds the entries of one PLD, so that a tolerance asked too small stops with an
 // error instead of exhausting the memory of a browser tab.
-const maxPoints = 1 << 23
+const maxPoints = 1 << 22
 
-var errTooFine = errors.New("the grid needed has more than 2^23 points")
+var errTooFine = errors.New("the grid needed has more than 2^22 points")
 
 // tailRange returns losses lo ≤ hi with P(L < lo) ≤ tau and P(L ≥ hi) ≤ tau (finite losses),
 // inside the source's bounds, by bisection on the tails.
@@ -112,7 +112,7 @@ func discretize(s source, h float64, pess bool, tau float64) (*pld, error) {
 		}
 		if !pess {
 			// An atom exactly on the grid point a is an output of loss a: kept as it is.
-			if ap, aq := s.mass(a, math.Nextafter(a, math.Inf(1)), false); ap > 0 && ap <= p {
+			if ap, aq := s.(shifted).atom(a); ap > 0 && ap <= p {
 				out.m[j] += ap
 				p, q = p-ap, math.Max(q-aq, 0)
 				if !(p > 1e-300) {
@@ -215,7 +215,26 @@ type shifted struct {
 }
 
 func (x shifted) mass(lo, hi float64, right bool) (float64, float64) {
-	return x.s.mass(lo+x.c, hi+x.c, right)
+	return x.s.mass(x.back(lo), x.back(hi), right)
+}
+
+// atom is the masses of the loss t exactly (an atom of the source at t + c).
+func (x shifted) atom(t float64) (float64, float64) {
+	b := x.back(t)
+	return x.s.mass(b, math.Nextafter(b, math.Inf(1)), false)
+}
+
+// back is t + c, snapped to the source's least or greatest loss when within rounding of it,
+// so that a bucket boundary meant to sit on an atom does sit on it.
+func (x shifted) back(t float64) float64 {
+	u := t + x.c
+	blo, bhi := x.s.bounds()
+	for _, b := range [2]float64{blo, bhi} {
+		if !math.IsInf(b, 0) && math.Abs(u-b) <= 1e-12*math.Max(1, math.Abs(b)) {
+			return b
+		}
+	}
+	return u
 }
 func (x shifted) inf() (float64, float64) { return x.s.inf() }
 func (x shifted) bounds() (float64, float64) {

@@ -36,7 +36,7 @@ func Delta(ctx context.Context, events []Event, eps float64, opts *Options) (*De
 		res.Lower, res.Delta = res.Upper, res.Upper
 		return res, nil
 	}
-	err = refinePasses(ctx, scs, opts.tolerance(), tauProfile, opts, &res.Details, func(p, o []*pld) (float64, float64) {
+	err = refinePasses(ctx, scs, opts.tolerance(), tauProfile, 1e-14, opts, &res.Details, func(p, o []*pld) (float64, float64) {
 		res.Upper, res.Lower = 0, 0
 		for i := range p {
 			res.Upper = math.Max(res.Upper, math.Min(p[i].delta(eps), 1))
@@ -89,7 +89,7 @@ func Profile(ctx context.Context, events []Event, epsilons []float64, opts *Opti
 		return res, nil
 	}
 	var det Details
-	err = refinePasses(ctx, scs, opts.tolerance(), tauProfile, opts, &det, func(p, o []*pld) (float64, float64) {
+	err = refinePasses(ctx, scs, opts.tolerance(), tauProfile, 1e-14, opts, &det, func(p, o []*pld) (float64, float64) {
 		worstUp, worstLow := 0.0, 0.0
 		for i, e := range epsilons {
 			up, low := 0.0, 0.0
@@ -98,8 +98,9 @@ func Profile(ctx context.Context, events []Event, epsilons []float64, opts *Opti
 				low = math.Max(low, o[s].delta(e))
 			}
 			res.Delta[i], res.DeltaLower[i] = up, math.Min(low, up)
-			// The pass is judged by the point of worst relative width (above 1e-12).
-			if up > 1e-12 && (worstUp == 0 || (up-low)/up > (worstUp-worstLow)/worstUp) {
+			// The pass is judged by the point of worst relative width among δ above 1e-9 (below,
+			// the FFT's rounding is of the order of δ itself).
+			if up > 1e-9 && (worstUp == 0 || (up-low)/up > (worstUp-worstLow)/worstUp) {
 				worstUp, worstLow = up, low
 			}
 		}
