@@ -319,7 +319,12 @@ func (sc *scenario) plds(ctx context.Context, cache ffts, h, tau float64) (pess,
 			if err != nil {
 				return nil, nil, err
 			}
-			if d, err = cache.power(ctx, d, t.count, tau, pessimistic); err != nil {
+			if t.count >= 16 {
+				d, err = cache.powerFFT(d, t.count, tau, pessimistic)
+			} else {
+				d, err = cache.power(ctx, d, t.count, tau, pessimistic)
+			}
+			if err != nil {
 				return nil, nil, err
 			}
 			parts = append(parts, d)

@@ -14,6 +14,9 @@ type pld struct {
 	shift float64 // the grid is shift + jh: an event's top atom sits on it (see discretize)
 	m     []float64
 	inf   float64
+	// slack bounds the mass an FFT power may have misplaced (optimistic PLDs only): δ(ε) is
+	// lowered by it.
+	slack float64
 }
 
 // maxPoints bounds the entries of one PLD, so that a tolerance asked too small stops with an
@@ -285,14 +288,14 @@ func (d *pld) delta(eps float64) float64 {
 		}
 		s += d.m[j] * -math.Expm1(eps-l)
 	}
-	return d.inf + s
+	return math.Max(d.inf+s-d.slack, 0)
 }
 
 // epsilon is the least ε ≥ 0 with delta(ε) ≤ δ (+∞ when none).
 func (d *pld) epsilon(delta float64) float64 {
 	return epsilonOfAtoms(len(d.m), func(i int) (float64, float64) {
 		return float64(d.off+i)*d.h + d.shift, d.m[i]
-	}, d.inf, delta)
+	}, d.inf-d.slack, delta)
 }
 
 // epsilonOfAtoms is the least ε ≥ 0 with inf + Σ_{ℓ > ε} w(1 − e^{ε−ℓ}) ≤ δ for atoms given in
