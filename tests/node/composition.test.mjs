@@ -153,7 +153,8 @@ test('the section\'s state: read, and a shared link round trip', () => {
 
 test('the plan: calls, the ε grid, the bounds\' curves and the export table', () => {
   const ev = [{ mechanism: 'gaussian', sigma: 1, count: 1 }];
-  assert.deepEqual(answerCall(ev, 'delta', 1), { ns: 'accounting', fn: 'delta', args: [ev, { epsilon: 1 }] });
+  const dc = answerCall(ev, 'delta', 1);
+  assert.deepEqual([dc.fn, dc.args[0], dc.args[1].epsilon, typeof dc.args[1].onProgress], ['delta', ev, 1, 'function']);
   const a = answerCall(ev, 'epsilon', 1e-5);
   assert.equal(a.fn, 'epsilon');
   assert.equal(a.args[1].delta, 1e-5);
@@ -165,6 +166,7 @@ test('the plan: calls, the ε grid, the bounds\' curves and the export table', (
   assert.equal(compareDelta('delta', 2, { delta: 0.01 }), 0.01);
   const p = profileCall(ev, 2, 5);
   assert.deepEqual(p.args[1].epsilons, [0, 0.5, 1, 1.5, 2]);
+  assert.equal(typeof p.args[1].onProgress, 'function');
   // The grid reaches beyond the largest ε of the sweep (exact where given, else the PLD's).
   assert.equal(profileEnd([{ pld: { epsilon: 3 } }, { exact: { epsilon: 4 }, pld: { epsilon: 4.1 } }, null]), 4 * 1.1);
   assert.equal(profileEnd([null], 2), 4 * 1.1);

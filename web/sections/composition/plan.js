@@ -23,7 +23,7 @@ export const PROFILE_POINTS = 41;
 export function answerCall(events, ask, value) {
   return ask === 'epsilon'
     ? { ns: 'accounting', fn: 'epsilon', args: [events, { delta: value, onProgress: reportToJob }] }
-    : { ns: 'accounting', fn: 'delta', args: [events, { epsilon: value }] };
+    : { ns: 'accounting', fn: 'delta', args: [events, { epsilon: value, onProgress: reportToJob }] };
 }
 
 /** The comparison's call at δ, or null where no δ in (0, 1) is known. */
@@ -39,7 +39,7 @@ export function compareDelta(ask, value, answer) {
 /** The profile's call on [0, epsMax]. */
 export function profileCall(events, epsMax, points = PROFILE_POINTS) {
   const epsilons = Array.from({ length: points }, (_, k) => (epsMax * k) / (points - 1));
-  return { ns: 'accounting', fn: 'profile', args: [events, { epsilons }] };
+  return { ns: 'accounting', fn: 'profile', args: [events, { epsilons, onProgress: reportToJob }] };
 }
 
 /** The accountants of a comparison, in the order of the plot's legend. */

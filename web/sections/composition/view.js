@@ -208,9 +208,9 @@ export function mount(root, { engine }) {
       where.hidden = false;
     }
     const bar = where.querySelector('progress');
-    const d = Array.isArray(data) ? data[0] : data;
-    const frac = d && typeof d === 'object' ? (Number.isFinite(d.fraction) ? d.fraction : Number.isFinite(d.done) && d.total > 0 ? d.done / d.total : null) : null;
-    if (bar && frac !== null) { bar.max = 1; bar.value = frac; }
+    // The engine reports (passes done, the most there may be) after each pass of its PLD.
+    const [done, most] = Array.isArray(data) ? data : [];
+    if (bar && Number.isFinite(done) && most > 0) { bar.max = most; bar.value = Math.min(done, most); }
   }
   function hideProgress(where) {
     where.hidden = true;
