@@ -236,7 +236,7 @@ func refinePasses(ctx context.Context, scs []scenario, tol, tau, floor float64, 
 	}
 	h := math.Min(0.05, 2*math.Sqrt(4*tol/float64(K)))
 	cache := ffts{}
-	lastWidth := 0.0
+	lastWidth, lastH := 0.0, 0.0
 	for pass := 1; pass <= maxPasses; pass++ {
 		h = snap(scs, h)
 		p, o := make([]*pld, len(scs)), make([]*pld, len(scs))
@@ -272,11 +272,17 @@ func refinePasses(ctx context.Context, scs []scenario, tol, tau, floor float64, 
 			det.Note = "the tolerance was not reached: a finer grid no longer narrows the interval (floating-point rounding); the interval is still certified up to rounding"
 			return nil
 		}
-		lastWidth = width
+		// The width shrinks like h^p, p between 1 (an atom off the grid) and 2 (the splitting
+		// and merging); p is measured from the last two passes when there are two.
+		order := 2.0
+		if pass > 1 && lastWidth > width && lastH > h {
+			order = math.Min(math.Max(math.Log(lastWidth/width)/math.Log(lastH/h), 1), 2)
+		}
+		lastWidth, lastH = width, h
 		if opts != nil && opts.Progress != nil && !opts.Progress(pass, maxPasses) {
 			return context.Canceled
 		}
-		h *= math.Min(math.Max(0.8*math.Sqrt(target/width), 1.0/8), 1/1.5)
+		h *= math.Min(math.Max(0.85*math.Pow(target/width, 1/order), 1.0/8), 1/1.5)
 	}
 	det.Note = "the tolerance was not reached within the passes allowed; the interval is still certified"
 	return nil

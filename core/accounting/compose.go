@@ -20,13 +20,23 @@ func (f ffts) plan(n int) *fourier.FFT {
 	return p
 }
 
-// fftLen is the least power of two ≥ n.
+// fftLen is the least n' ≥ n of the form 2^a 3^b 5^c (lengths the FFT handles at full speed),
+// which wastes less than the next power of two.
 func fftLen(n int) int {
-	m := 1
-	for m < n {
-		m <<= 1
+	best := 1
+	for best < n {
+		best <<= 1
 	}
-	return m
+	for p5 := 1; p5 < best; p5 *= 5 {
+		for p35 := p5; p35 < best; p35 *= 3 {
+			m := p35
+			for m < n {
+				m <<= 1
+			}
+			best = min(best, m)
+		}
+	}
+	return best
 }
 
 // convolve is the PLD of the sum of independent losses of a and b (same grid), truncated.
