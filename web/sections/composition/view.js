@@ -59,6 +59,7 @@ export function mount(root, { engine }) {
   const editor = eventsEditor({ state, onChange: (structural) => { state.preset = null; if (structural) editor.render(); else editor.syncText(); renderPreset(); schedule(); } });
   const els = buildSkeleton(root, state, editor.el);
   let shown = null; // {events, ask, value, answer, compare, profile, sweep}
+  let drawnFor = null; // the events (JSON) of the curve on screen
 
   // ------------------------------------------------------------ inputs
   function renderQuestion() {
@@ -124,6 +125,14 @@ export function mount(root, { engine }) {
     els.staleMsg.textContent = '';
     const { events, ask, value } = r;
     shown = { events, ask, value, answer: null, compare: null, profile: null, sweep: [] };
+    // The curve of other events must not stand, even faded, while this one is computed (for a
+    // new δ alone it is the same curve).
+    const key = JSON.stringify(events);
+    if (key !== drawnFor) {
+      drawnFor = key;
+      replace(els.plot, h('p', { class: 'muted cmp-plot-wait', text: 'The curve comes after the answer.' }));
+      replace(els.legend);
+    }
     // 1. the answer and the comparison at its δ
     let answer;
     try {
