@@ -136,7 +136,14 @@ func pairSource(p, q []float64) *discreteSource {
 func rrSource(eps, delta float64) *discreteSource {
 	p := 1 / (1 + math.Exp(-eps)) // e^ε/(1+e^ε)
 	r := 1 - delta
-	return pairSource([]float64{delta, r * p, r * (1 - p), 0}, []float64{0, r * (1 - p), r * p, delta})
+	d := pairSource([]float64{delta, r * p, r * (1 - p), 0}, []float64{0, r * (1 - p), r * p, delta})
+	for i := range d.atoms { // the losses are ±ε₀ exactly (ln(p/q) may differ in the last digit)
+		d.atoms[i].l = math.Copysign(eps, d.atoms[i].l)
+		if eps == 0 {
+			d.atoms[i].l = 0
+		}
+	}
+	return d
 }
 
 // reversed is the direction (Q, P) of a source: loss −L, under Q.
