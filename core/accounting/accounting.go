@@ -263,6 +263,9 @@ func refinePasses(ctx context.Context, scs []scenario, tol, tau, floor float64, 
 		det.Grid, det.Passes = h, pass
 		width := up - low
 		target := tol * up
+		if opts != nil && opts.Progress != nil && !opts.Progress(pass, maxPasses) {
+			return context.Canceled
+		}
 		if width <= target || width <= floor || math.IsInf(up, 1) {
 			return nil
 		}
@@ -279,9 +282,6 @@ func refinePasses(ctx context.Context, scs []scenario, tol, tau, floor float64, 
 			order = math.Min(math.Max(math.Log(lastWidth/width)/math.Log(lastH/h), 1), 2)
 		}
 		lastWidth, lastH = width, h
-		if opts != nil && opts.Progress != nil && !opts.Progress(pass, maxPasses) {
-			return context.Canceled
-		}
 		h *= math.Min(math.Max(0.85*math.Pow(target/width, 1/order), 1.0/8), 1/1.5)
 	}
 	det.Note = "the tolerance was not reached within the passes allowed; the interval is still certified"
