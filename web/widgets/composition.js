@@ -135,7 +135,7 @@ export class QifComposition extends QifWidget {
     this.answer = h('div', { class: 'cmp-w-answer', 'data-testid': 'answer', 'data-status': 'pending' }, h('span', { class: 'value' }, '…'));
     this.bounds = h('dl', { class: 'results', 'data-testid': 'results' });
     this.boundsNote = h('p', { class: 'w-note', 'data-testid': 'bounds-note' });
-    this.plotBox = h('div', { class: 'plot-box', 'data-testid': 'curve' });
+    this.plotBox = h('div', { class: 'plot-box cmp-w-plot', 'data-testid': 'curve' });
     return h('div', { class: 'w-body' },
       h('div', { class: 'cmp-w-numbers' }, this.answer, this.boundsNote, this.bounds,
         h('p', { class: 'w-note long' }, 'δ(ε): the smallest δ for which the composition is (ε, δ)-DP. The naive, advanced and Rényi bounds are guarantees too, looser than the privacy loss distribution (PLD).')),
