@@ -114,7 +114,7 @@ test('the API\'s event objects (the widget\'s JSON child) become drafts of the s
   assert.match(draftOfEvent({ mechanism: 'subsampled', rate: 0.1, of: { mechanism: 'subsampled', rate: 0.1, of: {} } }).error, /not itself subsampled/);
 });
 
-test('presets are the issue\'s examples', () => {
+test('the presets: ten counting queries, DP-SGD, a survey', () => {
   const ev = (name) => PRESETS[name].drafts().map((d) => checkDraft(d).event);
   assert.deepEqual(ev('counting'), [{ mechanism: 'laplace', scale: 10, count: 10 }]); // ε = 1/10 each
   assert.deepEqual(ev('dpsgd'), [{ mechanism: 'subsampled', rate: 0.01, of: { mechanism: 'gaussian', sigma: 1 }, count: 10000 }]);
