@@ -99,7 +99,10 @@ export function drawCurve({ plot, legend }, { profile, sweep, deltas, ask, value
   if (upper.length) {
     series.push({ key: 'pld', name: 'δ(ε), PLD upper', points: upper, color: COLOURS.pld, dots: !profile });
     series.push({ key: 'lower', name: 'δ(ε), PLD lower', points: lower, color: COLOURS.lower, dashed: true, width: 1 });
-    items.push(['pld', `δ(ε) of the composition: between the solid line (pessimistic discretization, a guarantee) and the dashed one (optimistic)${profile ? '' : ', at the δ of the points (the smooth curve is being computed, or could not be)'}.`]);
+    const exact = sweep.some((c) => c?.exact);
+    items.push(['pld', exact
+      ? 'δ(ε) of the composition, exact (a closed form): the solid and dashed lines coincide.'
+      : `δ(ε) of the composition: between the solid line (pessimistic discretization, a guarantee) and the dashed one (optimistic)${profile ? '' : ', at the δ of the points (the smooth curve is being computed, or could not be)'}.`]);
   }
   const guarantee = (key) => sweep.find((c) => c?.[key])?.[key]?.guarantee;
   const bounds = boundCurves(sweep, deltas);
