@@ -230,10 +230,8 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 		return int(x), nil
 	case KindBoolean:
 		return r.Bool, want(RawBool, "a boolean")
-	case KindString:
+	case KindString, KindEvents: // events arrive as JSON text (web/qif.js writes it)
 		return r.Str, want(RawString, "a string")
-	case KindEvents:
-		return r.Str, want(RawString, "an array of events")
 	case KindEnum:
 		if r.Type != RawString || !contains(p.Enum, r.Str) {
 			return nil, argerr.New(name, "expected one of '%s', got %s", strings.Join(p.Enum, "', '"), rawString(r))
