@@ -111,6 +111,9 @@ test('the API\'s event objects (the widget\'s JSON child) become drafts of the s
   assert.deepEqual(checkDraft(draftOfEvent({ mechanism: 'laplace', epsilon: 0.5 }).draft).event, { mechanism: 'laplace', scale: 2, count: 1 });
   assert.match(draftOfEvent({ mechanism: 'gausian', sigma: 1 }).error, /did you mean “gaussian”/);
   assert.match(draftOfEvent(null).error, /object/);
+  assert.match(draftOfEvent({ mechanism: 'gaussian', sigmaa: 1 }).error, /gaussian has no parameter “sigmaa” \(did you mean “sigma”\?\)/);
+  assert.match(draftOfEvent({ mechanism: 'channel', channel: [[1, 0], [0, 1]], graph: { n: 2, edges: [[0, 1]] } }).error, /graph/);
+  assert.match(draftOfEvent({ mechanism: 'subsampled', rate: 0.1, of: { mechanism: 'gaussian', sigma: 1, count: 5 } }).error, /count on the subsampled event/);
   assert.match(draftOfEvent({ mechanism: 'subsampled', rate: 0.1, of: { mechanism: 'subsampled', rate: 0.1, of: {} } }).error, /not itself subsampled/);
 });
 

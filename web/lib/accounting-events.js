@@ -172,6 +172,17 @@ export function draftOfEvent(ev) {
   }
   const m = MECHANISM_ALIASES[String(inner.mechanism ?? '').toLowerCase()] ?? (Object.hasOwn(MECHANISMS, inner.mechanism) ? inner.mechanism : null);
   if (!m) return { error: unknownMechanism(String(inner.mechanism ?? '')) };
+  // Keys of the event that mean nothing here are refused, not dropped: a misspelt parameter
+  // would otherwise be replaced by its default without a word.
+  const known = [...MECHANISMS[m].params, 'mechanism', 'count', ...(m === 'laplace' ? ['epsilon'] : []), ...(m === 'channel' ? ['channel'] : [])];
+  for (const key of Object.keys(inner)) {
+    if (key === 'graph' && m === 'channel') return { error: 'channel: a graph of neighbouring rows is not taken here (every two rows are neighbours); call qif.accounting with it' };
+    if (!known.includes(key)) return { error: `${m} has no parameter “${short(key)}”${didYouMean(key.toLowerCase(), known.filter((k) => k !== 'mechanism'))}` };
+  }
+  if (ev !== inner) {
+    for (const key of Object.keys(ev)) if (!['mechanism', 'rate', 'of', 'count'].includes(key)) return { error: `subsampled has no parameter “${short(key)}”; it takes rate, of and count` };
+    if (inner.count !== undefined && inner.count !== 1) return { error: 'subsampled: give the count on the subsampled event, not inside `of`' };
+  }
   const params = {};
   for (const k of MECHANISMS[m].params) if (inner[k] !== undefined) params[k] = textOf(inner[k]);
   if (m === 'laplace' && inner.scale === undefined && inner.epsilon !== undefined) params.scale = scaleOf(textOf(inner.epsilon), params.sensitivity);
