@@ -36,7 +36,7 @@ func Delta(ctx context.Context, events []Event, eps float64, opts *Options) (*De
 		res.Lower, res.Delta = res.Upper, res.Upper
 		return res, nil
 	}
-	err = refinePasses(ctx, scs, opts.tolerance(), tauProfile, 1e-14, opts, &res.Details, func(p, o []*pld) (float64, float64) {
+	err = refinePasses(ctx, scs, opts.tolerance(), tauProfile, 1e-14, false, opts, &res.Details, func(p, o []*pld) (float64, float64) {
 		res.Upper, res.Lower = 0, 0
 		for i := range p {
 			res.Upper = math.Max(res.Upper, math.Min(p[i].delta(eps), 1))
@@ -89,7 +89,7 @@ func Profile(ctx context.Context, events []Event, epsilons []float64, opts *Opti
 		return res, nil
 	}
 	var det Details
-	err = refinePasses(ctx, scs, opts.tolerance(), tauProfile, 1e-14, opts, &det, func(p, o []*pld) (float64, float64) {
+	err = refinePasses(ctx, scs, opts.tolerance(), tauProfile, 1e-14, false, opts, &det, func(p, o []*pld) (float64, float64) {
 		worstUp, worstLow := 0.0, 0.0
 		for i, e := range epsilons {
 			up, low := 0.0, 0.0
