@@ -312,11 +312,23 @@ func TestAgainstDPAccounting(t *testing.T) {
 		{"1e6 Gaussians σ=1000", []Event{{Mechanism: Gaussian, Sigma: 1000, Count: 1000000}}, 4.377178100028768},
 		{"1e6 Laplace b=1000", []Event{{Mechanism: Laplace, Scale: 1000, Count: 1000000}}, 4.376327072077736},
 		{"DP-SGD q=0.01 σ=1 ×1e4", []Event{{Mechanism: Subsampled, Rate: 0.01, Of: &Event{Mechanism: Gaussian, Sigma: 1}, Count: 10000}}, 6.187744976039963},
+		// from_laplace_mechanism(parameter=1, sampling_prob=0.1).self_compose(100)
+		{"subsampled Laplace q=0.1 b=1 ×100", []Event{{Mechanism: Subsampled, Rate: 0.1, Of: &Event{Mechanism: Laplace, Scale: 1}, Count: 100}}, 4.152301140349795},
 	} {
 		r, err := Epsilon(bg, c.events, 1e-5, &Options{Tolerance: 1e-4})
 		if err != nil || math.Abs(r.Epsilon-c.peer) > 1e-3 || r.Upper-r.Lower > 1e-2*r.Epsilon {
 			t.Errorf("%s: %+v %v, dp_accounting %v", c.name, r, err, c.peer)
 		}
+	}
+}
+
+// dp_accounting, from_gaussian_mechanism(standard_deviation=2, sampling_prob=0.3), 50-fold, at
+// δ = 1e-6 (discretization 1e-4): the interval at the default tolerance holds it within its width.
+func TestSubsampledGaussianAgainstDPAccounting(t *testing.T) {
+	const peer = 6.103555683363146
+	r, err := Epsilon(bg, []Event{{Mechanism: Subsampled, Rate: 0.3, Of: &Event{Mechanism: Gaussian, Sigma: 2}, Count: 50}}, 1e-6, nil)
+	if err != nil || r.Details.Scenarios != 2 || !(r.Lower-1e-4 <= peer && peer <= r.Upper+1e-4) {
+		t.Errorf("%+v %v, dp_accounting %v", r, err, peer)
 	}
 }
 
