@@ -118,7 +118,7 @@ export class QifComposition extends QifWidget {
   }
 
   configure(v, each) {
-    this.source = 'Mathematics §3.2';
+    this.source = 'Mathematics §14';
     const fromScript = v.events === null ? each(() => scriptEvents(this)) : null;
     let events = v.events ?? fromScript;
     let fromPreset = null;

@@ -37,7 +37,7 @@ export function buildSkeleton(root, state, editorEl) {
   const answer = h('div', { class: 'cmp-answer', 'data-testid': 'cmp-answer', 'aria-live': 'polite', dataset: { status: 'pending' } });
   const compare = h('div', { class: 'cmp-compare', 'data-testid': 'cmp-compare' });
   const answerCard = h('section', { class: 'card', 'aria-labelledby': 'cmp-answer-title', 'data-testid': 'cmp-answer-card' },
-    h('div', { class: 'card-head' }, h('h3', { id: 'cmp-answer-title', text: 'The composition’s privacy' }), sourceRefs('Mathematics §3.2')),
+    h('div', { class: 'card-head' }, h('h3', { id: 'cmp-answer-title', text: 'The composition’s privacy' }), sourceRefs('Mathematics §14')),
     progress, staleMsg, answer, compare);
 
   const plot = h('div', { class: 'cmp-plot', 'data-testid': 'cmp-plot' });
