@@ -80,6 +80,9 @@ func (a *atoms) epsilon(delta float64) float64 {
 // there are more than maxAtoms types.
 func kfold(d *discreteSource, k int) (out *atoms, ok bool) {
 	m := len(d.atoms)
+	if m == 2 && k+1 > maxAtoms {
+		return kfold2(d, k)
+	}
 	// C(k+m−1, m−1) types, bounded before enumerating.
 	if lc := lchoose(k+m-1, m-1); m > 1 && lc > math.Log(maxAtoms) {
 		return nil, false
@@ -116,6 +119,27 @@ func kfold(d *discreteSource, k int) (out *atoms, ok bool) {
 	}
 	rec(0, k, 0, 0)
 	out.sortMerge()
+	return out, true
+}
+
+// kfold2 is kfold for two atoms and a large k: only the binomial types within 40 standard
+// deviations of the mean, the others weighing less than e^{−800} together (0 in floating point).
+func kfold2(d *discreteSource, k int) (*atoms, bool) {
+	p1, p2 := d.atoms[0].p, d.atoms[1].p
+	finite := p1 + p2
+	q := p1 / finite // probability of the lower loss, given a finite one
+	sd := math.Sqrt(float64(k) * q * (1 - q))
+	lo := max(0, int(float64(k)*q-40*sd-10))
+	hi := min(k, int(float64(k)*q+40*sd+10))
+	if hi-lo+1 > maxAtoms {
+		return nil, false
+	}
+	out := &atoms{inf: -math.Expm1(float64(k) * math.Log1p(-d.pInf))}
+	lk, l1, l2 := lgamma(k+1), math.Log(p1), math.Log(p2)
+	for i := hi; i >= lo; i-- { // i copies of the lower loss: increasing loss as i decreases
+		out.l = append(out.l, float64(i)*d.atoms[0].l+float64(k-i)*d.atoms[1].l)
+		out.w = append(out.w, math.Exp(lk-lgamma(i+1)-lgamma(k-i+1)+float64(i)*l1+float64(k-i)*l2))
+	}
 	return out, true
 }
 

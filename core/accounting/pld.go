@@ -29,7 +29,7 @@ var errTooFine = errors.New("the grid needed has more than 2^22 points")
 // inside the source's bounds, by bisection on the tails.
 func tailRange(s source, tau float64) (lo, hi float64) {
 	blo, bhi := s.bounds()
-	inner := math.Min(math.Max(0, blo), bhi)
+	inner := median(s, blo, bhi)
 	find := func(sign, bound float64) float64 {
 		tail := func(t float64) float64 {
 			if sign > 0 {
@@ -64,6 +64,31 @@ func tailRange(s source, tau float64) (lo, hi float64) {
 		return outer
 	}
 	return find(-1, blo), find(1, bhi)
+}
+
+// median is a loss t with P(L < t) ≤ 1/2 ≤ P(L ≤ t) roughly (bisection on the lower tail, from
+// 0 outwards by doubling): the point from which the tails are searched, so that a loss law far
+// from 0 (a Gaussian of μ = 1000) is not searched from 0.
+func median(s source, blo, bhi float64) float64 {
+	below := func(t float64) float64 { p, _ := s.mass(math.Inf(-1), t, false); return p }
+	total, _ := s.mass(math.Inf(-1), math.Inf(1), false)
+	half := total / 2
+	lo, hi := -1.0, 1.0
+	for i := 0; i < 1100 && below(lo) > half; i++ {
+		lo *= 2
+	}
+	for i := 0; i < 1100 && below(hi) < half; i++ {
+		hi *= 2
+	}
+	for i := 0; i < 100; i++ {
+		mid := lo + (hi-lo)/2
+		if below(mid) < half {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return math.Min(math.Max(hi, blo), bhi)
 }
 
 // discretize is the pessimistic (pess) or optimistic PLD of s on the grid of width h, with the
@@ -121,6 +146,10 @@ func discretize(s source, h float64, pess bool, tau float64) (*pld, error) {
 				if !(p > 1e-300) {
 					continue
 				}
+			}
+			if !(q > 0) { // Q's mass underflowed (a loss of hundreds): round down to a
+				out.m[j] += p
+				continue
 			}
 			sw.add(out, p, q)
 			continue
