@@ -385,3 +385,19 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 }
+
+// For a large k only the binomial types near the mean are summed: the same δ(ε) as the sum over
+// every type where both can be computed.
+func TestKfoldSignificantTypes(t *testing.T) {
+	d := rrSource(0.02, 0)
+	all, ok1 := kfold(d, 200000)
+	near, ok2 := kfold2(d, 200000)
+	if !ok1 || !ok2 || len(near.l) >= len(all.l) {
+		t.Fatalf("%v %v %d %d", ok1, ok2, len(near.l), len(all.l))
+	}
+	for _, eps := range []float64{0, 5, 10, 15} {
+		if a, b := all.delta(eps), near.delta(eps); math.Abs(a-b) > 1e-13 {
+			t.Errorf("δ(%v): %v over every type, %v near the mean", eps, a, b)
+		}
+	}
+}
