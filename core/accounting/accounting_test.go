@@ -395,8 +395,9 @@ func TestKfoldSignificantTypes(t *testing.T) {
 	if !ok1 || !ok2 || len(near.l) >= len(all.l) {
 		t.Fatalf("%v %v %d %d", ok1, ok2, len(near.l), len(all.l))
 	}
-	for _, eps := range []float64{0, 5, 10, 15} {
-		if a, b := all.delta(eps), near.delta(eps); math.Abs(a-b) > 1e-13 {
+	// lgamma's rounding differs between the two sums by about 1e-12 of the mass.
+	for _, eps := range []float64{0, 30, 45, 60, 75} {
+		if a, b := all.delta(eps), near.delta(eps); math.Abs(a-b) > 1e-11*math.Max(a, 1e-3) {
 			t.Errorf("δ(%v): %v over every type, %v near the mean", eps, a, b)
 		}
 	}
