@@ -118,12 +118,25 @@ func kfold(d *discreteSource, k int) (out *atoms, ok bool) {
 		}
 	}
 	rec(0, k, 0, 0)
+	// The weights sum to (Σ pᵢ)^k (the multinomial theorem); normalizing to it removes the rounding
+	// of lgamma(k + 1), common to every weight (1e-10 of the mass at k = 2·10⁵).
+	sum := 0.0
+	for _, w := range out.w {
+		sum += w
+	}
+	scale := math.Exp(float64(k)*math.Log(finite)) / sum
+	for i := range out.w {
+		out.w[i] *= scale
+	}
 	out.sortMerge()
 	return out, true
 }
 
 // kfold2 is kfold for two atoms and a large k: only the binomial types within 40 standard
 // deviations of the mean, the others weighing less than e^{−800} together (0 in floating point).
+// The weights come from the ratio of consecutive binomial terms, outwards from the mode, and are
+// normalized so that they sum to (p₁ + p₂)^k: the rounding of lgamma(k), of the order of
+// 1e-16·k ln k, would otherwise multiply every weight alike.
 func kfold2(d *discreteSource, k int) (*atoms, bool) {
 	p1, p2 := d.atoms[0].p, d.atoms[1].p
 	finite := p1 + p2
@@ -134,11 +147,25 @@ func kfold2(d *discreteSource, k int) (*atoms, bool) {
 	if hi-lo+1 > maxAtoms {
 		return nil, false
 	}
+	mode := min(max(int(float64(k+1)*q), lo), hi)
+	w := make([]float64, hi-lo+1) // w[i−lo] ∝ C(k, i) q^i (1−q)^{k−i}
+	w[mode-lo] = 1
+	r := q / (1 - q)
+	for i := mode; i < hi; i++ {
+		w[i+1-lo] = w[i-lo] * float64(k-i) / float64(i+1) * r
+	}
+	for i := mode; i > lo; i-- {
+		w[i-1-lo] = w[i-lo] * float64(i) / float64(k-i+1) / r
+	}
+	sum := 0.0
+	for _, x := range w {
+		sum += x
+	}
+	scale := math.Exp(float64(k) * math.Log(finite)) / sum // the finite mass, (p₁ + p₂)^k
 	out := &atoms{inf: -math.Expm1(float64(k) * math.Log1p(-d.pInf))}
-	lk, l1, l2 := lgamma(k+1), math.Log(p1), math.Log(p2)
 	for i := hi; i >= lo; i-- { // i copies of the lower loss: increasing loss as i decreases
 		out.l = append(out.l, float64(i)*d.atoms[0].l+float64(k-i)*d.atoms[1].l)
-		out.w = append(out.w, math.Exp(lk-lgamma(i+1)-lgamma(k-i+1)+float64(i)*l1+float64(k-i)*l2))
+		out.w = append(out.w, w[i-lo]*scale)
 	}
 	return out, true
 }
