@@ -161,7 +161,7 @@ func kfold2(d *discreteSource, k int) (*atoms, bool) {
 	for _, x := range w {
 		sum += x
 	}
-	scale := math.Exp(float64(k) * math.Log(finite)) / sum // the finite mass, (p₁ + p₂)^k
+	scale := math.Exp(float64(k)*math.Log(finite)) / sum // the finite mass, (p₁ + p₂)^k
 	out := &atoms{inf: -math.Expm1(float64(k) * math.Log1p(-d.pInf))}
 	for i := hi; i >= lo; i-- { // i copies of the lower loss: increasing loss as i decreases
 		out.l = append(out.l, float64(i)*d.atoms[0].l+float64(k-i)*d.atoms[1].l)
