@@ -344,7 +344,13 @@ func (sc *scenario) plds(ctx context.Context, cache ffts, h, tau float64, pessTo
 				return nil, nil, err
 			}
 			if t.count >= 16 {
-				d, err = cache.powerFFT(d, t.count, tau, pessimistic)
+				// One transform; when Chernoff's bound cannot make the window fit, squaring
+				// (which truncates as it goes) instead.
+				var pw *pld
+				if pw, err = cache.powerFFT(d, t.count, tau, pessimistic); errors.Is(err, errTooFine) {
+					pw, err = cache.power(ctx, d, t.count, tau, pessimistic)
+				}
+				d = pw
 			} else {
 				d, err = cache.power(ctx, d, t.count, tau, pessimistic)
 			}

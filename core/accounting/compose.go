@@ -148,10 +148,12 @@ func (f ffts) powerFFT(d *pld, k int, tau float64, pess bool) (*pld, error) {
 		return s
 	}
 	// tail bounds P(S − k·mean ≥ t) (sign +1) or ≤ −t (sign −1).
+	// λ on a geometric grid around the Gaussian optimum t/sd² (a skewed law, such as the
+	// subsampled Gaussian's, wants a smaller one).
 	tail := func(t, sign float64) float64 {
 		best := 1.0
-		for _, fr := range []float64{0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3} {
-			lambda := sign * fr * t / math.Max(sd*sd, 1e-300)
+		for e := -24; e <= 4; e++ {
+			lambda := sign * math.Ldexp(t/math.Max(sd*sd, 1e-300), e)
 			best = math.Min(best, math.Exp(float64(k)*logM(lambda)-sign*lambda*t))
 		}
 		return best
