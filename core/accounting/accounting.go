@@ -239,7 +239,7 @@ func refinePasses(ctx context.Context, scs []scenario, tol, tau, floor float64, 
 		}
 		K = max(K, k)
 	}
-	h := math.Min(0.05, 2*math.Sqrt(4*tol/float64(K)))
+	h := math.Min(0.05, math.Sqrt(4*tol/float64(K)))
 	cache := ffts{}
 	lastWidth, lastH := 0.0, 0.0
 	var kept []*pld // pessimistic PLDs kept from an earlier pass

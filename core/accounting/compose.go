@@ -138,23 +138,40 @@ func (f ffts) powerFFT(d *pld, k int, tau float64, pess bool) (*pld, error) {
 		m2 += x * (float64(j) - mean) * (float64(j) - mean)
 	}
 	sd := math.Sqrt(float64(k) * m2 / mass)
-	logM := func(lambda float64) float64 { // ln Σ m_j e^{λ(j − mean)}
-		s := math.Inf(-1)
-		for j, x := range d.m {
-			if x > 0 {
-				s = logAdd(s, math.Log(x)+lambda*(float64(j)-mean))
-			}
+	// ln M(λ) = ln Σ m_j e^{λ(j − mean)} on a fixed geometric grid of λ (both signs), computed once;
+	// Chernoff: P(S − k·mean ≥ t) ≤ min_λ e^{k ln M(λ) − λt}. The grid spans the Gaussian optimum
+	// t/sd² for the windows tried and far below it (a skewed law, such as the subsampled
+	// Gaussian's, wants a smaller λ).
+	type point struct{ lambda, logM float64 }
+	var grid [2][]point
+	var ys, lms []float64 // j − mean and ln m_j over the positive entries
+	for j, x := range d.m {
+		if x > 0 {
+			ys, lms = append(ys, float64(j)-mean), append(lms, math.Log(x))
 		}
-		return s
 	}
-	// tail bounds P(S − k·mean ≥ t) (sign +1) or ≤ −t (sign −1).
-	// λ on a geometric grid around the Gaussian optimum t/sd² (a skewed law, such as the
-	// subsampled Gaussian's, wants a smaller one).
-	tail := func(t, sign float64) float64 {
-		best := 1.0
+	for side, sign := range [2]float64{1, -1} {
 		for e := -24; e <= 4; e++ {
-			lambda := sign * math.Ldexp(t/math.Max(sd*sd, 1e-300), e)
-			best = math.Min(best, math.Exp(float64(k)*logM(lambda)-sign*lambda*t))
+			lambda := sign * math.Ldexp(1/math.Max(sd, 1e-300), e)
+			top := math.Inf(-1)
+			for i, y := range ys {
+				top = math.Max(top, lms[i]+lambda*y)
+			}
+			sum := 0.0
+			for i, y := range ys {
+				sum += math.Exp(lms[i] + lambda*y - top)
+			}
+			grid[side] = append(grid[side], point{lambda, top + math.Log(sum)})
+		}
+	}
+	tail := func(t, sign float64) float64 {
+		side := 0
+		if sign < 0 {
+			side = 1
+		}
+		best := 1.0
+		for _, g := range grid[side] {
+			best = math.Min(best, math.Exp(float64(k)*g.logM-sign*g.lambda*t))
 		}
 		return best
 	}
