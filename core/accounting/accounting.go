@@ -243,6 +243,7 @@ func refinePasses(ctx context.Context, scs []scenario, tol, tau, floor float64, 
 	cache := ffts{}
 	lastWidth, lastH := 0.0, 0.0
 	var kept []*pld // pessimistic PLDs kept from an earlier pass
+	stalls := 0
 	for pass := 1; pass <= maxPasses; pass++ {
 		h = snap(scs, h)
 		p, o := make([]*pld, len(scs)), make([]*pld, len(scs))
@@ -278,9 +279,15 @@ func refinePasses(ctx context.Context, scs []scenario, tol, tau, floor float64, 
 		if width <= target || width <= floor || math.IsInf(up, 1) {
 			return nil
 		}
-		if pass > 1 && width > 0.9*lastWidth && kept != nil {
+		stalled := pass > 1 && width > 0.9*lastWidth
+		if stalled {
+			stalls++
+		} else {
+			stalls = 0
+		}
+		if stalled && kept != nil {
 			kept = nil // the kept side is what stalls: refine both from now on
-		} else if pass > 1 && width > 0.9*lastWidth {
+		} else if stalls >= 2 { // twice in a row (one stall may be the grid's alignment)
 			// A finer grid no longer narrows the interval: what is left is rounding (the FFT's
 			// noise at tiny δ), not discretization.
 			det.Note = "the tolerance was not reached: a finer grid no longer narrows the interval (floating-point rounding); the interval is still certified up to rounding"
