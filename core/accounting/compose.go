@@ -196,9 +196,12 @@ func (f ffts) powerFFT(d *pld, k int, tau float64, pess bool) (*pld, error) {
 	}
 	L := fftLen(int(hi-lo) + 1)
 	p := f.plan(L)
+	// Centred on its mean, so that the low frequencies' phases are near 0: a relative error of
+	// the twiddle factors then does not become, raised to the k-th power, a shift of the sum.
+	jm := int(math.Round(mean))
 	x := make([]float64, L)
 	for j, v := range d.m {
-		x[j%L] += v
+		x[((j-jm)%L+L)%L] += v
 	}
 	c := p.Coefficients(nil, x)
 	kf := float64(k)
@@ -211,7 +214,7 @@ func (f ffts) powerFFT(d *pld, k int, tau float64, pess bool) (*pld, error) {
 	out := &pld{h: d.h, off: k*d.off + int(lo), shift: kf * d.shift, m: make([]float64, W),
 		inf: -math.Expm1(kf * math.Log1p(-d.inf)), slack: d.slack * kf}
 	for i := range out.m {
-		out.m[i] = seq[(int(lo)+i)%L] / float64(L)
+		out.m[i] = seq[((int(lo)+i-k*jm)%L+L)%L] / float64(L)
 	}
 	if pess {
 		out.inf += tailHi

@@ -166,6 +166,7 @@ func discretize(s source, h float64, pess bool, tau float64) (*pld, error) {
 	if !pess {
 		sw.flush(out)
 	}
+	out.normalize(pess)
 	return out, nil
 }
 
@@ -297,6 +298,29 @@ func (x shifted) bounds() (float64, float64) {
 	return lo - x.c, hi - x.c
 }
 
+// normalize makes the rounding of the masses err on the right side: a pessimistic PLD's masses
+// and +∞ sum to 1 (a deficit goes to +∞), an optimistic one's to at most 1 (an excess is taken off
+// the finite masses proportionally). Unchecked, a deficit of 1e-16 per event is 1e-10 of the mass
+// after 10⁶ events — a change of δ that moves ε by 1e-5.
+func (d *pld) normalize(pess bool) {
+	sum, c := 0.0, 0.0 // Kahan summation
+	for _, x := range d.m {
+		y := x - c
+		t := sum + y
+		c = (t - sum) - y
+		sum = t
+	}
+	switch total := sum + d.inf; {
+	case pess && total < 1:
+		d.inf += 1 - total
+	case !pess && total > 1 && sum > 0:
+		f := math.Max(1-d.inf, 0) / sum * (1 - 1e-15)
+		for i := range d.m {
+			d.m[i] *= f
+		}
+	}
+}
+
 // truncate removes the tails of mass at most tau, and beyond them the entries below the
 // rounding noise of the FFT (1e-15 of the largest entry, which would otherwise keep a tail of
 // noise growing with every product): the upper tail goes to +∞ and the lower one onto the least
@@ -328,6 +352,7 @@ func (d *pld) truncate(tau float64, pess bool) {
 	}
 	d.m = d.m[lo : hi+1]
 	d.off += lo
+	d.normalize(pess)
 }
 
 // delta is P(L = ∞) + Σ_{ℓ > ε} m(ℓ)(1 − e^{ε−ℓ}).
