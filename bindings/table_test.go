@@ -45,6 +45,8 @@ func plausible(p *Param) any {
 		return table.Labels{Numbers: []float64{0, 1, 0, 1, 1, 0, 0, 1, 1, 1, 0, 0}}
 	case table.KindEnumOrInteger:
 		return p.Enum[0]
+	case table.KindEvents:
+		return `[{"mechanism": "gaussian", "sigma": 2, "count": 3}, {"mechanism": "pure", "epsilon": 0.1}]`
 	case KindLPProblem: // max x0 + x1 with x0 + x1 ≤ 1
 		return [2][]float64{{2, 1, 1, 2, 0, 0}, {1, 1, 0, 1, 0, 0, 0, 1, 1, 1}}
 	}
@@ -88,7 +90,7 @@ func TestTableIsWellFormed(t *testing.T) {
 			t.Error(p)
 		}
 	}
-	sourceRE := regexp.MustCompile(`^((Alvim|Chatzikokolakis|Bordenabe|Cherubin|Chothia) et al\. \((ICALP|FOSAD|CSF|CCS|S&P|CAV) \d{4}\)|Wu \(2019\)|Vadhan \(2013\))( [§A-Z].*)?$` +
+	sourceRE := regexp.MustCompile(`^((Alvim|Chatzikokolakis|Bordenabe|Cherubin|Chothia) et al\. \((ICALP|FOSAD|CSF|CCS|S&P|CAV) \d{4}\)|Wu \(2019\)|Vadhan \(2013\)|(Kairouz|Zhu) et al\. \((ICML|AISTATS) \d{4}\)|Balle and Wang \(ICML 2018\))( [§A-Z].*)?$` +
 		`|^Mathematics §\d+(\.\d+)*( \(libqif\))?$`) // the toolkit's statement of libqif's definitions
 	for _, f := range allFunctions() {
 		for _, src := range strings.Split(f.Source, "; ") {

@@ -97,7 +97,7 @@ export async function buildWidgetBundle() {
 
   // Pure ASCII (scripts/ascii.mjs): a classic script is read in the encoding of the page that
   // includes it, and a lesson without <meta charset="utf-8"> is read as windows-1252.
-  const text = asciiScript(`/*! QIF Toolkit widgets ${version}: <qif-channel>, <qif-mechanism>, <qif-refinement>, <qif-program> in one classic
+  const text = asciiScript(`/*! QIF Toolkit widgets ${version}: <qif-channel>, <qif-mechanism>, <qif-refinement>, <qif-program>, <qif-composition> in one classic
  * script with its computation engine. Include it with <script src="qif-widgets.js"></script>; the
  * widget reference (docs/widgets.md of the toolkit) lists the attributes. Licenses: at the end. */
 (() => {
@@ -132,7 +132,7 @@ function __qifWasmFromScript(file) {
 // from the start: fetch its script now, while the first module compiles, rather than when the
 // worker first asks for it.
 function __qifPrefetchMore() {
-  if (document.querySelector('qif-mechanism, qif-refinement')) __qifWasmFromScript('qif-more.wasm').catch(() => {});
+  if (document.querySelector('qif-mechanism, qif-refinement, qif-composition')) __qifWasmFromScript('qif-more.wasm').catch(() => {});
   if (document.querySelector('qif-program')) __qifWasmFromScript('qif-exact.wasm').catch(() => {});
 }
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', __qifPrefetchMore, { once: true });

@@ -87,6 +87,17 @@ export interface LPRow {
 }
 
 /** A linear program for lp.solve. */
+/** One privacy event of qif.accounting: a mechanism run count times (default 1). Sensitivity defaults to 1. */
+export type AccountingEvent =
+  | { mechanism: 'gaussian'; sigma: number; sensitivity?: number; count?: number }
+  | { mechanism: 'laplace'; scale: number; sensitivity?: number; count?: number }
+  | { mechanism: 'geometric'; epsilon: number; count?: number }
+  | { mechanism: 'randomizedResponse'; epsilon: number; count?: number }
+  | { mechanism: 'pure'; epsilon: number; count?: number }
+  | { mechanism: 'approximate'; epsilon: number; delta: number; count?: number }
+  | { mechanism: 'channel'; channel: Matrix; graph?: GraphInput; count?: number }
+  | { mechanism: 'subsampled'; rate: number; of: AccountingEvent; count?: number };
+
 export interface LPProblem {
   /** 'min' by default. */
   sense?: 'min' | 'max';
@@ -1846,6 +1857,158 @@ export interface EstimateAPI {
   mutualInformation(secrets: Labels, observations: Labels | Matrix, options?: EstimateMutualInformationOptions): EstimatedMutualInformation;
 }
 
+// ───────────────────────────── qif.accounting ─────────────────────────────
+
+/** One accountant's ε. */
+export interface AccountingBound {
+  /** ε at the δ asked (Infinity when the accountant gives none). */
+  epsilon: number;
+  /** What it guarantees, in words. */
+  guarantee: string;
+}
+
+/** Result of accounting.compare: ε(δ) by each accountant; every bound is ≥ the exact value. */
+export interface AccountingComparison {
+  /** Basic composition (Σεᵢ, Σδᵢ): present when every event is (ε, δ)-DP. */
+  naive?: AccountingBound;
+  /** Advanced composition (Dwork, Rothblum, Vadhan): present when every event is (ε, δ)-DP. */
+  advanced?: AccountingBound;
+  /** Rényi DP converted (Canonne, Kamath, Steinke): present when every event has a Rényi closed form here. */
+  rdp?: AccountingBound;
+  /** The privacy loss distribution's certified upper bound. */
+  pld: AccountingBound;
+  /** The certified lower bound of the same interval. */
+  pldLower: number;
+  /** The exact value, when a closed form applies. */
+  exact?: AccountingBound;
+}
+
+/** Options of accounting.compare. */
+export interface AccountingCompareOptions {
+  /** δ, in (0, 1) for the bounds (0 gives the exact or PLD value only). */
+  delta: number;
+  /** Relative width asked of the certified interval; a positive finite number (default 0.0001). */
+  tolerance?: number;
+}
+
+/** How an accounting result was computed. */
+export interface AccountingDetails {
+  /** Pairs of neighbouring data sets (ordered edges of a channel's graph, orientations of subsampled events) accounted; the result is the worst. */
+  scenarios: number;
+  /** Width h of the loss grid of the last pass (0 for a closed form). */
+  grid: number;
+  /** Passes of the privacy loss distribution (0 for a closed form). */
+  passes: number;
+  /** What the maximum is taken over, in words. */
+  computed: string;
+  /** What the number alone does not say (ε = ∞ at δ = 0 for a Gaussian, a tolerance not reached). */
+  note?: string;
+}
+
+/** Result of accounting.delta. */
+export interface AccountingDelta {
+  /** δ(ε) of the composition: upper unless a closed form gives it. */
+  delta: number;
+  /** Certified lower bound on δ(ε). */
+  lower: number;
+  /** Certified upper bound on δ(ε). */
+  upper: number;
+  method: 'gaussian-dp' | 'optimal-composition' | 'enumeration' | 'pld';
+  details: AccountingDetails;
+}
+
+/** Options of accounting.delta. */
+export interface AccountingDeltaOptions {
+  /** ε, nats, ≥ 0. */
+  epsilon: number;
+  /** Relative width asked of the certified interval; a positive finite number (default 0.0001). */
+  tolerance?: number;
+  /** Called after each pass of the privacy loss distribution (each on a finer grid) with the passes done and the most there may be; return false to cancel. */
+  onProgress?: (done: number, total: number) => boolean | void;
+}
+
+/** Result of accounting.epsilon. */
+export interface AccountingEpsilon {
+  /** The least ε with δ(ε) ≤ δ for the composition, nats: upper unless a closed form gives it (Infinity when none). */
+  epsilon: number;
+  /** Certified lower bound on ε. */
+  lower: number;
+  /** Certified upper bound on ε. */
+  upper: number;
+  /** The closed form used, or 'pld' (pessimistic and optimistic privacy loss distributions). */
+  method: 'gaussian-dp' | 'optimal-composition' | 'enumeration' | 'pld';
+  details: AccountingDetails;
+}
+
+/** Options of accounting.epsilon. */
+export interface AccountingEpsilonOptions {
+  /** δ, in [0, 1). */
+  delta: number;
+  /** Relative width asked of the certified interval; a positive finite number (default 0.0001). */
+  tolerance?: number;
+  /** Called after each pass of the privacy loss distribution (each on a finer grid) with the passes done and the most there may be; return false to cancel. */
+  onProgress?: (done: number, total: number) => boolean | void;
+}
+
+/** Result of accounting.profile: the privacy curve. */
+export interface AccountingProfile {
+  /** The ε asked. */
+  epsilon: Float64Array;
+  /** δ(ε): the certified upper bound (the exact value when a closed form applies). */
+  delta: Float64Array;
+  /** The certified lower bound on δ(ε). */
+  deltaLower: Float64Array;
+  method: 'gaussian-dp' | 'optimal-composition' | 'enumeration' | 'pld';
+}
+
+/** Options of accounting.profile. */
+export interface AccountingProfileOptions {
+  /** The ε (nats, ≥ 0) at which δ(ε) is wanted. */
+  epsilons: Vector;
+  /** Relative width asked of the certified interval; a positive finite number (default 0.0001). */
+  tolerance?: number;
+  /** Called after each pass of the privacy loss distribution (each on a finer grid) with the passes done and the most there may be; return false to cancel. */
+  onProgress?: (done: number, total: number) => boolean | void;
+}
+
+export interface AccountingAPI {
+  /**
+   * ε(δ) of a composition by the naive, advanced, Rényi and PLD accountants (and exactly where a closed form exists), each labelled with what it guarantees.
+   * @param events The mechanisms composed: an array of {mechanism, count?, ...} (gaussian sigma, laplace scale, geometric/randomizedResponse/pure epsilon, approximate epsilon and delta, channel with graph?, subsampled rate and of).
+   * @param options Keys: delta, tolerance.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
+   * @see Balle and Wang (ICML 2018); Kairouz et al. (ICML 2015)
+   */
+  compare(events: readonly AccountingEvent[], options: AccountingCompareOptions): AccountingComparison;
+  /**
+   * δ(ε) of a composition of mechanisms (the hockey-stick divergence at e^ε, worst neighbours), with a certified interval.
+   * @param events The mechanisms composed: an array of {mechanism, count?, ...} (gaussian sigma, laplace scale, geometric/randomizedResponse/pure epsilon, approximate epsilon and delta, channel with graph?, subsampled rate and of).
+   * @param options Keys: epsilon, tolerance, onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
+   * @see Balle and Wang (ICML 2018); Kairouz et al. (ICML 2015); Zhu et al. (AISTATS 2022)
+   */
+  delta(events: readonly AccountingEvent[], options: AccountingDeltaOptions): AccountingDelta;
+  /**
+   * ε(δ) of a composition of mechanisms: the least ε such that the composition is (ε, δ)-DP, with a certified interval.
+   * @param events The mechanisms composed: an array of {mechanism, count?, ...} (gaussian sigma, laplace scale, geometric/randomizedResponse/pure epsilon, approximate epsilon and delta, channel with graph?, subsampled rate and of).
+   * @param options Keys: delta, tolerance, onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
+   * @see Balle and Wang (ICML 2018); Kairouz et al. (ICML 2015); Zhu et al. (AISTATS 2022)
+   */
+  epsilon(events: readonly AccountingEvent[], options: AccountingEpsilonOptions): AccountingEpsilon;
+  /**
+   * The privacy curve δ(ε) of a composition at the ε given, upper and lower.
+   * @param events The mechanisms composed: an array of {mechanism, count?, ...} (gaussian sigma, laplace scale, geometric/randomizedResponse/pure epsilon, approximate epsilon and delta, channel with graph?, subsampled rate and of).
+   * @param options Keys: epsilons, tolerance, onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
+   * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
+   * @see Zhu et al. (AISTATS 2022)
+   */
+  profile(events: readonly AccountingEvent[], options: AccountingProfileOptions): AccountingProfile;
+}
+
 // ───────────────────────────── qif.lp ─────────────────────────────
 
 /** Result of lp.solve. */
@@ -2358,6 +2521,7 @@ export interface QIF {
   readonly refine: Readonly<RefineAPI>;
   readonly infoPrivacy: Readonly<InfoPrivacyAPI>;
   readonly estimate: Readonly<EstimateAPI>;
+  readonly accounting: Readonly<AccountingAPI>;
   readonly lp: Readonly<LPAPI>;
   readonly debug: Readonly<DebugAPI>;
   readonly program: Readonly<ProgramAPI>;
@@ -2386,7 +2550,7 @@ export interface ApiParam {
   name: string;
   /** The name errors use when it differs from name. */
   label?: string;
-  kind: 'number' | 'integer' | 'boolean' | 'string' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem'
+  kind: 'number' | 'integer' | 'boolean' | 'string' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem' | 'events'
     | 'rational' | 'ratVector' | 'ratMatrix' | 'ratMetric';
   optional?: boolean;
   required?: boolean;

@@ -295,6 +295,14 @@ function labels(x, p, w) {
   w.push(x.length, str ? x.join('\0') : bytes(Float64Array.from(x)));
 }
 
+// eventValue writes what JSON cannot: typed arrays as arrays, NaN and ±Infinity as {$number}
+// (so that Go names them instead of reading null).
+function eventValue(key, v) {
+  if (typeof v === 'number' && !Number.isFinite(v)) return { $number: String(v) };
+  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return Array.from(v);
+  return v;
+}
+
 // plainCopy copies the own enumerable properties of an object (the debug kind 'object').
 function plainCopy(o) {
   const out = {};
@@ -475,6 +483,17 @@ const readers = {
   enumOrInteger(x, p, w) {
     if (x === undefined || x === null || typeof x === 'string' || typeof x === 'number') w.push(x === null ? undefined : x);
     else return bad(p.label, `${p.label}: expected '${p.enum.join("' or '")}' or a positive integer, got ${describe(x)}`);
+  },
+  events(x, p, w) { // qif.accounting: JSON text, parsed and checked in Go
+    if (x === undefined || x === null) { w.push(undefined); return; }
+    if (!Array.isArray(x)) return bad(p.label, `${p.label}: expected an array of events ({mechanism, ...}), got ${describe(x)}`);
+    let text;
+    try {
+      text = JSON.stringify(x, eventValue);
+    } catch (e) {
+      return bad(p.label, `${p.label}: cannot be read as plain data (${e && e.message})`);
+    }
+    w.push(text);
   },
   lpProblem(x, p, w) {
     if (x === undefined || x === null) { w.push(undefined, undefined); return; }

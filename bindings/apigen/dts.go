@@ -52,6 +52,8 @@ func tsParam(f *bindings.Func, p *bindings.Param) string {
 		return "GraphInput"
 	case bindings.KindLPProblem:
 		return "LPProblem"
+	case table.KindEvents:
+		return "readonly AccountingEvent[]"
 	case table.KindLabels:
 		return "Labels"
 	case table.KindSamples:
@@ -421,6 +423,17 @@ export interface LPRow {
 }
 
 /** A linear program for lp.solve. */
+/** One privacy event of qif.accounting: a mechanism run count times (default 1). Sensitivity defaults to 1. */
+export type AccountingEvent =
+  | { mechanism: 'gaussian'; sigma: number; sensitivity?: number; count?: number }
+  | { mechanism: 'laplace'; scale: number; sensitivity?: number; count?: number }
+  | { mechanism: 'geometric'; epsilon: number; count?: number }
+  | { mechanism: 'randomizedResponse'; epsilon: number; count?: number }
+  | { mechanism: 'pure'; epsilon: number; count?: number }
+  | { mechanism: 'approximate'; epsilon: number; delta: number; count?: number }
+  | { mechanism: 'channel'; channel: Matrix; graph?: GraphInput; count?: number }
+  | { mechanism: 'subsampled'; rate: number; of: AccountingEvent; count?: number };
+
 export interface LPProblem {
   /** 'min' by default. */
   sense?: 'min' | 'max';
@@ -522,7 +535,7 @@ export interface ApiParam {
   name: string;
   /** The name errors use when it differs from name. */
   label?: string;
-  kind: 'number' | 'integer' | 'boolean' | 'string' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem'
+  kind: 'number' | 'integer' | 'boolean' | 'string' | 'enum' | 'vector' | 'indices' | 'matrix' | 'graph' | 'callback' | 'options' | 'object' | 'lpProblem' | 'events'
     | 'rational' | 'ratVector' | 'ratMatrix' | 'ratMetric';
   optional?: boolean;
   required?: boolean;

@@ -24,7 +24,7 @@ var modules = []*table.Module{bindings.Main, moreapi.More, exactapi.Module}
 
 // floatOrder is the order of the floating-point namespaces in the reference and the generated
 // files, across the first two modules (a namespace may be served by both: channel).
-var floatOrder = []string{"channel", "measure", "metric", "privacy", "graph", "mechanism", "refine", "infoPrivacy", "estimate", "lp", "debug"}
+var floatOrder = []string{"channel", "measure", "metric", "privacy", "graph", "mechanism", "refine", "infoPrivacy", "estimate", "accounting", "lp", "debug"}
 
 // namespaces lists the namespaces of every module once: the floating-point ones, then the
 // exact module's. Each module's own list keeps this order (TestModuleOrder), so that the

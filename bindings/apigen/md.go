@@ -108,7 +108,8 @@ func function(b *bytes.Buffer, f *bindings.Func) {
 // papers are the anchors of docs/references.md, by citation.
 var papers = [][2]string{{"Alvim et al. (ICALP 2011)", "icalp2011"}, {"Alvim et al. (FOSAD 2011)", "fosad2011"},
 	{"Chatzikokolakis et al. (CSF 2019)", "csf2019"}, {"Wu (2019)", "wu2019"}, {"Vadhan (2013)", "vadhan2013"},
-	{"Bordenabe et al. (CCS 2014)", "ccs2014"}, {"Cherubin et al. (S&P 2019)", "sp2019"}, {"Chothia et al. (CAV 2013)", "cav2013"}}
+	{"Bordenabe et al. (CCS 2014)", "ccs2014"}, {"Cherubin et al. (S&P 2019)", "sp2019"}, {"Chothia et al. (CAV 2013)", "cav2013"},
+	{"Kairouz et al. (ICML 2015)", "icml2015"}, {"Balle and Wang (ICML 2018)", "icml2018"}, {"Zhu et al. (AISTATS 2022)", "aistats2022"}}
 
 var firstSection = regexp.MustCompile(`^ §(\d+(?:\.\d+)*)`)
 

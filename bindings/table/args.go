@@ -230,7 +230,7 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 		return int(x), nil
 	case KindBoolean:
 		return r.Bool, want(RawBool, "a boolean")
-	case KindString:
+	case KindString, KindEvents: // events arrive as JSON text (web/qif.js writes it)
 		return r.Str, want(RawString, "a string")
 	case KindEnum:
 		if r.Type != RawString || !contains(p.Enum, r.Str) {

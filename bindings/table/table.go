@@ -86,6 +86,11 @@ const (
 	KindSamples Kind = "samples"
 	// KindEnumOrInteger is one of Param.Enum or a positive integer → string or int.
 	KindEnumOrInteger Kind = "enumOrInteger"
+	// KindEvents is a list of privacy events (qif.accounting): an array of plain objects that
+	// web/qif.js writes as JSON text (non-finite numbers as {"$number": "NaN"}, matrices and
+	// typed arrays as arrays) → string; the module that serves it parses and checks it, so
+	// that the first module carries no JSON parser.
+	KindEvents Kind = "events"
 
 	// The exact mode's values: numbers, bigints or strings ("1/3", "0.25") that JS writes as
 	// text. Their decoder (RegisterKinds) belong to the exact module, so that the main module
@@ -100,7 +105,7 @@ const (
 // (which web/qif.js reads, so that the two sides cannot disagree).
 var Kinds = []Kind{KindNumber, KindInteger, KindBoolean, KindEnum, KindString, KindVector, KindIndices,
 	KindMatrix, KindGraph, KindCallback, KindOptions, KindObject, KindLPProblem, KindLabels, KindSamples,
-	KindEnumOrInteger, KindRational, KindRatVector, KindRatMatrix, KindRatMetric}
+	KindEnumOrInteger, KindEvents, KindRational, KindRatVector, KindRatMatrix, KindRatMetric}
 
 // RegisterKinds installs the decoder of the kinds that this package reads only as wire values
 // (the exact mode's): decode receives a parameter of such a kind and its Kind.Width() wire

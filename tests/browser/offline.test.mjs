@@ -88,7 +88,7 @@ test('the single-file build works when opened from file://', async () => {
   await settled(page, 30000);
   await expectMeasures(page, all(uniform(4), numericChannel(presetById('dcnet-biased'))), 'single file, biased dc-net');
   // The other sections are there too (loaded through the bundle's import resolver).
-  for (const id of ['mechanism', 'compare', 'infopriv']) {
+  for (const id of ['mechanism', 'compare', 'infopriv', 'composition']) {
     assert.ok((await page.locator(`#${id} h2`).count()) === 1, `section ${id} rendered`);
     assert.doesNotMatch(await page.textContent(`#${id}`), /could not be loaded/);
   }

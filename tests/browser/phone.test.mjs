@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { startHarness, settled, SCREENSHOTS } from './harness.mjs';
 
-const SECTIONS = ['channel', 'mechanism', 'geo', 'compare', 'observations', 'infopriv'];
+const SECTIONS = ['channel', 'mechanism', 'geo', 'compare', 'observations', 'infopriv', 'composition'];
 const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
 const MENU = 'nav.section-bar';
 
@@ -83,13 +83,13 @@ test('375 px: at the bottom of the page the section menu is on screen and goes t
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.waitForFunction(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
   // The mark follows the scroll within a frame or two; wait for it rather than racing it.
-  await page.waitForFunction((sel) => document.querySelector(`${sel} [aria-current]`)?.getAttribute('href') === '#infopriv', MENU, { timeout: 5000 }).catch(() => {});
+  await page.waitForFunction((sel) => document.querySelector(`${sel} [aria-current]`)?.getAttribute('href') === '#composition', MENU, { timeout: 5000 }).catch(() => {});
   const atBottom = await menuState(page, 'compare');
   assert.equal(atBottom.name, 'Sections', 'the menu has an accessible name');
   assert.ok(atBottom.top >= 0 && atBottom.top <= 1, `menu at the top of the window (${atBottom.top})`);
   assert.ok(atBottom.height <= 56, `one compact row (${atBottom.height}px)`);
   assert.ok(atBottom.onTop, 'nothing covers the link');
-  assert.equal(atBottom.current, '#infopriv', 'the last section is marked as the one being read');
+  assert.equal(atBottom.current, '#composition', 'the last section is marked as the one being read');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-menu-at-bottom.png') });
 
   // By touch: Compare's heading lands just below the menu, not under it.

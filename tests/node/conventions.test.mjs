@@ -20,7 +20,7 @@ test('describe() returns the table; describe(name | namespace | function) one pa
   const all = qif.describe();
   assert.equal(all, API);
   assert.ok(Object.isFrozen(all) && Object.isFrozen(all.functions[0].params), 'the table cannot be changed');
-  assert.deepEqual(all.namespaces, ['channel', 'measure', 'metric', 'privacy', 'graph', 'mechanism', 'refine', 'infoPrivacy', 'estimate', 'lp', 'debug',
+  assert.deepEqual(all.namespaces, ['channel', 'measure', 'metric', 'privacy', 'graph', 'mechanism', 'refine', 'infoPrivacy', 'estimate', 'accounting', 'lp', 'debug',
     'exact.channel', 'exact.measure', 'exact.mechanism', 'exact.refine', 'program']);
   let count = 0;
   for (const ns of all.namespaces) count += Object.keys(nsOf(ns)).length;
@@ -187,7 +187,12 @@ const lpOf = (n) => {
 };
 const family = { family1: 'truncatedGeometric', family2: 'randomizedResponse', order: 'avg', n: 20 };
 
+// Three distinct Laplace mechanisms need passes of the privacy loss distribution (no closed form).
+const LAPLACES = [{ mechanism: 'laplace', scale: 2 }, { mechanism: 'laplace', scale: 3 }, { mechanism: 'laplace', scale: 5, count: 2 }];
 const LONG = {
+  'accounting.epsilon': (p) => qif.accounting.epsilon(LAPLACES, { delta: 1e-5, tolerance: 1e-6, onProgress: p }),
+  'accounting.delta': (p) => qif.accounting.delta(LAPLACES, { epsilon: 1, tolerance: 1e-6, onProgress: p }),
+  'accounting.profile': (p) => qif.accounting.profile(LAPLACES, { epsilons: [0.5, 1], tolerance: 1e-6, onProgress: p }),
   'measure.shannonCapacity': (p) => qif.measure.shannonCapacity(randomChannel(30, 30, 1), { tolerance: 1e-12, onProgress: p }),
   'mechanism.optimalLP': (p) => qif.mechanism.optimalLP({ graph: grid(4, 4), epsilon: Math.LN2, forceLP: true, onProgress: p }),
   'lp.solve': (p) => qif.lp.solve(lpOf(12), { progressEvery: 10, onProgress: p }),

@@ -64,7 +64,7 @@ export const MATHEMATICS = {
   6: 'refinement', 6.1: 'refinement-avg', 6.2: 'refinement-max', 6.3: 'refinement-prv', 6.4: 'lattices', 6.5: 'refinement-families',
   7: 'information-privacy', 7.1: 'records', 7.2: 'individual-capacity', 7.3: 'individual-epsilon', 7.4: 'privacy-channels', 7.5: 'variances',
   8: 'metrics-and-capacities', 9: 'exact-results', 10: 'location-privacy', 11: 'linear-programs', 12: 'tolerances',
-  13: 'estimation',
+  13: 'estimation', 14: 'privacy-accounting',
 };
 
 /**

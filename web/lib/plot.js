@@ -3,8 +3,9 @@
 // holds its data as a <table> (the text alternative; visually collapsed in a <details>).
 // Data reaches the SVG as text nodes and numeric attributes only, never as markup.
 //
-//   linePlot({ title, xLabel, yLabel, series: [{ name, points: [[x, y], ...], dashed? }],
-//              hLines?: [{ y, label }], yLog?: false })                → <figure>
+//   linePlot({ title, xLabel, yLabel, series: [{ name, points: [[x, y], ...], dashed?, dots?, key? }],
+//              hLines?: [{ y, label }], yLog?: false, legend?: 'top-left' | 'top-right' | 'bottom-left',
+//              width?, height? }) → <figure>
 //   heatmap({ title, matrix: number[][], rowLabels?, colLabels?, max? })  → <figure>
 //   barChart({ title, bars: [{ label, value }], yLabel, hLines?: [{ y, label }] }) → <figure>
 //
@@ -41,6 +42,15 @@ export function fmt(v) {
   return String(Number(v.toPrecision(4))).replace('-', '−');
 }
 
+const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+
+/** A power of ten as 1, 10, 0.1 or 10⁻⁵ (the ticks of a logarithmic axis). */
+export function powerOfTen(v) {
+  const e = Math.round(Math.log10(v));
+  if (e >= -2 && e <= 2) return String(10 ** e);
+  return `10${String(e).replace(/./g, (c) => SUPERSCRIPT[c])}`;
+}
+
 /** niceTicks returns about n round tick values covering [lo, hi]. */
 export function niceTicks(lo, hi, n = 5) {
   if (!(hi > lo)) return [lo];
@@ -74,11 +84,11 @@ function dataTable(head, rows) {
 
 const W = 560, H = 300, M = { l: 56, r: 16, t: 16, b: 44 };
 
-function frame(title) {
-  return s('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': title, class: 'plot-svg', xmlns: NS });
+function frame(title, w = W, ht = H) {
+  return s('svg', { viewBox: `0 0 ${w} ${ht}`, role: 'img', 'aria-label': title, class: 'plot-svg', xmlns: NS });
 }
 
-function axes(svg, xs, ys, xLabel, yLabel, fx, fy) {
+function axes(svg, xs, ys, xLabel, yLabel, fx, fy, yFmt = fmt, W = 560, H = 300) {
   const g = s('g', { class: 'axes', 'font-size': 11, fill: '#1c2430' });
   g.append(s('line', { x1: M.l, y1: H - M.b, x2: W - M.r, y2: H - M.b, stroke: '#5a6472' }));
   g.append(s('line', { x1: M.l, y1: M.t, x2: M.l, y2: H - M.b, stroke: '#5a6472' }));
@@ -88,43 +98,59 @@ function axes(svg, xs, ys, xLabel, yLabel, fx, fy) {
   }
   for (const t of ys) {
     g.append(s('line', { x1: M.l, y1: fy(t), x2: W - M.r, y2: fy(t), stroke: '#e5e8ec' }));
-    g.append(s('text', { x: M.l - 6, y: fy(t) + 4, 'text-anchor': 'end' }, fmt(t)));
+    g.append(s('text', { x: M.l - 6, y: fy(t) + 4, 'text-anchor': 'end' }, yFmt(t)));
   }
   if (xLabel) g.append(s('text', { x: (M.l + W - M.r) / 2, y: H - 8, 'text-anchor': 'middle' }, xLabel));
   if (yLabel) g.append(s('text', { x: 14, y: (M.t + H - M.b) / 2, 'text-anchor': 'middle', transform: `rotate(-90 14 ${(M.t + H - M.b) / 2})` }, yLabel));
   svg.append(g);
 }
 
-export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [] }) {
-  const pts = series.flatMap((sr) => sr.points).filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y));
+export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [], yLog = false, legend = 'top-left', width = W, height = H }) {
+  // A smaller drawing (width × height in its own units) shows the same text larger where it is shrunk to fit.
+  const PW = width, PH = height;
+  // On a logarithmic y axis a point is drawn at log10(y): zero and negative values have no place there.
+  const ok = ([x, y]) => Number.isFinite(x) && Number.isFinite(y) && (!yLog || y > 0);
+  const ty = yLog ? Math.log10 : (y) => y;
+  const pts = series.flatMap((sr) => sr.points).filter(ok);
   const xsAll = pts.map((p) => p[0]);
-  const ysAll = pts.map((p) => p[1]).concat(hLines.map((l) => l.y).filter(Number.isFinite));
+  const ysAll = pts.map((p) => ty(p[1])).concat(hLines.map((l) => l.y).filter((y) => Number.isFinite(y) && (!yLog || y > 0)).map(ty));
   let [x0, x1] = [Math.min(...xsAll), Math.max(...xsAll)];
-  let [y0, y1] = [Math.min(0, ...ysAll), Math.max(...ysAll)];
+  let [y0, y1] = yLog ? [Math.floor(Math.min(...ysAll)), Math.ceil(Math.max(...ysAll))] : [Math.min(0, ...ysAll), Math.max(...ysAll)];
   if (!(x1 > x0)) { x0 -= 1; x1 += 1; }
   if (!(y1 > y0)) { y1 = y0 + 1; }
-  y1 += (y1 - y0) * 0.05;
-  const fx = (x) => M.l + ((x - x0) / (x1 - x0)) * (W - M.l - M.r);
-  const fy = (y) => H - M.b - ((y - y0) / (y1 - y0)) * (H - M.t - M.b);
-  const svg = frame(title);
-  axes(svg, niceTicks(x0, x1), niceTicks(y0, y1), xLabel, yLabel, fx, fy);
+  if (!yLog) y1 += (y1 - y0) * 0.05;
+  const fx = (x) => M.l + ((x - x0) / (x1 - x0)) * (PW - M.l - M.r);
+  const fy = (y) => PH - M.b - ((ty(y) - y0) / (y1 - y0)) * (PH - M.t - M.b);
+  const svg = frame(title, PW, PH);
+  // Log ticks: the powers of ten, every other one when there are many, drawn at their values.
+  const yTicks = yLog
+    ? Array.from({ length: y1 - y0 + 1 }, (_, k) => y0 + k).filter((e, _, all) => all.length <= 7 || (e - y0) % Math.ceil(all.length / 6) === 0).map((e) => 10 ** e)
+    : niceTicks(y0, y1);
+  axes(svg, niceTicks(x0, x1), yTicks, xLabel, yLabel, fx, fy, yLog ? powerOfTen : fmt, PW, PH);
   hLines.forEach((l) => {
-    if (!Number.isFinite(l.y)) return;
-    svg.append(s('line', { x1: M.l, x2: W - M.r, y1: fy(l.y), y2: fy(l.y), stroke: '#8a5a00', 'stroke-dasharray': '4 3' }));
-    if (l.label) svg.append(s('text', { x: W - M.r - 4, y: fy(l.y) - 4, 'text-anchor': 'end', 'font-size': 11, fill: '#8a5a00' }, l.label));
+    if (!Number.isFinite(l.y) || (yLog && !(l.y > 0))) return;
+    svg.append(s('line', { x1: M.l, x2: PW - M.r, y1: fy(l.y), y2: fy(l.y), stroke: '#8a5a00', 'stroke-dasharray': '4 3' }));
+    if (l.label) svg.append(s('text', { x: PW - M.r - 4, y: fy(l.y) - 4, 'text-anchor': 'end', 'font-size': 11, fill: '#8a5a00' }, l.label));
   });
   series.forEach((sr, i) => {
     const colour = sr.color || PALETTE[i % PALETTE.length];
-    const d = sr.points.filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y))
+    const d = sr.points.filter(ok)
       .map(([x, y], k) => `${k ? 'L' : 'M'}${fx(x).toFixed(2)},${fy(y).toFixed(2)}`).join('');
-    svg.append(s('path', { d, fill: 'none', stroke: colour, 'stroke-width': 2, 'stroke-dasharray': sr.dashed ? '6 4' : undefined }));
+    svg.append(s('path', { d, fill: 'none', stroke: colour, 'stroke-width': sr.width ?? 2, 'stroke-dasharray': sr.dashed ? '6 4' : undefined, 'data-series': sr.key }));
+    // A series of a few points (a bound known at some δ only) shows them as dots.
+    if (sr.dots) for (const [x, y] of sr.points.filter(ok)) svg.append(s('circle', { cx: fx(x).toFixed(2), cy: fy(y).toFixed(2), r: 2.5, fill: colour }));
   });
-  // Legend
-  const lg = s('g', { 'font-size': 11 });
+  // Legend: at the top left, the top right, or the bottom left (where a curve falling from the
+  // top left to the bottom right, as a privacy curve does, never goes).
+  const right = legend === 'top-right';
+  const bottom = legend === 'bottom-left';
+  const lg = s('g', { 'font-size': 11, class: 'legend' });
   series.forEach((sr, i) => {
-    const y = M.t + 6 + i * 15;
-    lg.append(s('line', { x1: M.l + 10, x2: M.l + 28, y1: y, y2: y, stroke: sr.color || PALETTE[i % PALETTE.length], 'stroke-width': 2, 'stroke-dasharray': sr.dashed ? '6 4' : undefined }));
-    lg.append(s('text', { x: M.l + 32, y: y + 4, fill: '#1c2430' }, sr.name));
+    const y = bottom ? PH - M.b - 10 - (series.length - 1 - i) * 15 : M.t + 6 + i * 15;
+    const x = right ? PW - M.r - 10 : M.l + 10;
+    const colour = sr.color || PALETTE[i % PALETTE.length];
+    lg.append(s('line', { x1: right ? x - 18 : x, x2: right ? x : x + 18, y1: y, y2: y, stroke: colour, 'stroke-width': 2, 'stroke-dasharray': sr.dashed ? '6 4' : undefined }));
+    lg.append(s('text', { x: right ? x - 22 : x + 22, y: y + 4, fill: '#1c2430', 'text-anchor': right ? 'end' : 'start' }, sr.name));
   });
   svg.append(lg);
   const xsUnion = [...new Set(series.flatMap((sr) => sr.points.map((p) => p[0])))].sort((a, b) => a - b);

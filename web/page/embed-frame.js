@@ -4,7 +4,7 @@
 //   <iframe src="https://your-site.example/qif/embed.html?widget=channel&preset=password-iterations"
 //           title="..." style="width: 100%; border: 0" height="560"></iframe>
 //
-// With ?widget=channel|mechanism|refinement|program (its program in the parameter `program`), embed.html shows that one widget instead of the sample
+// With ?widget=channel|mechanism|refinement|program|composition (its program in the parameter `program`), embed.html shows that one widget instead of the sample
 // lesson; every other query parameter is an attribute of the element (matrix=..., epsilon=ln 2, ...,
 // theme=dark, size=compact) and is checked by the widget itself, as attributes are. Parameters
 // that are no attribute of the widget are listed under it, not dropped silently.
@@ -56,7 +56,7 @@
   if (kind === null) return;
   const root = document.documentElement;
   root.dataset.frame = '';
-  const KINDS = ['channel', 'mechanism', 'refinement', 'program'];
+  const KINDS = ['channel', 'mechanism', 'refinement', 'program', 'composition'];
   // <qif-program> takes its program as text content: in a frame, the parameter `program`.
   const TEXT_PARAMETER = { program: 'program' };
   // Attributes that only the stylesheet reads (not observed by the element).

@@ -18,7 +18,7 @@ import './register-sw.js'; // offline use after the first visit
 
 export const sections = {};
 
-const names = ['channel', 'mechanism', 'geo', 'compare', 'observations', 'infopriv'];
+const names = ['channel', 'mechanism', 'geo', 'compare', 'observations', 'infopriv', 'composition'];
 
 const status = document.getElementById('engine-status');
 client.ready.then(

@@ -160,6 +160,19 @@ figure.plot figcaption { font-size: 0.84em; color: var(--w-muted); }
 figure.plot details.plot-data summary { cursor: pointer; font-size: 0.84em; color: var(--w-accent); }
 table.mini { border-collapse: collapse; font-size: 0.8em; margin-top: 0.25em; }
 table.mini th, table.mini td { border: 1px solid var(--w-line); padding: 1px 4px; text-align: right; }
+/* <qif-composition>: the answer large, its interval and method under it, the bounds, the curve. */
+.cmp-w-numbers { display: grid; gap: 0.4em; min-width: 14em; flex: 1 1 14em; }
+.cmp-w-main { margin: 0; font-size: 1.15em; }
+.cmp-w-main .value { font-size: 1.3em; }
+.cmp-w-answer .w-note { margin: 0.1em 0 0; }
+.cmp-w-answer [data-testid="lower"], .cmp-w-answer [data-testid="upper"] { font-family: ui-monospace, Menlo, Consolas, monospace; color: var(--w-ink); }
+:host([size="compact"]) .cmp-w-numbers { min-width: 11em; }
+:host([size="compact"]) .cmp-w-plot figure.plot { width: 15em; }
+.cmp-w-numbers .w-note { margin: 0; }
+/* A line plot's grid and axes on a dark widget: the widget's line colour, not the light page's. */
+:host([data-qif-theme="dark"]:not([theme="light"])) figure.plot .plot-svg g.axes line,
+:host([theme="dark"]) figure.plot .plot-svg g.axes line { stroke: var(--w-line); }
+.cmp-w-plot figure.plot { max-width: 24em; }
 var { font-style: italic; font-family: Georgia, "DejaVu Serif", serif; }
 /* size="compact": for slides (a 1280×720 frame, or Reveal.js's 960×700): smaller type (0.8 of the
    inherited font), the plot beside the numbers, and the explanatory notes left out. */
