@@ -284,25 +284,34 @@ func (c *checker) constant(e Expr) {
 	})
 }
 
-// walk calls f on e and every expression inside it.
+// walk calls f on e and every expression inside it (a spine in a loop: its nodes from the top,
+// its foot, then the other children from the foot up).
 func walk(e Expr, f func(Expr)) {
 	if e == nil {
 		return
 	}
+	if spineNext(e) != nil {
+		nodes, foot := spineOf(e)
+		for _, n := range nodes {
+			f(n)
+		}
+		walk(foot, f)
+		for i := len(nodes) - 1; i >= 0; i-- {
+			switch n := nodes[i].(type) {
+			case *Binary:
+				walk(n.Y, f)
+			case *Index:
+				walk(n.I, f)
+			}
+		}
+		return
+	}
 	f(e)
 	switch e := e.(type) {
-	case *Unary:
-		walk(e.X, f)
-	case *Binary:
-		walk(e.X, f)
-		walk(e.Y, f)
 	case *Call:
 		for _, a := range e.Args {
 			walk(a, f)
 		}
-	case *Index:
-		walk(e.X, f)
-		walk(e.I, f)
 	case *ListLit:
 		for _, a := range e.Elems {
 			walk(a, f)
@@ -345,8 +354,55 @@ func (c *checker) checkArgs(x *Call) bool {
 	return true
 }
 
-// expr checks e, marks whether it is random and returns its static type.
+// expr checks e, marks whether it is random and returns its static type. A spine (an operator
+// chain) is checked from its foot up in a loop.
 func (c *checker) expr(e Expr) typ {
+	if spineNext(e) == nil {
+		return c.leaf(e)
+	}
+	nodes, foot := spineOf(e)
+	t := c.leaf(foot)
+	for i := len(nodes) - 1; i >= 0; i-- {
+		t = c.spineNode(nodes[i], t)
+	}
+	return t
+}
+
+// spineNode checks an operator or an indexing whose spine child has type x.
+func (c *checker) spineNode(e Expr, x typ) typ {
+	switch e := e.(type) {
+	case *Unary:
+		e.rnd = isRandom(e.X)
+		if e.Op == "-" {
+			if x.known() && x != tNum {
+				c.errorf(e.P, "cannot negate %s", typNames[x])
+			}
+			return tNum
+		}
+		if x.known() && x != tBool {
+			c.errorf(e.P, "`not` needs a boolean, but this is %s", typNames[x])
+		}
+		return tBool
+	case *Binary:
+		y := c.expr(e.Y)
+		e.rnd = isRandom(e.X) || isRandom(e.Y)
+		return c.binaryType(e, x, y)
+	case *Index:
+		c.want(e.I, tNum, "an index")
+		e.rnd = isRandom(e.X) || isRandom(e.I)
+		switch x {
+		case tNum, tBool:
+			c.errorf(e.P, "cannot index %s: only lists, tuples and strings have elements", typNames[x])
+		case tStr:
+			return tStr
+		}
+		return tMixed
+	}
+	return tMixed
+}
+
+// leaf checks an expression that does not continue a spine.
+func (c *checker) leaf(e Expr) typ {
 	switch e := e.(type) {
 	case *Lit:
 		return litType(e.Val)
@@ -358,34 +414,6 @@ func (c *checker) expr(e Expr) typ {
 		}
 		e.slot = slot
 		return c.types[slot]
-	case *Unary:
-		t := c.expr(e.X)
-		e.rnd = isRandom(e.X)
-		if e.Op == "-" {
-			if t.known() && t != tNum {
-				c.errorf(e.P, "cannot negate %s", typNames[t])
-			}
-			return tNum
-		}
-		if t.known() && t != tBool {
-			c.errorf(e.P, "`not` needs a boolean, but this is %s", typNames[t])
-		}
-		return tBool
-	case *Binary:
-		x, y := c.expr(e.X), c.expr(e.Y)
-		e.rnd = isRandom(e.X) || isRandom(e.Y)
-		return c.binaryType(e, x, y)
-	case *Index:
-		x := c.expr(e.X)
-		c.want(e.I, tNum, "an index")
-		e.rnd = isRandom(e.X) || isRandom(e.I)
-		switch x {
-		case tNum, tBool:
-			c.errorf(e.P, "cannot index %s: only lists, tuples and strings have elements", typNames[x])
-		case tStr:
-			return tStr
-		}
-		return tMixed
 	case *ListLit:
 		for _, a := range e.Elems {
 			c.expr(a)
@@ -588,13 +616,16 @@ func Check(src string) ErrorList {
 // start is where an expression begins (an operator's node is positioned at its operator, where
 // operator errors point; errors about the whole expression point at its start).
 func start(e Expr) Pos {
-	switch e := e.(type) {
-	case *Binary:
-		return start(e.X)
-	case *Index:
-		return start(e.X)
-	case *Range:
-		return start(e.Lo)
+	for {
+		switch x := e.(type) {
+		case *Binary:
+			e = x.X
+		case *Index:
+			e = x.X
+		case *Range:
+			e = x.Lo
+		default:
+			return e.pos()
+		}
 	}
-	return e.pos()
 }

@@ -20,39 +20,9 @@ func (r *runner) eval(e Expr, s *wstate) (Value, error) {
 			return Value{}, r.fail(e.P, "`%s` has no value at this point: assign it before using it (here it is assigned only later, or only on some paths)", e.Name)
 		}
 		return v, nil
-	case *Unary:
-		x, err := r.eval(e.X, s)
-		if err != nil {
-			return Value{}, err
-		}
-		v, err := unop(e.Op, x)
-		return v, r.at(e.P, err)
-	case *Binary:
-		x, err := r.eval(e.X, s)
-		if err != nil {
-			return Value{}, err
-		}
-		if e.Op == "and" || e.Op == "or" {
-			if x.k != kBool {
-				return Value{}, r.fail(e.P, "`%s` needs two booleans, but the left side is %s", e.Op, x.typeName())
-			}
-			if (x.n != 0) == (e.Op == "or") {
-				return x, nil // short-circuit
-			}
-			y, err := r.eval(e.Y, s)
-			if err != nil {
-				return Value{}, err
-			}
-			if y.k != kBool {
-				return Value{}, r.fail(e.P, "`%s` needs two booleans, but the right side is %s", e.Op, y.typeName())
-			}
-			return y, nil
-		}
-		y, err := r.eval(e.Y, s)
-		if err != nil {
-			return Value{}, err
-		}
-		return r.binary(e, x, y)
+	}
+	if spineNext(e) != nil {
+		return r.evalSpine(e, s)
 	}
 	cs := children(e)
 	var buf [4]Value
@@ -197,35 +167,11 @@ func (r *runner) evalDist(e Expr, s *wstate) ([]outcome, error) {
 		}
 		return []outcome{{v, one}}, nil
 	}
+	if spineNext(e) != nil {
+		return r.evalDistSpine(e, s)
+	}
 	var outs []outcome
 	switch e := e.(type) {
-	case *Binary:
-		if e.Op == "and" || e.Op == "or" {
-			xs, err := r.evalDist(e.X, s)
-			if err != nil {
-				return nil, err
-			}
-			for _, x := range xs {
-				if x.v.k != kBool {
-					return nil, r.fail(e.P, "`%s` needs two booleans, but the left side is %s", e.Op, x.v.typeName())
-				}
-				if (x.v.n != 0) == (e.Op == "or") {
-					outs = append(outs, x)
-					continue
-				}
-				ys, err := r.evalDist(e.Y, s)
-				if err != nil {
-					return nil, err
-				}
-				for _, y := range ys {
-					if y.v.k != kBool {
-						return nil, r.fail(e.P, "`%s` needs two booleans, but the right side is %s", e.Op, y.v.typeName())
-					}
-					outs = append(outs, outcome{y.v, mulP(x.p, y.p)})
-				}
-			}
-			return mergeOutcomes(outs), nil
-		}
 	case *Weights:
 		if e.outs != nil {
 			return e.outs, nil

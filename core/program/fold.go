@@ -70,16 +70,29 @@ func lits(es []Expr) ([]Value, bool) {
 func literal(e Expr, v Value) Expr { return &Lit{node: node{P: start(e)}, Val: v} }
 
 func fold(e Expr) Expr {
+	if spineNext(e) != nil { // a spine, folded from its foot up in a loop
+		nodes, foot := spineOf(e)
+		cur := fold(foot)
+		for i := len(nodes) - 1; i >= 0; i-- {
+			setSpineNext(nodes[i], cur)
+			cur = foldNode(nodes[i])
+		}
+		return cur
+	}
+	return foldNode(e)
+}
+
+// foldNode folds e, whose spine child (if it has one) is already folded.
+func foldNode(e Expr) Expr {
 	switch e := e.(type) {
 	case *Unary:
-		e.X = fold(e.X)
 		if x, ok := lit(e.X); ok {
 			if v, err := unop(e.Op, x); err == nil {
 				return literal(e, v)
 			}
 		}
 	case *Binary:
-		e.X, e.Y = fold(e.X), fold(e.Y)
+		e.Y = fold(e.Y)
 		x, okx := lit(e.X)
 		y, oky := lit(e.Y)
 		if okx && oky {
@@ -95,7 +108,7 @@ func fold(e Expr) Expr {
 			}
 		}
 	case *Index:
-		e.X, e.I = fold(e.X), fold(e.I)
+		e.I = fold(e.I)
 		x, okx := lit(e.X)
 		i, oki := lit(e.I)
 		if okx && oki {

@@ -154,3 +154,27 @@ test('before the exact module is loaded, a call says how to load it', async () =
   await fresh.exact.load();
   assert.equal(fresh.program.check('secret x in 0..1\nobserve x').ok, true);
 });
+
+test('long expressions run in a stack of fixed depth (no RangeError), and the engine stays usable', () => {
+  const chain = (head, op, term, n) => head + (op + term).repeat(n);
+  for (const n of [10000, 100000]) {
+    const sources = [
+      'secret x in 0..1\nobserve ' + chain('x', ' + ', '1', n),
+      'secret x in 0..1\nt = x == x\nobserve ' + chain('t', ' and ', 't', n),
+      'secret x in 0..1\ns = str(x)\nobserve len(' + chain('s', ' + ', 's', n / 10) + ')',
+      'secret x in 0..1\ns = str(x)\nobserve ' + chain('s', '', '[0]', n),
+      'secret x in 0..1\nobserve ' + chain('x', ' - ', 'x', n) + ' + flip(1/2)',
+      'secret x in 0..1\nobserve ' + 'not '.repeat(100000) + '(x == 0)',
+    ];
+    for (const src of sources) {
+      assert.deepEqual(qif.program.check(src), { ok: true, diagnostics: [] }, src.slice(0, 60));
+      const r = qif.program.channel(src);
+      assert.deepEqual(r.secrets, ['0', '1'], src.slice(0, 60));
+    }
+  }
+  assert.deepEqual(qif.program.channel('secret x in 0..1\nobserve ' + chain('x', ' + ', '1', 10000)).observations, ['10000', '10001']);
+  // Nesting that is not a chain (parentheses) is bounded, with a position.
+  assert.throws(() => qif.program.channel('secret x in 0..1\nobserve ' + '('.repeat(300) + 'x' + ')'.repeat(300)),
+    (e) => e.line === 2 && e.column > 9 && /nested too deeply/.test(e.message));
+  assert.equal(qif.program.channel('secret x in 0..1\nobserve x').observations.length, 2);
+});
