@@ -82,9 +82,11 @@ func Compile(src string) (*Program, error) {
 	}
 	c.declare(stmts, true)
 	c.types = make([]typ, len(c.names))
-	// Infer the variables' types to a fixed point (each pass can only move a type up the
-	// lattice none < concrete < mixed), then report errors in one last pass.
-	for pass := 0; pass < 8; pass++ {
+	// Infer the variables' types to a fixed point, then report errors in one last pass. Each
+	// pass can only move a type up the lattice none < concrete < mixed, so a pass that changes
+	// nothing comes after at most two changes per name: assignments chained against the order
+	// of the text (`a = b` before `b = c`, in a loop) move one name per pass.
+	for pass := 0; pass <= 2*len(c.names)+1; pass++ {
 		before := append([]typ(nil), c.types...)
 		c.stmts(stmts, 0)
 		if equalTypes(before, c.types) {
@@ -373,16 +375,11 @@ func (c *checker) spineNode(e Expr, x typ) typ {
 	switch e := e.(type) {
 	case *Unary:
 		e.rnd = isRandom(e.X)
-		if e.Op == "-" {
-			if x.known() && x != tNum {
-				c.errorf(e.P, "cannot negate %s", typNames[x])
-			}
-			return tNum
+		t, msg := unaryType(e.Op, x)
+		if msg != "" {
+			c.errorf(e.P, "%s", msg)
 		}
-		if x.known() && x != tBool {
-			c.errorf(e.P, "`not` needs a boolean, but this is %s", typNames[x])
-		}
-		return tBool
+		return t
 	case *Binary:
 		y := c.expr(e.Y)
 		e.rnd = isRandom(e.X) || isRandom(e.Y)
@@ -454,56 +451,20 @@ func litType(v Value) typ {
 		return tBool
 	case kStr:
 		return tStr
+	case kList:
+		return tList
+	case kTuple:
+		return tTuple
 	}
 	return tMixed
 }
 
 func (c *checker) binaryType(e *Binary, x, y typ) typ {
-	both := x.known() && y.known()
-	switch e.Op {
-	case "+":
-		if both && (x != y || x == tBool || x == tTuple) {
-			c.errorf(e.P, "cannot add %s and %s (`+` adds numbers and joins two strings or two lists)", typNames[x], typNames[y])
-			return tMixed
-		}
-		if x.known() {
-			return x
-		}
-		return y
-	case "-", "*", "/", "//", "%":
-		for _, t := range []typ{x, y} {
-			if t.known() && t != tNum {
-				c.errorf(e.P, "`%s` needs two numbers, but one side is %s", e.Op, typNames[t])
-				break
-			}
-		}
-		return tNum
-	case "==", "!=":
-		return tBool
-	case "<", "<=", ">", ">=":
-		if both && (x != y || x == tBool) {
-			c.errorf(e.P, "cannot compare %s with %s using `%s`", typNames[x], typNames[y], e.Op)
-		}
-		return tBool
-	case "and", "or":
-		for _, t := range []typ{x, y} {
-			if t.known() && t != tBool {
-				c.errorf(e.P, "`%s` needs two booleans, but one side is %s", e.Op, typNames[t])
-				break
-			}
-		}
-		return tBool
-	case "xor":
-		if both && (x != y || x != tBool && x != tNum) {
-			c.errorf(e.P, "`xor` needs two booleans or two integers, not %s and %s", typNames[x], typNames[y])
-			return tMixed
-		}
-		if x.known() {
-			return x
-		}
-		return y
+	t, msg := binaryType(e.Op, x, y)
+	if msg != "" {
+		c.errorf(e.P, "%s", msg)
 	}
-	return tMixed
+	return t
 }
 
 func (c *checker) call(e *Call) typ {

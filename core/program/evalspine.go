@@ -37,7 +37,7 @@ func (r *runner) evalNode(e Expr, x Value, s *wstate) (Value, error) {
 	case *Binary:
 		if e.Op == "and" || e.Op == "or" {
 			if x.k != kBool {
-				return Value{}, r.fail(e.P, "`%s` needs two booleans, but the left side is %s", e.Op, x.typeName())
+				return Value{}, r.at(e.P, operandError(e.Op, x, Value{}))
 			}
 			if (x.n != 0) == (e.Op == "or") {
 				return x, nil // short-circuit
@@ -47,7 +47,7 @@ func (r *runner) evalNode(e Expr, x Value, s *wstate) (Value, error) {
 				return Value{}, err
 			}
 			if y.k != kBool {
-				return Value{}, r.fail(e.P, "`%s` needs two booleans, but the right side is %s", e.Op, y.typeName())
+				return Value{}, r.at(e.P, operandError(e.Op, x, y))
 			}
 			return y, nil
 		}
@@ -104,7 +104,7 @@ func (r *runner) distNode(e Expr, xs []outcome, s *wstate) ([]outcome, error) {
 	if b, ok := e.(*Binary); ok && (b.Op == "and" || b.Op == "or") {
 		for _, x := range xs {
 			if x.v.k != kBool {
-				return nil, r.fail(b.P, "`%s` needs two booleans, but the left side is %s", b.Op, x.v.typeName())
+				return nil, r.at(b.P, operandError(b.Op, x.v, Value{}))
 			}
 			if (x.v.n != 0) == (b.Op == "or") {
 				outs = append(outs, x)
@@ -116,7 +116,7 @@ func (r *runner) distNode(e Expr, xs []outcome, s *wstate) ([]outcome, error) {
 			}
 			for _, y := range ys {
 				if y.v.k != kBool {
-					return nil, r.fail(b.P, "`%s` needs two booleans, but the right side is %s", b.Op, y.v.typeName())
+					return nil, r.at(b.P, operandError(b.Op, x.v, y.v))
 				}
 				outs = append(outs, outcome{y.v, mulP(x.p, y.p)})
 			}

@@ -38,7 +38,7 @@ func binop(op string, x, y Value) (Value, error) {
 	case "<", "<=", ">", ">=":
 		c, ok := compare(x, y)
 		if !ok || x.k == kBool {
-			return Value{}, opErr("cannot compare %s with %s using `%s`", x.typeName(), y.typeName(), op)
+			return Value{}, operandError(op, x, y)
 		}
 		switch op {
 		case "<":
@@ -59,7 +59,7 @@ func binop(op string, x, y Value) (Value, error) {
 			}
 			return checkInt(new(big.Int).Xor(x.bigInt(), y.bigInt()))
 		}
-		return Value{}, opErr("`xor` needs two booleans or two integers, not %s and %s", x.typeName(), y.typeName())
+		return Value{}, operandError(op, x, y)
 	case "+":
 		switch {
 		case x.k == kStr && y.k == kStr:
@@ -74,15 +74,11 @@ func binop(op string, x, y Value) (Value, error) {
 			e := make([]Value, 0, len(x.elems())+len(y.elems()))
 			return listVal(append(append(e, x.elems()...), y.elems()...)), nil
 		case !x.isNum() || !y.isNum():
-			return Value{}, opErr("cannot add %s and %s (`+` adds numbers and joins two strings or two lists)", x.typeName(), y.typeName())
+			return Value{}, operandError(op, x, y)
 		}
 	}
 	if !x.isNum() || !y.isNum() {
-		bad := x
-		if x.isNum() {
-			bad = y
-		}
-		return Value{}, opErr("`%s` needs two numbers, but one side is %s", op, bad.typeName())
+		return Value{}, operandError(op, x, y)
 	}
 	if x.small() && y.small() && x.n > -small31 && x.n < small31 && y.n > -small31 && y.n < small31 {
 		a, b := x.n, y.n
@@ -149,7 +145,7 @@ func binop(op string, x, y Value) (Value, error) {
 func unop(op string, x Value) (Value, error) {
 	if op == "not" {
 		if x.k != kBool {
-			return Value{}, opErr("`not` needs a boolean, but this is %s", x.typeName())
+			return Value{}, unaryError(op, x)
 		}
 		return boolVal(x.n == 0), nil
 	}
@@ -161,7 +157,7 @@ func unop(op string, x Value) (Value, error) {
 	case x.k == kRat:
 		return normRat(new(big.Rat).Neg(x.rat())), nil
 	}
-	return Value{}, opErr("cannot negate %s", x.typeName())
+	return Value{}, unaryError(op, x)
 }
 
 // toIndex reads an index: an integer in 0..n−1.
