@@ -437,55 +437,128 @@ func (r *runner) step(n int, loop Pos) error {
 	return nil
 }
 
-// while runs the loop on the whole distribution, one iteration at a time: the states whose
-// condition fails leave (in the order they leave), the others run the body and are merged, so
-// that a loop over 60 coin flips keeps 61 states, not 2^60 paths.
+// while runs the loop on the whole distribution, one iteration at a time, so that a loop over 60
+// coin flips keeps 61 states, not 2^60 paths. The states that have left and those still in the
+// loop are kept in one list, in the order of a depth-first run: a state that leaves takes the
+// place of the path that left, and a state still in the loop is replaced, after the next
+// iteration, by the states its body gives (each run on its own, in order). Equal states are then
+// merged at the first one's place, which a depth-first run meets first.
 func (r *runner) while(s *WhileStmt, d dist) (dist, error) {
 	r.loops = append(r.loops, s.P)
 	defer func() { r.loops = r.loops[:len(r.loops)-1] }()
-	var done dist
-	active := d
-	for len(active) > 0 {
-		next := make(dist, 0, len(active))
-		for _, st := range active {
-			yes, no, _, err := r.cond(s.Cond, &st, "the condition of `while`")
+	list := make([]loopState, len(d))
+	for i, st := range d {
+		list[i] = loopState{st, true}
+	}
+	for {
+		next := make([]loopState, 0, len(list))
+		stays := 0
+		for _, e := range list {
+			if !e.active {
+				next = append(next, e)
+				continue
+			}
+			st := e.st
+			yes, no, noFirst, err := r.cond(s.Cond, &st, "the condition of `while`")
 			if err != nil {
 				return nil, err
 			}
-			if yes != nil && no != nil {
+			switch {
+			case yes != nil && no != nil:
 				a := st
 				a.vars = append([]Value(nil), st.vars...)
-				a.p = mulP(st.p, *no)
+				a.p, st.p = mulP(st.p, *no), mulP(st.p, *yes)
 				if err := r.checkP(a.p, s.P); err != nil {
 					return nil, err
 				}
-				done = append(done, a)
-				st.p = mulP(st.p, *yes)
 				if err := r.checkP(st.p, s.P); err != nil {
 					return nil, err
 				}
-				next = append(next, st)
-			} else if yes != nil {
-				next = append(next, st)
-			} else {
-				done = append(done, st)
+				if noFirst {
+					next = append(next, loopState{a, false}, loopState{st, true})
+				} else {
+					next = append(next, loopState{st, true}, loopState{a, false})
+				}
+				stays++
+			case yes != nil:
+				next = append(next, loopState{st, true})
+				stays++
+			default:
+				next = append(next, loopState{st, false})
 			}
 		}
-		if len(next) == 0 {
-			break
+		if stays == 0 {
+			out := make(dist, len(next))
+			for i, e := range next {
+				out[i] = e.st
+			}
+			return r.merge(out, s.P) // a state that left last may equal one that left before
 		}
-		if err := r.step(len(next), s.P); err != nil {
+		if err := r.step(stays, s.P); err != nil {
 			return nil, err
+		}
+		list = list[:0]
+		for _, e := range next {
+			if !e.active {
+				list = append(list, e)
+				continue
+			}
+			res, err := r.block(s.Body, dist{e.st})
+			if err != nil {
+				return nil, err
+			}
+			for _, st := range res {
+				list = append(list, loopState{st, true})
+			}
 		}
 		var err error
-		if active, err = r.block(s.Body, next); err != nil {
-			return nil, err
-		}
-		if done, err = r.merge(done, s.P); err != nil {
+		if list, err = r.mergeLoop(list, s.P); err != nil {
 			return nil, err
 		}
 	}
-	return r.merge(done, s.P)
+}
+
+// loopState is a state of a while loop: still in the loop (active) or left.
+type loopState struct {
+	st     wstate
+	active bool
+}
+
+// mergeLoop merges equal states of a while loop (equal variables, observations and whether they
+// have left) at the first one's place, and enforces the state budget.
+func (r *runner) mergeLoop(list []loopState, p Pos) ([]loopState, error) {
+	if len(list) <= 1 {
+		return list, r.budget(len(list), p)
+	}
+	if r.idx == nil {
+		r.idx = make(map[string]int, len(list))
+	}
+	idx := r.idx
+	clear(idx)
+	out := list[:0]
+	for _, e := range list {
+		b := r.buf[:0]
+		b = append(b, byte(e.st.obs), byte(e.st.obs>>8), byte(e.st.obs>>16), byte(e.st.obs>>24))
+		if e.active {
+			b = append(b, 1)
+		} else {
+			b = append(b, 0)
+		}
+		for _, v := range e.st.vars {
+			b = v.key(b)
+		}
+		r.buf = b
+		if err := r.addWork(len(b), p); err != nil {
+			return nil, err
+		}
+		if j, ok := idx[string(b)]; ok {
+			out[j].st.p = addP(out[j].st.p, e.st.p)
+			continue
+		}
+		idx[string(b)] = len(out)
+		out = append(out, e)
+	}
+	return out, r.budget(len(out), p)
 }
 
 // forStmt runs the body once per element. When every state goes over the same elements (a
