@@ -139,10 +139,7 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 			return nil, r.fail(Pos{1, 1}, "the channel would have %d rows and at least %d columns, more than the limit of %d entries", len(rows), len(obsIDs), MaxEntries)
 		}
 	}
-	res.Observations = make([]string, len(obsIDs))
-	for k, id := range obsIDs {
-		res.Observations[k] = r.label(id)
-	}
+	res.Observations = distinctLabels(len(obsIDs), func(k int, quote bool) string { return r.label(obsIDs[k], quote) })
 	// Equal entries share one *big.Rat (most are 0 or 1): the result is read-only.
 	zero := new(big.Rat)
 	shared := map[[2]uint64]*big.Rat{}
@@ -183,8 +180,32 @@ func (r *runner) poll1() error {
 	return r.check()
 }
 
-// label prints an observation sequence: its values joined by "; ", or ∅ when empty.
-func (r *runner) label(id int32) string {
+// distinctLabels returns the labels of n values, label(k, false) each, unless two of them are
+// equal: then label(k, true) each, with the strings that could be read as another value quoted,
+// which prints distinct values distinctly. (A channel whose labels do not collide keeps its
+// strings raw: the DC-net's columns are 10, 01, 00, 11.)
+func distinctLabels(n int, label func(k int, quote bool) string) []string {
+	out := make([]string, n)
+	seen := make(map[string]bool, n)
+	collide := false
+	for k := range out {
+		out[k] = label(k, false)
+		if seen[out[k]] {
+			collide = true
+		}
+		seen[out[k]] = true
+	}
+	if collide {
+		for k := range out {
+			out[k] = label(k, true)
+		}
+	}
+	return out
+}
+
+// label prints an observation sequence: its values joined by "; ", or ∅ when empty; quote
+// quotes the strings that could be read as another value.
+func (r *runner) label(id int32, quote bool) string {
 	var vs []Value
 	for ; id > 0; id = r.obs[id].parent {
 		vs = append(vs, r.obs[id].v)
@@ -194,7 +215,11 @@ func (r *runner) label(id int32) string {
 	}
 	parts := make([]string, len(vs))
 	for i, v := range vs {
-		parts[len(vs)-1-i] = v.Label()
+		if quote {
+			parts[len(vs)-1-i] = v.QuotedLabel()
+		} else {
+			parts[len(vs)-1-i] = v.Label()
+		}
 	}
 	return strings.Join(parts, "; ")
 }
@@ -226,7 +251,7 @@ func (r *runner) secretRows() ([][]Value, []*big.Rat, []string, error) {
 	rows := make([][]Value, n)
 	flat := make([]Value, n*len(doms)) // the rows, in one allocation
 	prior := make([]*big.Rat, n)
-	labels := make([]string, n)
+	var labels []string
 	idx := make([]int, len(doms))
 	for k := 0; k < n; k++ {
 		row := flat[k*len(doms) : (k+1)*len(doms) : (k+1)*len(doms)]
@@ -238,11 +263,6 @@ func (r *runner) secretRows() ([][]Value, []*big.Rat, []string, error) {
 			}
 		}
 		rows[k], prior[k] = row, p
-		if len(row) == 1 {
-			labels[k] = row[0].Label()
-		} else {
-			labels[k] = tupleVal(row).Label()
-		}
 		for i := len(idx) - 1; i >= 0; i-- { // the next index, last secret fastest
 			idx[i]++
 			if idx[i] < len(doms[i]) {
@@ -251,6 +271,16 @@ func (r *runner) secretRows() ([][]Value, []*big.Rat, []string, error) {
 			idx[i] = 0
 		}
 	}
+	labels = distinctLabels(n, func(k int, quote bool) string {
+		v := tupleVal(rows[k])
+		if len(rows[k]) == 1 {
+			v = rows[k][0]
+		}
+		if quote {
+			return v.QuotedLabel()
+		}
+		return v.Label()
+	})
 	return rows, prior, labels, nil
 }
 

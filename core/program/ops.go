@@ -254,6 +254,9 @@ func callDet(name string, args []Value) (Value, error) {
 		}
 		return args[0], nil
 	case "str":
+		if args[0].k == kStr { // a string is its own text (its label may be quoted)
+			return args[0], nil
+		}
 		s := args[0].Label()
 		if len(s) > MaxValueSize {
 			return Value{}, opErr("a string grew beyond %d characters", MaxValueSize)

@@ -134,15 +134,65 @@ func (v Value) typeName() string {
 	return "no value"
 }
 
-// Label is how a value prints in row and column labels: strings raw, integers in decimal,
-// rationals a/b in lowest terms, booleans true/false, lists [a, b], tuples (a, b).
+// Label is how a value prints in row and column labels: integers in decimal, rationals a/b in
+// lowest terms, booleans true/false, lists [a, b], tuples (a, b), strings raw.
 func (v Value) Label() string {
 	var b strings.Builder
-	v.label(&b)
+	v.label(&b, false, false)
 	return b.String()
 }
 
-func (v Value) label(b *strings.Builder) {
+// QuotedLabel is Label with every string that could be read as another value (see plainString)
+// in double quotes, escaped as in Go: distinct values always print distinctly. Labels use it
+// when the raw labels of a channel's rows or columns would collide.
+func (v Value) QuotedLabel() string {
+	var b strings.Builder
+	v.label(&b, false, true)
+	return b.String()
+}
+
+// plainString reports whether s prints raw in a label: it cannot be read as another value or
+// as several observations. Inside a list or a tuple it must also not hold the characters that
+// separate and close elements.
+func plainString(s string, inside bool) bool {
+	if s == "" || s == "true" || s == "false" || s == "∅" || strings.Contains(s, "; ") {
+		return false
+	}
+	for _, r := range s {
+		if r < ' ' || r == 0x7f {
+			return false
+		}
+		if inside && strings.ContainsRune(`",[]()`, r) {
+			return false
+		}
+	}
+	switch s[0] {
+	case '"', '[', '(':
+		return false
+	}
+	return !readsAsNumber(s)
+}
+
+// readsAsNumber reports whether s has the form of a number's label: an integer or a fraction
+// a/b, with an optional minus sign.
+func readsAsNumber(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	num, den, frac := strings.Cut(s, "/")
+	digits := func(t string) bool {
+		if t == "" {
+			return false
+		}
+		for i := 0; i < len(t); i++ {
+			if t[i] < '0' || t[i] > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	return digits(num) && (!frac || digits(den))
+}
+
+func (v Value) label(b *strings.Builder, inside, quote bool) {
 	switch v.k {
 	case kInt:
 		if v.small() {
@@ -159,7 +209,11 @@ func (v Value) label(b *strings.Builder) {
 			b.WriteString("false")
 		}
 	case kStr:
-		b.WriteString(v.str())
+		if !quote || plainString(v.str(), inside) {
+			b.WriteString(v.str())
+		} else {
+			b.WriteString(strconv.Quote(v.str()))
+		}
 	case kList, kTuple:
 		open, close := "[", "]"
 		if v.k == kTuple {
@@ -170,7 +224,7 @@ func (v Value) label(b *strings.Builder) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			e.label(b)
+			e.label(b, true, quote)
 		}
 		if v.k == kTuple && len(v.elems()) == 1 {
 			b.WriteString(",")
