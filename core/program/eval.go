@@ -42,6 +42,14 @@ func (r *runner) eval(e Expr, s *wstate) (Value, error) {
 
 // binary applies a binary operator, counting the work of joining strings and lists.
 func (r *runner) binary(e *Binary, x, y Value) (Value, error) {
+	if e.Op == "+" && (x.k == kStr && y.k == kStr || x.k == kList && y.k == kList) {
+		// A join counts what it copies: extending a string built in a loop costs the part added.
+		v, copied, err := joinValues(x, y)
+		if err != nil {
+			return Value{}, r.at(e.P, err)
+		}
+		return v, r.addWork(copied, e.P)
+	}
 	v, err := binop(e.Op, x, y)
 	if err != nil {
 		return Value{}, r.at(e.P, err)

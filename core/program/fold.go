@@ -67,7 +67,24 @@ func lits(es []Expr) ([]Value, bool) {
 	return vs, true
 }
 
-func literal(e Expr, v Value) Expr { return &Lit{node: node{P: start(e)}, Val: v} }
+// literal replaces e by its value. A constant is shared by every run (and by runs of the same
+// Program on several goroutines), so it never keeps a join's growable array (see join.go).
+func literal(e Expr, v Value) Expr { return &Lit{node: node{P: start(e)}, Val: fixed(v)} }
+
+// fixed returns v without room to grow in place: a string or list that a join cannot extend.
+func fixed(v Value) Value {
+	switch v.k {
+	case kStr:
+		if _, ok := v.ref.(*grownStr); ok {
+			return strVal(v.str())
+		}
+	case kList:
+		if s := v.ref.(*seq); s.grow != nil {
+			return Value{k: kList, ref: &seq{elems: s.elems[:len(s.elems):len(s.elems)], size: s.size}}
+		}
+	}
+	return v
+}
 
 func fold(e Expr) Expr {
 	if spineNext(e) != nil { // a spine, folded from its foot up in a loop

@@ -62,17 +62,9 @@ func binop(op string, x, y Value) (Value, error) {
 		return Value{}, operandError(op, x, y)
 	case "+":
 		switch {
-		case x.k == kStr && y.k == kStr:
-			if len(x.str())+len(y.str()) > MaxValueSize {
-				return Value{}, opErr("a string grew beyond %d characters", MaxValueSize)
-			}
-			return strVal(x.str() + y.str()), nil
-		case x.k == kList && y.k == kList:
-			if x.size()+y.size() > MaxValueSize {
-				return Value{}, opErr("a list grew beyond %d elements", MaxValueSize)
-			}
-			e := make([]Value, 0, len(x.elems())+len(y.elems()))
-			return listVal(append(append(e, x.elems()...), y.elems()...)), nil
+		case x.k == kStr && y.k == kStr || x.k == kList && y.k == kList:
+			v, _, err := joinValues(x, y)
+			return v, err
 		case !x.isNum() || !y.isNum():
 			return Value{}, operandError(op, x, y)
 		}
@@ -162,6 +154,9 @@ func unop(op string, x Value) (Value, error) {
 
 // toIndex reads an index: an integer in 0..n−1.
 func toIndex(i Value, n int, what string) (int, error) {
+	if i.k == kRat {
+		return 0, opErr("an index must be an integer, but this is %s, not an integer", i.Label())
+	}
 	if i.k != kInt {
 		return 0, opErr("an index must be an integer, but this is %s", i.typeName())
 	}

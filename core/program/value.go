@@ -14,7 +14,7 @@ const (
 	kInt               // an integer: n, or ref *big.Int when it does not fit in an int64
 	kRat               // a rational that is not an integer: ref *big.Rat (never mutated)
 	kBool              // n is 0 or 1
-	kStr               // ref string
+	kStr               // ref string, or *grownStr (see join.go)
 	kList              // ref *seq
 	kTuple             // ref *seq
 )
@@ -29,10 +29,12 @@ type Value struct {
 }
 
 // seq is the element list of a list or tuple, with its size (elements counted recursively),
-// which bounds what one value may hold.
+// which bounds what one value may hold. grow, when set, is the mark of the backing array that
+// several lists may share (see join.go).
 type seq struct {
 	elems []Value
 	size  int
+	grow  *int
 }
 
 func intVal(n int64) Value    { return Value{k: kInt, n: n} }
@@ -63,7 +65,7 @@ func sizeOf(e []Value) int {
 func (v Value) size() int {
 	switch v.k {
 	case kStr:
-		return 1 + len(v.ref.(string))
+		return 1 + len(v.str())
 	case kList, kTuple:
 		return v.ref.(*seq).size
 	case kInt:
@@ -78,7 +80,12 @@ func (v Value) size() int {
 }
 
 func (v Value) elems() []Value { return v.ref.(*seq).elems }
-func (v Value) str() string    { return v.ref.(string) }
+func (v Value) str() string {
+	if g, ok := v.ref.(*grownStr); ok {
+		return g.s
+	}
+	return v.ref.(string)
+}
 
 // bigInt returns an integer value as a *big.Int (a fresh one for a small integer).
 func (v Value) bigInt() *big.Int {

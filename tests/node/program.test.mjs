@@ -178,3 +178,31 @@ test('long expressions run in a stack of fixed depth (no RangeError), and the en
     (e) => e.line === 2 && e.column > 9 && /nested too deeply/.test(e.message));
   assert.equal(qif.program.channel('secret x in 0..1\nobserve x').observations.length, 2);
 });
+
+test('messages: every compile error in error.errors, an index of 1/2, a string built to 100,000 characters', () => {
+  const src = 'secret pwd in 0..3\nobserve pw\nobserve "a" - 1\nobserve lenn(pwd)';
+  assert.throws(() => qif.program.channel(src), (e) => {
+    assert.equal(e.line, 2);
+    assert.equal(e.column, 9);
+    assert.match(e.message, /^program\.channel: line 2, column 9: `pw` is not defined/);
+    assert.deepEqual(e.errors, qif.program.check(src).diagnostics);
+    assert.equal(e.errors.length, 3);
+    return true;
+  });
+  // A run-time error has one position and no list.
+  assert.throws(() => qif.program.channel('secret x in 0..1\nl = [1, 2]\nobserve l[x / 2]'),
+    (e) => e.errors === undefined && e.line === 3 && /an index must be an integer, but this is 1\/2, not an integer/.test(e.message));
+  // The work budget lets a string grow one character at a time to the 100,000-character limit.
+  const r = qif.program.channel('secret x in 0..1\ns = ""\nfor i in 1..100000 {\n  s = s + "ab"[x]\n}\nobserve len(s)');
+  assert.deepEqual(r.observations, ['100000']);
+  assert.throws(() => qif.program.channel('secret x in 0..1\ns = ""\nfor i in 1..100001 {\n  s = s + "a"\n}\nobserve len(s)'),
+    /a string grew beyond 100000 characters/);
+});
+
+test('messages elsewhere: an integer option past 2^53 names the largest accepted; mechanism.optimal refusal names the graph', async () => {
+  const more = await load();
+  assert.throws(() => more.channel.sample([0.5, 0.5], [[1, 0], [0, 1]], 3, { seed: 2 ** 60 }),
+    (e) => e.argument === 'seed' && /seed: expected a non-negative integer of at most 2\^53 = 9007199254740992 in absolute value, got/.test(e.message));
+  assert.throws(() => more.mechanism.optimal(more.graph.path(4), 1),
+    (e) => e.argument === 'graph' && /^mechanism\.optimal: graph: Theorem 6\.2's mechanism/.test(e.message));
+});
