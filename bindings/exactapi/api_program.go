@@ -127,9 +127,14 @@ func programResult(res *program.Result) Obj {
 	}
 	prior := make([]float64, rows)
 	priorText := make([]string, rows)
-	for i, p := range res.Prior {
-		prior[i], _ = p.Float64()
-		priorText[i] = p.RatString()
+	for i, p := range res.Prior { // a uniform prior is one *big.Rat: converted once
+		c, ok := seen[p]
+		if !ok {
+			c.f, _ = p.Float64()
+			c.s = p.RatString()
+			seen[p] = c
+		}
+		prior[i], priorText[i] = c.f, c.s
 	}
 	// A program has at least one secret value and every run observes something (∅ included),
 	// so the channel is never empty.

@@ -139,7 +139,11 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 			return nil, r.fail(Pos{1, 1}, "the channel would have %d rows and at least %d columns, more than the limit of %d entries", len(rows), len(obsIDs), MaxEntries)
 		}
 	}
-	res.Observations = distinctLabels(len(obsIDs), func(k int, quote bool) string { return r.label(obsIDs[k], quote) })
+	obsStr := false
+	for _, o := range r.obs {
+		obsStr = obsStr || holdsString(o.v)
+	}
+	res.Observations = distinctLabels(len(obsIDs), obsStr, func(k int, quote bool) string { return r.label(obsIDs[k], quote) })
 	// Equal entries share one *big.Rat (most are 0 or 1): the result is read-only.
 	zero := new(big.Rat)
 	shared := map[[2]uint64]*big.Rat{}
@@ -184,16 +188,24 @@ func (r *runner) poll1() error {
 // equal: then label(k, true) each, with the strings that could be read as another value quoted,
 // which prints distinct values distinctly. (A channel whose labels do not collide keeps its
 // strings raw: the DC-net's columns are 10, 01, 00, 11.)
-func distinctLabels(n int, label func(k int, quote bool) string) []string {
+// Only a string can print like another value, so without strings (hasStr false) the labels are
+// distinct without a check.
+func distinctLabels(n int, hasStr bool, label func(k int, quote bool) string) []string {
 	out := make([]string, n)
-	seen := make(map[string]bool, n)
-	collide := false
 	for k := range out {
 		out[k] = label(k, false)
-		if seen[out[k]] {
+	}
+	if !hasStr {
+		return out
+	}
+	seen := make(map[string]bool, n)
+	collide := false
+	for _, l := range out {
+		if seen[l] {
 			collide = true
+			break
 		}
-		seen[out[k]] = true
+		seen[l] = true
 	}
 	if collide {
 		for k := range out {
@@ -201,6 +213,21 @@ func distinctLabels(n int, label func(k int, quote bool) string) []string {
 		}
 	}
 	return out
+}
+
+// holdsString reports whether v is a string or holds one.
+func holdsString(v Value) bool {
+	switch v.k {
+	case kStr:
+		return true
+	case kList, kTuple:
+		for _, e := range v.elems() {
+			if holdsString(e) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // label prints an observation sequence: its values joined by "; ", or ∅ when empty; quote
@@ -271,15 +298,23 @@ func (r *runner) secretRows() ([][]Value, []*big.Rat, []string, error) {
 			idx[i] = 0
 		}
 	}
-	labels = distinctLabels(n, func(k int, quote bool) string {
-		v := tupleVal(rows[k])
+	rowStr := false
+	for _, d := range doms {
+		for _, v := range d {
+			if holdsString(v.v) {
+				rowStr = true
+				break
+			}
+		}
+	}
+	var buf []byte
+	labels = distinctLabels(n, rowStr, func(k int, quote bool) string {
 		if len(rows[k]) == 1 {
-			v = rows[k][0]
+			buf = rows[k][0].appendLabel(buf[:0], false, quote)
+		} else {
+			buf = tupleVal(rows[k]).appendLabel(buf[:0], false, quote)
 		}
-		if quote {
-			return v.QuotedLabel()
-		}
-		return v.Label()
+		return string(buf)
 	})
 	return rows, prior, labels, nil
 }
@@ -377,8 +412,9 @@ func (r *runner) domain(s *SecretStmt) ([]domainValue, error) {
 			}
 			n := int(arg.n)
 			vs := make([]Value, 1<<n)
+			flat := make([]Value, n<<n) // the lists' elements, in one allocation
 			for k := range vs {
-				bs := make([]Value, n)
+				bs := flat[k*n : (k+1)*n : (k+1)*n]
 				for j := 0; j < n; j++ {
 					bs[j] = intVal(int64(k>>(n-1-j)) & 1)
 				}

@@ -71,13 +71,23 @@ func (r *runner) evalNode(e Expr, x Value, s *wstate) (Value, error) {
 func (r *runner) evalDistSpine(e Expr, s *wstate) ([]outcome, error) {
 	var buf [16]Expr
 	nodes, foot := spineNodes(buf[:0], e)
-	xs, err := r.evalDist(foot, s)
+	var xs []outcome
+	var err error
+	var one1 [1]outcome
+	if isRandom(foot) {
+		xs, err = r.evalDist(foot, s)
+	} else { // the usual `t + flip(1/2)`: one value at the foot, without a slice of its own
+		one1[0].v, err = r.eval(foot, s)
+		one1[0].p = one
+		xs = one1[:]
+	}
 	for i := len(nodes) - 1; i >= 0 && err == nil; i-- {
 		n := nodes[i]
 		if !isRandom(n) { // below the first random choice: one value
 			var v Value
 			if v, err = r.evalNode(n, xs[0].v, s); err == nil {
-				xs = []outcome{{v, xs[0].p}}
+				one1[0] = outcome{v, xs[0].p}
+				xs = one1[:]
 			}
 			continue
 		}

@@ -1,5 +1,7 @@
 package program
 
+import "slices"
+
 // Constant folding, after a successful check: a subexpression without variables or random
 // choices becomes a literal, and a random choice with constant arguments gets its outcomes once,
 // so that `c = c + flip(1/2)` in a loop does not divide 1 by 2 and build the same two outcomes
@@ -25,6 +27,11 @@ func foldStmts(stmts []Stmt) {
 				s.Conds[i] = fold(s.Conds[i])
 				s.random = s.random || isRandom(s.Conds[i])
 				foldStmts(s.Blocks[i])
+				walk(s.Conds[i], func(e Expr) {
+					if id, ok := e.(*Ident); ok && !slices.Contains(s.reads, id.slot) {
+						s.reads = append(s.reads, id.slot)
+					}
+				})
 			}
 			foldStmts(s.Else)
 		case *WhileStmt:

@@ -54,6 +54,7 @@ type runner struct {
 	obs    []obsNode
 	obsIdx map[string]int32 // (parent, value) → id, keyed by their bytes
 	buf    []byte
+	chunk  []Value // copyVars's current chunk
 }
 
 // errCancelled is returned when the progress callback asks to stop.
@@ -122,6 +123,23 @@ func (r *runner) merge(d dist, p Pos) (dist, error) {
 	if len(d) <= 1 {
 		return d, r.budget(len(d), p)
 	}
+	if len(d) <= fewStates { // a few states: compare them directly, without building keys
+		out := d[:0]
+	next:
+		for _, s := range d {
+			if err := r.addWork(len(s.vars), p); err != nil {
+				return nil, err
+			}
+			for j := range out {
+				if sameState(&out[j], &s) {
+					out[j].p = addP(out[j].p, s.p)
+					continue next
+				}
+			}
+			out = append(out, s)
+		}
+		return out, r.budget(len(out), p)
+	}
 	if r.idx == nil {
 		r.idx = make(map[string]int, len(d))
 	}
@@ -146,6 +164,23 @@ func (r *runner) merge(d dist, p Pos) (dist, error) {
 		out = append(out, s)
 	}
 	return out, r.budget(len(out), p)
+}
+
+// fewStates is the size up to which merge compares states pairwise: cheaper than encoding
+// every state's variables as a key when there are a handful of them (the usual case).
+const fewStates = 32
+
+// sameState reports whether two states have the same observations and variables.
+func sameState(a, b *wstate) bool {
+	if a.obs != b.obs {
+		return false
+	}
+	for i := range a.vars {
+		if !equal(a.vars[i], b.vars[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *runner) budget(n int, p Pos) error {
@@ -240,7 +275,7 @@ func (r *runner) each(d dist, es []Expr, p Pos, f func(s *wstate, vs []Value) er
 			out = append(out, d[i])
 			s := &out[len(out)-1]
 			if k < n-1 {
-				s.vars = append([]Value(nil), s.vars...)
+				s.vars = r.copyVars(s.vars)
 			}
 			var vs []Value
 			var q prob
@@ -365,6 +400,14 @@ func (r *runner) ifStmt(s *IfStmt, d dist) (dist, error) {
 		}
 		return r.block(s.Else, d)
 	}
+	if !s.random {
+		if k, ok, err := r.sameBranch(s, d); err != nil || ok {
+			if err != nil {
+				return nil, err
+			}
+			return r.block(r.branch(s, k), d)
+		}
+	}
 	var out dist
 	var run func(k int, st wstate) error
 	run = func(k int, st wstate) error {
@@ -379,7 +422,7 @@ func (r *runner) ifStmt(s *IfStmt, d dist) (dist, error) {
 			if yes != nil && no != nil {
 				// Both ways: the state splits, and the part whose outcome came first runs first.
 				a := st
-				a.vars = append([]Value(nil), st.vars...)
+				a.vars = r.copyVars(st.vars)
 				a.p, st.p = mulP(st.p, *yes), mulP(st.p, *no)
 				if err := r.checkP(a.p, s.P); err != nil {
 					return err
@@ -411,6 +454,76 @@ func (r *runner) ifStmt(s *IfStmt, d dist) (dist, error) {
 		}
 	}
 	return r.merge(out, s.P)
+}
+
+// sameBranch reports whether every state of d takes the same branch of a deterministic if, and
+// which (len(s.Conds) for the else). Then the branch runs on the whole distribution at once,
+// which keeps the depth-first order (the states stay in theirs) and merges across states: a
+// condition on the secret alone (`if bit(key, i) == 1`) is the same in every state.
+func (r *runner) sameBranch(s *IfStmt, d dist) (int, bool, error) {
+	first := -1
+	if agree(d, s.reads) { // the conditions read the same values in every state: one evaluation
+		d = d[:1]
+	}
+	for i := range d {
+		k := len(s.Conds)
+		for j, c := range s.Conds {
+			v, err := r.eval(c, &d[i])
+			if err != nil {
+				return 0, false, err
+			}
+			if v.k != kBool {
+				return 0, false, r.fail(start(c), "the condition of `if` must be true or false, but this is %s", v.typeName())
+			}
+			if v.n != 0 {
+				k = j
+				break
+			}
+		}
+		if first >= 0 && k != first {
+			return 0, false, nil
+		}
+		first = k
+	}
+	return first, true, nil
+}
+
+// agree reports whether every state of d holds the same values in the given slots, comparing
+// what is cheap to compare (unboxed scalars, the same string or list); anything else counts as
+// a difference.
+func agree(d dist, slots []int) bool {
+	for _, k := range slots {
+		a := d[0].vars[k]
+		for i := 1; i < len(d); i++ {
+			b := d[i].vars[k]
+			if a.k != b.k || a.n != b.n || a.ref != nil && !sameRef(a, b) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sameRef reports whether two values of one kind with a reference are the same object (or, for
+// strings, the same text).
+func sameRef(a, b Value) bool {
+	switch x := a.ref.(type) {
+	case string:
+		y, ok := b.ref.(string)
+		return ok && x == y
+	case *seq:
+		y, ok := b.ref.(*seq)
+		return ok && x == y
+	}
+	return false
+}
+
+// branch is the block of branch k of an if (the else when k is the number of conditions).
+func (r *runner) branch(s *IfStmt, k int) []Stmt {
+	if k == len(s.Conds) {
+		return s.Else
+	}
+	return s.Blocks[k]
 }
 
 // run2 runs a block on one state and appends the resulting states to out.
@@ -466,7 +579,7 @@ func (r *runner) while(s *WhileStmt, d dist) (dist, error) {
 			switch {
 			case yes != nil && no != nil:
 				a := st
-				a.vars = append([]Value(nil), st.vars...)
+				a.vars = r.copyVars(st.vars)
 				a.p, st.p = mulP(st.p, *no), mulP(st.p, *yes)
 				if err := r.checkP(a.p, s.P); err != nil {
 					return nil, err
@@ -583,7 +696,7 @@ func (r *runner) forStmt(s *ForStmt, d dist) (dist, error) {
 		for k, o := range outs {
 			st := d[i]
 			if k < len(outs)-1 {
-				st.vars = append([]Value(nil), st.vars...)
+				st.vars = r.copyVars(st.vars)
 			}
 			st.p = mulP(d[i].p, o.p)
 			split = append(split, st)
@@ -690,4 +803,21 @@ func (r *runner) bounds(rg *Range, lo, hi Value) (int64, int64, error) {
 		}
 	}
 	return lo.n, hi.n, nil
+}
+
+// copyVars copies a state's variables for a state that splits off. The copies are cut from
+// chunks of a few thousand values: one allocation for many states instead of one each, which
+// in WebAssembly (no parallel garbage collector) is most of the cost of a program that splits
+// states in every iteration. A chunk lives as long as any of its states.
+func (r *runner) copyVars(vs []Value) []Value {
+	n := len(vs)
+	if n == 0 {
+		return nil
+	}
+	if len(r.chunk)+n > cap(r.chunk) {
+		r.chunk = make([]Value, 0, max(4096, 64*n))
+	}
+	k := len(r.chunk)
+	r.chunk = append(r.chunk, vs...)
+	return r.chunk[k : k+n : k+n]
 }

@@ -143,20 +143,12 @@ func (v Value) typeName() string {
 
 // Label is how a value prints in row and column labels: integers in decimal, rationals a/b in
 // lowest terms, booleans true/false, lists [a, b], tuples (a, b), strings raw.
-func (v Value) Label() string {
-	var b strings.Builder
-	v.label(&b, false, false)
-	return b.String()
-}
+func (v Value) Label() string { return string(v.appendLabel(nil, false, false)) }
 
 // QuotedLabel is Label with every string that could be read as another value (see plainString)
 // in double quotes, escaped as in Go: distinct values always print distinctly. Labels use it
 // when the raw labels of a channel's rows or columns would collide.
-func (v Value) QuotedLabel() string {
-	var b strings.Builder
-	v.label(&b, false, true)
-	return b.String()
-}
+func (v Value) QuotedLabel() string { return string(v.appendLabel(nil, false, true)) }
 
 // plainString reports whether s prints raw in a label: it cannot be read as another value or
 // as several observations. Inside a list or a tuple it must also not hold the characters that
@@ -199,45 +191,45 @@ func readsAsNumber(s string) bool {
 	return digits(num) && (!frac || digits(den))
 }
 
-func (v Value) label(b *strings.Builder, inside, quote bool) {
+// appendLabel appends v's label to b (inside: v is an element of a list or tuple; quote: quote
+// the strings that could be read as another value).
+func (v Value) appendLabel(b []byte, inside, quote bool) []byte {
 	switch v.k {
 	case kInt:
 		if v.small() {
-			b.WriteString(strconv.FormatInt(v.n, 10))
-		} else {
-			b.WriteString(v.ref.(*big.Int).String())
+			return strconv.AppendInt(b, v.n, 10)
 		}
+		return v.ref.(*big.Int).Append(b, 10)
 	case kRat:
-		b.WriteString(v.ref.(*big.Rat).RatString())
+		return append(b, v.ref.(*big.Rat).RatString()...)
 	case kBool:
 		if v.n != 0 {
-			b.WriteString("true")
-		} else {
-			b.WriteString("false")
+			return append(b, "true"...)
 		}
+		return append(b, "false"...)
 	case kStr:
 		if !quote || plainString(v.str(), inside) {
-			b.WriteString(v.str())
-		} else {
-			b.WriteString(strconv.Quote(v.str()))
+			return append(b, v.str()...)
 		}
+		return strconv.AppendQuote(b, v.str())
 	case kList, kTuple:
-		open, close := "[", "]"
+		open, close := byte('['), byte(']')
 		if v.k == kTuple {
-			open, close = "(", ")"
+			open, close = '(', ')'
 		}
-		b.WriteString(open)
+		b = append(b, open)
 		for i, e := range v.elems() {
 			if i > 0 {
-				b.WriteString(", ")
+				b = append(b, ", "...)
 			}
-			e.label(b, true, quote)
+			b = e.appendLabel(b, true, quote)
 		}
 		if v.k == kTuple && len(v.elems()) == 1 {
-			b.WriteString(",")
+			b = append(b, ',')
 		}
-		b.WriteString(close)
+		return append(b, close)
 	}
+	return b
 }
 
 // key appends an encoding of v that is equal for equal values and different otherwise (the
