@@ -215,6 +215,17 @@ func distinctLabels(n int, hasStr bool, label func(k int, quote bool) string) []
 	return out
 }
 
+// numeric reports whether a domain holds no string by construction: a range or bits(n).
+func numeric(d Expr) bool {
+	switch d := d.(type) {
+	case *Range:
+		return true
+	case *Call:
+		return d.Name == "bits"
+	}
+	return false
+}
+
 // holdsString reports whether v is a string or holds one.
 func holdsString(v Value) bool {
 	switch v.k {
@@ -299,7 +310,10 @@ func (r *runner) secretRows() ([][]Value, []*big.Rat, []string, error) {
 		}
 	}
 	rowStr := false
-	for _, d := range doms {
+	for k, d := range doms {
+		if numeric(r.prog.secrets[k].Domain) {
+			continue
+		}
 		for _, v := range d {
 			if holdsString(v.v) {
 				rowStr = true
@@ -410,17 +424,7 @@ func (r *runner) domain(s *SecretStmt) ([]domainValue, error) {
 			if arg.k != kInt || !arg.small() || arg.n < 0 || arg.n > 20 {
 				return nil, r.fail(start(d.Args[0]), "bits(n) needs an integer n between 0 and 20, not %s", arg.Label())
 			}
-			n := int(arg.n)
-			vs := make([]Value, 1<<n)
-			flat := make([]Value, n<<n) // the lists' elements, in one allocation
-			for k := range vs {
-				bs := flat[k*n : (k+1)*n : (k+1)*n]
-				for j := 0; j < n; j++ {
-					bs[j] = intVal(int64(k>>(n-1-j)) & 1)
-				}
-				vs[k] = listVal(bs)
-			}
-			return uniform(vs, d.P, true)
+			return uniform(bitLists(int(arg.n)), d.P, true)
 		}
 		if d.Name == "perms" {
 			es, ok := elements(arg)

@@ -170,7 +170,11 @@ func index(x, i Value) (Value, error) {
 	switch x.k {
 	case kList, kTuple:
 		es := x.elems()
-		k, err := toIndex(i, len(es), "a "+x.typeName()[2:])
+		what := "a list"
+		if x.k == kTuple {
+			what = "a tuple"
+		}
+		k, err := toIndex(i, len(es), what)
 		if err != nil {
 			return Value{}, err
 		}

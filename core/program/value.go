@@ -196,6 +196,9 @@ func readsAsNumber(s string) bool {
 func (v Value) appendLabel(b []byte, inside, quote bool) []byte {
 	switch v.k {
 	case kInt:
+		if v.small() && v.n >= 0 && v.n < 10 { // a digit (bits, small counts): the usual case
+			return append(b, byte('0'+v.n))
+		}
 		if v.small() {
 			return strconv.AppendInt(b, v.n, 10)
 		}
@@ -221,6 +224,10 @@ func (v Value) appendLabel(b []byte, inside, quote bool) []byte {
 		for i, e := range v.elems() {
 			if i > 0 {
 				b = append(b, ", "...)
+			}
+			if e.k == kInt && e.ref == nil && e.n >= 0 && e.n < 10 { // a digit, without a call
+				b = append(b, byte('0'+e.n))
+				continue
 			}
 			b = e.appendLabel(b, true, quote)
 		}
