@@ -71,27 +71,27 @@ func (r *runner) evalNode(e Expr, x Value, s *wstate) (Value, error) {
 func (r *runner) evalDistSpine(e Expr, s *wstate) ([]outcome, error) {
 	var buf [16]Expr
 	nodes, foot := spineNodes(buf[:0], e)
+	// Below the first random choice the spine has one value (x), held without a slice: the
+	// usual `t + flip(1/2)` then allocates only its outcomes.
 	var xs []outcome
+	var x outcome
 	var err error
-	var one1 [1]outcome
 	if isRandom(foot) {
 		xs, err = r.evalDist(foot, s)
-	} else { // the usual `t + flip(1/2)`: one value at the foot, without a slice of its own
-		one1[0].v, err = r.eval(foot, s)
-		one1[0].p = one
-		xs = one1[:]
+	} else {
+		x.v, err = r.eval(foot, s)
+		x.p = one
 	}
 	for i := len(nodes) - 1; i >= 0 && err == nil; i-- {
 		n := nodes[i]
-		if !isRandom(n) { // below the first random choice: one value
-			var v Value
-			if v, err = r.evalNode(n, xs[0].v, s); err == nil {
-				one1[0] = outcome{v, xs[0].p}
-				xs = one1[:]
-			}
+		if xs == nil && !isRandom(n) {
+			x.v, err = r.evalNode(n, x.v, s)
 			continue
 		}
-		xs, err = r.distNode(n, xs, s)
+		xs, err = r.distNode(n, xs, x, s)
+	}
+	if err == nil && xs == nil { // cannot happen: e is random, so some node of its spine is
+		xs = []outcome{x}
 	}
 	return xs, err
 }
@@ -108,8 +108,18 @@ func other(e Expr) Expr {
 }
 
 // distNode gives the distribution of a random operator or indexing whose spine child has the
-// distribution xs.
-func (r *runner) distNode(e Expr, xs []outcome, s *wstate) ([]outcome, error) {
+// distribution xs, or the one value x when xs is nil.
+func (r *runner) distNode(e Expr, xs []outcome, x1 outcome, s *wstate) ([]outcome, error) {
+	if xs == nil {
+		var one1 [1]outcome
+		one1[0] = x1
+		return r.distNodeOf(e, one1[:], s)
+	}
+	return r.distNodeOf(e, xs, s)
+}
+
+// distNodeOf is distNode over the outcomes xs.
+func (r *runner) distNodeOf(e Expr, xs []outcome, s *wstate) ([]outcome, error) {
 	var outs []outcome
 	if b, ok := e.(*Binary); ok && (b.Op == "and" || b.Op == "or") {
 		for _, x := range xs {

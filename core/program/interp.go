@@ -49,12 +49,14 @@ type runner struct {
 
 	constOnly bool // evaluating constants at compile time: any variable fails
 
-	idx    map[string]int // merge's index, reused
-	vals   []Value        // each's values, reused
-	obs    []obsNode
-	obsIdx map[string]int32 // (parent, value) → id, keyed by their bytes
-	buf    []byte
-	chunk  []Value // copyVars's current chunk
+	idx     map[string]int // merge's index, reused
+	vals    []Value        // each's values, reused
+	obs     []obsNode
+	obsIdx  map[string]int32 // (parent, value) → id, keyed by their bytes
+	buf     []byte
+	chunk   []Value // copyVars's current chunk
+	spare   dist    // an array for each's next output (see recycle)
+	lastOut dist    // what each last returned
 }
 
 // errCancelled is returned when the progress callback asks to stop.
@@ -252,7 +254,16 @@ func (r *runner) each(d dist, es []Expr, p Pos, f func(s *wstate, vs []Value) er
 		}
 		return r.merge(d, p)
 	}
-	out := make(dist, 0, 2*len(d))
+	// The states come out in a new array. Two arrays alternate: the one a previous each
+	// returned, once it comes back here as d, is read for the last time and becomes the next
+	// output's (every statement drops the distribution it was given; see recycle).
+	var out dist
+	if cap(r.spare) >= 2*len(d) {
+		out, r.spare = r.spare[:0], nil
+	} else {
+		out = make(dist, 0, 2*len(d))
+	}
+	prev := r.lastOut
 	var buf [1]Value
 	for i := range d {
 		var combos []combo
@@ -300,7 +311,22 @@ func (r *runner) each(d dist, es []Expr, p Pos, f func(s *wstate, vs []Value) er
 			}
 		}
 	}
-	return r.merge(out, p)
+	out, err := r.merge(out, p)
+	r.lastOut = out
+	r.recycle(d, prev)
+	return out, err
+}
+
+// recycle keeps d's array for the next each when it is the array the previous each returned
+// (prev): nothing else holds it once it has been read here. Its states are cleared so that
+// their variables can be collected.
+func (r *runner) recycle(d, prev dist) {
+	if len(d) == 0 || len(prev) == 0 || &d[0] != &prev[0] {
+		return
+	}
+	d = d[:cap(d)]
+	clear(d)
+	r.spare = d[:0]
 }
 
 func (r *runner) assign(s *AssignStmt, d dist) (dist, error) {
