@@ -115,6 +115,9 @@ func (r *runner) compose(e Expr, vs []Value) (Value, error) {
 		if v.size() > MaxValueSize {
 			return Value{}, r.fail(start(e), "a list grew beyond %d elements", MaxValueSize)
 		}
+		if v.nesting() > MaxNesting {
+			return Value{}, r.fail(start(e), "a list or tuple is nested more than %d levels deep", MaxNesting)
+		}
 		return v, r.addWork(v.size(), e.pos())
 	case *Call:
 		v, err := callDet(e.Name, vs)

@@ -87,7 +87,7 @@ func fixed(v Value) Value {
 		}
 	case kList:
 		if s := v.ref.(*seq); s.grow != nil {
-			return Value{k: kList, ref: &seq{elems: s.elems[:len(s.elems):len(s.elems)], size: s.size}}
+			return Value{k: kList, ref: &seq{elems: s.elems[:len(s.elems):len(s.elems)], size: s.size, depth: s.depth}}
 		}
 	}
 	return v

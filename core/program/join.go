@@ -67,7 +67,7 @@ func joinLists(x, y Value) (Value, int) {
 	if sx.grow != nil && len(a) == *sx.grow && n <= cap(a) {
 		e := append(a, b...) // into the room past the mark: no list holds it
 		*sx.grow = n
-		return Value{k: kList, ref: &seq{elems: e, size: size, grow: sx.grow}}, len(b)
+		return Value{k: kList, ref: &seq{elems: e, size: size, grow: sx.grow, depth: max(sx.depth, sy.depth)}}, len(b)
 	}
 	c := n
 	if n >= growFrom {
@@ -77,5 +77,5 @@ func joinLists(x, y Value) (Value, int) {
 	copy(e, a)
 	copy(e[len(a):], b)
 	mark := n
-	return Value{k: kList, ref: &seq{elems: e, size: size, grow: &mark}}, n
+	return Value{k: kList, ref: &seq{elems: e, size: size, grow: &mark, depth: max(sx.depth, sy.depth)}}, n
 }

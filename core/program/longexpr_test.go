@@ -80,3 +80,24 @@ func TestLongExpressionValues(t *testing.T) {
 		}
 	}
 }
+
+// Lists nested in a loop stop at MaxNesting levels with a positioned error: printing,
+// comparing and merging values recurse as deep as they nest.
+func TestNestingBound(t *testing.T) {
+	old := debug.SetMaxStack(4 << 20)
+	defer debug.SetMaxStack(old)
+	ok := "secret x in 0..1\nl = [x]\nfor i in 1..998 {\n  l = [l]\n}\nobserve l == l"
+	if _, err := program.Channel(ok, program.Options{}); err != nil {
+		t.Fatalf("999 levels: %v", err)
+	}
+	for _, src := range []string{
+		"secret x in 0..1\nl = [x]\nfor i in 1..100000 {\n  l = [l]\n}\nobserve l == l",
+		"secret x in 0..1\nl = [x, 0]\nfor i in 1..100000 {\n  l[1] = l\n}\nobserve len(str(l))",
+	} {
+		_, err := program.Channel(src, program.Options{})
+		line, _, msg := position(err)
+		if line != 4 || !strings.Contains(msg, "nested more than 1000 levels deep") {
+			t.Fatalf("line %d: %v", line, err)
+		}
+	}
+}

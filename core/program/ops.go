@@ -214,6 +214,9 @@ func setIndex(name string, base Value, idx []Value, v Value) (Value, error) {
 	if l.size() > MaxValueSize {
 		return Value{}, opErr("a list grew beyond %d elements", MaxValueSize)
 	}
+	if l.nesting() > MaxNesting {
+		return Value{}, opErr("a list or tuple is nested more than %d levels deep", MaxNesting)
+	}
 	return l, nil
 }
 

@@ -35,14 +35,36 @@ type seq struct {
 	elems []Value
 	size  int
 	grow  *int
+	depth int32 // nesting: 1 for a list of scalars (bounded by MaxNesting)
 }
 
 func intVal(n int64) Value    { return Value{k: kInt, n: n} }
 func boolVal(b bool) Value    { return Value{k: kBool, n: b2i(b)} }
 func strVal(s string) Value   { return Value{k: kStr, ref: s} }
-func listVal(e []Value) Value { return Value{k: kList, ref: &seq{elems: e, size: sizeOf(e)}} }
+func listVal(e []Value) Value {
+	return Value{k: kList, ref: &seq{elems: e, size: sizeOf(e), depth: depthOf(e)}}
+}
 func tupleVal(e []Value) Value {
-	return Value{k: kTuple, ref: &seq{elems: e, size: sizeOf(e)}}
+	return Value{k: kTuple, ref: &seq{elems: e, size: sizeOf(e), depth: depthOf(e)}}
+}
+
+// depthOf is the nesting depth of a list or tuple with elements e: 1 plus the deepest element's.
+func depthOf(e []Value) int32 {
+	d := int32(0)
+	for _, v := range e {
+		if v.k == kList || v.k == kTuple {
+			d = max(d, v.ref.(*seq).depth)
+		}
+	}
+	return d + 1
+}
+
+// nesting is the depth of a list or tuple (0 for any other value).
+func (v Value) nesting() int32 {
+	if v.k == kList || v.k == kTuple {
+		return v.ref.(*seq).depth
+	}
+	return 0
 }
 
 func b2i(b bool) int64 {

@@ -176,6 +176,9 @@ test('long expressions run in a stack of fixed depth (no RangeError), and the en
   // Nesting that is not a chain (parentheses) is bounded, with a position.
   assert.throws(() => qif.program.channel('secret x in 0..1\nobserve ' + '('.repeat(300) + 'x' + ')'.repeat(300)),
     (e) => e.line === 2 && e.column > 9 && /nested too deeply/.test(e.message));
+  // Values nested in a loop (l = [l]) stop at 1,000 levels, with the loop's line.
+  assert.throws(() => qif.program.channel('secret x in 0..1\nl = [x]\nfor i in 1..15000 {\n  l = [l]\n}\nobserve l == l'),
+    (e) => e.line === 4 && /nested more than 1000 levels deep/.test(e.message));
   assert.equal(qif.program.channel('secret x in 0..1\nobserve x').observations.length, 2);
 });
 
