@@ -38,9 +38,9 @@ type seq struct {
 	depth int32 // nesting: 1 for a list of scalars (bounded by MaxNesting)
 }
 
-func intVal(n int64) Value    { return Value{k: kInt, n: n} }
-func boolVal(b bool) Value    { return Value{k: kBool, n: b2i(b)} }
-func strVal(s string) Value   { return Value{k: kStr, ref: s} }
+func intVal(n int64) Value  { return Value{k: kInt, n: n} }
+func boolVal(b bool) Value  { return Value{k: kBool, n: b2i(b)} }
+func strVal(s string) Value { return Value{k: kStr, ref: s} }
 func listVal(e []Value) Value {
 	return Value{k: kList, ref: &seq{elems: e, size: sizeOf(e), depth: depthOf(e)}}
 }
