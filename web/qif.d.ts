@@ -2489,7 +2489,7 @@ export interface ProgramCheck {
 
 export interface ProgramAPI {
   /**
-   * The channel a program denotes, exactly: for each value of its secret the program runs on a distribution over states (equal states merged); C[x][o] is the probability that it observes the sequence o.
+   * The channel a program denotes, exactly: for each value of its secret the program runs on a distribution over states (equal states merged); C[x][o] is the probability that it observes the sequence o. A bad program throws an Error with error.line and error.column; one that does not compile also has error.errors, every problem as program.check lists them (the first in the message).
    * @param source The program's text (the language of docs/program-language.md).
    * @param options Keys: stepBudget, stateBudget, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.

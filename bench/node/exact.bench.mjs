@@ -5,7 +5,9 @@
 //  (2) certified optimal mechanisms, exact.mechanism.optimal (the floating-point solve, the exact
 //      re-solve of its basis and any exact pivots) vs the floating-point mechanism.optimalLP with
 //      forceLP, e^ε = 2: Table 1 of Alvim et al. (ICALP 2011) with its two priors, path 10,
-//      clique 10, grid 4×4.
+//      clique 10, grid 4×4;
+//  (3) an integer metric with e^ε = 1000 on 8 and 16 answers, and the additive g-capacity of a
+//      700×700 channel, exact vs float.
 //   scripts/build.sh && node bench/node/exact.bench.mjs [rounds]
 // Each number is the fastest of the rounds (interleaved exact / float), which is what a busy
 // machine distorts least. Calls the exact mode refuses as too large say so instead of a time.
@@ -101,4 +103,33 @@ for (const [what, spec] of certify) {
 }
 console.log(`Certified optimal mechanisms, e^ε = 2 (fastest of ${ROUNDS} rounds)`);
 console.table(lp);
+
+// (3) Large factors: the integer metric |i − j| on n answers with e^ε = 1000 (factors up to
+// 1000^(n−1)), exact vs the floating-point optimalLP on the same metric; and the additive
+// g-capacity of a 700×700 channel of dyadic entries (exact in binary, so the same numbers go to
+// both), exact vs float. Fewer rounds: each exact call takes up to seconds.
+const big = [];
+const fastest = (f, rounds) => { let best = Infinity, r; for (let k = 0; k < rounds; k++) { const t = performance.now(); r = f(); best = Math.min(best, performance.now() - t); } return [best, r]; };
+for (const n of [8, 16]) {
+  const metric = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => Math.abs(i - j)));
+  const [exact, r] = fastest(() => qif.exact.mechanism.optimal({ metric, expEpsilon: 1000 }), 3);
+  const [float] = fastest(() => qif.mechanism.optimalLP({ metric, epsilon: Math.log(1000), forceLP: true }), 3);
+  big.push({ what: `metric |i−j|, ${n} answers, e^ε = 1000`, 'exact pivots': r.pivots, 'exact ms': +exact.toPrecision(3), 'float ms': +float.toPrecision(3), 'exact/float': +(exact / float).toPrecision(3) });
+}
+{
+  const n = 700;
+  let s = 12345;
+  const rnd = () => (s = (s * 16807) % 2147483647);
+  const data = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let u = 0; u < 1024; u++) data[i * n + (rnd() % n)] += 1 / 1024;
+  const C = { rows: n, cols: n, data };
+  const prior = uniformPrior(n);
+  for (const gainClass of ['oneSpanningVulnerability', 'oneSpanningGain']) {
+    const [exact] = fastest(() => qif.exact.measure.additiveGCapacity(prior.text, C, { gainClass }), 2);
+    const [float] = fastest(() => qif.measure.additiveGCapacity(prior.float, C, { gainClass }), 2);
+    big.push({ what: `additiveGCapacity ${gainClass}, 700×700`, 'exact ms': +exact.toPrecision(3), 'float ms': +float.toPrecision(3), 'exact/float': +(exact / float).toPrecision(3) });
+  }
+}
+console.log('Large factors and large channels (fastest of 3 and 2 rounds)');
+console.table(big);
 process.exit(0);

@@ -5,7 +5,7 @@
 // random choices (re-run depth first, as a path-enumerating interpreter does), accumulating exact
 // BigInt fractions, with no distributions and no merging. Where the paths cannot all be enumerated
 // (2^61 for the coin flips) the peer stops after a second and its total is extrapolated.
-//   scripts/build.sh && node bench/node/program.bench.mjs
+//   scripts/build.sh && node bench/node/program.bench.mjs [part of a workload's name]
 import { readFileSync } from 'node:fs';
 import { load } from '../../web/qif.js';
 
@@ -77,6 +77,15 @@ const peers = [
     while (i < 6 && guess[i] === password[i]) i++;
     return String(i);
   } },
+  // 2^(set bits) paths for each key: 3^16 in all.
+  { secrets: range(0, 65535), total: 3 ** 16, program: (key, choose) => {
+    let t = 0;
+    for (let i = 0; i <= 15; i++) if ((key >> i) & 1) t += choose(half) === 0 ? 1 : 0;
+    return String(t);
+  } },
+  // bits(20) in lexicographic order: row k is k's 20 bits, the most significant first.
+  { secrets: range(0, 2 ** 20 - 1), program: (k) => String((k >> 19) & 1) },
+  { secrets: range(0, 2 ** 20 - 1), program: (k) => String(Math.floor(k / 524288)) },
 ];
 
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -84,7 +93,10 @@ const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2
 // less than the wall-clock time.
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 console.log('workload | merged, first call (ms) | merged, median of 5 (ms wall / ms CPU) | states | steps | naive peer (ms wall / ms CPU) | paths | naive/merged (wall)');
+// An argument picks the workloads whose name contains it: node bench/node/program.bench.mjs 'bits(20)'
+const only = process.argv[2];
 for (const [k, w] of workloads.entries()) {
+  if (only && !w.name.includes(only)) continue;
   let t0 = performance.now();
   let r = qif.program.channel(w.source);
   const first = performance.now() - t0;

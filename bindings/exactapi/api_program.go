@@ -29,7 +29,7 @@ var pSource = Param{Name: "source", Kind: table.KindString, Doc: "the program's 
 
 var programAPI = []Func{
 	{NS: "program", Name: "channel", Source: "Alvim et al. (FOSAD 2011) §3",
-		Doc: "The channel a program denotes, exactly: for each value of its secret the program runs on a distribution over states (equal states merged); C[x][o] is the probability that it observes the sequence o.",
+		Doc: "The channel a program denotes, exactly: for each value of its secret the program runs on a distribution over states (equal states merged); C[x][o] is the probability that it observes the sequence o. A bad program throws an Error with error.line and error.column; one that does not compile also has error.errors, every problem as program.check lists them (the first in the message).",
 		TeX: `C[x][o] = P(\text{the run on secret } x \text{ observes } o)`,
 		Params: []*Param{&pSource,
 			{Name: "options", Kind: table.KindOptions, Optional: true, Type: "ProgramOptions", Fields: []*Param{
@@ -74,14 +74,30 @@ var programAPI = []Func{
 		}},
 }
 
-// programError reports the first problem of a program that does not compile (Check lists them
-// all); an *Error keeps its line and column for the JS Error.
+// programError reports a program that does not compile with its first problem in the message
+// and every problem in error.errors (as check lists them); an *Error keeps its line and column
+// for the JS Error.
 func programError(err error) error {
 	var l program.ErrorList
 	if errors.As(err, &l) && len(l) > 0 {
-		return l[0]
+		return compileError{l}
 	}
 	return err
+}
+
+// compileError is every problem of a program that does not compile: the message and
+// error.line, error.column are the first's, error.errors lists them all.
+type compileError struct{ list program.ErrorList }
+
+func (e compileError) Error() string { return e.list[0].Error() }
+
+// ErrorFields gives error.line, error.column and error.errors.
+func (e compileError) ErrorFields() map[string]any {
+	all := make([]any, len(e.list))
+	for i, d := range e.list {
+		all[i] = Obj{"line": d.Line, "column": d.Column, "message": d.Message}
+	}
+	return map[string]any{"line": e.list[0].Line, "column": e.list[0].Column, "errors": all}
 }
 
 func programResult(res *program.Result) Obj {
@@ -111,9 +127,14 @@ func programResult(res *program.Result) Obj {
 	}
 	prior := make([]float64, rows)
 	priorText := make([]string, rows)
-	for i, p := range res.Prior {
-		prior[i], _ = p.Float64()
-		priorText[i] = p.RatString()
+	for i, p := range res.Prior { // a uniform prior is one *big.Rat: converted once
+		c, ok := seen[p]
+		if !ok {
+			c.f, _ = p.Float64()
+			c.s = p.RatString()
+			seen[p] = c
+		}
+		prior[i], priorText[i] = c.f, c.s
 	}
 	// A program has at least one secret value and every run observes something (∅ included),
 	// so the channel is never empty.

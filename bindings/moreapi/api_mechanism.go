@@ -3,8 +3,10 @@ package moreapi
 import (
 	"errors"
 	. "github.com/qif-toolkit/qif/bindings/table"
+	"strings"
 	"time"
 
+	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/lp"
 	"github.com/qif-toolkit/qif/core/mechanism"
 )
@@ -74,7 +76,9 @@ var mechanismAPI = []Func{
 			h, err := mechanism.Optimal(a.Graph("graph"), a.Float("epsilon"))
 			var no *mechanism.NotOptimalError
 			if errors.As(err, &no) {
-				return nil, errors.New(no.Explain("mechanism.optimalLP", "mechanism.optimalDetail"))
+				// The refusal is about the graph: error.argument is 'graph', the message unchanged.
+				msg := no.Explain("mechanism.optimalLP", "mechanism.optimalDetail")
+				return nil, &argerr.Error{Arg: "graph", Detail: strings.TrimPrefix(msg, "graph: ")}
 			}
 			return h, err
 		}},

@@ -224,8 +224,11 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 			return nil, err
 		}
 		x := r.Num
-		if x != math.Trunc(x) || math.Abs(x) > 1<<53 {
+		if x != math.Trunc(x) {
 			return nil, argerr.New(name, "expected %s, got %v", p.Check.Describe(p.Kind), x)
+		}
+		if math.Abs(x) > 1<<53 { // beyond it a JavaScript number no longer holds every integer
+			return nil, argerr.New(name, "expected %s of at most 2^53 = 9007199254740992 in absolute value, got %v", p.Check.Describe(p.Kind), x)
 		}
 		return int(x), nil
 	case KindBoolean:

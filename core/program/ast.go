@@ -107,7 +107,8 @@ type (
 		Conds  []Expr
 		Blocks [][]Stmt
 		Else   []Stmt
-		random bool // a condition makes a random choice
+		random bool  // a condition makes a random choice
+		reads  []int // the slots the conditions read (set by constant folding)
 	}
 	// WhileStmt is `while c { }`.
 	WhileStmt struct {

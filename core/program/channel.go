@@ -139,10 +139,11 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 			return nil, r.fail(Pos{1, 1}, "the channel would have %d rows and at least %d columns, more than the limit of %d entries", len(rows), len(obsIDs), MaxEntries)
 		}
 	}
-	res.Observations = make([]string, len(obsIDs))
-	for k, id := range obsIDs {
-		res.Observations[k] = r.label(id)
+	obsStr := false
+	for _, o := range r.obs {
+		obsStr = obsStr || holdsString(o.v)
 	}
+	res.Observations = distinctLabels(len(obsIDs), obsStr, func(k int, quote bool) string { return r.label(obsIDs[k], quote) })
 	// Equal entries share one *big.Rat (most are 0 or 1): the result is read-only.
 	zero := new(big.Rat)
 	shared := map[[2]uint64]*big.Rat{}
@@ -183,8 +184,66 @@ func (r *runner) poll1() error {
 	return r.check()
 }
 
-// label prints an observation sequence: its values joined by "; ", or ∅ when empty.
-func (r *runner) label(id int32) string {
+// distinctLabels returns the labels of n values, label(k, false) each, unless two of them are
+// equal: then label(k, true) each, with the strings that could be read as another value quoted,
+// which prints distinct values distinctly. (A channel whose labels do not collide keeps its
+// strings raw: the DC-net's columns are 10, 01, 00, 11.)
+// Only a string can print like another value, so without strings (hasStr false) the labels are
+// distinct without a check.
+func distinctLabels(n int, hasStr bool, label func(k int, quote bool) string) []string {
+	out := make([]string, n)
+	for k := range out {
+		out[k] = label(k, false)
+	}
+	if !hasStr {
+		return out
+	}
+	seen := make(map[string]bool, n)
+	collide := false
+	for _, l := range out {
+		if seen[l] {
+			collide = true
+			break
+		}
+		seen[l] = true
+	}
+	if collide {
+		for k := range out {
+			out[k] = label(k, true)
+		}
+	}
+	return out
+}
+
+// numeric reports whether a domain holds no string by construction: a range or bits(n).
+func numeric(d Expr) bool {
+	switch d := d.(type) {
+	case *Range:
+		return true
+	case *Call:
+		return d.Name == "bits"
+	}
+	return false
+}
+
+// holdsString reports whether v is a string or holds one.
+func holdsString(v Value) bool {
+	switch v.k {
+	case kStr:
+		return true
+	case kList, kTuple:
+		for _, e := range v.elems() {
+			if holdsString(e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// label prints an observation sequence: its values joined by "; ", or ∅ when empty; quote
+// quotes the strings that could be read as another value.
+func (r *runner) label(id int32, quote bool) string {
 	var vs []Value
 	for ; id > 0; id = r.obs[id].parent {
 		vs = append(vs, r.obs[id].v)
@@ -194,7 +253,11 @@ func (r *runner) label(id int32) string {
 	}
 	parts := make([]string, len(vs))
 	for i, v := range vs {
-		parts[len(vs)-1-i] = v.Label()
+		if quote {
+			parts[len(vs)-1-i] = v.QuotedLabel()
+		} else {
+			parts[len(vs)-1-i] = v.Label()
+		}
 	}
 	return strings.Join(parts, "; ")
 }
@@ -226,7 +289,7 @@ func (r *runner) secretRows() ([][]Value, []*big.Rat, []string, error) {
 	rows := make([][]Value, n)
 	flat := make([]Value, n*len(doms)) // the rows, in one allocation
 	prior := make([]*big.Rat, n)
-	labels := make([]string, n)
+	var labels []string
 	idx := make([]int, len(doms))
 	for k := 0; k < n; k++ {
 		row := flat[k*len(doms) : (k+1)*len(doms) : (k+1)*len(doms)]
@@ -238,11 +301,6 @@ func (r *runner) secretRows() ([][]Value, []*big.Rat, []string, error) {
 			}
 		}
 		rows[k], prior[k] = row, p
-		if len(row) == 1 {
-			labels[k] = row[0].Label()
-		} else {
-			labels[k] = tupleVal(row).Label()
-		}
 		for i := len(idx) - 1; i >= 0; i-- { // the next index, last secret fastest
 			idx[i]++
 			if idx[i] < len(doms[i]) {
@@ -251,6 +309,27 @@ func (r *runner) secretRows() ([][]Value, []*big.Rat, []string, error) {
 			idx[i] = 0
 		}
 	}
+	rowStr := false
+	for k, d := range doms {
+		if numeric(r.prog.secrets[k].Domain) {
+			continue
+		}
+		for _, v := range d {
+			if holdsString(v.v) {
+				rowStr = true
+				break
+			}
+		}
+	}
+	var buf []byte
+	labels = distinctLabels(n, rowStr, func(k int, quote bool) string {
+		if len(rows[k]) == 1 {
+			buf = rows[k][0].appendLabel(buf[:0], false, quote)
+		} else {
+			buf = tupleVal(rows[k]).appendLabel(buf[:0], false, quote)
+		}
+		return string(buf)
+	})
 	return rows, prior, labels, nil
 }
 
@@ -345,16 +424,7 @@ func (r *runner) domain(s *SecretStmt) ([]domainValue, error) {
 			if arg.k != kInt || !arg.small() || arg.n < 0 || arg.n > 20 {
 				return nil, r.fail(start(d.Args[0]), "bits(n) needs an integer n between 0 and 20, not %s", arg.Label())
 			}
-			n := int(arg.n)
-			vs := make([]Value, 1<<n)
-			for k := range vs {
-				bs := make([]Value, n)
-				for j := 0; j < n; j++ {
-					bs[j] = intVal(int64(k>>(n-1-j)) & 1)
-				}
-				vs[k] = listVal(bs)
-			}
-			return uniform(vs, d.P, true)
+			return uniform(bitLists(int(arg.n)), d.P, true)
 		}
 		if d.Name == "perms" {
 			es, ok := elements(arg)

@@ -82,9 +82,11 @@ func Compile(src string) (*Program, error) {
 	}
 	c.declare(stmts, true)
 	c.types = make([]typ, len(c.names))
-	// Infer the variables' types to a fixed point (each pass can only move a type up the
-	// lattice none < concrete < mixed), then report errors in one last pass.
-	for pass := 0; pass < 8; pass++ {
+	// Infer the variables' types to a fixed point, then report errors in one last pass. Each
+	// pass can only move a type up the lattice none < concrete < mixed, so a pass that changes
+	// nothing comes after at most two changes per name: assignments chained against the order
+	// of the text (`a = b` before `b = c`, in a loop) move one name per pass.
+	for pass := 0; pass <= 2*len(c.names)+1; pass++ {
 		before := append([]typ(nil), c.types...)
 		c.stmts(stmts, 0)
 		if equalTypes(before, c.types) {
@@ -284,25 +286,34 @@ func (c *checker) constant(e Expr) {
 	})
 }
 
-// walk calls f on e and every expression inside it.
+// walk calls f on e and every expression inside it (a spine in a loop: its nodes from the top,
+// its foot, then the other children from the foot up).
 func walk(e Expr, f func(Expr)) {
 	if e == nil {
 		return
 	}
+	if spineNext(e) != nil {
+		nodes, foot := spineOf(e)
+		for _, n := range nodes {
+			f(n)
+		}
+		walk(foot, f)
+		for i := len(nodes) - 1; i >= 0; i-- {
+			switch n := nodes[i].(type) {
+			case *Binary:
+				walk(n.Y, f)
+			case *Index:
+				walk(n.I, f)
+			}
+		}
+		return
+	}
 	f(e)
 	switch e := e.(type) {
-	case *Unary:
-		walk(e.X, f)
-	case *Binary:
-		walk(e.X, f)
-		walk(e.Y, f)
 	case *Call:
 		for _, a := range e.Args {
 			walk(a, f)
 		}
-	case *Index:
-		walk(e.X, f)
-		walk(e.I, f)
 	case *ListLit:
 		for _, a := range e.Elems {
 			walk(a, f)
@@ -345,8 +356,50 @@ func (c *checker) checkArgs(x *Call) bool {
 	return true
 }
 
-// expr checks e, marks whether it is random and returns its static type.
+// expr checks e, marks whether it is random and returns its static type. A spine (an operator
+// chain) is checked from its foot up in a loop.
 func (c *checker) expr(e Expr) typ {
+	if spineNext(e) == nil {
+		return c.leaf(e)
+	}
+	nodes, foot := spineOf(e)
+	t := c.leaf(foot)
+	for i := len(nodes) - 1; i >= 0; i-- {
+		t = c.spineNode(nodes[i], t)
+	}
+	return t
+}
+
+// spineNode checks an operator or an indexing whose spine child has type x.
+func (c *checker) spineNode(e Expr, x typ) typ {
+	switch e := e.(type) {
+	case *Unary:
+		e.rnd = isRandom(e.X)
+		t, msg := unaryType(e.Op, x)
+		if msg != "" {
+			c.errorf(e.P, "%s", msg)
+		}
+		return t
+	case *Binary:
+		y := c.expr(e.Y)
+		e.rnd = isRandom(e.X) || isRandom(e.Y)
+		return c.binaryType(e, x, y)
+	case *Index:
+		c.want(e.I, tNum, "an index")
+		e.rnd = isRandom(e.X) || isRandom(e.I)
+		switch x {
+		case tNum, tBool:
+			c.errorf(e.P, "cannot index %s: only lists, tuples and strings have elements", typNames[x])
+		case tStr:
+			return tStr
+		}
+		return tMixed
+	}
+	return tMixed
+}
+
+// leaf checks an expression that does not continue a spine.
+func (c *checker) leaf(e Expr) typ {
 	switch e := e.(type) {
 	case *Lit:
 		return litType(e.Val)
@@ -358,34 +411,6 @@ func (c *checker) expr(e Expr) typ {
 		}
 		e.slot = slot
 		return c.types[slot]
-	case *Unary:
-		t := c.expr(e.X)
-		e.rnd = isRandom(e.X)
-		if e.Op == "-" {
-			if t.known() && t != tNum {
-				c.errorf(e.P, "cannot negate %s", typNames[t])
-			}
-			return tNum
-		}
-		if t.known() && t != tBool {
-			c.errorf(e.P, "`not` needs a boolean, but this is %s", typNames[t])
-		}
-		return tBool
-	case *Binary:
-		x, y := c.expr(e.X), c.expr(e.Y)
-		e.rnd = isRandom(e.X) || isRandom(e.Y)
-		return c.binaryType(e, x, y)
-	case *Index:
-		x := c.expr(e.X)
-		c.want(e.I, tNum, "an index")
-		e.rnd = isRandom(e.X) || isRandom(e.I)
-		switch x {
-		case tNum, tBool:
-			c.errorf(e.P, "cannot index %s: only lists, tuples and strings have elements", typNames[x])
-		case tStr:
-			return tStr
-		}
-		return tMixed
 	case *ListLit:
 		for _, a := range e.Elems {
 			c.expr(a)
@@ -426,56 +451,20 @@ func litType(v Value) typ {
 		return tBool
 	case kStr:
 		return tStr
+	case kList:
+		return tList
+	case kTuple:
+		return tTuple
 	}
 	return tMixed
 }
 
 func (c *checker) binaryType(e *Binary, x, y typ) typ {
-	both := x.known() && y.known()
-	switch e.Op {
-	case "+":
-		if both && (x != y || x == tBool || x == tTuple) {
-			c.errorf(e.P, "cannot add %s and %s (`+` adds numbers and joins two strings or two lists)", typNames[x], typNames[y])
-			return tMixed
-		}
-		if x.known() {
-			return x
-		}
-		return y
-	case "-", "*", "/", "//", "%":
-		for _, t := range []typ{x, y} {
-			if t.known() && t != tNum {
-				c.errorf(e.P, "`%s` needs two numbers, but one side is %s", e.Op, typNames[t])
-				break
-			}
-		}
-		return tNum
-	case "==", "!=":
-		return tBool
-	case "<", "<=", ">", ">=":
-		if both && (x != y || x == tBool) {
-			c.errorf(e.P, "cannot compare %s with %s using `%s`", typNames[x], typNames[y], e.Op)
-		}
-		return tBool
-	case "and", "or":
-		for _, t := range []typ{x, y} {
-			if t.known() && t != tBool {
-				c.errorf(e.P, "`%s` needs two booleans, but one side is %s", e.Op, typNames[t])
-				break
-			}
-		}
-		return tBool
-	case "xor":
-		if both && (x != y || x != tBool && x != tNum) {
-			c.errorf(e.P, "`xor` needs two booleans or two integers, not %s and %s", typNames[x], typNames[y])
-			return tMixed
-		}
-		if x.known() {
-			return x
-		}
-		return y
+	t, msg := binaryType(e.Op, x, y)
+	if msg != "" {
+		c.errorf(e.P, "%s", msg)
 	}
-	return tMixed
+	return t
 }
 
 func (c *checker) call(e *Call) typ {
@@ -588,13 +577,16 @@ func Check(src string) ErrorList {
 // start is where an expression begins (an operator's node is positioned at its operator, where
 // operator errors point; errors about the whole expression point at its start).
 func start(e Expr) Pos {
-	switch e := e.(type) {
-	case *Binary:
-		return start(e.X)
-	case *Index:
-		return start(e.X)
-	case *Range:
-		return start(e.Lo)
+	for {
+		switch x := e.(type) {
+		case *Binary:
+			e = x.X
+		case *Index:
+			e = x.X
+		case *Range:
+			e = x.Lo
+		default:
+			return e.pos()
+		}
 	}
-	return e.pos()
 }

@@ -20,39 +20,9 @@ func (r *runner) eval(e Expr, s *wstate) (Value, error) {
 			return Value{}, r.fail(e.P, "`%s` has no value at this point: assign it before using it (here it is assigned only later, or only on some paths)", e.Name)
 		}
 		return v, nil
-	case *Unary:
-		x, err := r.eval(e.X, s)
-		if err != nil {
-			return Value{}, err
-		}
-		v, err := unop(e.Op, x)
-		return v, r.at(e.P, err)
-	case *Binary:
-		x, err := r.eval(e.X, s)
-		if err != nil {
-			return Value{}, err
-		}
-		if e.Op == "and" || e.Op == "or" {
-			if x.k != kBool {
-				return Value{}, r.fail(e.P, "`%s` needs two booleans, but the left side is %s", e.Op, x.typeName())
-			}
-			if (x.n != 0) == (e.Op == "or") {
-				return x, nil // short-circuit
-			}
-			y, err := r.eval(e.Y, s)
-			if err != nil {
-				return Value{}, err
-			}
-			if y.k != kBool {
-				return Value{}, r.fail(e.P, "`%s` needs two booleans, but the right side is %s", e.Op, y.typeName())
-			}
-			return y, nil
-		}
-		y, err := r.eval(e.Y, s)
-		if err != nil {
-			return Value{}, err
-		}
-		return r.binary(e, x, y)
+	}
+	if spineNext(e) != nil {
+		return r.evalSpine(e, s)
 	}
 	cs := children(e)
 	var buf [4]Value
@@ -72,6 +42,14 @@ func (r *runner) eval(e Expr, s *wstate) (Value, error) {
 
 // binary applies a binary operator, counting the work of joining strings and lists.
 func (r *runner) binary(e *Binary, x, y Value) (Value, error) {
+	if e.Op == "+" && (x.k == kStr && y.k == kStr || x.k == kList && y.k == kList) {
+		// A join counts what it copies: extending a string built in a loop costs the part added.
+		v, copied, err := joinValues(x, y)
+		if err != nil {
+			return Value{}, r.at(e.P, err)
+		}
+		return v, r.addWork(copied, e.P)
+	}
 	v, err := binop(e.Op, x, y)
 	if err != nil {
 		return Value{}, r.at(e.P, err)
@@ -137,6 +115,9 @@ func (r *runner) compose(e Expr, vs []Value) (Value, error) {
 		if v.size() > MaxValueSize {
 			return Value{}, r.fail(start(e), "a list grew beyond %d elements", MaxValueSize)
 		}
+		if v.nesting() > MaxNesting {
+			return Value{}, r.fail(start(e), "a list or tuple is nested more than %d levels deep", MaxNesting)
+		}
 		return v, r.addWork(v.size(), e.pos())
 	case *Call:
 		v, err := callDet(e.Name, vs)
@@ -197,35 +178,11 @@ func (r *runner) evalDist(e Expr, s *wstate) ([]outcome, error) {
 		}
 		return []outcome{{v, one}}, nil
 	}
+	if spineNext(e) != nil {
+		return r.evalDistSpine(e, s)
+	}
 	var outs []outcome
 	switch e := e.(type) {
-	case *Binary:
-		if e.Op == "and" || e.Op == "or" {
-			xs, err := r.evalDist(e.X, s)
-			if err != nil {
-				return nil, err
-			}
-			for _, x := range xs {
-				if x.v.k != kBool {
-					return nil, r.fail(e.P, "`%s` needs two booleans, but the left side is %s", e.Op, x.v.typeName())
-				}
-				if (x.v.n != 0) == (e.Op == "or") {
-					outs = append(outs, x)
-					continue
-				}
-				ys, err := r.evalDist(e.Y, s)
-				if err != nil {
-					return nil, err
-				}
-				for _, y := range ys {
-					if y.v.k != kBool {
-						return nil, r.fail(e.P, "`%s` needs two booleans, but the right side is %s", e.Op, y.v.typeName())
-					}
-					outs = append(outs, outcome{y.v, mulP(x.p, y.p)})
-				}
-			}
-			return mergeOutcomes(outs), nil
-		}
 	case *Weights:
 		if e.outs != nil {
 			return e.outs, nil

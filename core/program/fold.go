@@ -1,5 +1,7 @@
 package program
 
+import "slices"
+
 // Constant folding, after a successful check: a subexpression without variables or random
 // choices becomes a literal, and a random choice with constant arguments gets its outcomes once,
 // so that `c = c + flip(1/2)` in a loop does not divide 1 by 2 and build the same two outcomes
@@ -25,6 +27,11 @@ func foldStmts(stmts []Stmt) {
 				s.Conds[i] = fold(s.Conds[i])
 				s.random = s.random || isRandom(s.Conds[i])
 				foldStmts(s.Blocks[i])
+				walk(s.Conds[i], func(e Expr) {
+					if id, ok := e.(*Ident); ok && !slices.Contains(s.reads, id.slot) {
+						s.reads = append(s.reads, id.slot)
+					}
+				})
 			}
 			foldStmts(s.Else)
 		case *WhileStmt:
@@ -67,19 +74,49 @@ func lits(es []Expr) ([]Value, bool) {
 	return vs, true
 }
 
-func literal(e Expr, v Value) Expr { return &Lit{node: node{P: start(e)}, Val: v} }
+// literal replaces e by its value. A constant is shared by every run (and by runs of the same
+// Program on several goroutines), so it never keeps a join's growable array (see join.go).
+func literal(e Expr, v Value) Expr { return &Lit{node: node{P: start(e)}, Val: fixed(v)} }
+
+// fixed returns v without room to grow in place: a string or list that a join cannot extend.
+func fixed(v Value) Value {
+	switch v.k {
+	case kStr:
+		if _, ok := v.ref.(*grownStr); ok {
+			return strVal(v.str())
+		}
+	case kList:
+		if s := v.ref.(*seq); s.grow != nil {
+			return Value{k: kList, ref: &seq{elems: s.elems[:len(s.elems):len(s.elems)], size: s.size, depth: s.depth}}
+		}
+	}
+	return v
+}
 
 func fold(e Expr) Expr {
+	if spineNext(e) != nil { // a spine, folded from its foot up in a loop
+		nodes, foot := spineOf(e)
+		cur := fold(foot)
+		for i := len(nodes) - 1; i >= 0; i-- {
+			setSpineNext(nodes[i], cur)
+			cur = foldNode(nodes[i])
+		}
+		return cur
+	}
+	return foldNode(e)
+}
+
+// foldNode folds e, whose spine child (if it has one) is already folded.
+func foldNode(e Expr) Expr {
 	switch e := e.(type) {
 	case *Unary:
-		e.X = fold(e.X)
 		if x, ok := lit(e.X); ok {
 			if v, err := unop(e.Op, x); err == nil {
 				return literal(e, v)
 			}
 		}
 	case *Binary:
-		e.X, e.Y = fold(e.X), fold(e.Y)
+		e.Y = fold(e.Y)
 		x, okx := lit(e.X)
 		y, oky := lit(e.Y)
 		if okx && oky {
@@ -95,7 +132,7 @@ func fold(e Expr) Expr {
 			}
 		}
 	case *Index:
-		e.X, e.I = fold(e.X), fold(e.I)
+		e.I = fold(e.I)
 		x, okx := lit(e.X)
 		i, oki := lit(e.I)
 		if okx && oki {

@@ -49,11 +49,14 @@ type runner struct {
 
 	constOnly bool // evaluating constants at compile time: any variable fails
 
-	idx    map[string]int // merge's index, reused
-	vals   []Value        // each's values, reused
-	obs    []obsNode
-	obsIdx map[string]int32 // (parent, value) → id, keyed by their bytes
-	buf    []byte
+	idx     map[string]int // merge's index, reused
+	vals    []Value        // each's values, reused
+	obs     []obsNode
+	obsIdx  map[string]int32 // (parent, value) → id, keyed by their bytes
+	buf     []byte
+	chunk   []Value // copyVars's current chunk
+	spare   dist    // an array for each's next output (see recycle)
+	lastOut dist    // what each last returned
 }
 
 // errCancelled is returned when the progress callback asks to stop.
@@ -122,6 +125,23 @@ func (r *runner) merge(d dist, p Pos) (dist, error) {
 	if len(d) <= 1 {
 		return d, r.budget(len(d), p)
 	}
+	if len(d) <= fewStates { // a few states: compare them directly, without building keys
+		out := d[:0]
+	next:
+		for _, s := range d {
+			if err := r.addWork(len(s.vars), p); err != nil {
+				return nil, err
+			}
+			for j := range out {
+				if sameState(&out[j], &s) {
+					out[j].p = addP(out[j].p, s.p)
+					continue next
+				}
+			}
+			out = append(out, s)
+		}
+		return out, r.budget(len(out), p)
+	}
 	if r.idx == nil {
 		r.idx = make(map[string]int, len(d))
 	}
@@ -146,6 +166,23 @@ func (r *runner) merge(d dist, p Pos) (dist, error) {
 		out = append(out, s)
 	}
 	return out, r.budget(len(out), p)
+}
+
+// fewStates is the size up to which merge compares states pairwise: cheaper than encoding
+// every state's variables as a key when there are a handful of them (the usual case).
+const fewStates = 32
+
+// sameState reports whether two states have the same observations and variables.
+func sameState(a, b *wstate) bool {
+	if a.obs != b.obs {
+		return false
+	}
+	for i := range a.vars {
+		if !equal(a.vars[i], b.vars[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *runner) budget(n int, p Pos) error {
@@ -217,7 +254,16 @@ func (r *runner) each(d dist, es []Expr, p Pos, f func(s *wstate, vs []Value) er
 		}
 		return r.merge(d, p)
 	}
-	out := make(dist, 0, 2*len(d))
+	// The states come out in a new array. Two arrays alternate: the one a previous each
+	// returned, once it comes back here as d, is read for the last time and becomes the next
+	// output's (every statement drops the distribution it was given; see recycle).
+	var out dist
+	if cap(r.spare) >= 2*len(d) {
+		out, r.spare = r.spare[:0], nil
+	} else {
+		out = make(dist, 0, 2*len(d))
+	}
+	prev := r.lastOut
 	var buf [1]Value
 	for i := range d {
 		var combos []combo
@@ -240,7 +286,7 @@ func (r *runner) each(d dist, es []Expr, p Pos, f func(s *wstate, vs []Value) er
 			out = append(out, d[i])
 			s := &out[len(out)-1]
 			if k < n-1 {
-				s.vars = append([]Value(nil), s.vars...)
+				s.vars = r.copyVars(s.vars)
 			}
 			var vs []Value
 			var q prob
@@ -265,7 +311,22 @@ func (r *runner) each(d dist, es []Expr, p Pos, f func(s *wstate, vs []Value) er
 			}
 		}
 	}
-	return r.merge(out, p)
+	out, err := r.merge(out, p)
+	r.lastOut = out
+	r.recycle(d, prev)
+	return out, err
+}
+
+// recycle keeps d's array for the next each when it is the array the previous each returned
+// (prev): nothing else holds it once it has been read here. Its states are cleared so that
+// their variables can be collected.
+func (r *runner) recycle(d, prev dist) {
+	if len(d) == 0 || len(prev) == 0 || &d[0] != &prev[0] {
+		return
+	}
+	d = d[:cap(d)]
+	clear(d)
+	r.spare = d[:0]
 }
 
 func (r *runner) assign(s *AssignStmt, d dist) (dist, error) {
@@ -365,6 +426,14 @@ func (r *runner) ifStmt(s *IfStmt, d dist) (dist, error) {
 		}
 		return r.block(s.Else, d)
 	}
+	if !s.random {
+		if k, ok, err := r.sameBranch(s, d); err != nil || ok {
+			if err != nil {
+				return nil, err
+			}
+			return r.block(r.branch(s, k), d)
+		}
+	}
 	var out dist
 	var run func(k int, st wstate) error
 	run = func(k int, st wstate) error {
@@ -379,7 +448,7 @@ func (r *runner) ifStmt(s *IfStmt, d dist) (dist, error) {
 			if yes != nil && no != nil {
 				// Both ways: the state splits, and the part whose outcome came first runs first.
 				a := st
-				a.vars = append([]Value(nil), st.vars...)
+				a.vars = r.copyVars(st.vars)
 				a.p, st.p = mulP(st.p, *yes), mulP(st.p, *no)
 				if err := r.checkP(a.p, s.P); err != nil {
 					return err
@@ -413,6 +482,76 @@ func (r *runner) ifStmt(s *IfStmt, d dist) (dist, error) {
 	return r.merge(out, s.P)
 }
 
+// sameBranch reports whether every state of d takes the same branch of a deterministic if, and
+// which (len(s.Conds) for the else). Then the branch runs on the whole distribution at once,
+// which keeps the depth-first order (the states stay in theirs) and merges across states: a
+// condition on the secret alone (`if bit(key, i) == 1`) is the same in every state.
+func (r *runner) sameBranch(s *IfStmt, d dist) (int, bool, error) {
+	first := -1
+	if agree(d, s.reads) { // the conditions read the same values in every state: one evaluation
+		d = d[:1]
+	}
+	for i := range d {
+		k := len(s.Conds)
+		for j, c := range s.Conds {
+			v, err := r.eval(c, &d[i])
+			if err != nil {
+				return 0, false, err
+			}
+			if v.k != kBool {
+				return 0, false, r.fail(start(c), "the condition of `if` must be true or false, but this is %s", v.typeName())
+			}
+			if v.n != 0 {
+				k = j
+				break
+			}
+		}
+		if first >= 0 && k != first {
+			return 0, false, nil
+		}
+		first = k
+	}
+	return first, true, nil
+}
+
+// agree reports whether every state of d holds the same values in the given slots, comparing
+// what is cheap to compare (unboxed scalars, the same string or list); anything else counts as
+// a difference.
+func agree(d dist, slots []int) bool {
+	for _, k := range slots {
+		a := d[0].vars[k]
+		for i := 1; i < len(d); i++ {
+			b := d[i].vars[k]
+			if a.k != b.k || a.n != b.n || a.ref != nil && !sameRef(a, b) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sameRef reports whether two values of one kind with a reference are the same object (or, for
+// strings, the same text).
+func sameRef(a, b Value) bool {
+	switch x := a.ref.(type) {
+	case string:
+		y, ok := b.ref.(string)
+		return ok && x == y
+	case *seq:
+		y, ok := b.ref.(*seq)
+		return ok && x == y
+	}
+	return false
+}
+
+// branch is the block of branch k of an if (the else when k is the number of conditions).
+func (r *runner) branch(s *IfStmt, k int) []Stmt {
+	if k == len(s.Conds) {
+		return s.Else
+	}
+	return s.Blocks[k]
+}
+
 // run2 runs a block on one state and appends the resulting states to out.
 func run2(r *runner, body []Stmt, st wstate, out *dist) error {
 	if len(body) == 0 {
@@ -437,55 +576,128 @@ func (r *runner) step(n int, loop Pos) error {
 	return nil
 }
 
-// while runs the loop on the whole distribution, one iteration at a time: the states whose
-// condition fails leave (in the order they leave), the others run the body and are merged, so
-// that a loop over 60 coin flips keeps 61 states, not 2^60 paths.
+// while runs the loop on the whole distribution, one iteration at a time, so that a loop over 60
+// coin flips keeps 61 states, not 2^60 paths. The states that have left and those still in the
+// loop are kept in one list, in the order of a depth-first run: a state that leaves takes the
+// place of the path that left, and a state still in the loop is replaced, after the next
+// iteration, by the states its body gives (each run on its own, in order). Equal states are then
+// merged at the first one's place, which a depth-first run meets first.
 func (r *runner) while(s *WhileStmt, d dist) (dist, error) {
 	r.loops = append(r.loops, s.P)
 	defer func() { r.loops = r.loops[:len(r.loops)-1] }()
-	var done dist
-	active := d
-	for len(active) > 0 {
-		next := make(dist, 0, len(active))
-		for _, st := range active {
-			yes, no, _, err := r.cond(s.Cond, &st, "the condition of `while`")
+	list := make([]loopState, len(d))
+	for i, st := range d {
+		list[i] = loopState{st, true}
+	}
+	for {
+		next := make([]loopState, 0, len(list))
+		stays := 0
+		for _, e := range list {
+			if !e.active {
+				next = append(next, e)
+				continue
+			}
+			st := e.st
+			yes, no, noFirst, err := r.cond(s.Cond, &st, "the condition of `while`")
 			if err != nil {
 				return nil, err
 			}
-			if yes != nil && no != nil {
+			switch {
+			case yes != nil && no != nil:
 				a := st
-				a.vars = append([]Value(nil), st.vars...)
-				a.p = mulP(st.p, *no)
+				a.vars = r.copyVars(st.vars)
+				a.p, st.p = mulP(st.p, *no), mulP(st.p, *yes)
 				if err := r.checkP(a.p, s.P); err != nil {
 					return nil, err
 				}
-				done = append(done, a)
-				st.p = mulP(st.p, *yes)
 				if err := r.checkP(st.p, s.P); err != nil {
 					return nil, err
 				}
-				next = append(next, st)
-			} else if yes != nil {
-				next = append(next, st)
-			} else {
-				done = append(done, st)
+				if noFirst {
+					next = append(next, loopState{a, false}, loopState{st, true})
+				} else {
+					next = append(next, loopState{st, true}, loopState{a, false})
+				}
+				stays++
+			case yes != nil:
+				next = append(next, loopState{st, true})
+				stays++
+			default:
+				next = append(next, loopState{st, false})
 			}
 		}
-		if len(next) == 0 {
-			break
+		if stays == 0 {
+			out := make(dist, len(next))
+			for i, e := range next {
+				out[i] = e.st
+			}
+			return r.merge(out, s.P) // a state that left last may equal one that left before
 		}
-		if err := r.step(len(next), s.P); err != nil {
+		if err := r.step(stays, s.P); err != nil {
 			return nil, err
+		}
+		list = list[:0]
+		for _, e := range next {
+			if !e.active {
+				list = append(list, e)
+				continue
+			}
+			res, err := r.block(s.Body, dist{e.st})
+			if err != nil {
+				return nil, err
+			}
+			for _, st := range res {
+				list = append(list, loopState{st, true})
+			}
 		}
 		var err error
-		if active, err = r.block(s.Body, next); err != nil {
-			return nil, err
-		}
-		if done, err = r.merge(done, s.P); err != nil {
+		if list, err = r.mergeLoop(list, s.P); err != nil {
 			return nil, err
 		}
 	}
-	return r.merge(done, s.P)
+}
+
+// loopState is a state of a while loop: still in the loop (active) or left.
+type loopState struct {
+	st     wstate
+	active bool
+}
+
+// mergeLoop merges equal states of a while loop (equal variables, observations and whether they
+// have left) at the first one's place, and enforces the state budget.
+func (r *runner) mergeLoop(list []loopState, p Pos) ([]loopState, error) {
+	if len(list) <= 1 {
+		return list, r.budget(len(list), p)
+	}
+	if r.idx == nil {
+		r.idx = make(map[string]int, len(list))
+	}
+	idx := r.idx
+	clear(idx)
+	out := list[:0]
+	for _, e := range list {
+		b := r.buf[:0]
+		b = append(b, byte(e.st.obs), byte(e.st.obs>>8), byte(e.st.obs>>16), byte(e.st.obs>>24))
+		if e.active {
+			b = append(b, 1)
+		} else {
+			b = append(b, 0)
+		}
+		for _, v := range e.st.vars {
+			b = v.key(b)
+		}
+		r.buf = b
+		if err := r.addWork(len(b), p); err != nil {
+			return nil, err
+		}
+		if j, ok := idx[string(b)]; ok {
+			out[j].st.p = addP(out[j].st.p, e.st.p)
+			continue
+		}
+		idx[string(b)] = len(out)
+		out = append(out, e)
+	}
+	return out, r.budget(len(out), p)
 }
 
 // forStmt runs the body once per element. When every state goes over the same elements (a
@@ -510,7 +722,7 @@ func (r *runner) forStmt(s *ForStmt, d dist) (dist, error) {
 		for k, o := range outs {
 			st := d[i]
 			if k < len(outs)-1 {
-				st.vars = append([]Value(nil), st.vars...)
+				st.vars = r.copyVars(st.vars)
 			}
 			st.p = mulP(d[i].p, o.p)
 			split = append(split, st)
@@ -617,4 +829,21 @@ func (r *runner) bounds(rg *Range, lo, hi Value) (int64, int64, error) {
 		}
 	}
 	return lo.n, hi.n, nil
+}
+
+// copyVars copies a state's variables for a state that splits off. The copies are cut from
+// chunks of a few thousand values: one allocation for many states instead of one each, which
+// in WebAssembly (no parallel garbage collector) is most of the cost of a program that splits
+// states in every iteration. A chunk lives as long as any of its states.
+func (r *runner) copyVars(vs []Value) []Value {
+	n := len(vs)
+	if n == 0 {
+		return nil
+	}
+	if len(r.chunk)+n > cap(r.chunk) {
+		r.chunk = make([]Value, 0, max(4096, 64*n))
+	}
+	k := len(r.chunk)
+	r.chunk = append(r.chunk, vs...)
+	return r.chunk[k : k+n : k+n]
 }

@@ -20,6 +20,10 @@ const (
 	// MaxValueSize bounds one value: characters of a string, elements of a list (counted
 	// recursively).
 	MaxValueSize = 100_000
+	// MaxNesting bounds how deep lists and tuples nest in one another (`l = [l]` in a loop):
+	// printing, comparing and merging values recurse as deep as they nest, and in WebAssembly
+	// the stack is the JavaScript engine's.
+	MaxNesting = 1000
 	// MaxObserved is the largest number of values one run may observe.
 	MaxObserved = 10_000
 	// MaxWork bounds, for each secret value, the units of work that do not count as steps: the

@@ -38,7 +38,7 @@ func binop(op string, x, y Value) (Value, error) {
 	case "<", "<=", ">", ">=":
 		c, ok := compare(x, y)
 		if !ok || x.k == kBool {
-			return Value{}, opErr("cannot compare %s with %s using `%s`", x.typeName(), y.typeName(), op)
+			return Value{}, operandError(op, x, y)
 		}
 		switch op {
 		case "<":
@@ -59,30 +59,18 @@ func binop(op string, x, y Value) (Value, error) {
 			}
 			return checkInt(new(big.Int).Xor(x.bigInt(), y.bigInt()))
 		}
-		return Value{}, opErr("`xor` needs two booleans or two integers, not %s and %s", x.typeName(), y.typeName())
+		return Value{}, operandError(op, x, y)
 	case "+":
 		switch {
-		case x.k == kStr && y.k == kStr:
-			if len(x.str())+len(y.str()) > MaxValueSize {
-				return Value{}, opErr("a string grew beyond %d characters", MaxValueSize)
-			}
-			return strVal(x.str() + y.str()), nil
-		case x.k == kList && y.k == kList:
-			if x.size()+y.size() > MaxValueSize {
-				return Value{}, opErr("a list grew beyond %d elements", MaxValueSize)
-			}
-			e := make([]Value, 0, len(x.elems())+len(y.elems()))
-			return listVal(append(append(e, x.elems()...), y.elems()...)), nil
+		case x.k == kStr && y.k == kStr || x.k == kList && y.k == kList:
+			v, _, err := joinValues(x, y)
+			return v, err
 		case !x.isNum() || !y.isNum():
-			return Value{}, opErr("cannot add %s and %s (`+` adds numbers and joins two strings or two lists)", x.typeName(), y.typeName())
+			return Value{}, operandError(op, x, y)
 		}
 	}
 	if !x.isNum() || !y.isNum() {
-		bad := x
-		if x.isNum() {
-			bad = y
-		}
-		return Value{}, opErr("`%s` needs two numbers, but one side is %s", op, bad.typeName())
+		return Value{}, operandError(op, x, y)
 	}
 	if x.small() && y.small() && x.n > -small31 && x.n < small31 && y.n > -small31 && y.n < small31 {
 		a, b := x.n, y.n
@@ -149,7 +137,7 @@ func binop(op string, x, y Value) (Value, error) {
 func unop(op string, x Value) (Value, error) {
 	if op == "not" {
 		if x.k != kBool {
-			return Value{}, opErr("`not` needs a boolean, but this is %s", x.typeName())
+			return Value{}, unaryError(op, x)
 		}
 		return boolVal(x.n == 0), nil
 	}
@@ -161,11 +149,14 @@ func unop(op string, x Value) (Value, error) {
 	case x.k == kRat:
 		return normRat(new(big.Rat).Neg(x.rat())), nil
 	}
-	return Value{}, opErr("cannot negate %s", x.typeName())
+	return Value{}, unaryError(op, x)
 }
 
 // toIndex reads an index: an integer in 0..n−1.
 func toIndex(i Value, n int, what string) (int, error) {
+	if i.k == kRat {
+		return 0, opErr("an index must be an integer, but this is %s, not an integer", i.Label())
+	}
 	if i.k != kInt {
 		return 0, opErr("an index must be an integer, but this is %s", i.typeName())
 	}
@@ -179,7 +170,11 @@ func index(x, i Value) (Value, error) {
 	switch x.k {
 	case kList, kTuple:
 		es := x.elems()
-		k, err := toIndex(i, len(es), "a "+x.typeName()[2:])
+		what := "a list"
+		if x.k == kTuple {
+			what = "a tuple"
+		}
+		k, err := toIndex(i, len(es), what)
 		if err != nil {
 			return Value{}, err
 		}
@@ -218,6 +213,9 @@ func setIndex(name string, base Value, idx []Value, v Value) (Value, error) {
 	l := listVal(out)
 	if l.size() > MaxValueSize {
 		return Value{}, opErr("a list grew beyond %d elements", MaxValueSize)
+	}
+	if l.nesting() > MaxNesting {
+		return Value{}, opErr("a list or tuple is nested more than %d levels deep", MaxNesting)
 	}
 	return l, nil
 }
@@ -258,6 +256,9 @@ func callDet(name string, args []Value) (Value, error) {
 		}
 		return args[0], nil
 	case "str":
+		if args[0].k == kStr { // a string is its own text (its label may be quoted)
+			return args[0], nil
+		}
 		s := args[0].Label()
 		if len(s) > MaxValueSize {
 			return Value{}, opErr("a string grew beyond %d characters", MaxValueSize)

@@ -15,15 +15,17 @@ type parser struct {
 	depth int // nesting of expressions and blocks, bounded so that no recursion runs deep
 }
 
-// maxDepth bounds the nesting of parentheses, operators and blocks: the checker and the
-// interpreter recurse as deep as the tree, and a program of a megabyte of "(" must not exhaust
-// the stack.
+// maxDepth bounds the nesting of parentheses, right operands, brackets and blocks. A left
+// operand, the operand of `-` or `not` and the indexed value of `x[i]` continue a spine (see
+// spine.go), which every reader of the tree walks in a loop, so that a sum of 100,000 terms or
+// 100,000 `not`s needs no deeper stack than one term; everything else recurses, and a program of
+// a megabyte of "(" must not exhaust the stack (in WebAssembly, the JavaScript engine's).
 const maxDepth = 200
 
 func (p *parser) enter() {
 	p.depth++
 	if p.depth > maxDepth {
-		p.fail(p.tok.pos, "this is nested too deeply (more than %d levels of parentheses, operators or blocks)", maxDepth)
+		p.fail(p.tok.pos, "this is nested too deeply (more than %d levels of parentheses, brackets, right operands or blocks)", maxDepth)
 	}
 }
 
@@ -270,13 +272,17 @@ func (p *parser) binary(level int) Expr {
 	if level == len(levels) {
 		return p.unary()
 	}
-	if levels[level] == nil { // not
-		if p.is("not") {
-			pos := p.tok.pos
+	if levels[level] == nil { // not, read in a loop: `not not … x` of any length is one spine
+		var nots []Pos
+		for p.is("not") {
+			nots = append(nots, p.tok.pos)
 			p.advance()
-			return &Unary{node: node{P: pos}, Op: "not", X: p.binary(level)}
 		}
-		return p.binary(level + 1)
+		x := p.binary(level + 1)
+		for i := len(nots) - 1; i >= 0; i-- {
+			x = &Unary{node: node{P: nots[i]}, Op: "not", X: x}
+		}
+		return x
 	}
 	x := p.binary(level + 1)
 	for {
@@ -291,7 +297,10 @@ func (p *parser) binary(level int) Expr {
 		}
 		pos := p.tok.pos
 		p.advance()
+		// The right operand is a subtree off the spine: it counts towards the nesting bound.
+		p.enter()
 		y := p.binary(level + 1)
+		p.depth--
 		if levels[level][0] == "==" {
 			if b, ok := x.(*Binary); ok && isComparison(b.Op) && !b.paren {
 				p.fail(pos, "comparisons cannot be chained: write `a %s b and b %s c`", b.Op, op)
@@ -309,15 +318,21 @@ func isComparison(op string) bool {
 	return false
 }
 
+// unary reads `- - … x` in a loop: a chain of prefix operators is a spine of the tree (see
+// spine.go), walked without recursion wherever the tree is read.
 func (p *parser) unary() Expr {
 	p.enter()
 	defer func() { p.depth-- }()
-	if p.is("-") {
-		pos := p.tok.pos
+	var negs []Pos
+	for p.is("-") {
+		negs = append(negs, p.tok.pos)
 		p.advance()
-		return &Unary{node: node{P: pos}, Op: "-", X: p.unary()}
 	}
-	return p.postfix()
+	x := p.postfix()
+	for i := len(negs) - 1; i >= 0; i-- {
+		x = &Unary{node: node{P: negs[i]}, Op: "-", X: x}
+	}
+	return x
 }
 
 func (p *parser) postfix() Expr {

@@ -14,7 +14,7 @@ const (
 	kInt               // an integer: n, or ref *big.Int when it does not fit in an int64
 	kRat               // a rational that is not an integer: ref *big.Rat (never mutated)
 	kBool              // n is 0 or 1
-	kStr               // ref string
+	kStr               // ref string, or *grownStr (see join.go)
 	kList              // ref *seq
 	kTuple             // ref *seq
 )
@@ -29,18 +29,42 @@ type Value struct {
 }
 
 // seq is the element list of a list or tuple, with its size (elements counted recursively),
-// which bounds what one value may hold.
+// which bounds what one value may hold. grow, when set, is the mark of the backing array that
+// several lists may share (see join.go).
 type seq struct {
 	elems []Value
 	size  int
+	grow  *int
+	depth int32 // nesting: 1 for a list of scalars (bounded by MaxNesting)
 }
 
-func intVal(n int64) Value    { return Value{k: kInt, n: n} }
-func boolVal(b bool) Value    { return Value{k: kBool, n: b2i(b)} }
-func strVal(s string) Value   { return Value{k: kStr, ref: s} }
-func listVal(e []Value) Value { return Value{k: kList, ref: &seq{elems: e, size: sizeOf(e)}} }
+func intVal(n int64) Value  { return Value{k: kInt, n: n} }
+func boolVal(b bool) Value  { return Value{k: kBool, n: b2i(b)} }
+func strVal(s string) Value { return Value{k: kStr, ref: s} }
+func listVal(e []Value) Value {
+	return Value{k: kList, ref: &seq{elems: e, size: sizeOf(e), depth: depthOf(e)}}
+}
 func tupleVal(e []Value) Value {
-	return Value{k: kTuple, ref: &seq{elems: e, size: sizeOf(e)}}
+	return Value{k: kTuple, ref: &seq{elems: e, size: sizeOf(e), depth: depthOf(e)}}
+}
+
+// depthOf is the nesting depth of a list or tuple with elements e: 1 plus the deepest element's.
+func depthOf(e []Value) int32 {
+	d := int32(0)
+	for _, v := range e {
+		if v.k == kList || v.k == kTuple {
+			d = max(d, v.ref.(*seq).depth)
+		}
+	}
+	return d + 1
+}
+
+// nesting is the depth of a list or tuple (0 for any other value).
+func (v Value) nesting() int32 {
+	if v.k == kList || v.k == kTuple {
+		return v.ref.(*seq).depth
+	}
+	return 0
 }
 
 func b2i(b bool) int64 {
@@ -63,7 +87,7 @@ func sizeOf(e []Value) int {
 func (v Value) size() int {
 	switch v.k {
 	case kStr:
-		return 1 + len(v.ref.(string))
+		return 1 + len(v.str())
 	case kList, kTuple:
 		return v.ref.(*seq).size
 	case kInt:
@@ -78,7 +102,12 @@ func (v Value) size() int {
 }
 
 func (v Value) elems() []Value { return v.ref.(*seq).elems }
-func (v Value) str() string    { return v.ref.(string) }
+func (v Value) str() string {
+	if g, ok := v.ref.(*grownStr); ok {
+		return g.s
+	}
+	return v.ref.(string)
+}
 
 // bigInt returns an integer value as a *big.Int (a fresh one for a small integer).
 func (v Value) bigInt() *big.Int {
@@ -134,49 +163,102 @@ func (v Value) typeName() string {
 	return "no value"
 }
 
-// Label is how a value prints in row and column labels: strings raw, integers in decimal,
-// rationals a/b in lowest terms, booleans true/false, lists [a, b], tuples (a, b).
-func (v Value) Label() string {
-	var b strings.Builder
-	v.label(&b)
-	return b.String()
+// Label is how a value prints in row and column labels: integers in decimal, rationals a/b in
+// lowest terms, booleans true/false, lists [a, b], tuples (a, b), strings raw.
+func (v Value) Label() string { return string(v.appendLabel(nil, false, false)) }
+
+// QuotedLabel is Label with every string that could be read as another value (see plainString)
+// in double quotes, escaped as in Go: distinct values always print distinctly. Labels use it
+// when the raw labels of a channel's rows or columns would collide.
+func (v Value) QuotedLabel() string { return string(v.appendLabel(nil, false, true)) }
+
+// plainString reports whether s prints raw in a label: it cannot be read as another value or
+// as several observations. Inside a list or a tuple it must also not hold the characters that
+// separate and close elements.
+func plainString(s string, inside bool) bool {
+	if s == "" || s == "true" || s == "false" || s == "∅" || strings.Contains(s, "; ") {
+		return false
+	}
+	for _, r := range s {
+		if r < ' ' || r == 0x7f {
+			return false
+		}
+		if inside && strings.ContainsRune(`",[]()`, r) {
+			return false
+		}
+	}
+	switch s[0] {
+	case '"', '[', '(':
+		return false
+	}
+	return !readsAsNumber(s)
 }
 
-func (v Value) label(b *strings.Builder) {
+// readsAsNumber reports whether s has the form of a number's label: an integer or a fraction
+// a/b, with an optional minus sign.
+func readsAsNumber(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	num, den, frac := strings.Cut(s, "/")
+	digits := func(t string) bool {
+		if t == "" {
+			return false
+		}
+		for i := 0; i < len(t); i++ {
+			if t[i] < '0' || t[i] > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	return digits(num) && (!frac || digits(den))
+}
+
+// appendLabel appends v's label to b (inside: v is an element of a list or tuple; quote: quote
+// the strings that could be read as another value).
+func (v Value) appendLabel(b []byte, inside, quote bool) []byte {
 	switch v.k {
 	case kInt:
-		if v.small() {
-			b.WriteString(strconv.FormatInt(v.n, 10))
-		} else {
-			b.WriteString(v.ref.(*big.Int).String())
+		if v.small() && v.n >= 0 && v.n < 10 { // a digit (bits, small counts): the usual case
+			return append(b, byte('0'+v.n))
 		}
+		if v.small() {
+			return strconv.AppendInt(b, v.n, 10)
+		}
+		return v.ref.(*big.Int).Append(b, 10)
 	case kRat:
-		b.WriteString(v.ref.(*big.Rat).RatString())
+		return append(b, v.ref.(*big.Rat).RatString()...)
 	case kBool:
 		if v.n != 0 {
-			b.WriteString("true")
-		} else {
-			b.WriteString("false")
+			return append(b, "true"...)
 		}
+		return append(b, "false"...)
 	case kStr:
-		b.WriteString(v.str())
-	case kList, kTuple:
-		open, close := "[", "]"
-		if v.k == kTuple {
-			open, close = "(", ")"
+		if !quote || plainString(v.str(), inside) {
+			return append(b, v.str()...)
 		}
-		b.WriteString(open)
+		return strconv.AppendQuote(b, v.str())
+	case kList, kTuple:
+		open, close := byte('['), byte(']')
+		if v.k == kTuple {
+			open, close = '(', ')'
+		}
+		b = append(b, open)
 		for i, e := range v.elems() {
 			if i > 0 {
-				b.WriteString(", ")
+				b = append(b, ", "...)
 			}
-			e.label(b)
+			if e.k == kInt && e.ref == nil && e.n >= 0 && e.n < 10 { // a digit, without a call
+				b = append(b, byte('0'+e.n))
+				continue
+			}
+			b = e.appendLabel(b, true, quote)
 		}
 		if v.k == kTuple && len(v.elems()) == 1 {
-			b.WriteString(",")
+			b = append(b, ',')
 		}
-		b.WriteString(close)
+		return append(b, close)
 	}
+	return b
 }
 
 // key appends an encoding of v that is equal for equal values and different otherwise (the

@@ -71,6 +71,26 @@ test('errors are listed with their line and column and marked in the gutter as o
   assert.deepEqual(h.errors(page), []);
 });
 
+test("a sum of 100,000 terms runs in the page's worker, and a run lists every compile error", async () => {
+  const page = await open();
+  await page.click('[data-testid="program-card"] summary');
+  await page.fill('[data-testid="program-source"]', 'secret x in 0..1\nobserve x' + ' + 1'.repeat(100000));
+  await page.click('[data-testid="program-run"]');
+  await page.waitForFunction(() => /2 × 2 channel/.test(document.querySelector('[data-testid="program-status"]').textContent), null, { timeout: 60000 });
+  const cols = await Promise.all([0, 1].map((j) => page.inputValue(`[data-testid="col-label-${j}"]`)));
+  assert.deepEqual(cols, ['100000', '100001']);
+  // The worker is still usable, and a program with three mistakes lists the three when run.
+  await page.fill('[data-testid="program-source"]', 'secret pwd in 0..3\nobserve pw\nobserve "a" - 1\nobserve lenn(pwd)');
+  await page.click('[data-testid="program-run"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="program-diagnostics"] li').length === 3);
+  assert.deepEqual(await page.$$eval('[data-testid="program-diagnostics"] li', (els) => els.map((e) => e.textContent)), [
+    'line 2, column 9: `pw` is not defined — did you mean `pwd`?',
+    'line 3, column 13: `-` needs two numbers, but the left side is a string',
+    'line 4, column 9: `lenn` is not a function — did you mean `len`?',
+  ]);
+  assert.deepEqual(h.errors(page), []);
+});
+
 test('a shared link carries the program', async () => {
   const program = 'secret x in 0..1\nobserve x';
   const st = {

@@ -154,3 +154,58 @@ test('before the exact module is loaded, a call says how to load it', async () =
   await fresh.exact.load();
   assert.equal(fresh.program.check('secret x in 0..1\nobserve x').ok, true);
 });
+
+test('long expressions run in a stack of fixed depth (no RangeError), and the engine stays usable', () => {
+  const chain = (head, op, term, n) => head + (op + term).repeat(n);
+  for (const n of [10000, 100000]) {
+    const sources = [
+      'secret x in 0..1\nobserve ' + chain('x', ' + ', '1', n),
+      'secret x in 0..1\nt = x == x\nobserve ' + chain('t', ' and ', 't', n),
+      'secret x in 0..1\ns = str(x)\nobserve len(' + chain('s', ' + ', 's', n / 10) + ')',
+      'secret x in 0..1\ns = str(x)\nobserve ' + chain('s', '', '[0]', n),
+      'secret x in 0..1\nobserve ' + chain('x', ' - ', 'x', n) + ' + flip(1/2)',
+      'secret x in 0..1\nobserve ' + 'not '.repeat(100000) + '(x == 0)',
+    ];
+    for (const src of sources) {
+      assert.deepEqual(qif.program.check(src), { ok: true, diagnostics: [] }, src.slice(0, 60));
+      const r = qif.program.channel(src);
+      assert.deepEqual(r.secrets, ['0', '1'], src.slice(0, 60));
+    }
+  }
+  assert.deepEqual(qif.program.channel('secret x in 0..1\nobserve ' + chain('x', ' + ', '1', 10000)).observations, ['10000', '10001']);
+  // Nesting that is not a chain (parentheses) is bounded, with a position.
+  assert.throws(() => qif.program.channel('secret x in 0..1\nobserve ' + '('.repeat(300) + 'x' + ')'.repeat(300)),
+    (e) => e.line === 2 && e.column > 9 && /nested too deeply/.test(e.message));
+  // Values nested in a loop (l = [l]) stop at 1,000 levels, with the loop's line.
+  assert.throws(() => qif.program.channel('secret x in 0..1\nl = [x]\nfor i in 1..15000 {\n  l = [l]\n}\nobserve l == l'),
+    (e) => e.line === 4 && /nested more than 1000 levels deep/.test(e.message));
+  assert.equal(qif.program.channel('secret x in 0..1\nobserve x').observations.length, 2);
+});
+
+test('messages: every compile error in error.errors, an index of 1/2, a string built to 100,000 characters', () => {
+  const src = 'secret pwd in 0..3\nobserve pw\nobserve "a" - 1\nobserve lenn(pwd)';
+  assert.throws(() => qif.program.channel(src), (e) => {
+    assert.equal(e.line, 2);
+    assert.equal(e.column, 9);
+    assert.match(e.message, /^program\.channel: line 2, column 9: `pw` is not defined/);
+    assert.deepEqual(e.errors, qif.program.check(src).diagnostics);
+    assert.equal(e.errors.length, 3);
+    return true;
+  });
+  // A run-time error has one position and no list.
+  assert.throws(() => qif.program.channel('secret x in 0..1\nl = [1, 2]\nobserve l[x / 2]'),
+    (e) => e.errors === undefined && e.line === 3 && /an index must be an integer, but this is 1\/2, not an integer/.test(e.message));
+  // The work budget lets a string grow one character at a time to the 100,000-character limit.
+  const r = qif.program.channel('secret x in 0..1\ns = ""\nfor i in 1..100000 {\n  s = s + "ab"[x]\n}\nobserve len(s)');
+  assert.deepEqual(r.observations, ['100000']);
+  assert.throws(() => qif.program.channel('secret x in 0..1\ns = ""\nfor i in 1..100001 {\n  s = s + "a"\n}\nobserve len(s)'),
+    /a string grew beyond 100000 characters/);
+});
+
+test('messages elsewhere: an integer option past 2^53 names the largest accepted; mechanism.optimal refusal names the graph', async () => {
+  const more = await load();
+  assert.throws(() => more.channel.sample([0.5, 0.5], [[1, 0], [0, 1]], 3, { seed: 2 ** 60 }),
+    (e) => e.argument === 'seed' && /seed: expected a non-negative integer of at most 2\^53 = 9007199254740992 in absolute value, got/.test(e.message));
+  assert.throws(() => more.mechanism.optimal(more.graph.path(4), 1),
+    (e) => e.argument === 'graph' && /^mechanism\.optimal: graph: Theorem 6\.2's mechanism/.test(e.message));
+});

@@ -328,6 +328,7 @@ export class QifClient {
       if (r.ok) return r.value;
       const e = new QifError(r.error, { ns, fn, argument: r.argument, index: r.index, detail: r.detail });
       if (r.line !== undefined) Object.assign(e, { line: r.line, column: r.column });
+      if (Array.isArray(r.errors)) e.errors = r.errors;
       throw e;
     });
     p.jobId = id;

@@ -144,8 +144,10 @@ function runCall(id, index, call) {
   try {
     return { ok: true, value: f(...args) };
   } catch (err) {
-    // A program's error has its position (error.line, error.column): it travels with the message.
+    // A program's error has its position (error.line, error.column) and, when it does not
+    // compile, every problem (error.errors): they travel with the message.
     const at = err && Number.isInteger(err.line) && Number.isInteger(err.column) ? { line: err.line, column: err.column } : {};
+    if (at.line !== undefined && Array.isArray(err.errors)) at.errors = err.errors;
     return { ok: false, error: messageOf(err), fn: `${ns}.${fn}`, ...argumentOf(err), ...at };
   }
 }

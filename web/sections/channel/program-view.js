@@ -148,8 +148,12 @@ export function createProgramCard({ engine, onChannel }) {
         els.status.textContent = 'Cancelled.';
         return;
       }
-      // A program's error names its line and column: list it like a check's.
-      if (Number.isInteger(e?.line)) {
+      // A program's error names its line and column: list it like a check's (all of them when
+      // it does not compile).
+      if (Array.isArray(e?.errors) && e.errors.length > 0) {
+        showDiagnostics(e.errors, src);
+        els.status.textContent = '';
+      } else if (Number.isInteger(e?.line)) {
         showDiagnostics([{ line: e.line, column: e.column, message: e.message.replace(/^program\.channel: line \d+, column \d+: /, '') }], src);
         els.status.textContent = '';
       } else {
