@@ -71,8 +71,9 @@ var benchLimit = flag.Duration("conelp.limit", time.Minute, "time limit of each 
 
 // benchDesign switches the decomposition's designs for comparisons in one binary: a comma-
 // separated list of "-auto" (the fixed smoothing weight), "+plateaus" (plateau columns at
-// the start) and "+truncate" (pricings stopped after 16 phases between exact rounds).
-var benchDesign = flag.String("conelp.design", "", "designs to switch: -auto,+plateaus,+truncate")
+// the start), "+truncate" (pricings stopped after 16 phases between exact rounds) and
+// "+fullpricing" (output generation prices every output every round).
+var benchDesign = flag.String("conelp.design", "", "designs to switch: -auto,+plateaus,+truncate,+fullpricing")
 
 // parseDesign reads a list of designs to switch (see benchDesign) into a design.
 func parseDesign(tb testing.TB, designs string) design {
@@ -86,6 +87,8 @@ func parseDesign(tb testing.TB, designs string) design {
 			out.plateaus = true
 		case "+truncate":
 			out.truncatePhases = 16
+		case "+fullpricing":
+			out.fullPricing = true
 		default:
 			tb.Fatalf("unknown design %q", d)
 		}

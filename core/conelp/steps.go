@@ -12,16 +12,16 @@ import (
 // is final (certified, or stopped), and otherwise returns the run to warm the decomposition.
 func (r *run) outputGeneration(out *Result) (og *outputGen, finished bool) {
 	og = &outputGen{n: r.n, W: r.W, cost: r.cost, pairs: r.p.Pairs, ctx: r.ctx, start: r.begin,
-		timeLimit: r.o.TimeLimit, trace: r.d.trace,
-		price: func(mu []float64) float64 {
+		timeLimit: r.o.TimeLimit, trace: r.d.trace, fullPricing: r.d.fullPricing,
+		price: func(mu []float64, order []int, skip []bool, want int) (float64, int) {
 			for {
-				b, _ := r.priceAll(mu, false, 0, 0)
-				if r.status != lp.Optimal || !r.regrow() {
-					return b
+				b, reached := r.priceSome(mu, order, skip, want)
+				if r.status != lp.Optimal || !r.regrow() || reached < r.W {
+					return b, reached
 				}
 				for _, gw := range r.colGain {
 					if gw > enterTol {
-						return b // outputs to add: the new pairs count from the next round
+						return b, r.W // outputs to add: the new pairs count from the next round
 					}
 				}
 				// Nothing to add, but the cone was too loose for the bound to tell: price
