@@ -57,6 +57,9 @@ type outputGen struct {
 	trace  func(string, ...any) // a line per output round, when set
 	// fullPricing prices every output every round (design.fullPricing).
 	fullPricing bool
+	// points holds each output's last priced point in K (nil: pairs are left to the row
+	// generation alone; see joinPairs).
+	points [][]float64
 
 	rounds, pivots, columns, activePairs int
 	// The gain of each output when it was last priced, which orders the partial pricings,
@@ -212,10 +215,34 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 		for _, w := range cand[:min(len(cand), og.perRound())] {
 			inU[w] = true
 			U = append(U, w)
+			og.joinPairs(w, active)
 		}
 	}
 	og.handOver("a limit on rounds or on the restricted program's size")
 	return nil, nil, 0, false
+}
+
+// joinPairs activates, for the restricted program, the pairs tight at the priced point of
+// an output that joins U: its column will likely bind them, and a pair found violated only
+// after the solve costs a second solve (row generation). The point is in K (closed over every
+// pair), so a pair it holds at equality up to rounding is one whose constraint shapes it.
+func (og *outputGen) joinPairs(w int, active []bool) {
+	if og.points == nil || len(og.points[w]) != og.n {
+		return
+	}
+	h := og.points[w]
+	for i, q := range og.pairs {
+		if active[i] || !(q.Log < floorLog) {
+			continue
+		}
+		a, b := h[q.A], h[q.B]
+		if a <= 0 || b <= 0 {
+			continue
+		}
+		if d := math.Abs(math.Log(a) - math.Log(b)); d >= q.Log-1e-9*math.Max(1, q.Log) {
+			active[i] = true
+		}
+	}
 }
 
 // perRound is the number of outputs that join U per round, at most.

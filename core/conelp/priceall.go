@@ -99,6 +99,18 @@ func (r *run) priceOne(w int, mu []float64, add bool, maxPhases int) bool {
 		r.gen.close(r.hc)
 		r.colGain[w] = math.Max(0, dot(r.g, r.hc))
 	}
+	if !add && r.points != nil {
+		// Output generation: the point, in K, whose tight pairs a joining output brings to
+		// the restricted program (outputGen.joinPairs).
+		r.points[w] = r.points[w][:0]
+		if !ok {
+			pt := r.h
+			if r.gen != nil {
+				pt = r.hc
+			}
+			r.points[w] = append(r.points[w], pt...)
+		}
+	}
 	if !add && r.keep != nil {
 		// Output generation prices this way every round: reuse the vectors.
 		if r.keep[w] == nil {

@@ -66,6 +66,9 @@ type design struct {
 	// fullPricing makes every round of output generation price every output, as it did
 	// before its partial pricings (outputGen.pricingOrder).
 	fullPricing bool
+	// noJoinPairs leaves the pairs tight at a joining output's priced point to the row
+	// generation of the restricted program (outputGen.joinPairs).
+	noJoinPairs bool
 	// trace, when set, receives a line per pricing round and per output round.
 	trace func(string, ...any)
 }

@@ -41,6 +41,10 @@ func (r *run) outputGeneration(out *Result) (og *outputGen, finished bool) {
 		return true
 	}
 	r.pricingReport = func() bool { return og.report(og.lastObj, og.lastGap) }
+	if !r.d.noJoinPairs {
+		r.points = make([][]float64, r.W)
+		og.points = r.points
+	}
 	H, mu, bound, done := og.run(r.best)
 	r.pricingReport = func() bool { return r.report(r.lastGap) }
 	out.Rounds, out.Iterations, out.Columns = og.rounds, og.pivots, og.columns
