@@ -34,6 +34,10 @@ const (
 	maxRestricted   = 40000 // variables of a restricted program (N·|U|)
 	// fullPricingEvery: every this many rounds all outputs are priced (see pricingOrder).
 	fullPricingEvery = 5
+	// fullPricingPivots: a round whose restricted solves took this many pivots prices every
+	// output. A full pricing costs about as much as 1,000 pivots on the 10×10 map (whose
+	// rounds take 900–3,200) and 200 on the 20×20 spanner map (12,000–22,000).
+	fullPricingPivots = 5000
 )
 
 // outputGen is the state of output generation; Solve provides the pricing of every output
@@ -129,7 +133,7 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 			}
 		}
 		t1 := time.Now()
-		order, want := og.pricingOrder(inU, len(U))
+		order, want := og.pricingOrder(inU, og.pivots-pv0)
 		bound, reached := og.price(mu, order, inU, want)
 		if !og.ok() {
 			return nil, nil, 0, false
@@ -250,12 +254,15 @@ func (og *outputGen) perRound() int { return max(outputsPerRound, og.W/50) }
 
 // pricingOrder is the order in which a round prices the outputs, and how many positive ones
 // end the pricing (0: price them all). The rounds that may certify or hand over — the first,
-// every fifth — price every output. The others need only the outputs that join U: they price
-// first the outputs outside U of largest gain when last priced, and stop at twice as many
-// positive ones as join. A round that reaches every output is a full pricing all the same,
-// with its bound; the certificate comes only from such a round.
-func (og *outputGen) pricingOrder(inU []bool, inside int) (order []int, want int) {
-	if og.rounds == 1 || og.rounds%fullPricingEvery == 0 || og.fullPricing {
+// every fifth — price every output, and so does a round whose restricted solves took
+// fullPricingPivots pivots or more: on large maps (20×20) a full pricing is then a small part
+// of the round, and it gives the progress reports a better bound every round. The others need
+// only the outputs that join U: they price first the outputs outside U of largest gain when
+// last priced, and stop at twice as many positive ones as join. A round that reaches every
+// output is a full pricing all the same, with its bound; the certificate comes only from such
+// a round.
+func (og *outputGen) pricingOrder(inU []bool, pivots int) (order []int, want int) {
+	if og.rounds == 1 || og.rounds%fullPricingEvery == 0 || og.fullPricing || pivots >= fullPricingPivots {
 		return nil, 0
 	}
 	order = make([]int, 0, og.W)
