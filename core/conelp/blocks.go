@@ -133,7 +133,7 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 			}
 		}
 		t1 := time.Now()
-		order, want := og.pricingOrder(inU, og.pivots-pv0)
+		order, want := og.pricingOrder(inU, len(U), og.pivots-pv0)
 		bound, reached := og.price(mu, order, inU, want)
 		if !og.ok() {
 			return nil, nil, 0, false
@@ -253,16 +253,18 @@ func (og *outputGen) joinPairs(w int, active []bool) {
 func (og *outputGen) perRound() int { return max(outputsPerRound, og.W/50) }
 
 // pricingOrder is the order in which a round prices the outputs, and how many positive ones
-// end the pricing (0: price them all). The rounds that may certify or hand over — the first,
-// every fifth — price every output, and so does a round whose restricted solves took
+// end the pricing (0: price them all). The first round prices every output, and so does every
+// fifth and every round from the fifth on where U is large enough for the hand-over test (most
+// outputs still positive: it needs every gain), and a round whose restricted solves took
 // fullPricingPivots pivots or more: on large maps (20×20) a full pricing is then a small part
 // of the round, and it gives the progress reports a better bound every round. The others need
 // only the outputs that join U: they price first the outputs outside U of largest gain when
 // last priced, and stop at twice as many positive ones as join. A round that reaches every
 // output is a full pricing all the same, with its bound; the certificate comes only from such
 // a round.
-func (og *outputGen) pricingOrder(inU []bool, pivots int) (order []int, want int) {
-	if og.rounds == 1 || og.rounds%fullPricingEvery == 0 || og.fullPricing || pivots >= fullPricingPivots {
+func (og *outputGen) pricingOrder(inU []bool, inside, pivots int) (order []int, want int) {
+	handOver := og.rounds >= 5 && 8*inside > og.W
+	if og.rounds == 1 || og.rounds%fullPricingEvery == 0 || handOver || og.fullPricing || pivots >= fullPricingPivots {
 		return nil, 0
 	}
 	order = make([]int, 0, og.W)
