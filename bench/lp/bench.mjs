@@ -3,13 +3,14 @@
 // conelp, compiled to WebAssembly) against HiGHS compiled to WebAssembly (npm package `highs`) on
 // the same linear program, both in this Node process.
 //
-//   scripts/build.sh && node bench/lp/bench.mjs [case ...] [--highs-limit=seconds] [--ours-limit=seconds] [--simplex]
+//   scripts/build.sh && node bench/lp/bench.mjs [case ...] [--highs-limit=seconds] [--ours-limit=seconds] [--simplex] [--no-highs]
 //
 // Cases (default: all): path10 path40 path80 path200, clique20 clique40 clique80, grid6 grid8
 // grid10 grid15 grid20 — the ε-DP program with the binary gain, the uniform prior and ε = ln 2 —,
 // path200r (ε = 0.5 and a random prior, fixed seed) and geo6 geo7 geo10 geo15 geo20s1.1
 // geo30s1.1 geo15s1.5: location privacy on a side×side grid of cells, Euclidean
-// distance between cell centres, ε = 0.5 per cell, a prior with three hot spots and the expected
+// distance between cell centres, ε = 0.5 per cell (…e1: ε = 1), a prior with three hot spots
+// (…u: the uniform prior) and the expected
 // distance as the loss, on every pair of cells (geo10, geo15) or on the greedy δ-spanner with
 // ε/δ (…sδ). HiGHS states the same program (privacy rows in the mass form e^{−εd}·H[x][z] ≤
 // H[t][z], as ours) at primal and dual feasibility tolerances 1e−10, with a time limit
@@ -24,6 +25,7 @@ const opt = (name, dflt) => (args.find((a) => a.startsWith(`--${name}=`)) ?? `=$
 const HIGHS_LIMIT = Number(opt('highs-limit', 120));
 const OURS_LIMIT = Number(opt('ours-limit', 0)); // seconds; 0: none
 const withSimplex = args.includes('--simplex');
+const withHighs = !args.includes('--no-highs'); // --no-highs: ours only (to compare two builds of ours)
 const MAX_HIGHS_ROWS = 2.5e6;
 let names = args.filter((a) => !a.startsWith('--'));
 if (names.length === 0) {
@@ -103,11 +105,11 @@ function greedySpanner(n, d, delta) {
   return edges;
 }
 
-function geoCase(side, delta) {
-  const n = side * side, eps = 0.5;
+function geoCase(side, delta, uniform, eps) {
+  const n = side * side;
   const metric = qif.metric.gridEuclidean(side, side);
   const d = (a, b) => metric.data[a * n + b]; // the same numbers as ours
-  const prior = hotSpots(side);
+  const prior = uniform ? new Float64Array(n).fill(1 / n) : hotSpots(side);
   let pairs = [];
   if (delta) {
     pairs = greedySpanner(n, d, delta).map(([a, b]) => [a, b, (eps / delta) * d(a, b)]);
@@ -144,8 +146,8 @@ function caseOf(name) {
   if (m) return randomPriorPath(Number(m[1]));
   m = /^(path|clique|grid)(\d+)$/.exec(name);
   if (m) return graphCase(m[1], Number(m[2]));
-  m = /^geo(\d+)(?:s([\d.]+))?$/.exec(name);
-  if (m) return geoCase(Number(m[1]), m[2] ? Number(m[2]) : 0);
+  m = /^geo(\d+)(?:s([\d.]+))?(u)?(?:e([\d.]+))?$/.exec(name);
+  if (m) return geoCase(Number(m[1]), m[2] ? Number(m[2]) : 0, m[3] === 'u', m[4] ? Number(m[4]) : 0.5);
   throw new Error(`unknown case ${name}`);
 }
 
@@ -177,7 +179,7 @@ function solveHighs(c) {
   starts[r] = k;
   const colCost = new Float64Array(nv);
   for (let y = 0; y < n; y++) for (let z = 0; z < w; z++) colCost[y * w + z] = c.cost(y, z);
-  const t0 = performance.now();
+  const t0 = performance.now(), c0 = process.cpuUsage();
   const model = highs.createModel({
     numCols: nv, numRows: nr,
     sense: c.sense === 'max' ? highs.constants.objectiveSense.maximize : highs.constants.objectiveSense.minimize,
@@ -189,17 +191,24 @@ function solveHighs(c) {
     model.options.set({ output_flag: false, time_limit: HIGHS_LIMIT, primal_feasibility_tolerance: 1e-10, dual_feasibility_tolerance: 1e-10 });
     model.run();
     const status = model.getModelStatus();
-    return { s: (performance.now() - t0) / 1000, value: model.getObjectiveValue(),
+    return { s: (performance.now() - t0) / 1000, cpu: cpuSince(c0), value: model.getObjectiveValue(),
       iterations: Number(model.info.get('simplex_iteration_count')), optimal: status === 7 || status === 'Optimal', status };
   } finally {
     model.dispose();
   }
 }
 
+// CPU seconds of this process since c0 (process.cpuUsage): on a loaded machine the wall times
+// of both solvers grow with the load, their CPU times much less.
+function cpuSince(c0) {
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1e6;
+}
+
 function solveOurs(c, method) {
-  const t0 = performance.now();
+  const t0 = performance.now(), c0 = process.cpuUsage();
   const r = qif.mechanism.optimalLP({ ...c.options, forceLP: true, method, ...(OURS_LIMIT ? { timeLimit: OURS_LIMIT * 1000 } : {}) });
-  return { s: (performance.now() - t0) / 1000, value: r.objective, r };
+  return { s: (performance.now() - t0) / 1000, cpu: cpuSince(c0), value: r.objective, r };
 }
 
 const fmt = (s) => (s === undefined ? '—' : s < 0.1 ? s.toFixed(4) : s < 100 ? s.toFixed(2) : s.toFixed(0));
@@ -208,7 +217,7 @@ const exp = (x) => (x === undefined ? '—' : x.toExponential(1));
 // of its code paths (WebAssembly tiers up on first use) inside a timed case.
 for (const name of ['geo4', 'path10']) {
   solveOurs(caseOf(name), 'decomposition');
-  solveHighs(caseOf(name));
+  if (withHighs) solveHighs(caseOf(name));
 }
 const table = [];
 const notes = [];
@@ -226,6 +235,7 @@ for (const name of names) {
     continue;
   }
   row['ours s'] = fmt(ours.s) + (ours.r.status === 'optimal' ? '' : '*');
+  row['ours cpu s'] = fmt(ours.cpu);
   row['ours it.'] = ours.r.iterations;
   row['primal res.'] = exp(ours.r.primalResidual);
   row['dual res.'] = exp(ours.r.dualResidual);
@@ -238,15 +248,19 @@ for (const name of names) {
     row['dP ε / guaranteed'] = (e / ours.r.guaranteedEpsilon).toFixed(9);
   }
   let h;
-  if (rows > MAX_HIGHS_ROWS) {
+  if (!withHighs) {
+    // ours only
+  } else if (rows > MAX_HIGHS_ROWS) {
     notes.push(`${name}: HiGHS not run (${rows.toLocaleString('en')} rows)`);
   } else {
     h = solveHighs(c);
     if (!h.optimal) notes.push(`${name}: HiGHS stopped after ${h.s.toFixed(1)} s (status ${h.status})`);
   }
   row['HiGHS s'] = h ? fmt(h.s) + (h.optimal ? '' : '*') : '—';
+  row['HiGHS cpu s'] = h ? fmt(h.cpu) : '—';
   row['HiGHS it.'] = h ? h.iterations : '—';
   row['HiGHS/ours'] = h && h.optimal ? (h.s / ours.s).toFixed(1) : '—';
+  row['HiGHS/ours cpu'] = h && h.optimal ? (h.cpu / ours.cpu).toFixed(1) : '—';
   row['|Δ optimum|'] = h && h.optimal ? exp(Math.abs(h.value - ours.value)) : '—';
   if (withSimplex) {
     if (c.n * c.w <= 40000 && rows <= 1e6) {

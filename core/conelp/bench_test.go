@@ -71,8 +71,10 @@ var benchLimit = flag.Duration("conelp.limit", time.Minute, "time limit of each 
 
 // benchDesign switches the decomposition's designs for comparisons in one binary: a comma-
 // separated list of "-auto" (the fixed smoothing weight), "+plateaus" (plateau columns at
-// the start) and "+truncate" (pricings stopped after 16 phases between exact rounds).
-var benchDesign = flag.String("conelp.design", "", "designs to switch: -auto,+plateaus,+truncate")
+// the start), "+truncate" (pricings stopped after 16 phases between exact rounds) and
+// "+fullpricing" (output generation prices every output every round) and "-joinpairs" (no
+// pairs activated from a joining output's priced point).
+var benchDesign = flag.String("conelp.design", "", "designs to switch: -auto,+plateaus,+truncate,+fullpricing,-joinpairs")
 
 // parseDesign reads a list of designs to switch (see benchDesign) into a design.
 func parseDesign(tb testing.TB, designs string) design {
@@ -86,6 +88,10 @@ func parseDesign(tb testing.TB, designs string) design {
 			out.plateaus = true
 		case "+truncate":
 			out.truncatePhases = 16
+		case "+fullpricing":
+			out.fullPricing = true
+		case "-joinpairs":
+			out.noJoinPairs = true
 		default:
 			tb.Fatalf("unknown design %q", d)
 		}
@@ -153,6 +159,13 @@ func benchPrograms() []benchProgram {
 		{"geo8-decomposition", func() *Problem { return decompositionOnly(geoProblem(8, 0.5)) }},
 		{"geo10", func() *Problem { return geoProblem(10, 0.5) }},
 		{"geo10-decomposition", func() *Problem { return decompositionOnly(geoProblem(10, 0.5)) }},
+		{"geo6u", func() *Problem { return uniformPrior(geoProblem(6, 0.5), 6) }},
+		{"geo6e1", func() *Problem { return geoProblem(6, 1) }},
+		{"geo7u", func() *Problem { return uniformPrior(geoProblem(7, 0.5), 7) }},
+		{"geo7e1", func() *Problem { return geoProblem(7, 1) }},
+		{"geo7ue1", func() *Problem { return uniformPrior(geoProblem(7, 1), 7) }},
+		{"geo10u", func() *Problem { return uniformPrior(geoProblem(10, 0.5), 10) }},
+		{"geo10e1", func() *Problem { return geoProblem(10, 1) }},
 		{"geo20s1.1", func() *Problem { return geoSpanner(20, 0.5, 1.1) }},
 		{"geo30s1.1", func() *Problem { return geoSpanner(30, 0.5, 1.1) }},
 	}
@@ -214,6 +227,17 @@ func geoSpanner(side int, eps, delta float64) *Problem {
 	p.Pairs = p.Pairs[:0]
 	for _, e := range edges {
 		p.Pairs = append(p.Pairs, Pair{e[0], e[1], eps / delta * d[e[0]][e[1]]})
+	}
+	return p
+}
+
+// uniformPrior replaces the hot-spot prior of a side×side geo map by the uniform one (the
+// loss stays the expected distance).
+func uniformPrior(p *Problem, side int) *Problem {
+	for w := range p.Cost {
+		for y := range p.Cost[w] {
+			p.Cost[w][y] = math.Hypot(float64(w%side-y%side), float64(w/side-y/side)) / float64(p.N)
+		}
 	}
 	return p
 }

@@ -32,6 +32,12 @@ const (
 	outputsPerRound = 2     // outputs that join U per round, at least
 	maxOutputRounds = 40    // rounds
 	maxRestricted   = 40000 // variables of a restricted program (N·|U|)
+	// fullPricingEvery: every this many rounds all outputs are priced (see pricingOrder).
+	fullPricingEvery = 5
+	// fullPricingPivots: a round whose restricted solves took this many pivots prices every
+	// output. A full pricing costs about as much as 1,000 pivots on the 10×10 map (whose
+	// rounds take 900–3,200) and 200 on the 20×20 spanner map (12,000–22,000).
+	fullPricingPivots = 5000
 )
 
 // outputGen is the state of output generation; Solve provides the pricing of every output
@@ -44,14 +50,26 @@ type outputGen struct {
 	ctx       context.Context
 	start     time.Time
 	timeLimit time.Duration
-	price     func(mu []float64) float64
-	gain      []float64 // per output: the gain of its priced point, 0 if it prices out
-	rmax      []float64
-	ok        func() bool // the pricing was not stopped
-	report    func(obj, gap float64) bool
-	trace     func(string, ...any) // a line per output round, when set
+	// price prices the outputs at mu in the given order, stopping when want of those not in
+	// skip price positive (want 0: never); it fills gain and rmax and returns the bound
+	// (valid only when every output was reached) and how many outputs it priced.
+	price  func(mu []float64, order []int, skip []bool, want int) (bound float64, reached int)
+	gain   []float64 // per output: the gain of its priced point, 0 if it prices out
+	rmax   []float64
+	ok     func() bool // the pricing was not stopped
+	report func(obj, gap float64) bool
+	trace  func(string, ...any) // a line per output round, when set
+	// fullPricing prices every output every round (design.fullPricing).
+	fullPricing bool
+	// points holds each output's last priced point in K (nil: pairs are left to the row
+	// generation alone; see joinPairs).
+	points [][]float64
 
 	rounds, pivots, columns, activePairs int
+	// The gain of each output when it was last priced, which orders the partial pricings,
+	// and the number of outputs priced over all rounds.
+	prevGain []float64
+	priced   int
 	// The basis of the last restricted solve, where the next one starts.
 	basis restrictedBasis
 	// The last restricted objective and gap, for reports made during a pricing pass.
@@ -77,6 +95,7 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 	og.bestMu = make([]float64, n)
 	og.bestBound = math.Inf(1)
 	og.lastObj, og.lastGap = 0, math.Inf(1)
+	og.prevGain = make([]float64, W)
 	for y := range n {
 		og.lastObj += og.cost[first][y]
 	}
@@ -114,9 +133,19 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 			}
 		}
 		t1 := time.Now()
-		bound := og.price(mu)
+		order, want := og.pricingOrder(inU, len(U), og.pivots-pv0)
+		bound, reached := og.price(mu, order, inU, want)
 		if !og.ok() {
 			return nil, nil, 0, false
+		}
+		og.priced += reached
+		full := reached == W
+		if full {
+			copy(og.prevGain, og.gain)
+		} else {
+			for _, w := range order[:reached] {
+				og.prevGain[w] = og.gain[w]
+			}
 		}
 		og.bestH, og.bestMu = H, mu
 		if bound < og.bestBound {
@@ -128,17 +157,17 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 		og.columns = len(U)
 		gap := bound - obj
 		if og.trace != nil {
-			og.trace("output round %d: %d outputs, restricted %.12f bound %.12f; simplex %v (%d pivots), pricing %v",
-				og.rounds, len(U), obj, bound, t1.Sub(t0).Round(time.Millisecond), og.pivots-pv0, time.Since(t1).Round(time.Millisecond))
+			og.trace("output round %d: %d outputs, restricted %.12f bound %.12f; simplex %v (%d pivots), pricing %v (%d outputs)",
+				og.rounds, len(U), obj, bound, t1.Sub(t0).Round(time.Millisecond), og.pivots-pv0, time.Since(t1).Round(time.Millisecond), reached)
 		}
-		if gap <= gapTol/2*math.Max(1, math.Abs(obj)) {
+		if full && gap <= gapTol/2*math.Max(1, math.Abs(obj)) {
 			// Certify as the decomposition does: the prices raised by their residual maxima
 			// are priced once more, so that the reported dual residual is that of the
 			// returned prices.
 			for y := range mu {
 				mu[y] += og.rmax[y]
 			}
-			bound = og.price(mu)
+			bound, _ = og.price(mu, nil, nil, 0)
 			if !og.ok() {
 				return nil, nil, 0, false
 			}
@@ -149,7 +178,7 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 			}
 			return H, mu, bound, true
 		}
-		if !og.report(obj, gap) {
+		if !og.report(obj, og.lastGap) {
 			return nil, nil, 0, false
 		}
 		var cand []int
@@ -162,7 +191,7 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 			og.handOver("the bound is not met and nothing prices positive")
 			return nil, nil, 0, false
 		}
-		if og.rounds >= 5 && 2*len(cand) > W && 8*len(U) > W {
+		if full && og.rounds >= 5 && 2*len(cand) > W && 8*len(U) > W {
 			// Most outputs still price positive after five rounds: the optimum uses most of
 			// them, and the decomposition is the faster method.
 			og.handOver("most outputs still price positive")
@@ -187,13 +216,70 @@ func (og *outputGen) run(first int) (H []float64, mu []float64, bound float64, d
 			}
 		}
 		U = kept
-		for _, w := range cand[:min(len(cand), max(outputsPerRound, W/50))] {
+		for _, w := range cand[:min(len(cand), og.perRound())] {
 			inU[w] = true
 			U = append(U, w)
+			og.joinPairs(w, active)
 		}
 	}
 	og.handOver("a limit on rounds or on the restricted program's size")
 	return nil, nil, 0, false
+}
+
+// joinPairs activates, for the restricted program, the pairs tight at the priced point of
+// an output that joins U: its column will likely bind them, and a pair found violated only
+// after the solve costs a second solve (row generation). The point is in K (closed over every
+// pair), so a pair it holds at equality up to rounding is one whose constraint shapes it.
+func (og *outputGen) joinPairs(w int, active []bool) {
+	if og.points == nil || len(og.points[w]) != og.n {
+		return
+	}
+	h := og.points[w]
+	for i, q := range og.pairs {
+		if active[i] || !(q.Log < floorLog) {
+			continue
+		}
+		a, b := h[q.A], h[q.B]
+		if a <= 0 || b <= 0 {
+			continue
+		}
+		if d := math.Abs(math.Log(a) - math.Log(b)); d >= q.Log-1e-9*math.Max(1, q.Log) {
+			active[i] = true
+		}
+	}
+}
+
+// perRound is the number of outputs that join U per round, at most.
+func (og *outputGen) perRound() int { return max(outputsPerRound, og.W/50) }
+
+// pricingOrder is the order in which a round prices the outputs, and how many positive ones
+// end the pricing (0: price them all). The first round prices every output, and so does every
+// fifth and every round from the fifth on where U is large enough for the hand-over test (most
+// outputs still positive: it needs every gain), and a round whose restricted solves took
+// fullPricingPivots pivots or more: on large maps (20×20) a full pricing is then a small part
+// of the round, and it gives the progress reports a better bound every round. The others need
+// only the outputs that join U: they price first the outputs outside U of largest gain when
+// last priced, and stop at twice as many positive ones as join. A round that reaches every
+// output is a full pricing all the same, with its bound; the certificate comes only from such
+// a round.
+func (og *outputGen) pricingOrder(inU []bool, inside, pivots int) (order []int, want int) {
+	handOver := og.rounds >= 5 && 8*inside > og.W
+	if og.rounds == 1 || og.rounds%fullPricingEvery == 0 || handOver || og.fullPricing || pivots >= fullPricingPivots {
+		return nil, 0
+	}
+	order = make([]int, 0, og.W)
+	for w := range og.W {
+		if !inU[w] {
+			order = append(order, w)
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool { return og.prevGain[order[a]] > og.prevGain[order[b]] })
+	for w := range og.W {
+		if inU[w] {
+			order = append(order, w)
+		}
+	}
+	return order, 2 * og.perRound()
 }
 
 // handOver traces why output generation hands over to the decomposition.

@@ -34,12 +34,48 @@ func (r *run) priceAll(mu []float64, add bool, thr float64, maxPhases int) (boun
 			added++
 		}
 	}
+	return r.boundAt(mu), added
+}
+
+// priceSome prices the outputs at mu in the given order and stops as soon as want of those
+// not in skip price positive (want 0: never). It returns how many it priced, order[:reached];
+// only when that is every output are the bound, rmax and the residuals those of priceAll (the
+// bound is +Inf otherwise). Outputs it did not reach have colGain 0. Output generation uses it between its certifying
+// rounds, where only the outputs to join the restricted program are needed.
+func (r *run) priceSome(mu []float64, order []int, skip []bool, want int) (bound float64, reached int) {
+	if want == 0 || len(order) < r.W {
+		b, _ := r.priceAll(mu, false, 0, 0)
+		return b, r.W
+	}
+	r.truncated = false
+	clear(r.rmax)
+	clear(r.sub)
+	clear(r.colGain)
+	r.dualRes = 0
+	found := 0
+	for k, w := range order {
+		if k%16 == 15 && (r.stopped() || !r.pricingReport()) {
+			return math.Inf(1), k
+		}
+		r.priceOne(w, mu, false, 0)
+		if !skip[w] && r.colGain[w] > enterTol {
+			if found++; found >= want && k+1 < len(order) {
+				return math.Inf(1), k + 1
+			}
+		}
+	}
+	return r.boundAt(mu), r.W
+}
+
+// boundAt is the bound Σ_y (mu_y + rmax_y) of a pricing of every output, raised by a bound on
+// its rounding error.
+func (r *run) boundAt(mu []float64) (bound float64) {
 	margin := 0.0
 	for y := range mu {
 		bound += mu[y] + r.rmax[y]
 		margin += math.Abs(mu[y]) + r.rmax[y]
 	}
-	return bound + 2*float64(r.n)*margin*0x1p-53, added
+	return bound + 2*float64(r.n)*margin*0x1p-53
 }
 
 // priceOne prices output w at mu: the point in r.h, its gain in r.colGain[w], the residual
@@ -62,6 +98,18 @@ func (r *run) priceOne(w int, mu []float64, add bool, maxPhases int) bool {
 		copy(r.hc, r.h)
 		r.gen.close(r.hc)
 		r.colGain[w] = math.Max(0, dot(r.g, r.hc))
+	}
+	if !add && r.points != nil {
+		// Output generation: the point, in K, whose tight pairs a joining output brings to
+		// the restricted program (outputGen.joinPairs).
+		r.points[w] = r.points[w][:0]
+		if !ok {
+			pt := r.h
+			if r.gen != nil {
+				pt = r.hc
+			}
+			r.points[w] = append(r.points[w], pt...)
+		}
 	}
 	if !add && r.keep != nil {
 		// Output generation prices this way every round: reuse the vectors.

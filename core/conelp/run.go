@@ -50,7 +50,8 @@ type run struct {
 	dualRes               float64   // largest r_wy of the last pricing
 	colGain               []float64 // (Cost[w] − mu)·h of the point priced for w, 0 if none
 	keep                  [][]float64
-	truncated             bool // a column of the last priceAll stopped at maxPhases
+	points                [][]float64 // output generation: each output's last priced point in K (nil if it priced out)
+	truncated             bool        // a column of the last priceAll stopped at maxPhases
 
 	center    []float64 // the row prices of the best bound so far
 	centerMax []float64 // their rmax

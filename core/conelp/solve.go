@@ -63,6 +63,12 @@ type design struct {
 	// maps), and there a cap of 16 cost rounds (110 → 130, 129 → 186) and time (CPU +3% and
 	// +25%): the rounds without a bound keep the smoothing centre still.
 	truncatePhases int
+	// fullPricing makes every round of output generation price every output, as it did
+	// before its partial pricings (outputGen.pricingOrder).
+	fullPricing bool
+	// noJoinPairs leaves the pairs tight at a joining output's priced point to the row
+	// generation of the restricted program (outputGen.joinPairs).
+	noJoinPairs bool
 	// trace, when set, receives a line per pricing round and per output round.
 	trace func(string, ...any)
 }

@@ -12,16 +12,16 @@ import (
 // is final (certified, or stopped), and otherwise returns the run to warm the decomposition.
 func (r *run) outputGeneration(out *Result) (og *outputGen, finished bool) {
 	og = &outputGen{n: r.n, W: r.W, cost: r.cost, pairs: r.p.Pairs, ctx: r.ctx, start: r.begin,
-		timeLimit: r.o.TimeLimit, trace: r.d.trace,
-		price: func(mu []float64) float64 {
+		timeLimit: r.o.TimeLimit, trace: r.d.trace, fullPricing: r.d.fullPricing,
+		price: func(mu []float64, order []int, skip []bool, want int) (float64, int) {
 			for {
-				b, _ := r.priceAll(mu, false, 0, 0)
-				if r.status != lp.Optimal || !r.regrow() {
-					return b
+				b, reached := r.priceSome(mu, order, skip, want)
+				if r.status != lp.Optimal || !r.regrow() || reached < r.W {
+					return b, reached
 				}
 				for _, gw := range r.colGain {
 					if gw > enterTol {
-						return b // outputs to add: the new pairs count from the next round
+						return b, r.W // outputs to add: the new pairs count from the next round
 					}
 				}
 				// Nothing to add, but the cone was too loose for the bound to tell: price
@@ -41,6 +41,10 @@ func (r *run) outputGeneration(out *Result) (og *outputGen, finished bool) {
 		return true
 	}
 	r.pricingReport = func() bool { return og.report(og.lastObj, og.lastGap) }
+	if !r.d.noJoinPairs {
+		r.points = make([][]float64, r.W)
+		og.points = r.points
+	}
 	H, mu, bound, done := og.run(r.best)
 	r.pricingReport = func() bool { return r.report(r.lastGap) }
 	out.Rounds, out.Iterations, out.Columns = og.rounds, og.pivots, og.columns
