@@ -51,277 +51,330 @@ func RefinedStart(p *Problem, opt *RefineOptions) (*RefineResult, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	o := RefineOptions{}
-	if opt != nil {
-		o = *opt
-	}
-	if o.Context == nil {
-		o.Context = context.Background()
-	}
-	switch {
-	case o.MaxRounds == 0:
-		o.MaxRounds = 8
-	case o.MaxRounds < 0:
-		o.MaxRounds = 0
-	}
-	n, m := len(p.Objective), len(p.Rows)
-	// Minimization form: cost c (negated for Maximize); every inequality row gets a slack
-	// σ_i s_i with σ = +1 on ≤ rows and −1 on ≥ rows, so that all rows are equalities.
-	cost := make([]*big.Rat, n)
-	for j, c := range p.Objective {
-		cost[j] = new(big.Rat)
-		if c != nil {
-			cost[j].Set(c)
-			if p.Sense == Maximize {
-				cost[j].Neg(cost[j])
-			}
-		}
-	}
-	kept := make([]bool, m)
-	fa := make([][]float64, m) // float coefficients of the kept rows
-	for i, r := range p.Rows {
-		kept[i] = true
-		if b, _ := r.RHS.Float64(); math.IsInf(b, 0) {
-			kept[i] = false
-			continue
-		}
-		fa[i] = make([]float64, len(r.Terms))
-		for k, t := range r.Terms {
-			f, _ := t.Coef.Float64()
-			if math.IsInf(f, 0) {
-				kept[i] = false
-				break
-			}
-			fa[i][k] = f
-		}
-	}
-	sigma := func(i int) int64 {
-		switch p.Rows[i].Op {
-		case LessEq:
-			return 1
-		case GreaterEq:
-			return -1
-		}
-		return 0
-	}
-	x := make([]*big.Rat, n)
-	for j := range x {
-		x[j] = new(big.Rat)
-	}
-	s := make([]*big.Rat, m) // slack values (0 on = rows)
-	y := make([]*big.Rat, m) // row prices, minimization form: reduced cost c − Aᵀy
-	for i := range s {
-		s[i], y[i] = new(big.Rat), new(big.Rat)
-	}
+	rf := newRefiner(p, opt)
 	out := &RefineResult{}
-	var prev *Basis
-	tmp := new(big.Rat)
-	// Round 0 is the program as it stands (Float: rows as given, which core/lp may solve
-	// through its dual); the correction rounds need the slacks as variables.
-	fp, fkept, ok := p.Float()
-	if !ok {
-		return out, nil
-	}
-	res0, err := lp.Solve(fp, &lp.Options{Context: o.Context, Progress: func(q lp.Progress) bool {
-		return o.Progress == nil || o.Progress(0, q.Iteration)
-	}})
-	if err != nil {
-		return nil, err
-	}
-	out.Iterations = res0.Iterations
-	if res0.Status == lp.Cancelled || o.Context.Err() != nil {
-		out.Cancelled = true
-		return out, nil
-	}
-	out.Basis = StartFrom(p, fkept, res0)
-	out.First = out.Basis
-	if o.MaxRounds == 0 || (res0.Status != lp.Optimal && res0.Status != lp.Imprecise) || len(res0.X) != n {
-		return out, nil
-	}
-	for j := 0; j < n; j++ {
-		x[j] = ratLdexp(res0.X[j], 0)
-	}
-	for k, i := range fkept {
-		y[i] = ratLdexp(res0.Duals[k], 0)
-		if p.Sense == Maximize {
-			y[i].Neg(y[i])
+	if !rf.firstSolve(out) {
+		if rf.err != nil {
+			return nil, rf.err
 		}
+		return out, nil
 	}
-	for i, row := range p.Rows {
-		if sg := sigma(i); sg != 0 {
-			v := new(big.Rat).Set(row.RHS)
-			for _, t := range row.Terms {
-				v.Sub(v, tmp.Mul(t.Coef, x[t.Var]))
-			}
-			if sg < 0 {
-				v.Neg(v)
-			}
-			s[i] = v
-		}
-	}
-	prev = out.Basis
-	firstIterations := res0.Iterations
+	prev := out.Basis
 	scaleP, scaleD := 0, 0 // log2 of the magnifications of the last round
 	for round := 1; ; round++ {
-		// Exact residuals: r_i = b_i − a_i·x − σ_i s_i, the reduced costs d and the bound
-		// violations of x and s.
-		r := make([]*big.Rat, m)
-		maxP := 0.0
-		for i, row := range p.Rows {
-			v := new(big.Rat).Set(row.RHS)
-			for _, t := range row.Terms {
-				if x[t.Var].Sign() != 0 {
-					v.Sub(v, tmp.Mul(t.Coef, x[t.Var]))
-				}
-			}
-			switch sigma(i) {
-			case 1:
-				v.Sub(v, s[i])
-			case -1:
-				v.Add(v, s[i])
-			}
-			r[i] = v
-			if kept[i] {
-				maxP = math.Max(maxP, absFloat(v))
-			}
-			if s[i].Sign() < 0 {
-				maxP = math.Max(maxP, absFloat(s[i]))
-			}
-		}
-		for _, v := range x {
-			if v.Sign() < 0 {
-				maxP = math.Max(maxP, absFloat(v))
-			}
-		}
-		d := make([]*big.Rat, n)
-		for j := range d {
-			d[j] = new(big.Rat).Set(cost[j])
-		}
-		for i, row := range p.Rows {
-			if y[i].Sign() == 0 {
-				continue
-			}
-			for _, t := range row.Terms {
-				d[t.Var].Sub(d[t.Var], tmp.Mul(t.Coef, y[i]))
-			}
-		}
-		ds := make([]*big.Rat, m) // reduced cost of slack i: −σ_i y_i
-		maxD := 0.0
-		for i := range ds {
-			ds[i] = new(big.Rat)
-			if sg := sigma(i); sg != 0 {
-				ds[i].Mul(y[i], big.NewRat(-sg, 1))
-				if ds[i].Sign() < 0 {
-					maxD = math.Max(maxD, absFloat(ds[i]))
-				}
-			}
-		}
-		for _, v := range d {
-			if v.Sign() < 0 {
-				maxD = math.Max(maxD, absFloat(v))
-			}
-		}
-		if maxP == 0 && maxD == 0 {
+		res := rf.residuals()
+		if res.maxP == 0 && res.maxD == 0 {
 			break // x, s and y are feasible; the basis of the last round is kept
 		}
 		// Magnifications: powers of two (exact), growing by at most 2^40 per round so that a
 		// residual that is rounding of the last solve does not send the next one to scales
 		// where the rest of the program is noise.
-		kP, kD := scaleFor(maxP, scaleP), scaleFor(maxD, scaleD)
+		kP, kD := scaleFor(res.maxP, scaleP), scaleFor(res.maxD, scaleD)
 		// The primal magnification never exceeds the dual one: the next basis may have to
 		// move variables by amounts of the order of the dual residual (tiny objective gains
 		// restructure the mechanism at their own scale), and a bound magnified further would
 		// be capped and make the correction infeasible.
 		kP = min(kP, kD)
 		scaleP, scaleD = kP, kD
-		// The correction program: a·x̂ + σ ŝ = 2^kP r, x̂ ≥ −2^kP x, ŝ ≥ −2^kP s, minimizing
-		// 2^kD (d·x̂ + ds·ŝ).
-		model := lp.NewModel(lp.Minimize)
-		xv := model.AddBlock("x", 1, n)
-		sv := make([]int, m)
-		for i := range sv {
-			sv[i] = -1
-			if sigma(i) != 0 && kept[i] {
-				sv[i] = model.AddVar("s", math.Inf(-1), math.Inf(1))
-			}
-		}
-		for j := 0; j < n; j++ {
-			model.SetBounds(xv.At(0, j), lowerBound(x[j], kP), math.Inf(1))
-			model.SetObjective(xv.At(0, j), costCapped(ldexp(d[j], kD), round))
-		}
-		rowOf := make([]int, 0, m)
-		var terms []lp.Term
-		for i, row := range p.Rows {
-			if !kept[i] {
-				continue
-			}
-			terms = terms[:0]
-			for k, t := range row.Terms {
-				terms = append(terms, lp.Term{Var: xv.At(0, t.Var), Coef: fa[i][k]})
-			}
-			if sv[i] >= 0 {
-				model.SetBounds(sv[i], lowerBound(s[i], kP), math.Inf(1))
-				model.SetObjective(sv[i], costCapped(ldexp(ds[i], kD), round))
-				terms = append(terms, lp.Term{Var: sv[i], Coef: float64(sigma(i))})
-			}
-			model.AddEq(terms, ldexp(r[i], kP))
-			rowOf = append(rowOf, i)
-		}
-		round0, iters0 := round, out.Iterations
-		// A correction round may not take much longer than the first solve: when the
-		// magnified program is hard for the floating-point simplex, the basis of the last
-		// round that solved is kept.
-		maxIt := 2*firstIterations + 2*(model.NumVars()+model.NumRows()) + 500
-		res, err := model.Solve(&lp.Options{MaxIterations: maxIt, Context: o.Context, Progress: func(q lp.Progress) bool {
-			return o.Progress == nil || o.Progress(round0, iters0+q.Iteration)
-		}})
+		b, err := rf.correct(round, res, kP, kD, out)
 		if err != nil {
-			return nil, fmt.Errorf("ratlp: correction program of round %d: %v", round, err)
+			return nil, err
 		}
-		out.Iterations += res.Iterations
-		if res.Status == lp.Cancelled || o.Context.Err() != nil {
-			out.Cancelled = true
-			return out, nil
-		}
-		if res.Status != lp.Optimal && res.Status != lp.Imprecise {
-			break // keep the basis of the last round (or none)
-		}
-		// Accumulate exactly: x += x̂/2^kP, s += ŝ/2^kP, y += ŷ/2^kD.
-		for j := 0; j < n; j++ {
-			x[j].Add(x[j], ratLdexp(res.X[xv.At(0, j)], -kP))
-		}
-		for k, i := range rowOf {
-			if sv[i] >= 0 {
-				s[i].Add(s[i], ratLdexp(res.X[sv[i]], -kP))
-			}
-			y[i].Add(y[i], ratLdexp(res.Duals[k], -kD))
-		}
-		b := &Basis{Var: make([]bool, n), Row: make([]bool, m)}
-		// A variable whose magnified bound was capped and that stays positive is basic in
-		// the exact basis even where the correction left it at the capped bound.
-		for j := 0; j < n; j++ {
-			b.Var[j] = res.VarStatus[xv.At(0, j)] == lp.Basic
-		}
-		for i := range b.Row {
-			b.Row[i] = !kept[i]
-		}
-		for k, i := range rowOf {
-			b.Row[i] = res.RowStatus[k] == lp.Basic || (sv[i] >= 0 && (res.VarStatus[sv[i]] == lp.Basic))
+		if out.Cancelled || b == nil {
+			return out, nil // cancelled, or the correction did not solve: the last basis is kept
 		}
 		out.Rounds = round
 		same := prev != nil && sameBasis(prev, b)
 		prev = b
-
 		out.Basis = b
-		if round >= o.MaxRounds || same {
+		if round >= rf.o.MaxRounds || same {
 			break
 		}
-		if o.Progress != nil && !o.Progress(round+1, out.Iterations) {
+		if rf.o.Progress != nil && !rf.o.Progress(round+1, out.Iterations) {
 			out.Cancelled = true
 			return out, nil
 		}
 	}
 	return out, nil
+}
+
+// refiner holds the program in minimization form and the accumulated solution of
+// RefinedStart: every inequality row gets a slack σ_i s_i with σ = +1 on ≤ rows and −1 on ≥
+// rows, so that all rows are equalities.
+type refiner struct {
+	p               *Problem
+	o               RefineOptions
+	n, m            int
+	cost            []*big.Rat  // c, negated for Maximize
+	kept            []bool      // rows whose coefficients fit in float64
+	fa              [][]float64 // float coefficients of the kept rows
+	x, s, y         []*big.Rat  // primal values, slack values (0 on = rows), row prices (reduced cost c − Aᵀy)
+	firstIterations int
+	tmp             *big.Rat
+	err             error
+}
+
+func newRefiner(p *Problem, opt *RefineOptions) *refiner {
+	rf := &refiner{p: p, n: len(p.Objective), m: len(p.Rows), tmp: new(big.Rat)}
+	if opt != nil {
+		rf.o = *opt
+	}
+	if rf.o.Context == nil {
+		rf.o.Context = context.Background()
+	}
+	switch {
+	case rf.o.MaxRounds == 0:
+		rf.o.MaxRounds = 8
+	case rf.o.MaxRounds < 0:
+		rf.o.MaxRounds = 0
+	}
+	n, m := rf.n, rf.m
+	rf.cost = make([]*big.Rat, n)
+	for j, c := range p.Objective {
+		rf.cost[j] = new(big.Rat)
+		if c != nil {
+			rf.cost[j].Set(c)
+			if p.Sense == Maximize {
+				rf.cost[j].Neg(rf.cost[j])
+			}
+		}
+	}
+	rf.kept = make([]bool, m)
+	rf.fa = make([][]float64, m)
+	for i, r := range p.Rows {
+		rf.kept[i] = true
+		if b, _ := r.RHS.Float64(); math.IsInf(b, 0) {
+			rf.kept[i] = false
+			continue
+		}
+		rf.fa[i] = make([]float64, len(r.Terms))
+		for k, t := range r.Terms {
+			f, _ := t.Coef.Float64()
+			if math.IsInf(f, 0) {
+				rf.kept[i] = false
+				break
+			}
+			rf.fa[i][k] = f
+		}
+	}
+	rf.x = make([]*big.Rat, n)
+	for j := range rf.x {
+		rf.x[j] = new(big.Rat)
+	}
+	rf.s, rf.y = make([]*big.Rat, m), make([]*big.Rat, m)
+	for i := range rf.s {
+		rf.s[i], rf.y[i] = new(big.Rat), new(big.Rat)
+	}
+	return rf
+}
+
+// sigma is the sign of row i's slack: +1 on ≤ rows, −1 on ≥ rows, 0 on equalities.
+func (rf *refiner) sigma(i int) int64 {
+	switch rf.p.Rows[i].Op {
+	case LessEq:
+		return 1
+	case GreaterEq:
+		return -1
+	}
+	return 0
+}
+
+// firstSolve is round 0: the program as it stands (Float: rows as given, which core/lp may
+// solve through its dual). Its basis is out.Basis and out.First; its solution starts the
+// accumulation. It reports whether correction rounds follow (false with rf.err set on an
+// error, or when cancelled, not solved or no rounds are asked for).
+func (rf *refiner) firstSolve(out *RefineResult) bool {
+	p, o := rf.p, rf.o
+	fp, fkept, ok := p.Float()
+	if !ok {
+		return false
+	}
+	res0, err := lp.Solve(fp, &lp.Options{Context: o.Context, Progress: func(q lp.Progress) bool {
+		return o.Progress == nil || o.Progress(0, q.Iteration)
+	}})
+	if err != nil {
+		rf.err = err
+		return false
+	}
+	out.Iterations = res0.Iterations
+	if res0.Status == lp.Cancelled || o.Context.Err() != nil {
+		out.Cancelled = true
+		return false
+	}
+	out.Basis = StartFrom(p, fkept, res0)
+	out.First = out.Basis
+	if o.MaxRounds == 0 || (res0.Status != lp.Optimal && res0.Status != lp.Imprecise) || len(res0.X) != rf.n {
+		return false
+	}
+	for j := 0; j < rf.n; j++ {
+		rf.x[j] = ratLdexp(res0.X[j], 0)
+	}
+	for k, i := range fkept {
+		rf.y[i] = ratLdexp(res0.Duals[k], 0)
+		if p.Sense == Maximize {
+			rf.y[i].Neg(rf.y[i])
+		}
+	}
+	for i, row := range p.Rows {
+		if sg := rf.sigma(i); sg != 0 {
+			v := new(big.Rat).Set(row.RHS)
+			for _, t := range row.Terms {
+				v.Sub(v, rf.tmp.Mul(t.Coef, rf.x[t.Var]))
+			}
+			if sg < 0 {
+				v.Neg(v)
+			}
+			rf.s[i] = v
+		}
+	}
+	rf.firstIterations = res0.Iterations
+	return true
+}
+
+// refineResiduals are the exact residuals of the accumulated solution: r_i = b_i − a_i·x −
+// σ_i s_i, the reduced costs d of x and ds of the slacks, and the largest primal violation
+// (residuals of kept rows, negative x and s) and dual violation (negative reduced costs).
+type refineResiduals struct {
+	r, d, ds   []*big.Rat
+	maxP, maxD float64
+}
+
+func (rf *refiner) residuals() refineResiduals {
+	p, x, s, y, tmp := rf.p, rf.x, rf.s, rf.y, rf.tmp
+	res := refineResiduals{r: make([]*big.Rat, rf.m), d: make([]*big.Rat, rf.n), ds: make([]*big.Rat, rf.m)}
+	for i, row := range p.Rows {
+		v := new(big.Rat).Set(row.RHS)
+		for _, t := range row.Terms {
+			if x[t.Var].Sign() != 0 {
+				v.Sub(v, tmp.Mul(t.Coef, x[t.Var]))
+			}
+		}
+		switch rf.sigma(i) {
+		case 1:
+			v.Sub(v, s[i])
+		case -1:
+			v.Add(v, s[i])
+		}
+		res.r[i] = v
+		if rf.kept[i] {
+			res.maxP = math.Max(res.maxP, absFloat(v))
+		}
+		if s[i].Sign() < 0 {
+			res.maxP = math.Max(res.maxP, absFloat(s[i]))
+		}
+	}
+	for _, v := range x {
+		if v.Sign() < 0 {
+			res.maxP = math.Max(res.maxP, absFloat(v))
+		}
+	}
+	for j := range res.d {
+		res.d[j] = new(big.Rat).Set(rf.cost[j])
+	}
+	for i, row := range p.Rows {
+		if y[i].Sign() == 0 {
+			continue
+		}
+		for _, t := range row.Terms {
+			res.d[t.Var].Sub(res.d[t.Var], tmp.Mul(t.Coef, y[i]))
+		}
+	}
+	for i := range res.ds {
+		res.ds[i] = new(big.Rat) // reduced cost of slack i: −σ_i y_i
+		if sg := rf.sigma(i); sg != 0 {
+			res.ds[i].Mul(y[i], big.NewRat(-sg, 1))
+			if res.ds[i].Sign() < 0 {
+				res.maxD = math.Max(res.maxD, absFloat(res.ds[i]))
+			}
+		}
+	}
+	for _, v := range res.d {
+		if v.Sign() < 0 {
+			res.maxD = math.Max(res.maxD, absFloat(v))
+		}
+	}
+	return res
+}
+
+// correct solves the correction program of a round — a·x̂ + σ ŝ = 2^kP r, x̂ ≥ −2^kP x,
+// ŝ ≥ −2^kP s, minimizing 2^kD (d·x̂ + ds·ŝ) — accumulates its solution exactly (x += x̂/2^kP,
+// s += ŝ/2^kP, y += ŷ/2^kD) and returns its basis. A nil basis means the correction did not
+// solve (or was cancelled: out.Cancelled), and the basis of the last round is kept.
+func (rf *refiner) correct(round int, res refineResiduals, kP, kD int, out *RefineResult) (*Basis, error) {
+	p, n, m := rf.p, rf.n, rf.m
+	model := lp.NewModel(lp.Minimize)
+	xv := model.AddBlock("x", 1, n)
+	sv := make([]int, m)
+	for i := range sv {
+		sv[i] = -1
+		if rf.sigma(i) != 0 && rf.kept[i] {
+			sv[i] = model.AddVar("s", math.Inf(-1), math.Inf(1))
+		}
+	}
+	for j := 0; j < n; j++ {
+		model.SetBounds(xv.At(0, j), lowerBound(rf.x[j], kP), math.Inf(1))
+		model.SetObjective(xv.At(0, j), costCapped(ldexp(res.d[j], kD), round))
+	}
+	rowOf := make([]int, 0, m)
+	var terms []lp.Term
+	for i, row := range p.Rows {
+		if !rf.kept[i] {
+			continue
+		}
+		terms = terms[:0]
+		for k, t := range row.Terms {
+			terms = append(terms, lp.Term{Var: xv.At(0, t.Var), Coef: rf.fa[i][k]})
+		}
+		if sv[i] >= 0 {
+			model.SetBounds(sv[i], lowerBound(rf.s[i], kP), math.Inf(1))
+			model.SetObjective(sv[i], costCapped(ldexp(res.ds[i], kD), round))
+			terms = append(terms, lp.Term{Var: sv[i], Coef: float64(rf.sigma(i))})
+		}
+		model.AddEq(terms, ldexp(res.r[i], kP))
+		rowOf = append(rowOf, i)
+	}
+	round0, iters0 := round, out.Iterations
+	// A correction round may not take much longer than the first solve: when the magnified
+	// program is hard for the floating-point simplex, the basis of the last round that solved
+	// is kept.
+	maxIt := 2*rf.firstIterations + 2*(model.NumVars()+model.NumRows()) + 500
+	o := rf.o
+	sol, err := model.Solve(&lp.Options{MaxIterations: maxIt, Context: o.Context, Progress: func(q lp.Progress) bool {
+		return o.Progress == nil || o.Progress(round0, iters0+q.Iteration)
+	}})
+	if err != nil {
+		return nil, fmt.Errorf("ratlp: correction program of round %d: %v", round, err)
+	}
+	out.Iterations += sol.Iterations
+	if sol.Status == lp.Cancelled || o.Context.Err() != nil {
+		out.Cancelled = true
+		return nil, nil
+	}
+	if sol.Status != lp.Optimal && sol.Status != lp.Imprecise {
+		return nil, nil
+	}
+	for j := 0; j < n; j++ {
+		rf.x[j].Add(rf.x[j], ratLdexp(sol.X[xv.At(0, j)], -kP))
+	}
+	for k, i := range rowOf {
+		if sv[i] >= 0 {
+			rf.s[i].Add(rf.s[i], ratLdexp(sol.X[sv[i]], -kP))
+		}
+		rf.y[i].Add(rf.y[i], ratLdexp(sol.Duals[k], -kD))
+	}
+	b := &Basis{Var: make([]bool, n), Row: make([]bool, m)}
+	// A variable whose magnified bound was capped and that stays positive is basic in the
+	// exact basis even where the correction left it at the capped bound.
+	for j := 0; j < n; j++ {
+		b.Var[j] = sol.VarStatus[xv.At(0, j)] == lp.Basic
+	}
+	for i := range b.Row {
+		b.Row[i] = !rf.kept[i]
+	}
+	for k, i := range rowOf {
+		b.Row[i] = sol.RowStatus[k] == lp.Basic || (sv[i] >= 0 && (sol.VarStatus[sv[i]] == lp.Basic))
+	}
+	return b, nil
 }
 
 // boundCap and costCap bound the magnified bounds and costs of a correction program: a bound
