@@ -3,8 +3,9 @@
 // holds its data as a <table> (the text alternative; visually collapsed in a <details>).
 // Data reaches the SVG as text nodes and numeric attributes only, never as markup.
 //
-//   linePlot({ title, xLabel, yLabel, series: [{ name, points: [[x, y], ...], dashed? }],
-//              hLines?: [{ y, label }], yLog?: false })                → <figure>
+//   linePlot({ title, xLabel, yLabel, series: [{ name, points: [[x, y], ...], dashed?,
+//              band?: [[x, lower, upper], ...] }], hLines?: [{ y, label }], xLog?: false }) → <figure>
+//              (band: a shaded interval around the series; xLog: a logarithmic x axis)
 //   heatmap({ title, matrix: number[][], rowLabels?, colLabels?, max? })  → <figure>
 //   barChart({ title, bars: [{ label, value }], yLabel, hLines?: [{ y, label }] }) → <figure>
 //
@@ -78,13 +79,13 @@ function frame(title) {
   return s('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': title, class: 'plot-svg', xmlns: NS });
 }
 
-function axes(svg, xs, ys, xLabel, yLabel, fx, fy) {
+function axes(svg, xs, ys, xLabel, yLabel, fx, fy, xfmt = fmt) {
   const g = s('g', { class: 'axes', 'font-size': 11, fill: '#1c2430' });
   g.append(s('line', { x1: M.l, y1: H - M.b, x2: W - M.r, y2: H - M.b, stroke: '#5a6472' }));
   g.append(s('line', { x1: M.l, y1: M.t, x2: M.l, y2: H - M.b, stroke: '#5a6472' }));
   for (const t of xs) {
     g.append(s('line', { x1: fx(t), y1: H - M.b, x2: fx(t), y2: H - M.b + 4, stroke: '#5a6472' }));
-    g.append(s('text', { x: fx(t), y: H - M.b + 16, 'text-anchor': 'middle' }, fmt(t)));
+    g.append(s('text', { x: fx(t), y: H - M.b + 16, 'text-anchor': 'middle' }, xfmt(t)));
   }
   for (const t of ys) {
     g.append(s('line', { x1: M.l, y1: fy(t), x2: W - M.r, y2: fy(t), stroke: '#e5e8ec' }));
@@ -95,19 +96,38 @@ function axes(svg, xs, ys, xLabel, yLabel, fx, fy) {
   svg.append(g);
 }
 
-export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [] }) {
-  const pts = series.flatMap((sr) => sr.points).filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y));
-  const xsAll = pts.map((p) => p[0]);
-  const ysAll = pts.map((p) => p[1]).concat(hLines.map((l) => l.y).filter(Number.isFinite));
+export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [], xLog = false }) {
+  const ok = ([x, ...ys]) => Number.isFinite(x) && (!xLog || x > 0) && ys.every(Number.isFinite);
+  const pts = series.flatMap((sr) => sr.points).filter(ok);
+  const bands = series.flatMap((sr) => (sr.band ?? []).filter(ok));
+  const tx = xLog ? Math.log10 : (x) => x;
+  const xsAll = pts.map((p) => tx(p[0]));
+  const ysAll = pts.map((p) => p[1]).concat(bands.flatMap((b) => [b[1], b[2]]), hLines.map((l) => l.y).filter(Number.isFinite));
   let [x0, x1] = [Math.min(...xsAll), Math.max(...xsAll)];
   let [y0, y1] = [Math.min(0, ...ysAll), Math.max(...ysAll)];
   if (!(x1 > x0)) { x0 -= 1; x1 += 1; }
   if (!(y1 > y0)) { y1 = y0 + 1; }
   y1 += (y1 - y0) * 0.05;
-  const fx = (x) => M.l + ((x - x0) / (x1 - x0)) * (W - M.l - M.r);
+  const fx = (x) => M.l + ((tx(x) - x0) / (x1 - x0)) * (W - M.l - M.r);
   const fy = (y) => H - M.b - ((y - y0) / (y1 - y0)) * (H - M.t - M.b);
   const svg = frame(title);
-  axes(svg, niceTicks(x0, x1), niceTicks(y0, y1), xLabel, yLabel, fx, fy);
+  // On a log axis the ticks are the powers of ten in range (1, 2 and 5 times them when fewer than three).
+  let xTicks = niceTicks(x0, x1);
+  if (xLog) {
+    xTicks = [];
+    for (let e = Math.floor(x0); e <= Math.ceil(x1); e++) for (const m of [1, 2, 5]) xTicks.push(m * 10 ** e);
+    const decades = xTicks.filter((t) => Math.log10(t) % 1 === 0);
+    xTicks = (decades.filter((t) => tx(t) >= x0 - 1e-9 && tx(t) <= x1 + 1e-9).length >= 3 ? decades : xTicks)
+      .filter((t) => tx(t) >= x0 - 1e-9 && tx(t) <= x1 + 1e-9);
+  }
+  axes(svg, xTicks.map((t) => (xLog ? tx(t) : t)), niceTicks(y0, y1), xLabel, yLabel, xLog ? (v) => fx(10 ** v) : fx, fy, xLog ? (v) => fmt(10 ** v) : fmt);
+  series.forEach((sr, i) => {
+    const b = (sr.band ?? []).filter(ok);
+    if (b.length < 2) return;
+    const top = b.map(([x, , hi], k) => `${k ? 'L' : 'M'}${fx(x).toFixed(2)},${fy(hi).toFixed(2)}`).join('');
+    const bottom = b.slice().reverse().map(([x, lo]) => `L${fx(x).toFixed(2)},${fy(lo).toFixed(2)}`).join('');
+    svg.append(s('path', { d: `${top}${bottom}Z`, fill: sr.color || PALETTE[i % PALETTE.length], 'fill-opacity': 0.15, stroke: 'none', class: 'plot-band' }));
+  });
   hLines.forEach((l) => {
     if (!Number.isFinite(l.y)) return;
     svg.append(s('line', { x1: M.l, x2: W - M.r, y1: fy(l.y), y2: fy(l.y), stroke: '#8a5a00', 'stroke-dasharray': '4 3' }));
@@ -115,7 +135,7 @@ export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [] 
   });
   series.forEach((sr, i) => {
     const colour = sr.color || PALETTE[i % PALETTE.length];
-    const d = sr.points.filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y))
+    const d = sr.points.filter(ok)
       .map(([x, y], k) => `${k ? 'L' : 'M'}${fx(x).toFixed(2)},${fy(y).toFixed(2)}`).join('');
     svg.append(s('path', { d, fill: 'none', stroke: colour, 'stroke-width': 2, 'stroke-dasharray': sr.dashed ? '6 4' : undefined }));
   });
@@ -128,8 +148,10 @@ export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [] 
   });
   svg.append(lg);
   const xsUnion = [...new Set(series.flatMap((sr) => sr.points.map((p) => p[0])))].sort((a, b) => a - b);
-  const rows = xsUnion.map((x) => [x, ...series.map((sr) => { const p = sr.points.find((q) => q[0] === x); return p ? p[1] : ''; })]);
-  return figure(title, svg, dataTable([xLabel || 'x', ...series.map((sr) => sr.name)], rows));
+  const cell = (list, x, j) => { const p = (list ?? []).find((q) => q[0] === x); return p ? p[j] : ''; };
+  const rows = xsUnion.map((x) => [x, ...series.flatMap((sr) => (sr.band ? [cell(sr.points, x, 1), cell(sr.band, x, 1), cell(sr.band, x, 2)] : [cell(sr.points, x, 1)]))]);
+  const head = series.flatMap((sr) => (sr.band ? [sr.name, `${sr.name}: lower`, `${sr.name}: upper`] : [sr.name]));
+  return figure(title, svg, dataTable([xLabel || 'x', ...head], rows));
 }
 
 // ---------------------------------------------------------------- heat-map colours
