@@ -1,0 +1,160 @@
+package estimate
+
+import (
+	"math"
+	"slices"
+)
+
+// work counts the steps of a long estimate and reports them to its progress function (every
+// step here is a whole shuffled copy or bootstrap replicate, milliseconds at most).
+type work struct {
+	progress    func(done, total int) bool
+	done, total int
+}
+
+// step records one step; ErrCancelled when the progress function says stop.
+func (w *work) step() error {
+	w.done++
+	if w.progress != nil && !w.progress(w.done, max(w.total, w.done)) {
+		return ErrCancelled
+	}
+	return nil
+}
+
+// shuffleQuantile is the confidence-level quantile of Î over k copies of the sample with the
+// secrets permuted against the observations (which keeps both margins and breaks any relation).
+// Only the count table of a permuted copy matters, so with few secrets it is drawn without
+// permuting anything: each observation in turn takes a secret drawn without replacement from an
+// urn holding count(x) balls of each secret x — the same distribution as a uniform permutation,
+// with every access in cache (Fisher–Yates on 10⁶ samples misses it at every swap).
+func shuffleQuantile(s *Sample, t *table, k int, confidence float64, rng *rng, w *work) (float64, error) {
+	vals := make([]float64, k)
+	var perm []int32
+	urn := make([]int, t.rows)
+	scratch := make([]float64, t.rows)
+	u := &table{rows: t.rows, cols: t.cols, n: t.n}
+	for j := range vals {
+		if t.rows <= 32 {
+			u.x, u.o, u.cnt = u.x[:0], u.o[:0], u.cnt[:0]
+			left := t.n
+			for x := range urn {
+				urn[x] = int(t.row[x])
+			}
+			for o := 0; o < t.cols; o++ {
+				for c := int(t.col[o]); c > 0; c-- {
+					r := rng.IntN(left)
+					x := 0
+					for r >= urn[x] {
+						r -= urn[x]
+						x++
+					}
+					urn[x]--
+					left--
+					scratch[x]++
+				}
+				for x, c := range scratch {
+					if c > 0 {
+						u.x, u.o, u.cnt = append(u.x, int32(x)), append(u.o, int32(o)), append(u.cnt, c)
+						scratch[x] = 0
+					}
+				}
+			}
+			u.margins()
+			vals[j] = mutualInformation(u)
+		} else {
+			if perm == nil {
+				perm = slices.Clone(s.Secret)
+			}
+			for i := len(perm) - 1; i > 0; i-- {
+				r := rng.IntN(i + 1)
+				perm[i], perm[r] = perm[r], perm[i]
+			}
+			vals[j] = mutualInformation(tally(t.rows, t.cols, perm, s.Obs))
+		}
+		if err := w.step(); err != nil {
+			return 0, err
+		}
+	}
+	return quantile(vals, confidence), nil
+}
+
+// bootstrap returns, for each statistic f, its values on b tables drawn from the multinomial
+// distribution with t's n and cell frequencies (the parametric bootstrap from the empirical joint
+// distribution), each table drawn as a sequence of binomials.
+func bootstrap(t *table, b int, rng *rng, w *work, fs ...func(*table) float64) ([][]float64, error) {
+	u := t.like()
+	reps := make([][]float64, len(fs))
+	for i := range reps {
+		reps[i] = make([]float64, b)
+	}
+	for j := 0; j < b; j++ {
+		left, mass := float64(t.n), float64(t.n)
+		for k, c := range t.cnt {
+			switch {
+			case left == 0:
+				u.cnt[k] = 0
+			case c >= mass:
+				u.cnt[k] = left
+			default:
+				u.cnt[k] = float64(binomial(int(left), c/mass, rng))
+			}
+			left -= u.cnt[k]
+			mass -= c
+		}
+		u.margins()
+		for i, f := range fs {
+			reps[i][j] = f(u)
+		}
+		if err := w.step(); err != nil {
+			return nil, err
+		}
+	}
+	return reps, nil
+}
+
+// basicPercentile is the union of the basic ("reflected") bootstrap interval
+// [2θ̂ − q_{1−α/2}, 2θ̂ − q_{α/2}] and the percentile interval [q_{α/2}, q_{1−α/2}].
+func basicPercentile(theta float64, reps []float64, confidence float64) (lo, hi float64) {
+	alpha := 1 - confidence
+	qlo, qhi := quantile(reps, alpha/2), quantile(reps, 1-alpha/2)
+	return math.Min(2*theta-qhi, qlo), math.Max(2*theta-qlo, qhi)
+}
+
+// design is a construction of an interval. The tests measure the coverage of each; the zero
+// value is the one used.
+type design int
+
+const (
+	designKept      design = iota // MI: plug-in ∪ corrected; min-entropy leakage: meBounds
+	designPlugin                  // basic ∪ percentile of the plug-in estimate alone
+	designCorrected               // MI: basic ∪ percentile of the corrected estimate alone
+	designCount
+)
+
+var designNames = [...]string{"kept", "plug-in basic ∪ percentile", "corrected basic ∪ percentile"}
+
+// miInterval is the interval of MI: the union of the basic ∪ percentile bootstrap intervals of
+// the plug-in Î (biased upwards: its lower end is the one that can miss on sparse tables) and of
+// the corrected estimate, recomputed on each replicate (biased downwards where many cells are
+// empty or nearly so: its upper end can miss). independent sets the lower end to 0.
+func miInterval(t *table, value, corrected float64, independent bool, opt LeakageOptions, rng *rng, w *work) (lo, hi float64, err error) {
+	reps, err := bootstrap(t, bootstrapReplicates(t, opt.Bootstrap), rng, w, mutualInformation, correctedMI)
+	if err != nil {
+		return 0, 0, err
+	}
+	lo, hi = basicPercentile(value, reps[0], opt.Confidence)
+	lc, hc := basicPercentile(corrected, reps[1], opt.Confidence)
+	switch opt.design {
+	case designKept:
+		lo, hi = math.Min(lo, lc), math.Max(hi, hc)
+	case designCorrected:
+		lo, hi = lc, hc
+	}
+	if independent {
+		lo = 0
+	}
+	lo = math.Max(0, lo)
+	// I(X;Y) ≤ min(H(X), H(Y)) ≤ log₂ min(|X̂|, |Ô|) (the secrets and observations seen).
+	hi = math.Min(hi, math.Log2(float64(min(positive(t.row), positive(t.col)))))
+	return lo, math.Max(hi, lo), nil
+}
