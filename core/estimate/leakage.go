@@ -128,11 +128,11 @@ func MutualInformation(s *Sample, opt LeakageOptions) (*MIResult, error) {
 // for 10⁶ samples. For large n the χ² approximation that the shuffles check is accurate anyway.
 func ShufflesFor(n int) int { return min(DefaultShuffles, max(10, 20_000_000/max(n, 1))) }
 
-// Bounds on the bootstrap's work: at most maxBootstrapDraws cell draws in all (fewer replicates
-// for tables with many non-empty cells, but never fewer than minBootstrap), and no plug-in
-// estimate at all of a table with more than MaxLeakageCells non-empty cells.
+// Bounds on the bootstrap's work: at most maxBootstrapDraws random numbers in all (fewer
+// replicates for large tables, but never fewer than minBootstrap), and no plug-in estimate at all
+// of a table with more than MaxLeakageCells non-empty cells.
 const (
-	maxBootstrapDraws = 10_000_000
+	maxBootstrapDraws = 20_000_000
 	minBootstrap      = 100
 	// MaxLeakageCells bounds the non-empty cells of the count table of MutualInformation and
 	// MinEntropyLeakage. Beyond it the observations hardly repeat (continuous measurements), the
@@ -140,10 +140,10 @@ const (
 	MaxLeakageCells = 200_000
 )
 
-// bootstrapReplicates is the number of replicates drawn for a table: b, fewer for many cells.
+// bootstrapReplicates is the number of replicates drawn for a table: b, fewer for large ones.
 func bootstrapReplicates(t *table, b int) int {
-	if cells := len(t.cnt); cells*b > maxBootstrapDraws {
-		b = max(minBootstrap, maxBootstrapDraws/cells) // each replicate draws one binomial per cell
+	if c := drawCost(t); c*b > maxBootstrapDraws {
+		b = max(minBootstrap, maxBootstrapDraws/c)
 	}
 	return b
 }
