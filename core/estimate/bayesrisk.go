@@ -55,6 +55,11 @@ type BayesRiskResult struct {
 	// away in many dimensions), and then so can this value exceed R* — as it does for two
 	// Gaussians in 31 dimensions at n = 1,000. Lower is the bound.
 	NNBound float64
+	// NNLower is the Cover–Hart formula at the Clopper–Pearson lower end (level 1 − α/2) of the NN
+	// rule's test error: the lower end this interval had when the formula was taken for a bound.
+	// An asymptotic estimate like NNBound, tighter than Lower where it holds (many samples, few
+	// dimensions), above R* where it does not.
+	NNLower float64
 	// CurveN are training sizes (increasing, the last one the whole training part) and
 	// CurveEstimate the rule's test error when trained on that many samples.
 	CurveN, CurveEstimate []float64
@@ -186,6 +191,8 @@ func BayesRisk(s *Sample, opt BayesRiskOptions) (*BayesRiskResult, error) {
 	errs := int(math.Round(r.Value * float64(nTest)))
 	_, r.Upper = clopperPearson(errs, nTest, alpha)
 	r.Lower = 1 - oneSidedUpper(resubstitutionSuccesses(s), float64(s.N), alpha/2)
+	nnLo, _ := clopperPearson(nnErrors, nTest, alpha)
+	r.NNLower = NNBound(nnLo, L)
 	return r, nil
 }
 
