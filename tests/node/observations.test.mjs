@@ -121,7 +121,8 @@ test('the bins in words', () => {
 
 test('the verdict says what the test shows and what it does not', () => {
   assert.match(S.verdict({ leaks: true, value: 0.2, zeroLeakageThreshold: 0.01 }), /^The data show leakage: the estimate 0.2 bits is above 0.01 bits/);
-  assert.match(S.verdict({ leaks: true, value: 0.2, zeroLeakageThreshold: 0.01, method: 'nn' }), /shuffled data\)\.$/);
+  assert.match(S.verdict({ leaks: true, value: 0.8, zeroLeakageThreshold: -0.04, method: 'nn' }), /^The data show leakage: the estimate 0.8 bits is above -0.04 bits, the 95th percentile of the same estimator on shuffled data/);
+  assert.match(S.verdict({ leaks: false, value: 0.01, zeroLeakageThreshold: 0.02, method: 'nn' }), /^No leakage detected.*smaller leak/);
   const no = S.verdict({ leaks: false, value: 0.003, zeroLeakageThreshold: 0.007 });
   assert.match(no, /^No leakage detected/);
   assert.match(no, /does not show that nothing leaks/);
@@ -172,7 +173,7 @@ test('provenance in every export format', () => {
 test('the calls planned: what the engine takes, by kind', () => {
   const plan = { estimate: new Proxy({}, { get: (_, fn) => (...args) => ({ ns: 'estimate', fn, args }) }) };
   const opts = (fn, names) => ({ ns: 'estimate', name: fn, params: [{ name: 'secrets' }, { name: 'observations' }, { name: 'options', kind: 'options', fields: names.map((name) => ({ name })) }] });
-  const full = { functions: [opts('mutualInformation', ['kind', 'bins', 'method', 'k', 'seed']), opts('minEntropyLeakage', ['kind', 'bins', 'seed']), opts('bayesRisk', ['kind', 'method', 'k', 'seed']), opts('channel', [])] };
+  const full = { functions: [opts('mutualInformation', ['kind', 'bins', 'method', 'k', 'seed', 'shuffles']), opts('minEntropyLeakage', ['kind', 'bins', 'k', 'seed']), opts('bayesRisk', ['kind', 'method', 'k', 'seed']), opts('channel', [])] };
   const old = { functions: [opts('mutualInformation', ['seed']), opts('minEntropyLeakage', ['seed']), opts('bayesRisk', ['method', 'k', 'seed'])] };
   assert.equal(supports(full, 'mutualInformation', 'method'), true);
   assert.equal(supports(old, 'mutualInformation', 'method'), false);
@@ -183,7 +184,9 @@ test('the calls planned: what the engine takes, by kind', () => {
   const nums = estimateCalls(plan, full, { secrets: xs, observations: m }, 'numbers', base);
   assert.deepEqual(keys(nums), ['miNN', 'meNN', 'risk-nn', 'risk-knn', 'curve-2']);
   assert.deepEqual(nums[0].call.args[2], { method: 'nn', k: 3, seed: 5, kind: 'numbers' });
+  assert.deepEqual(nums[1].call.args[2], { kind: 'numbers', seed: 5, k: 'ln' }, 'min-entropy leakage from the same k-NN rule');
   assert.equal(nums[3].call.args[2].k, 'ln');
+  assert.equal(nums[4].call.args[2].shuffles, 0, 'no zero-leakage test for the points of the curve');
   assert.deepEqual([...nums[4].call.args[0]], [1, 0], 'the subset: the first 2 of the permutation');
   assert.deepEqual(keys(estimateCalls(plan, full, { secrets: xs, observations: m }, 'numbers', { ...base, bins: 'fd', sizes: [] })),
     ['miNN', 'meNN', 'mi', 'me', 'risk-nn', 'risk-knn']);
@@ -194,5 +197,7 @@ test('the calls planned: what the engine takes, by kind', () => {
   assert.deepEqual(keys(estimateCalls(plan, full, { secrets: xs, observations: Int32Array.of(0, 1, 2, 3) }, 'labels', { ...base, refused: true })),
     ['risk-frequentist', 'risk-nn', 'risk-knn'], 'mostly distinct labels: no counted estimates');
   assert.match(explain('estimate.mutualInformation: observations: 19,998 distinct values in 20,000 samples; use bins or kind: \'numbers\'', 20000), /19,998 of the 20,000/);
+  assert.match(explain('estimate.mutualInformation: observations: 9,990 of the 10,000 observations are distinct (more than n/5), too many for the plug-in estimate, which counts them as labels; read them as numbers (kind: \'numbers\') or group them (bins)', 10000),
+    /^Read as labels, 9,990 of the 10,000 observations are distinct/);
   assert.equal(explain('estimate.bayesRisk: secrets: 1 distinct value', 10), 'estimate.bayesRisk: secrets: 1 distinct value');
 });

@@ -18,7 +18,7 @@ let ids = 0;
 function field(label, input, note) {
   const id = `obs-ctl-${++ids}`;
   input.id = id;
-  return h('div', { class: 'obs-field' }, h('label', { for: id }, label), input, note ?? null);
+  return h('div', { class: 'obs-field' }, h('label', { for: id }, label), h('div', { class: 'obs-inline' }, input, note ?? null));
 }
 
 export function readingPanel({ state, onChange, onSwap }) {

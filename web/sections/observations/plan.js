@@ -48,7 +48,9 @@ export function estimateCalls(plan, api, data, kind, opts) {
     out.push({ key: 'miNN', call: plan.estimate.mutualInformation(secrets, observations, o), progress: true });
   }
   if (numbers && supports(api, 'minEntropyLeakage', 'kind')) {
-    out.push({ key: 'meNN', call: plan.estimate.minEntropyLeakage(secrets, observations, progress('minEntropyLeakage', { kind, seed })), progress: true });
+    const o = progress('minEntropyLeakage', { kind, seed });
+    if (supports(api, 'minEntropyLeakage', 'k')) o.k = opts.knn; // the k-NN rule whose Bayes risk it is
+    out.push({ key: 'meNN', call: plan.estimate.minEntropyLeakage(secrets, observations, o), progress: true });
   }
   if (numbers && opts.bins !== null && supports(api, 'mutualInformation', 'bins')) {
     const o = { kind, bins: opts.bins, seed };
@@ -63,7 +65,8 @@ export function estimateCalls(plan, api, data, kind, opts) {
   if (numbers && supports(api, 'mutualInformation', 'method')) {
     for (const m of opts.sizes ?? []) {
       const sub = S.subsample(secrets, opts.raw ?? observations, opts.perm, m);
-      const o = withKind('mutualInformation', { method: 'nn', k: opts.miK, seed });
+      // The points of the curve need no zero-leakage test (shuffles: 0), only the estimate and its interval.
+      const o = withKind('mutualInformation', { method: 'nn', k: opts.miK, seed, ...(supports(api, 'mutualInformation', 'shuffles') ? { shuffles: 0 } : {}) });
       out.push({ key: `curve-${m}`, call: plan.estimate.mutualInformation(sub.secrets, sub.observations, o) });
     }
   }
@@ -77,7 +80,7 @@ export function estimateCalls(plan, api, data, kind, opts) {
  */
 export function explain(message, n) {
   const m = String(message);
-  const distinct = /([\d,]+)\s+distinct/.exec(m);
+  const distinct = /([\d,]+) of the [\d,]+ observations are distinct/.exec(m) ?? /([\d,]+)\s+distinct/.exec(m);
   if (distinct && /kind|bins|label/i.test(m)) return S.refusalMessage(Number(distinct[1].replace(/,/g, '')), n);
   if (/2k\s*\+\s*1|fewer than/i.test(m) && /secret/i.test(m)) {
     return `${m} — the nearest-neighbour estimator needs at least 2k + 1 samples of every secret: lower k, or collect more samples of the rare secrets.`;

@@ -210,10 +210,17 @@ export function swapColumns(t) {
 
 /** The zero-leakage verdict of estimate.mutualInformation, in words. */
 export function verdict(mi, fmt = String) {
+  if (mi.method === 'nn') {
+    // The nearest-neighbour estimate and its shuffled copies can be negative: the threshold is a
+    // percentile of the estimator on shuffled data, said as such.
+    const of = `${fmt(mi.zeroLeakageThreshold)} bits, the 95th percentile of the same estimator on shuffled data (the secrets permuted against the observations, which leak nothing)`;
+    if (mi.leaks) return `The data show leakage: the estimate ${fmt(mi.value)} bits is above ${of}.`;
+    return `No leakage detected: the estimate ${fmt(mi.value)} bits is not above ${of}. This does not show that nothing leaks: ` +
+      'a smaller leak cannot be told from noise with this many samples.';
+  }
   if (mi.leaks) {
     return `The data show leakage: the estimate ${fmt(mi.value)} bits is above ${fmt(mi.zeroLeakageThreshold)} bits, ` +
-      'what independent secrets and observations stay below in 95% of samples this size' +
-      `${mi.method === 'nn' ? ' (the same estimator on shuffled data).' : ' (χ² test and shuffled data agree).'}`;
+      'what independent secrets and observations stay below in 95% of samples this size (χ² test and shuffled data agree).';
   }
   return `No leakage detected: the estimate ${fmt(mi.value)} bits is within what independent secrets and observations ` +
     `produce (below ${fmt(mi.zeroLeakageThreshold)} bits in 95% of samples this size). This does not show that nothing leaks: ` +
@@ -301,9 +308,9 @@ export function binsText(reported, asked) {
   return 'none';
 }
 
-/** What each interval is, for the export (the engine's own word for it when it gives one). */
+/** What each estimate and its interval are, for the export (the engine's note when it gives one). */
 export function intervalMethod(what, r) {
-  if (r && typeof r.interval === 'string') return r.interval;
+  if (r && typeof r.note === 'string' && r.note) return r.note;
   switch (what) {
     case 'mi-nn': return 'bootstrap of the nearest-neighbour estimator; 0 when the permutation test does not reject';
     case 'mi': return 'bootstrap (basic ∪ percentile); 0 when the zero-leakage test does not reject';

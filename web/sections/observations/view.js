@@ -188,7 +188,10 @@ export function mount(root, { engine, client }) {
     for (const rule of S.rulesFor(numbers)) if (got[`risk-${rule}`]) risk[rule] = got[`risk-${rule}`];
     const curve = sizes.map((m) => ({ n: m, ...(got[`curve-${m}`] ?? { value: NaN }) }));
     if (got.miNN) curve.push({ n, ...got.miNN });
-    const warnings = Object.values(got).flatMap((v) => (Array.isArray(v?.warnings) ? v.warnings : []));
+    // The swap offer above already says what the engine's warning about the secret column says.
+    const swapShown = S.swapSuspect(t).suspect;
+    const warnings = Object.values(got).flatMap((v) => (Array.isArray(v?.warnings) ? v.warnings : []))
+      .filter((w) => !(swapShown && /swapped/.test(w)));
     shown = {
       exact, kind: kind.kind, baseline: prior.baseline, maxPrior: prior.maxPrior,
       miNN: got.miNN, meNN: got.meNN, mi: got.mi, me: got.me, channel: got.channel, risk, errors, notes, warnings, curve,
