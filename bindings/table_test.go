@@ -43,7 +43,7 @@ func plausible(p *Param) any {
 		return true
 	case table.KindLabels, table.KindSamples:
 		return table.Labels{Numbers: []float64{0, 1, 0, 1, 1, 0, 0, 1, 1, 1, 0, 0}}
-	case table.KindEnumOrInteger:
+	case table.KindEnumOrInteger, table.KindEnumIntegerOrVector:
 		return p.Enum[0]
 	case KindLPProblem: // max x0 + x1 with x0 + x1 ≤ 1
 		return [2][]float64{{2, 1, 1, 2, 0, 0}, {1, 1, 0, 1, 0, 0, 0, 1, 1, 1}}

@@ -86,6 +86,9 @@ const (
 	KindSamples Kind = "samples"
 	// KindEnumOrInteger is one of Param.Enum or a positive integer → string or int.
 	KindEnumOrInteger Kind = "enumOrInteger"
+	// KindEnumIntegerOrVector is one of Param.Enum, a positive integer or an array of numbers →
+	// string, int or []float64 (bins: 'fd', a count, or edges).
+	KindEnumIntegerOrVector Kind = "enumIntegerOrVector"
 
 	// The exact mode's values: numbers, bigints or strings ("1/3", "0.25") that JS writes as
 	// text. Their decoder (RegisterKinds) belong to the exact module, so that the main module

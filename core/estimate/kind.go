@@ -85,20 +85,24 @@ func asVectors(xs []float64) Observations {
 // observations are distinct.
 const MaxDistinctFraction = 0.2
 
+// MinRefusedDistinct: a sample with at most this many distinct observations is never refused (a
+// handful of labels from a tiny sample is a small channel, not a continuous measurement).
+const MinRefusedDistinct = 10
+
 // RefuseDistinct is the guard of the label estimators (the frequentist channel, the plug-in MI
 // and min-entropy leakage and their χ² and shuffle tests): when more than n/5 observations of s
-// are distinct, the counts are mostly ones, the plug-in MI is near H(X) whether or not anything
+// are distinct (and more than MinRefusedDistinct), the counts are mostly ones, the plug-in MI is near H(X) whether or not anything
 // leaks and the shuffled copies look the same, so no verdict can be given. what names the
-// estimator in the message ("estimate.mutualInformation").
+// estimator in the message ("the plug-in estimate").
 func RefuseDistinct(what string, s *Sample) error {
 	s.Discrete()
 	d := len(s.ObsNames)
-	if float64(d) <= MaxDistinctFraction*float64(s.N) {
+	if float64(d) <= MaxDistinctFraction*float64(s.N) || d <= MinRefusedDistinct {
 		return nil
 	}
-	return argerr.New("observations", "%s counts observations as labels, but %s of the %s observations are distinct (more than n/5): "+
-		"counted as labels they cannot tell a leak from none; read them as numbers (kind: 'numbers', the nearest-neighbour estimators) or group them (bins: 'fd' or a number of bins)",
-		what, thousands(d), thousands(s.N))
+	return argerr.New("observations", "%s of the %s observations are distinct (more than n/5), too many for %s, which counts them as labels: "+
+		"such counts cannot tell a leak from none; read them as numbers (kind: 'numbers', the nearest-neighbour estimators) or group them (bins: 'fd' or a number of bins)",
+		thousands(d), thousands(s.N), what)
 }
 
 // SecretWarnings are the warnings about the secret column: more than n/2 distinct secrets is

@@ -17,7 +17,7 @@ type NNMIOptions struct {
 	// Confidence is the level of the interval and of the zero-leakage test (default 0.95).
 	Confidence float64
 	// Shuffles is the number of copies with the secrets permuted for the zero-leakage test
-	// (0: ShufflesFor(n); negative: none, and the lower end is then never raised above 0 by it).
+	// (0: NNShufflesFor(n); negative: none, and the lower end is then never raised above 0 by it).
 	Shuffles int
 	// Groups is the number of disjoint random parts the interval is estimated from (0: default).
 	Groups int
@@ -86,7 +86,7 @@ func NearestNeighbourMI(s *Sample, opt NNMIOptions) (*NNMIResult, error) {
 	}
 	switch {
 	case opt.Shuffles == 0:
-		opt.Shuffles = ShufflesFor(s.N)
+		opt.Shuffles = NNShufflesFor(s.N)
 	case opt.Shuffles < 0:
 		opt.Shuffles = 0
 	}
@@ -147,6 +147,11 @@ func NearestNeighbourMI(s *Sample, opt NNMIOptions) (*NNMIResult, error) {
 	r.Upper = math.Max(r.Upper, r.Lower)
 	return r, nil
 }
+
+// NNShufflesFor is the default number of shuffled copies of the nearest-neighbour zero-leakage
+// test for n samples: 30 (the test needs their mean and spread, not their tail), no more than
+// 2·10⁷ shuffled samples in all, and at least 10.
+func NNShufflesFor(n int) int { return min(30, max(10, 20_000_000/max(n, 1))) }
 
 // groupsFor is the default number of groups of the interval: 10, fewer for small samples (each
 // group keeps at least 100 samples), and at least 4.

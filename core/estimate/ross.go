@@ -33,23 +33,7 @@ type rossData struct {
 func newRossData(s *Sample, k int) *rossData {
 	d := &rossData{dim: s.Dim, L: len(s.SecretNames), k: k, psi: digammaTable(s.N)}
 	if s.Dim == 1 {
-		ps := make([]rossPt, s.N)
-		for i := range ps {
-			ps[i] = rossPt{x: s.Vectors[i], sec: s.Secret[i]}
-		}
-		slices.SortFunc(ps, func(a, b rossPt) int {
-			switch {
-			case a.x < b.x:
-				return -1
-			case a.x > b.x:
-				return 1
-			}
-			return 0
-		})
-		d.v, d.sec = make([]float64, s.N), make([]int32, s.N)
-		for i, p := range ps {
-			d.v[i], d.sec[i] = p.x, p.sec
-		}
+		d.v, d.sec = sortLineByValue(s.Vectors, s.Secret)
 		return d
 	}
 	d.v, d.sec = s.Vectors, s.Secret
@@ -68,10 +52,54 @@ func digammaTable(n int) []float64 {
 	return t
 }
 
-// rossPt is one observation of a line with its secret.
-type rossPt struct {
-	x   float64
-	sec int32
+// sortLineByValue sorts one-dimensional observations with their secrets, by a least-significant-
+// digit radix sort on the order-preserving integer image of the floats (four passes of 16 bits,
+// a pass skipped when every key shares its digit): linear time, twice as fast as a comparison
+// sort on a million values.
+func sortLineByValue(xs []float64, secrets []int32) ([]float64, []int32) {
+	n := len(xs)
+	key, sec := make([]uint64, n), make([]int32, n)
+	for i, x := range xs {
+		b := math.Float64bits(x + 0) // −0 sorts with 0
+		if b>>63 != 0 {
+			b = ^b
+		} else {
+			b |= 1 << 63
+		}
+		key[i], sec[i] = b, secrets[i]
+	}
+	key2, sec2 := make([]uint64, n), make([]int32, n)
+	var count [1 << 16]int
+	for shift := uint(0); shift < 64; shift += 16 {
+		clear(count[:])
+		for _, k := range key {
+			count[(k>>shift)&0xffff]++
+		}
+		if count[(key[0]>>shift)&0xffff] == n {
+			continue
+		}
+		at := 0
+		for i, c := range count {
+			count[i] = at
+			at += c
+		}
+		for i, k := range key {
+			j := &count[(k>>shift)&0xffff]
+			key2[*j], sec2[*j] = k, sec[i]
+			*j++
+		}
+		key, key2, sec, sec2 = key2, key, sec2, sec
+	}
+	v := make([]float64, n)
+	for i, b := range key {
+		if b>>63 != 0 {
+			b &^= 1 << 63
+		} else {
+			b = ^b
+		}
+		v[i] = math.Float64frombits(b)
+	}
+	return v, sec
 }
 
 // estimate is the estimator on the samples of v and sec, in bits. Secrets seen once are left
@@ -103,7 +131,9 @@ func classes(sec []int32, L int) (order []int32, start []int) {
 }
 
 // line is the estimator for sorted one-dimensional observations: each class's values are a sorted
-// subsequence, the k-th neighbour is found by walking outwards and the counts by binary search.
+// subsequence, the k-th neighbour is found by walking outwards in it, and the counts by searching
+// outwards from the point's own position (in its class, and among all), galloping so that long
+// runs of ties cost a logarithm.
 func (d *rossData) line(v []float64, sec []int32) float64 {
 	order, start := classes(sec, d.L)
 	a := make([]float64, len(v))
@@ -113,6 +143,7 @@ func (d *rossData) line(v []float64, sec []int32) float64 {
 	sum, used := 0.0, 0
 	for c := 0; c < d.L; c++ {
 		cls := a[start[c]:start[c+1]]
+		pos := order[start[c]:start[c+1]]
 		nc := len(cls)
 		if nc < 2 {
 			continue
@@ -130,8 +161,10 @@ func (d *rossData) line(v []float64, sec []int32) float64 {
 					r++
 				}
 			}
-			ki := within(cls, x, dist) - 1
-			mi := within(v, x, dist) - 1
+			// cls[l+1:r] are within dist; ties may extend the run on either side.
+			ki := reachRight(cls, r, x, dist) - reachLeft(cls, l, x, dist) - 1
+			p := int(pos[i])
+			mi := reachRight(v, p+1, x, dist) - reachLeft(v, p-1, x, dist) - 1
 			sum += d.psi[ki] - d.psi[mi]
 		}
 		sum -= float64(nc) * d.psi[nc]
@@ -143,29 +176,63 @@ func (d *rossData) line(v []float64, sec []int32) float64 {
 	return (d.psi[used] + sum/float64(used)) * math.Log2E
 }
 
-// within is the number of sorted values a with |a_j − x| ≤ dist, computed with the same
-// subtractions as the distances (so the k-th neighbour itself always counts).
-func within(a []float64, x, dist float64) int {
-	lo, hi := 0, len(a) // first j with x − a_j ≤ dist
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
+// reachLeft returns the smallest j ≤ from+1 such that every a[j..from] satisfies x − a ≤ dist
+// (a sorted, everything right of from known to satisfy it), galloping then bisecting.
+func reachLeft(a []float64, from int, x, dist float64) int {
+	if from < 0 || x-a[from] > dist {
+		return from + 1
+	}
+	good, step := from, 1 // a[good] satisfies; look for a failing index left of it
+	bad := -1
+	for {
+		j := good - step
+		if j < 0 {
+			break
+		}
+		if x-a[j] > dist {
+			bad = j
+			break
+		}
+		good, step = j, 2*step
+	}
+	for good-bad > 1 {
+		m := int(uint(good+bad) >> 1)
 		if x-a[m] <= dist {
-			hi = m
+			good = m
 		} else {
-			lo = m + 1
+			bad = m
 		}
 	}
-	left := lo
-	lo, hi = left, len(a) // first j with a_j − x > dist
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if a[m]-x > dist {
-			hi = m
+	return good
+}
+
+// reachRight returns the end (exclusive) of the run a[from..] with a − x ≤ dist, galloping.
+func reachRight(a []float64, from int, x, dist float64) int {
+	if from >= len(a) || a[from]-x > dist {
+		return from
+	}
+	good, step := from, 1
+	bad := len(a)
+	for {
+		j := good + step
+		if j >= len(a) {
+			break
+		}
+		if a[j]-x > dist {
+			bad = j
+			break
+		}
+		good, step = j, 2*step
+	}
+	for bad-good > 1 {
+		m := int(uint(good+bad) >> 1)
+		if a[m]-x <= dist {
+			good = m
 		} else {
-			lo = m + 1
+			bad = m
 		}
 	}
-	return lo - left
+	return good + 1
 }
 
 // space is the estimator for observations of two or more coordinates: a k-d tree per secret for
