@@ -20,6 +20,7 @@ type table struct {
 	x, o       []int32   // the secret and observation of each listed cell
 	cnt        []float64 // its count
 	row, col   []float64 // marginal counts
+	xlnx       []float64 // c·ln c for c = 0..n, shared by the tables resampled from this one (or nil)
 }
 
 // counts builds the count table of s: a counting sort by observation, then a tally of the
@@ -67,7 +68,7 @@ func tally(rows, cols int, xs, os []int32) *table {
 
 // like returns an empty table listing the same cells as t, for resampled counts.
 func (t *table) like() *table {
-	return &table{rows: t.rows, cols: t.cols, n: t.n, x: t.x, o: t.o, cnt: make([]float64, len(t.cnt))}
+	return &table{rows: t.rows, cols: t.cols, n: t.n, x: t.x, o: t.o, cnt: make([]float64, len(t.cnt)), xlnx: t.xlnx}
 }
 
 // margins recomputes the row and column sums.

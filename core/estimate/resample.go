@@ -32,7 +32,7 @@ func shuffleQuantile(s *Sample, t *table, k int, confidence float64, rng *rng, w
 	var perm []int32
 	urn := make([]int, t.rows)
 	scratch := make([]float64, t.rows)
-	u := &table{rows: t.rows, cols: t.cols, n: t.n}
+	u := &table{rows: t.rows, cols: t.cols, n: t.n, xlnx: t.xlnx}
 	for j := range vals {
 		if t.rows <= 32 {
 			u.x, u.o, u.cnt = u.x[:0], u.o[:0], u.cnt[:0]
@@ -69,7 +69,9 @@ func shuffleQuantile(s *Sample, t *table, k int, confidence float64, rng *rng, w
 				r := rng.IntN(i + 1)
 				perm[i], perm[r] = perm[r], perm[i]
 			}
-			vals[j] = mutualInformation(tally(t.rows, t.cols, perm, s.Obs))
+			v := tally(t.rows, t.cols, perm, s.Obs)
+			v.xlnx = t.xlnx
+			vals[j] = mutualInformation(v)
 		}
 		if err := w.step(); err != nil {
 			return 0, err
