@@ -1739,16 +1739,18 @@ export interface InfoPrivacyAPI {
 export interface EstimatedBayesRisk {
   /** The rule's error on the test part when trained on the whole training part. */
   value: number;
-  /** Lower end of the interval: the NN bound at the Clopper–Pearson lower end of the NN rule's error. */
+  /** Lower end of the interval, a bound on R* at this sample size: 1 − the Clopper–Pearson upper end of the frequentist rule's success rate on the whole sample (it succeeds at least as often as the Bayes rule); 0 when the observations never repeat. */
   lower: number;
-  /** Upper end: the Clopper–Pearson upper end of the rule's error (any rule errs at least R*). */
+  /** Upper end, a bound on R* at this sample size: the Clopper–Pearson upper end of the rule's test error (any rule errs at least R*). */
   upper: number;
   /** The rule used. */
   method: string;
   /** The k used at the full training size (1 for nn, 0 for frequentist). */
   k: number;
-  /** (L−1)/L·(1 − √(1 − L/(L−1)·R_NN)): a lower bound on the Bayes risk from the NN rule's error. */
+  /** (L−1)/L·(1 − √(1 − L/(L−1)·R_NN)) at the NN rule's test error R_NN: Cover and Hart's lower bound on R* when R_NN is the asymptotic NN error; at a finite sample an estimate, not a bound (it can exceed R*). */
   nnBound: number;
+  /** The same formula at the Clopper–Pearson lower end of R_NN: an asymptotic estimate like nnBound (the lower end of the interval before it was made a bound). */
+  nnLower: number;
   /** The estimate against the training size n (increasing; the last point is value). */
   curve: { n: Float64Array; estimate: Float64Array };
   /** How the observations were read. */
@@ -1837,7 +1839,7 @@ export interface EstimateMinEntropyLeakageOptions {
   bins?: 'fd' | number | readonly number[];
   /** Numbers: neighbours of the k-NN rule whose Bayes risk gives the leakage: ⌈ln n⌉, ⌈log₁₀ n⌉ (n the training size) or a number (default 'ln'). */
   k?: 'ln' | 'log10' | number;
-  /** Numbers: called with the k-NN predictions made and the total; return false to cancel. */
+  /** Called with the work done and its total — labels: bootstrap replicates; numbers: the k-NN predictions; return false to cancel. */
   onProgress?: (done: number, total: number) => boolean | void;
 }
 
@@ -1873,7 +1875,7 @@ export interface EstimatedMutualInformation {
 export interface EstimateMutualInformationOptions {
   /** Level of the interval (and of the zero-leakage test), strictly between 0 and 1; a positive finite number (default 0.95). */
   confidence?: number;
-  /** Copies of the data with the secrets shuffled, for the zero-leakage test (0: the χ² test alone; method 'nn': no test); a non-negative integer (default 100, at most 2·10⁷/n (at least 10)). */
+  /** Copies of the data with the secrets shuffled, for the zero-leakage test (0: the χ² test alone; method 'nn': no test); more than 10,000 or 2·10⁷/n (at least 10) are lowered to that; a non-negative integer (default 100, at most 2·10⁷/n (at least 10)). */
   shuffles?: number;
   /** Seed of the random draws (the same seed gives the same result); a non-negative integer (default 0). */
   seed?: number;
@@ -1885,13 +1887,13 @@ export interface EstimateMutualInformationOptions {
   method?: 'plugin' | 'nn';
   /** Neighbours of the nearest-neighbour estimator (method 'nn'); every secret needs 2k+1 samples; a positive integer (default 3). */
   k?: number;
-  /** Method 'nn': called with the estimates done (the sample, its parts, the shuffled copies) and their total; return false to cancel. */
+  /** Called with the work done and its total — the plug-in: shuffled copies and bootstrap replicates; method 'nn': the estimates (the sample, its parts, the shuffled copies); return false to cancel. */
   onProgress?: (done: number, total: number) => boolean | void;
 }
 
 export interface EstimateAPI {
   /**
-   * Estimates the Bayes risk (the adversary's least probability of error) from samples by training a rule on part of them and testing it on the rest, with the NN lower bound and a convergence curve.
+   * Estimates the Bayes risk (the adversary's least probability of error) from samples by training a rule on part of them and testing it on the rest, with an interval whose ends are bounds at the sample size used, the Cover–Hart NN estimate and a convergence curve.
    * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
    * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
    * @param options Keys: method, k, testFraction, confidence, seed, kind, onProgress.

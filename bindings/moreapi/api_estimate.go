@@ -36,6 +36,22 @@ func priorVulnerability(s *estimate.Sample) float64 {
 	return float64(best) / float64(s.N)
 }
 
+// progress is the onProgress callback of a call as a core progress function (nil without one).
+func progress(a *Args) func(done, total int) bool {
+	p := a.Progress("onProgress")
+	if p == nil {
+		return nil
+	}
+	return func(done, total int) bool { return p(done, total) }
+}
+
+// warn adds a core estimate's warnings to the result's.
+func (o *observed) warn(ws []string) {
+	for _, w := range ws {
+		o.warnings = append(o.warnings, w)
+	}
+}
+
 // names turns a list of labels into a result (an array of strings).
 func names(xs []string) []any {
 	out := make([]any, len(xs))
@@ -72,11 +88,11 @@ var estimateAPI = []Func{
 	{NS: "estimate", Name: "mutualInformation", Source: leakiest,
 		Params: []*Param{&pSecrets, &pObservations, {Name: "options", Kind: KindOptions, Optional: true, Type: "EstimateMutualInformationOptions", Fields: []*Param{
 			&pConfidence,
-			{Name: "shuffles", Kind: KindInteger, Check: CheckNonNegative, DefaultDoc: "100, at most 2·10⁷/n (at least 10)", Doc: "copies of the data with the secrets shuffled, for the zero-leakage test (0: the χ² test alone; method 'nn': no test)"},
+			{Name: "shuffles", Kind: KindInteger, Check: CheckNonNegative, DefaultDoc: "100, at most 2·10⁷/n (at least 10)", Doc: "copies of the data with the secrets shuffled, for the zero-leakage test (0: the χ² test alone; method 'nn': no test); more than 10,000 or 2·10⁷/n (at least 10) are lowered to that"},
 			&pSeed, &pKind, &pBins,
 			{Name: "method", Kind: KindEnum, Enum: []string{"plugin", "nn"}, DefaultDoc: "'plugin' for labels, 'nn' for numbers", Doc: "the estimator: the plug-in of the frequentist channel (labels, or bins), or Ross's nearest-neighbour estimator (numbers)"},
 			{Name: "k", Kind: KindInteger, Check: CheckPositive, Default: estimate.DefaultNNK, Doc: "neighbours of the nearest-neighbour estimator (method 'nn'); every secret needs 2k+1 samples"},
-			{Name: "onProgress", Kind: KindCallback, CallArgs: []string{"done", "total"}, Doc: "method 'nn': called with the estimates done (the sample, its parts, the shuffled copies) and their total; return false to cancel"}}}},
+			{Name: "onProgress", Kind: KindCallback, CallArgs: []string{"done", "total"}, Doc: "called with the work done and its total — the plug-in: shuffled copies and bootstrap replicates; method 'nn': the estimates (the sample, its parts, the shuffled copies); return false to cancel"}}}},
 		Result: Type{Name: "EstimatedMutualInformation", Doc: "Result of estimate.mutualInformation, in bits.", Fields: []Field{
 			{Name: "value", Type: Number, Doc: "The estimate Î: the plug-in (biased upwards), or the nearest-neighbour estimate (method 'nn')."},
 			{Name: "corrected", Type: Number, Doc: "Î − (|X̂|−1)(|Ô|−1)/(2n ln 2), the first-order bias correction (may be negative); method 'nn': the value."},
@@ -124,17 +140,18 @@ var estimateAPI = []Func{
 			if a.Has("shuffles") && sh == 0 {
 				sh = -1 // none
 			}
-			r, err := estimate.MutualInformation(s, estimate.LeakageOptions{Confidence: a.Float("confidence"), Shuffles: sh, Seed: uint64(a.Int("seed"))})
+			r, err := estimate.MutualInformation(s, estimate.LeakageOptions{Confidence: a.Float("confidence"), Shuffles: sh, Seed: uint64(a.Int("seed")), Progress: progress(a)})
 			if err != nil {
 				return nil, err
 			}
+			o.warn(r.Warnings)
 			return o.binsInto(Obj{"value": r.Value, "corrected": r.Corrected, "lower": r.Lower, "upper": r.Upper,
 				"zeroLeakageThreshold": r.ZeroLeakageThreshold, "leaks": r.Leaks, "method": "plugin", "k": 0, "note": note}, edges), nil
 		}},
 	{NS: "estimate", Name: "minEntropyLeakage", Source: leakiest,
 		Params: []*Param{&pSecrets, &pObservations, {Name: "options", Kind: KindOptions, Optional: true, Type: "EstimateMinEntropyLeakageOptions", Fields: []*Param{&pConfidence, &pSeed, &pKind, &pBins,
 			{Name: "k", Kind: table.KindEnumOrInteger, Enum: []string{"ln", "log10"}, DefaultDoc: "'ln'", Doc: "numbers: neighbours of the k-NN rule whose Bayes risk gives the leakage: ⌈ln n⌉, ⌈log₁₀ n⌉ (n the training size) or a number"},
-			{Name: "onProgress", Kind: KindCallback, CallArgs: []string{"done", "total"}, Doc: "numbers: called with the k-NN predictions made and the total; return false to cancel"}}}},
+			{Name: "onProgress", Kind: KindCallback, CallArgs: []string{"done", "total"}, Doc: "called with the work done and its total — labels: bootstrap replicates; numbers: the k-NN predictions; return false to cancel"}}}},
 		Result: Type{Name: "EstimatedLeakage", Doc: "An estimate with its confidence interval, in bits.", Fields: []Field{
 			{Name: "value", Type: Number, Doc: "The estimate: the plug-in (labels or bins; biased upwards), or log₂((1 − R)/max π̂) from the k-NN Bayes risk R (numbers)."},
 			{Name: "lower", Type: Number, Doc: "Lower end of the confidence interval."},
@@ -164,10 +181,11 @@ var estimateAPI = []Func{
 			if note == "" {
 				note = "the plug-in estimate of the frequentist channel"
 			}
-			r, err := estimate.MinEntropyLeakage(s, estimate.LeakageOptions{Confidence: a.Float("confidence"), Seed: uint64(a.Int("seed"))})
+			r, err := estimate.MinEntropyLeakage(s, estimate.LeakageOptions{Confidence: a.Float("confidence"), Seed: uint64(a.Int("seed")), Progress: progress(a)})
 			if err != nil {
 				return nil, err
 			}
+			o.warn(r.Warnings)
 			return o.binsInto(Obj{"value": r.Value, "lower": r.Lower, "upper": r.Upper, "method": "plugin", "k": 0,
 				"priorVulnerability": priorVulnerability(s), "note": note}, edges), nil
 		}},
@@ -180,14 +198,15 @@ var estimateAPI = []Func{
 			{Name: "onProgress", Kind: KindCallback, CallArgs: []string{"done", "total"}, Doc: "called with the predictions made and the total; return false to cancel"}}}},
 		Result: Type{Name: "EstimatedBayesRisk", Doc: "Result of estimate.bayesRisk.", Fields: []Field{
 			{Name: "value", Type: Number, Doc: "The rule's error on the test part when trained on the whole training part."},
-			{Name: "lower", Type: Number, Doc: "Lower end of the interval: the NN bound at the Clopper–Pearson lower end of the NN rule's error."},
-			{Name: "upper", Type: Number, Doc: "Upper end: the Clopper–Pearson upper end of the rule's error (any rule errs at least R*)."},
+			{Name: "lower", Type: Number, Doc: "Lower end of the interval, a bound on R* at this sample size: 1 − the Clopper–Pearson upper end of the frequentist rule's success rate on the whole sample (it succeeds at least as often as the Bayes rule); 0 when the observations never repeat."},
+			{Name: "upper", Type: Number, Doc: "Upper end, a bound on R* at this sample size: the Clopper–Pearson upper end of the rule's test error (any rule errs at least R*)."},
 			{Name: "method", Type: String, Doc: "The rule used."},
 			{Name: "k", Type: Number, Doc: "The k used at the full training size (1 for nn, 0 for frequentist)."},
-			{Name: "nnBound", Type: Number, Doc: "(L−1)/L·(1 − √(1 − L/(L−1)·R_NN)): a lower bound on the Bayes risk from the NN rule's error."},
+			{Name: "nnBound", Type: Number, Doc: "(L−1)/L·(1 − √(1 − L/(L−1)·R_NN)) at the NN rule's test error R_NN: Cover and Hart's lower bound on R* when R_NN is the asymptotic NN error; at a finite sample an estimate, not a bound (it can exceed R*)."},
+			{Name: "nnLower", Type: Number, Doc: "The same formula at the Clopper–Pearson lower end of R_NN: an asymptotic estimate like nnBound (the lower end of the interval before it was made a bound)."},
 			{Name: "curve", Type: Type{TS: "{ n: Float64Array; estimate: Float64Array }"}, Doc: "The estimate against the training size n (increasing; the last point is value)."}, fKind, fWarnings}},
-		Doc: "Estimates the Bayes risk (the adversary's least probability of error) from samples by training a rule on part of them and testing it on the rest, with the NN lower bound and a convergence curve.",
-		TeX: `R^* \ge \tfrac{L-1}{L}\Big(1 - \sqrt{1 - \tfrac{L}{L-1} R_{NN}}\Big)`,
+		Doc: "Estimates the Bayes risk (the adversary's least probability of error) from samples by training a rule on part of them and testing it on the rest, with an interval whose ends are bounds at the sample size used, the Cover–Hart NN estimate and a convergence curve.",
+		TeX: `1 - \mathrm{CP}^{+}\Big(\tfrac{1}{n}\sum_o \max_x \#(x,o)\Big) \le R^* \le \mathrm{CP}^{+}(\hat R_{\text{test}})`,
 		Call: func(a *Args) (any, error) {
 			o, err := observe(a)
 			if err != nil {
@@ -210,9 +229,9 @@ var estimateAPI = []Func{
 				return nil, err
 			}
 			out := o.obj(Obj{"value": r.Value, "lower": r.Lower, "upper": r.Upper, "method": r.Method, "k": r.K,
-				"nnBound": r.NNBound, "curve": Obj{"n": r.CurveN, "estimate": r.CurveEstimate}})
+				"nnBound": r.NNBound, "nnLower": r.NNLower, "curve": Obj{"n": r.CurveN, "estimate": r.CurveEstimate}})
 			if errors.Is(err, estimate.ErrCancelled) {
-				out["value"], out["lower"], out["upper"], out["nnBound"] = math.NaN(), math.NaN(), math.NaN(), math.NaN()
+				out["value"], out["lower"], out["upper"], out["nnBound"], out["nnLower"] = math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()
 				return out, nil // the interpreter reports the cancellation, with the curve so far
 			}
 			return out, err
