@@ -1839,7 +1839,7 @@ export interface EstimateMinEntropyLeakageOptions {
   bins?: 'fd' | number | readonly number[];
   /** Numbers: neighbours of the k-NN rule whose Bayes risk gives the leakage: ⌈ln n⌉, ⌈log₁₀ n⌉ (n the training size) or a number (default 'ln'). */
   k?: 'ln' | 'log10' | number;
-  /** Called with the work done and its total — labels: bootstrap replicates; numbers: the k-NN predictions; return false to cancel. */
+  /** Numbers: called with the k-NN predictions made and the total; return false to cancel (labels: one pass over the samples, nothing to report). */
   onProgress?: (done: number, total: number) => boolean | void;
 }
 

@@ -151,7 +151,7 @@ var estimateAPI = []Func{
 	{NS: "estimate", Name: "minEntropyLeakage", Source: leakiest,
 		Params: []*Param{&pSecrets, &pObservations, {Name: "options", Kind: KindOptions, Optional: true, Type: "EstimateMinEntropyLeakageOptions", Fields: []*Param{&pConfidence, &pSeed, &pKind, &pBins,
 			{Name: "k", Kind: table.KindEnumOrInteger, Enum: []string{"ln", "log10"}, DefaultDoc: "'ln'", Doc: "numbers: neighbours of the k-NN rule whose Bayes risk gives the leakage: ⌈ln n⌉, ⌈log₁₀ n⌉ (n the training size) or a number"},
-			{Name: "onProgress", Kind: KindCallback, CallArgs: []string{"done", "total"}, Doc: "called with the work done and its total — labels: bootstrap replicates; numbers: the k-NN predictions; return false to cancel"}}}},
+			{Name: "onProgress", Kind: KindCallback, CallArgs: []string{"done", "total"}, Doc: "numbers: called with the k-NN predictions made and the total; return false to cancel (labels: one pass over the samples, nothing to report)"}}}},
 		Result: Type{Name: "EstimatedLeakage", Doc: "An estimate with its confidence interval, in bits.", Fields: []Field{
 			{Name: "value", Type: Number, Doc: "The estimate: the plug-in (labels or bins; biased upwards), or log₂((1 − R)/max π̂) from the k-NN Bayes risk R (numbers)."},
 			{Name: "lower", Type: Number, Doc: "Lower end of the confidence interval."},
@@ -181,7 +181,7 @@ var estimateAPI = []Func{
 			if note == "" {
 				note = "the plug-in estimate of the frequentist channel"
 			}
-			r, err := estimate.MinEntropyLeakage(s, estimate.LeakageOptions{Confidence: a.Float("confidence"), Seed: uint64(a.Int("seed")), Progress: progress(a)})
+			r, err := estimate.MinEntropyLeakage(s, estimate.LeakageOptions{Confidence: a.Float("confidence"), Seed: uint64(a.Int("seed"))})
 			if err != nil {
 				return nil, err
 			}

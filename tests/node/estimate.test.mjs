@@ -96,7 +96,7 @@ test('estimate.bayesRisk: rules, NN bound, curve, against 1 − V[π▷C]', () =
   const rstar = 1 - qif.measure.posteriorBayesVulnerability(prior, C);
   for (const method of ['frequentist', 'nn', 'knn']) {
     const r = qif.estimate.bayesRisk(s.secrets, s.observations, { method, seed: 1 });
-    assert.deepEqual(Object.keys(r).sort(), ['curve', 'k', 'kind', 'lower', 'method', 'nnBound', 'upper', 'value', 'warnings']);
+    assert.deepEqual(Object.keys(r).sort(), ['curve', 'k', 'kind', 'lower', 'method', 'nnBound', 'nnLower', 'upper', 'value', 'warnings']);
     assert.equal(r.method, method);
     assert.ok(Math.abs(r.value - rstar) < 0.01 && r.lower <= rstar && rstar <= r.upper, `${method}: ${JSON.stringify(r)}`);
     assert.ok(r.nnBound <= rstar + 0.01);
