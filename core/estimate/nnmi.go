@@ -150,8 +150,8 @@ func NearestNeighbourMI(s *Sample, opt NNMIOptions) (*NNMIResult, error) {
 
 // NNShufflesFor is the default number of shuffled copies of the nearest-neighbour zero-leakage
 // test for n samples: 30 (the test needs their mean and spread, not their tail), no more than
-// 2·10⁷ shuffled samples in all, and at least 10.
-func NNShufflesFor(n int) int { return min(30, max(10, 20_000_000/max(n, 1))) }
+// 10⁷ shuffled samples in all, and at least 10.
+func NNShufflesFor(n int) int { return min(30, max(10, 10_000_000/max(n, 1))) }
 
 // groupsFor is the default number of groups of the interval: 10, fewer for small samples (each
 // group keeps at least 100 samples), and at least 4.
