@@ -370,3 +370,53 @@ func TestSortLineByValue(t *testing.T) {
 		}
 	}
 }
+
+// TestRiskLeakageCoverage measures how often the interval of MinEntropyLeakageFromRisk covers
+// the true min-entropy leakage log₂((1 − R*)/max π), R* by numerical integration.
+func TestRiskLeakageCoverage(t *testing.T) {
+	long := os.Getenv("QIF_LONG_COVERAGE") != ""
+	type run struct {
+		m    mixture
+		n    int
+		reps int
+	}
+	cases := numericCases()
+	runs := []run{{cases[0], 500, 60}, {cases[1], 2000, 40}, {cases[2], 1000, 40}, {cases[4], 1000, 40}}
+	if long {
+		runs = nil
+		for _, m := range cases {
+			for _, n := range []int{500, 2000, 10000, 100000} {
+				runs = append(runs, run{m, n, map[bool]int{true: 40, false: 200}[n == 100000]})
+			}
+		}
+	}
+	for _, r := range runs {
+		_, rstar := r.m.truth()
+		want := math.Log2((1 - rstar) / slicesMax(r.m.prior))
+		cover, width := 0, 0.0
+		for rep := 0; rep < r.reps; rep++ {
+			s := numericSample(t, r.m, r.n, uint64(977*rep+r.n))
+			res, err := MinEntropyLeakageFromRisk(s, BayesRiskOptions{Seed: uint64(rep)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Lower <= want && want <= res.Upper {
+				cover++
+			}
+			width += res.Upper - res.Lower
+		}
+		c := float64(cover) / float64(r.reps)
+		t.Logf("%-22s n=%6d true %.4f (R* %.4f): coverage %.3f (%d runs), mean width %.4f", r.m.name, r.n, want, rstar, c, r.reps, width/float64(r.reps))
+		if c < 0.9 {
+			t.Errorf("%s n=%d: coverage %.3f < 0.90", r.m.name, r.n, c)
+		}
+	}
+}
+
+func slicesMax(xs []float64) float64 {
+	m := xs[0]
+	for _, x := range xs {
+		m = math.Max(m, x)
+	}
+	return m
+}
