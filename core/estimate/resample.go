@@ -83,43 +83,48 @@ func shuffleQuantile(s *Sample, t *table, k int, confidence float64, rng *rng, w
 // bootstrap returns, for each statistic f, its values on b tables drawn from the multinomial
 // distribution with t's n and cell frequencies (the parametric bootstrap from the empirical joint
 // distribution). A table is drawn as a sequence of binomials, one per cell, when the cells are
-// few for n, and otherwise as n draws of a sample (each binomial of a large remainder costs
-// about log₂ n Beta draws: 199,000 cells of one sample each took a minute the first way).
+// few for n (each binomial of a large remainder costs about log₂ n Beta draws: 199,000 cells of
+// one sample each took a minute that way), and otherwise by blocks: the cells are cut into blocks
+// of about blockSamples samples, the blocks' totals are drawn as binomials, and each block's
+// samples by drawing that many of its own samples — the same multinomial, with every draw in a
+// block that stays in cache (drawing among all n samples missed it at nearly every draw).
 func bootstrap(t *table, b int, rng *rng, w *work, fs ...func(*table) float64) ([][]float64, error) {
 	u := t.like()
 	reps := make([][]float64, len(fs))
 	for i := range reps {
 		reps[i] = make([]float64, b)
 	}
-	var owner []int32 // the cell of each sample, for draws of samples
+	var blocks *table // for draws by blocks: one "cell" per block, its count the block's samples
+	var owner []int32 // the cell of each sample, block after block
+	var first []int   // the first sample of each block in owner, and n after the last
 	if !byBinomials(t) {
+		blocks = &table{n: t.n}
 		owner = make([]int32, 0, t.n)
 		for k, c := range t.cnt {
+			if len(owner) >= len(first)*blockSamples {
+				first = append(first, len(owner))
+				blocks.cnt = append(blocks.cnt, 0)
+			}
 			for ; c > 0; c-- {
 				owner = append(owner, int32(k))
 			}
+			blocks.cnt[len(blocks.cnt)-1] += t.cnt[k]
 		}
+		first = append(first, t.n)
 	}
+	total := make([]float64, 0, len(first))
 	for j := 0; j < b; j++ {
-		if owner != nil {
+		if blocks != nil {
+			total = multinomial(blocks.cnt, t.n, total[:0], rng)
 			clear(u.cnt)
-			for range t.n {
-				u.cnt[owner[rng.IntN(t.n)]]++
+			for i, m := range total {
+				from, size := first[i], first[i+1]-first[i]
+				for ; m > 0; m-- {
+					u.cnt[owner[from+rng.IntN(size)]]++
+				}
 			}
 		} else {
-			left, mass := float64(t.n), float64(t.n)
-			for k, c := range t.cnt {
-				switch {
-				case left == 0:
-					u.cnt[k] = 0
-				case c >= mass:
-					u.cnt[k] = left
-				default:
-					u.cnt[k] = float64(binomial(int(left), c/mass, rng))
-				}
-				left -= u.cnt[k]
-				mass -= c
-			}
+			multinomial(t.cnt, t.n, u.cnt[:0], rng)
 		}
 		u.margins()
 		for i, f := range fs {
@@ -130,6 +135,30 @@ func bootstrap(t *table, b int, rng *rng, w *work, fs ...func(*table) float64) (
 		}
 	}
 	return reps, nil
+}
+
+// blockSamples is the size of the blocks of a bootstrap drawn by blocks: 4,096 samples, whose
+// owners (16 KB) and counts stay in cache.
+const blockSamples = 4096
+
+// multinomial appends to out n draws from the multinomial distribution with cell counts cnt
+// (frequencies cnt/Σcnt), as a sequence of binomials, and returns it.
+func multinomial(cnt []float64, n int, out []float64, rng *rng) []float64 {
+	left, mass := float64(n), float64(n)
+	for _, c := range cnt {
+		v := 0.0
+		switch {
+		case left == 0:
+		case c >= mass:
+			v = left
+		default:
+			v = float64(binomial(int(left), c/mass, rng))
+		}
+		out = append(out, v)
+		left -= v
+		mass -= c
+	}
+	return out
 }
 
 // byBinomials says whether a replicate of t is cheaper drawn as one binomial per cell (about
