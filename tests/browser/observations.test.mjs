@@ -170,6 +170,7 @@ test('a timing CSV: read as numbers, nearest-neighbour MI and min-entropy leakag
   assert.equal(notes['k (k-NN rule)'], Math.ceil(Math.log(8000)), 'k = ⌈ln n⌉ of the training part');
   assert.match(notes['toolkit version'], /^\d+\.\d+\.\d+/);
   assert.match(exported.cite, /QIF Toolkit \d+\.\d+\.\d+.*Ross/);
+  assert.match(await page.textContent(SEL('obs-cite')), /^How to cite: QIF Toolkit \d+\.\d+\.\d+/);
   await page.locator('#observations').screenshot({ path: path.join(SCREENSHOTS, 'observations-timing.png') });
   // Read as labels, 10,000 mostly distinct timings: no counted verdict, the reason in words.
   await page.selectOption(SEL('obs-kind'), 'labels');

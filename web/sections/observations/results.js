@@ -81,7 +81,7 @@ function channelTable(r, names) {
         ...c.observations.map((_, j) => h('td', {}, num(c.channel.data[i * c.channel.cols + j]))), h('td', {}, num(c.prior[i])))))))];
 }
 
-export function estimatesView(r, { names, exportTable }) {
+export function estimatesView(r, { names, exportTable, cite }) {
   const head = ['', 'estimate', '95% interval', r.exact ? 'exact' : null].filter((x) => x !== null);
   const table = h('table', { class: 'obs-table' }, h('thead', {}, h('tr', {}, ...head.map((x) => h('th', {}, x)))), h('tbody', {}, ...rows(r)));
   const warnings = [...new Set(r.warnings ?? [])];
@@ -93,5 +93,6 @@ export function estimatesView(r, { names, exportTable }) {
     binningNote(r),
     verdictOf(r),
     ...channelTable(r, names),
+    cite ? h('p', { class: 'results-note obs-cite', 'data-testid': 'obs-cite' }, `How to cite: ${cite}`) : null,
   ].filter(Boolean);
 }

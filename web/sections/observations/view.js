@@ -200,7 +200,7 @@ export function mount(root, { engine, client }) {
       provenance: { source, n, seed },
     };
     const names = { secrets: t.secretNames, observables: obsNames };
-    replace(e.results, ...estimatesView(shown, { names, exportTable: () => S.resultsTable(shown, version) }));
+    replace(e.results, ...estimatesView(shown, { names, exportTable: () => S.resultsTable(shown, version), cite: S.citeLine(version) }));
     replace(e.plots, ...convergencePlots(shown));
     const failed = Object.keys(errors).length;
     setStatus(`Estimated from ${n.toLocaleString('en')} samples${failed ? `; ${failed === 1 ? 'one estimate' : `${failed} estimates`} could not be made (said in the table)` : ''}.`, false);
