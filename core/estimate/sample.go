@@ -165,30 +165,32 @@ func codeIntegers(vals []float64, lo, hi int) ([]int32, []string, error) {
 	return codes, names, nil
 }
 
-// codeOrdered codes values by the rank of their distinct value in cmp's order.
+// codeOrdered codes values by the rank of their distinct value in cmp's order: codes by first
+// appearance from a hash map, then one sort of the distinct values, each with its code beside it
+// (so that a comparison reads both values from the slice being sorted).
 func codeOrdered[T comparable](vals []T, cmp func(a, b T) int, str func(T) string) ([]int32, []string, error) {
+	type entry struct {
+		v T
+		c int32
+	}
 	first := make(map[T]int32)
-	var distinct []T
+	var distinct []entry
 	codes := make([]int32, len(vals))
 	for i, v := range vals {
 		c, ok := first[v]
 		if !ok {
 			c = int32(len(distinct))
 			first[v] = c
-			distinct = append(distinct, v)
+			distinct = append(distinct, entry{v, c})
 		}
 		codes[i] = c
 	}
-	order := make([]int32, len(distinct))
-	for i := range order {
-		order[i] = int32(i)
-	}
-	slices.SortFunc(order, func(a, b int32) int { return cmp(distinct[a], distinct[b]) })
+	slices.SortFunc(distinct, func(a, b entry) int { return cmp(a.v, b.v) })
 	rank := make([]int32, len(distinct))
 	names := make([]string, len(distinct))
-	for r, c := range order {
-		rank[c] = int32(r)
-		names[r] = str(distinct[c])
+	for r, e := range distinct {
+		rank[e.c] = int32(r)
+		names[r] = str(e.v)
 	}
 	for i, c := range codes {
 		codes[i] = rank[c]
