@@ -114,7 +114,7 @@ func SecretWarnings(s *Sample) []string {
 	return nil
 }
 
-// thousands writes a count with thousands separators (20,000).
+// thousands writes a count with thousands separators: 20000 as "20,000".
 func thousands(n int) string {
 	s := fmt.Sprint(n)
 	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
