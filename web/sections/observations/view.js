@@ -106,7 +106,7 @@ export function mount(root, { engine, client }) {
         engine.plan.measure.posteriorBayesVulnerability(ch.prior, ch.C)], { cancelStale: true });
       if (!s.ok) { setStatus(s.error, true); return null; }
       const t = { secrets: s.value.secrets, secretNames: ch.secrets, observations: s.value.observations, observationNames: ch.observables,
-        header: null, rows: n.value, observationColumns: 1, decimalComma: false };
+        header: null, rows: n.value, observationColumns: 1, decimalComma: false, drawn: true };
       return { t, name: null, source: 'drawn from the channel of the Channel section', exact: { mi: mi.ok ? mi.value : NaN, me: me.ok ? me.value : NaN, risk: v.ok ? 1 - v.value : NaN } };
     }
     if (!file) { setStatus('Choose a file.', true); return null; }
@@ -143,6 +143,7 @@ export function mount(root, { engine, client }) {
     const n = t.rows;
     const seed = S.parseSeed(state.seed).value ?? 1;
     const kind = S.kindOf(state.kind, t.observations);
+    if (t.drawn && !kind.forced) kind.why = 'the outputs of a channel are labels';
     const numbers = kind.kind === 'numbers';
     const prior = S.priorOf(t.secrets);
     panel.show({ name, rows: n, header: t.header, secretValues: prior.values, observationColumns: t.observationColumns, numeric: Boolean(t.observations.data),
