@@ -192,8 +192,10 @@ test('the calls planned: what the engine takes, by kind', () => {
     ['miNN', 'meNN', 'mi', 'me', 'risk-nn', 'risk-knn']);
   assert.deepEqual(keys(estimateCalls(plan, old, { secrets: xs, observations: m }, 'numbers', base)), ['risk-nn', 'risk-knn'], 'an engine without them: the Bayes risk only');
   const labels = estimateCalls(plan, full, { secrets: xs, observations: Int32Array.of(0, 0, 1, 1) }, 'labels', base);
-  assert.deepEqual(keys(labels), ['channel', 'mi', 'me', 'risk-frequentist', 'risk-nn', 'risk-knn']);
+  assert.deepEqual(keys(labels), ['channel', 'mi', 'me', 'risk-frequentist', 'risk-nn', 'risk-knn', 'curve-2']);
   assert.equal(labels[1].call.args[2].kind, 'labels');
+  assert.deepEqual(labels[6].call.args[2], { seed: 5, shuffles: 0, kind: 'labels' }, 'the counted estimate on a subset');
+  assert.deepEqual([...labels[6].call.args[1]], [1, 1], 'the observations of samples 3 and 2');
   assert.deepEqual(keys(estimateCalls(plan, full, { secrets: xs, observations: Int32Array.of(0, 1, 2, 3) }, 'labels', { ...base, refused: true })),
     ['risk-frequentist', 'risk-nn', 'risk-knn'], 'mostly distinct labels: no counted estimates');
   assert.match(explain('estimate.mutualInformation: observations: 19,998 distinct values in 20,000 samples; use bins or kind: \'numbers\'', 20000), /19,998 of the 20,000/);

@@ -1,10 +1,11 @@
 // sections/observations/convergence.js — the convergence plots of the "From observations" section:
-// the nearest-neighbour MI estimate against the number of samples with its 95% interval as a band
-// (numbers; the estimate on seeded random subsets of n/32 … n samples), and the Bayes risk of each
+// the MI estimate (nearest neighbours on numbers, bias-corrected count on labels) against the number
+// of samples with its 95% interval as a band (on seeded random subsets of n/32 … n samples, the
+// exact value as a line when known), and the Bayes risk of each
 // rule against the training size, with the prior's baseline and, when known, the exact values.
 //
 //   convergencePlots(r) → [<figure>…]
-//   r: {exact?, baseline, miNN?, curve?: [{n, value, lower, upper}], risk: {rule: result}}
+//   r: {exact?, kind, baseline, curve?: [{n, value, lower, upper}], risk: {rule: result}}
 
 import { linePlot } from '../../lib/plot.js';
 import { formatNumber } from '../../lib/numbers.js';
@@ -16,7 +17,7 @@ export function convergencePlots(r) {
   if (curve.length >= 2) {
     const hLines = r.exact && Number.isFinite(r.exact.mi) ? [{ y: r.exact.mi, label: `exact I = ${formatNumber(r.exact.mi)} bits` }] : [];
     const fig = linePlot({
-      title: 'Mutual information (nearest neighbours) against the number of samples, with its 95% interval',
+      title: `Mutual information (${r.kind === 'numbers' ? 'nearest neighbours' : 'bias-corrected'}) against the number of samples, with its 95% interval`,
       xLabel: 'samples (logarithmic)', yLabel: 'bits', xLog: true, hLines,
       series: [{ name: 'MI estimate', points: curve.map((p) => [p.n, p.value]), band: curve.map((p) => [p.n, p.lower, p.upper]) }],
     });

@@ -62,11 +62,14 @@ export function estimateCalls(plan, api, data, kind, opts) {
     if (rule === 'knn') o.k = opts.knn;
     out.push({ key: `risk-${rule}`, call: plan.estimate.bayesRisk(secrets, observations, o), progress: true });
   }
-  if (numbers && supports(api, 'mutualInformation', 'method')) {
+  // The convergence plot: the MI estimate on subsets (nearest neighbours on numbers, the counted
+  // one on labels that are not refused). Its points need no zero-leakage test (shuffles: 0).
+  const curveMethod = numbers ? (supports(api, 'mutualInformation', 'method') ? 'nn' : null) : (opts.refused ? null : 'plugin');
+  if (curveMethod) {
+    const noTest = supports(api, 'mutualInformation', 'shuffles') ? { shuffles: 0 } : {};
     for (const m of opts.sizes ?? []) {
       const sub = S.subsample(secrets, opts.raw ?? observations, opts.perm, m);
-      // The points of the curve need no zero-leakage test (shuffles: 0), only the estimate and its interval.
-      const o = withKind('mutualInformation', { method: 'nn', k: opts.miK, seed, ...(supports(api, 'mutualInformation', 'shuffles') ? { shuffles: 0 } : {}) });
+      const o = withKind('mutualInformation', curveMethod === 'nn' ? { method: 'nn', k: opts.miK, seed, ...noTest } : { seed, ...noTest });
       out.push({ key: `curve-${m}`, call: plan.estimate.mutualInformation(sub.secrets, sub.observations, o) });
     }
   }

@@ -155,7 +155,7 @@ export function mount(root, { engine, client }) {
     const knn = S.parseKnn(state.knn).value;
     const miK = S.parseMiK(state.miK).value;
     const api = engine.api;
-    const sizes = numbers ? S.convergenceSizes(n, Math.max(200, 10 * prior.values * (2 * miK + 1))).slice(0, -1) : [];
+    const sizes = S.convergenceSizes(n, Math.max(200, 10 * prior.values * (numbers ? 2 * miK + 1 : 1))).slice(0, -1);
     const perm = sizes.length ? S.permutation(n, seed) : null;
     // A large matrix goes to the worker once, in pieces, instead of being cloned on this thread.
     const ref = numbers && obs.data.length > 100_000 ? engine.share('observations-samples', obs) : obs;
@@ -187,8 +187,11 @@ export function mount(root, { engine, client }) {
     if (numbers && bins !== null && !supports(api, 'mutualInformation', 'bins')) notes.push('This engine does not bin observations: the counted estimates are not shown.');
     const risk = {};
     for (const rule of S.rulesFor(numbers)) if (got[`risk-${rule}`]) risk[rule] = got[`risk-${rule}`];
-    const curve = sizes.map((m) => ({ n: m, ...(got[`curve-${m}`] ?? { value: NaN }) }));
-    if (got.miNN) curve.push({ n, ...got.miNN });
+    // Each point: the estimate shown in the table (the nearest-neighbour one, or the bias-corrected count).
+    const point = (m, x) => ({ n: m, value: x ? (numbers ? x.value : x.corrected) : NaN, lower: x?.lower, upper: x?.upper });
+    const curve = sizes.map((m) => point(m, got[`curve-${m}`]));
+    const whole = numbers ? got.miNN : got.mi;
+    if (whole) curve.push(point(n, whole));
     // The swap offer above already says what the engine's warning about the secret column says.
     const swapShown = S.swapSuspect(t).suspect;
     const warnings = Object.values(got).flatMap((v) => (Array.isArray(v?.warnings) ? v.warnings : []))
