@@ -313,10 +313,10 @@ export function intervalMethod(what, r) {
   if (r && typeof r.note === 'string' && r.note) return r.note;
   switch (what) {
     case 'mi-nn': return 'bootstrap of the nearest-neighbour estimator; 0 when the permutation test does not reject';
-    case 'mi': return 'bootstrap (basic ∪ percentile); 0 when the zero-leakage test does not reject';
-    case 'me': return 'bootstrap (basic ∪ percentile) of the plug-in estimate';
+    case 'mi': return 'union of the bootstrap intervals (basic ∪ percentile) of the plug-in and the corrected estimate; 0 when the zero-leakage test does not reject';
+    case 'me': return 'finite-sample Clopper–Pearson bounds on the posterior and prior vulnerabilities; 0 when the zero-leakage test does not reject';
     case 'me-nn': return 'carried through from the Bayes-risk interval: log₂((1 − R)/max π̂)';
-    default: return 'upper: Clopper–Pearson of the rule’s error; lower: the NN bound at the lower end of the NN rule’s error';
+    default: return 'upper: Clopper–Pearson of the rule’s test error; lower: 1 − Clopper–Pearson of the frequentist rule’s success rate on all samples (both bounds at this n)';
   }
 }
 
