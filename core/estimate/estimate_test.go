@@ -354,6 +354,15 @@ func TestShufflesDefault(t *testing.T) {
 	if r.ShuffleThreshold == 0 {
 		t.Error("the default shuffles nothing")
 	}
+	// Asked for more than 2·10⁷ shuffled samples: capped, and said so.
+	r, _ = MutualInformation(s, LeakageOptions{Bootstrap: 20, Shuffles: 100_000})
+	if r.Shuffles != MaxShuffles || len(r.Warnings) != 1 || !strings.HasPrefix(r.Warnings[0], "shuffles: 100000 asked, 10000 used") {
+		t.Errorf("capped shuffles: %d, %q", r.Shuffles, r.Warnings)
+	}
+	big := sampleOf(t, coverageChannels[0], 40_000, 1)
+	if r, _ = MutualInformation(big, LeakageOptions{Bootstrap: 20, Shuffles: 1000}); r.Shuffles != MaxShuffledSamples/40_000 {
+		t.Errorf("%d shuffles of 40,000 samples, want %d", r.Shuffles, MaxShuffledSamples/40_000)
+	}
 }
 
 // The k-NN and NN intervals cover R* = Φ(−μ/2) of two Gaussians on small samples.

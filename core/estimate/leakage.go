@@ -102,9 +102,13 @@ func MutualInformation(s *Sample, opt LeakageOptions) (*MIResult, error) {
 	case opt.Shuffles < 0:
 		opt.Shuffles = 0
 	}
+	asked := opt.Shuffles
 	opt.Shuffles = min(opt.Shuffles, MaxShuffles, max(10, MaxShuffledSamples/max(t.n, 1)))
 	rng := newRand(opt.Seed)
 	r := &MIResult{Value: mutualInformation(t), Shuffles: opt.Shuffles}
+	if asked > opt.Shuffles {
+		r.Warnings = append(r.Warnings, fmt.Sprintf("shuffles: %d asked, %d used (at most %d, and %d shuffled samples in all)", asked, opt.Shuffles, MaxShuffles, MaxShuffledSamples))
+	}
 	r.DegreesOfFreedom = (t.rows - 1) * (t.cols - 1)
 	r.Corrected = correctedMI(t)
 	r.ChiSquareThreshold = chiSquareThreshold(r.DegreesOfFreedom, opt.Confidence, t.n)
@@ -119,7 +123,7 @@ func MutualInformation(s *Sample, opt LeakageOptions) (*MIResult, error) {
 	if r.Lower, r.Upper, err = miInterval(t, r.Value, r.Corrected, !r.Leaks, opt, rng, w); err != nil {
 		return nil, err
 	}
-	r.Warnings = sparseWarning(t)
+	r.Warnings = append(r.Warnings, sparseWarning(t)...)
 	return r, nil
 }
 
