@@ -1,7 +1,5 @@
 package estimate
 
-import "slices"
-
 // chebTree is a k-d tree for the max-norm (Chebyshev) distance of the nearest-neighbour MI
 // estimator: the distance to the (k+1)-th nearest point and the number of points within a
 // distance. Its balls are axis-aligned boxes, so a node whose bounding box lies inside the ball
@@ -59,18 +57,8 @@ func (t *chebTree) build(pts []float64, perm []int32, lo, hi int32) int32 {
 			axis = a
 		}
 	}
-	seg := perm[lo:hi]
-	slices.SortFunc(seg, func(x, y int32) int {
-		a, b := pts[int(x)*d+axis], pts[int(y)*d+axis]
-		switch {
-		case a < b:
-			return -1
-		case a > b:
-			return 1
-		}
-		return 0
-	})
 	mid := (lo + hi) / 2
+	selectAxis(pts, d, axis, perm[lo:hi], int(mid-lo))
 	l := t.build(pts, perm, lo, mid)
 	r := t.build(pts, perm, mid, hi)
 	t.nodes[id].left, t.nodes[id].right = l, r
@@ -176,4 +164,47 @@ func (t *chebTree) count(q []float64, d float64) int {
 	}
 	walk(0)
 	return c
+}
+
+// selectAxis reorders p so that p[k] has the k-th smallest coordinate axis, the points before it
+// none larger and those after none smaller (quickselect, median of three): O(n) per level instead
+// of a sort's O(n log n).
+func selectAxis(pts []float64, dim, axis int, p []int32, k int) {
+	key := func(i int) float64 { return pts[int(p[i])*dim+axis] }
+	lo, hi := 0, len(p)-1
+	for hi > lo {
+		mid := lo + (hi-lo)/2
+		if key(mid) < key(lo) {
+			p[mid], p[lo] = p[lo], p[mid]
+		}
+		if key(hi) < key(lo) {
+			p[hi], p[lo] = p[lo], p[hi]
+		}
+		if key(hi) < key(mid) {
+			p[hi], p[mid] = p[mid], p[hi]
+		}
+		pivot := key(mid)
+		i, j := lo, hi
+		for i <= j {
+			for key(i) < pivot {
+				i++
+			}
+			for key(j) > pivot {
+				j--
+			}
+			if i <= j {
+				p[i], p[j] = p[j], p[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return
+		}
+	}
 }

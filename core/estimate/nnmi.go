@@ -17,7 +17,7 @@ type NNMIOptions struct {
 	// Confidence is the level of the interval and of the zero-leakage test (default 0.95).
 	Confidence float64
 	// Shuffles is the number of copies with the secrets permuted for the zero-leakage test
-	// (0: NNShufflesFor(n); negative: none, and the lower end is then never raised above 0 by it).
+	// (0: NNShufflesFor(n, dim); negative: none, and the lower end is then never raised above 0 by it).
 	Shuffles int
 	// Groups is the number of disjoint random parts the interval is estimated from (0: default).
 	Groups int
@@ -86,7 +86,7 @@ func NearestNeighbourMI(s *Sample, opt NNMIOptions) (*NNMIResult, error) {
 	}
 	switch {
 	case opt.Shuffles == 0:
-		opt.Shuffles = NNShufflesFor(s.N)
+		opt.Shuffles = NNShufflesFor(s.N, s.Dim)
 	case opt.Shuffles < 0:
 		opt.Shuffles = 0
 	}
@@ -149,9 +149,16 @@ func NearestNeighbourMI(s *Sample, opt NNMIOptions) (*NNMIResult, error) {
 }
 
 // NNShufflesFor is the default number of shuffled copies of the nearest-neighbour zero-leakage
-// test for n samples: 30 (the test needs their mean and spread, not their tail), no more than
-// 10⁷ shuffled samples in all, and at least 10.
-func NNShufflesFor(n int) int { return min(30, max(10, 10_000_000/max(n, 1))) }
+// test for n samples of dim coordinates: 30 (the test needs their mean and spread, not their
+// tail), no more than 10⁷ shuffled samples in all in one dimension — 10⁷/(8·dim) in more, where
+// the k-d trees cost about that much more per sample — and at least 10.
+func NNShufflesFor(n, dim int) int {
+	cost := max(n, 1)
+	if dim > 1 {
+		cost *= 8 * dim
+	}
+	return min(30, max(10, 10_000_000/cost))
+}
 
 // groupsFor is the default number of groups of the interval: 10, fewer for small samples (each
 // group keeps at least 100 samples), and at least 4.
