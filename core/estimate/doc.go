@@ -47,8 +47,9 @@
 //     Î and of the corrected estimate (recomputed on each replicate): the plug-in's lower end
 //     misses on sparse tables, where its upward bias exceeds what the bootstrap sees, and the
 //     corrected estimate's upper end misses where the correction overshoots (cells that are
-//     empty in truth); the union covered everywhere tried. Its upper end is at most
-//     log₂ min(|X̂|, |Ô|).
+//     empty in truth); the union covered everywhere tried. Its upper end is at most log₂ |X̂|,
+//     and is that bound on fewer than 20 samples or with a single observation seen, where
+//     resampling shows nothing the sample does not contain.
 //   - For both, when the zero-leakage test does not reject independence, the lower end is 0.
 //   - A table with fewer than SparseTable samples per cell of |X̂|×|Ô| gets a warning: the
 //     interval is honest but wide, and the plug-in value alone means little.

@@ -402,3 +402,21 @@ func TestContinuousRefusedForPlugIn(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// On a tiny sample the MI interval reaches log₂ |X̂|: three samples with one observation say
+// nothing about observations not seen, and every bootstrap replicate would give 0.
+func TestMITinySample(t *testing.T) {
+	s, err := NewSample(Labels{Strings: []string{"a", "b", "a"}}, Observations{Labels: Labels{Strings: []string{"x", "x", "x"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := MutualInformation(s, LeakageOptions{Bootstrap: 20})
+	if err != nil || r.Value != 0 || r.Lower != 0 || r.Upper != 1 {
+		t.Errorf("3 samples: %+v %v, want [0, 1] (log₂ 2)", r, err)
+	}
+	s = codes(t, []int32{0, 1, 2, 0, 1, 2, 0, 1, 2, 0}, []int32{0, 1, 2, 0, 1, 2, 0, 1, 2, 1})
+	r, _ = MutualInformation(s, LeakageOptions{Bootstrap: 20})
+	if math.Abs(r.Upper-math.Log2(3)) > 1e-12 {
+		t.Errorf("10 samples of 3 secrets: upper %v, want log₂ 3", r.Upper)
+	}
+}

@@ -189,6 +189,9 @@ const (
 
 var designNames = [...]string{"kept", "plug-in basic ∪ percentile", "corrected basic ∪ percentile"}
 
+// tinySample is the sample size below which MI's interval reaches up to log₂ |X̂|.
+const tinySample = 20
+
 // miInterval is the interval of MI: the union of the basic ∪ percentile bootstrap intervals of
 // the plug-in Î (biased upwards: its lower end is the one that can miss on sparse tables) and of
 // the corrected estimate, recomputed on each replicate (biased downwards where many cells are
@@ -210,7 +213,14 @@ func miInterval(t *table, value, corrected float64, independent bool, opt Leakag
 		lo = 0
 	}
 	lo = math.Max(0, lo)
-	// I(X;Y) ≤ min(H(X), H(Y)) ≤ log₂ min(|X̂|, |Ô|) (the secrets and observations seen).
-	hi = math.Min(hi, math.Log2(float64(min(positive(t.row), positive(t.col)))))
+	// I(X;Y) ≤ H(X) ≤ log₂ |X̂| when the secrets seen are all the secrets (not the observations
+	// seen: on a small sample many are not). On fewer than tinySample samples, or a single
+	// observation seen, no resampling of the sample shows what it does not contain, and the upper
+	// end is that bound.
+	most := math.Log2(float64(positive(t.row)))
+	if t.n < tinySample || positive(t.col) < 2 {
+		hi = most
+	}
+	hi = math.Min(hi, most)
 	return lo, math.Max(hi, lo), nil
 }
