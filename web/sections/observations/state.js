@@ -312,7 +312,7 @@ export function binsText(reported, asked) {
 export function intervalMethod(what, r) {
   if (r && typeof r.note === 'string' && r.note) return r.note;
   switch (what) {
-    case 'mi-nn': return 'bootstrap of the nearest-neighbour estimator; 0 when the permutation test does not reject';
+    case 'mi-nn': return 'the spread of the nearest-neighbour estimate over disjoint parts of the sample, widened by the bias seen there';
     case 'mi': return 'union of the bootstrap intervals (basic ∪ percentile) of the plug-in and the corrected estimate; 0 when the zero-leakage test does not reject';
     case 'me': return 'finite-sample Clopper–Pearson bounds on the posterior and prior vulnerabilities; 0 when the zero-leakage test does not reject';
     case 'me-nn': return 'carried through from the Bayes-risk interval: log₂((1 − R)/max π̂)';
