@@ -1887,7 +1887,7 @@ export interface EstimateMutualInformationOptions {
   method?: 'plugin' | 'nn';
   /** Neighbours of the nearest-neighbour estimator (method 'nn'); every secret needs 2k+1 samples; a positive integer (default 3). */
   k?: number;
-  /** Called with the work done and its total — the plug-in: shuffled copies and bootstrap replicates; method 'nn': the estimates (the sample, its parts, the shuffled copies); return false to cancel. */
+  /** Called with the work done and its total — the plug-in: shuffled copies and bootstrap replicates; method 'nn': the samples visited, (2 + shuffles)·n in all (the sample, its parts, each shuffled copy); return false to cancel. */
   onProgress?: (done: number, total: number) => boolean | void;
 }
 

@@ -92,7 +92,7 @@ var estimateAPI = []Func{
 			&pSeed, &pKind, &pBins,
 			{Name: "method", Kind: KindEnum, Enum: []string{"plugin", "nn"}, DefaultDoc: "'plugin' for labels, 'nn' for numbers", Doc: "the estimator: the plug-in of the frequentist channel (labels, or bins), or Ross's nearest-neighbour estimator (numbers)"},
 			{Name: "k", Kind: KindInteger, Check: CheckPositive, Default: estimate.DefaultNNK, Doc: "neighbours of the nearest-neighbour estimator (method 'nn'); every secret needs 2k+1 samples"},
-			{Name: "onProgress", Kind: KindCallback, CallArgs: []string{"done", "total"}, Doc: "called with the work done and its total — the plug-in: shuffled copies and bootstrap replicates; method 'nn': the estimates (the sample, its parts, the shuffled copies); return false to cancel"}}}},
+			{Name: "onProgress", Kind: KindCallback, CallArgs: []string{"done", "total"}, Doc: "called with the work done and its total — the plug-in: shuffled copies and bootstrap replicates; method 'nn': the samples visited, (2 + shuffles)·n in all (the sample, its parts, each shuffled copy); return false to cancel"}}}},
 		Result: Type{Name: "EstimatedMutualInformation", Doc: "Result of estimate.mutualInformation, in bits.", Fields: []Field{
 			{Name: "value", Type: Number, Doc: "The estimate Î: the plug-in (biased upwards), or the nearest-neighbour estimate (method 'nn')."},
 			{Name: "corrected", Type: Number, Doc: "Î − (|X̂|−1)(|Ô|−1)/(2n ln 2), the first-order bias correction (may be negative); method 'nn': the value."},

@@ -23,7 +23,8 @@ type NNMIOptions struct {
 	Groups int
 	// Seed makes the groups and the shuffles reproducible.
 	Seed uint64
-	// Progress, when set, is called with the estimates done and their total; false cancels.
+	// Progress, when set, is called with the samples visited and their total ((2 + Shuffles)·n:
+	// the sample, its parts, each shuffled copy); false cancels.
 	Progress func(done, total int) bool
 }
 
@@ -98,9 +99,22 @@ func NearestNeighbourMI(s *Sample, opt NNMIOptions) (*NNMIResult, error) {
 	}
 	d := newRossData(s, opt.K)
 	r := &NNMIResult{K: opt.K, Shuffles: opt.Shuffles, Groups: opt.Groups, Value: math.NaN(), Lower: math.NaN(), Upper: math.NaN()}
-	total, done := 2+opt.Shuffles, 0
+	// Progress counts samples visited: n per estimate (the groups together are one), reported
+	// every progressStep samples within an estimate and at its end.
+	total, done := (2+opt.Shuffles)*s.N, 0
+	if opt.Progress != nil {
+		d.visit = func(points int) bool {
+			if d.cancelled || !opt.Progress(min(done+points, total), total) {
+				d.cancelled = true
+			}
+			return !d.cancelled
+		}
+	}
 	tick := func() bool {
-		done++
+		if d.cancelled {
+			return false
+		}
+		done += s.N
 		return opt.Progress == nil || opt.Progress(done, total)
 	}
 	r.Value = d.estimate(d.v, d.sec)
@@ -108,6 +122,7 @@ func NearestNeighbourMI(s *Sample, opt NNMIOptions) (*NNMIResult, error) {
 		return r, ErrCancelled
 	}
 	rng := newRand(opt.Seed)
+	d.seen = 0
 	groups := d.groups(opt.Groups, rng)
 	if !tick() {
 		return r, ErrCancelled
@@ -127,6 +142,7 @@ func NearestNeighbourMI(s *Sample, opt NNMIOptions) (*NNMIResult, error) {
 				l := rng.IntN(j + 1)
 				sec[j], sec[l] = sec[l], sec[j]
 			}
+			d.seen = 0
 			perm = append(perm, d.estimate(d.v, sec))
 			if !tick() {
 				return r, ErrCancelled

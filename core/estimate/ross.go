@@ -28,6 +28,23 @@ type rossData struct {
 	L   int
 	k   int
 	psi []float64 // ψ(0..n), ψ(0) unused
+	// visit, when set, is told every progressStep samples how many this estimate has visited;
+	// false cancels (cancelled is then set and the estimates return at once).
+	visit     func(points int) bool
+	cancelled bool
+	seen      int // samples visited by the current estimate (the groups add up)
+}
+
+// progressStep is how many samples an estimate visits between progress reports.
+const progressStep = 1 << 16
+
+// step counts one visited sample and reports every progressStep; false: cancelled.
+func (d *rossData) step() bool {
+	d.seen++
+	if d.visit == nil || d.seen%progressStep != 0 {
+		return true
+	}
+	return d.visit(d.seen)
 }
 
 func newRossData(s *Sample, k int) *rossData {
@@ -166,6 +183,9 @@ func (d *rossData) line(v []float64, sec []int32) float64 {
 			p := int(pos[i])
 			mi := reachRight(v, p+1, x, dist) - reachLeft(v, p-1, x, dist) - 1
 			sum += d.psi[ki] - d.psi[mi]
+			if !d.step() {
+				return math.NaN()
+			}
 		}
 		sum -= float64(nc) * d.psi[nc]
 		used += nc
@@ -262,6 +282,9 @@ func (d *rossData) space(v []float64, sec []int32) float64 {
 			ki := tree.count(q, dist) - 1
 			mi := all.count(q, dist) - 1
 			sum += d.psi[ki] - d.psi[mi]
+			if !d.step() {
+				return math.NaN()
+			}
 		}
 		sum -= float64(nc) * d.psi[nc]
 		used += nc
