@@ -420,3 +420,35 @@ func TestMITinySample(t *testing.T) {
 		t.Errorf("10 samples of 3 secrets: upper %v, want log₂ 3", r.Upper)
 	}
 }
+
+// Mostly distinct string observations are coded by first appearance and sorted only when a
+// channel is built: the channel is the same as for the sorted coding — names in byte order,
+// counts in their columns.
+func TestLazyObservationOrder(t *testing.T) {
+	obs := []string{"d", "b", "a", "c", "b", "e"}
+	sec := []string{"x", "y", "x", "y", "x", "y"}
+	s, err := NewSample(Labels{Strings: sec}, Observations{Labels: Labels{Strings: obs}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.obsOrder == nil || len(s.ObsNames) != 5 {
+		t.Fatalf("5 distinct of 6: the sort should wait (%d names)", len(s.ObsNames))
+	}
+	c, err := FrequentistChannel(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(c.Observations, " ") != "a b c d e" {
+		t.Errorf("names %v", c.Observations)
+	}
+	// Column b holds one x and one y; column d one x; column e one y.
+	want := mat.NewDense(2, 5, []float64{1, 1, 0, 1, 0, 0, 1, 1, 0, 1})
+	if !mat.Equal(c.Counts, want) {
+		t.Errorf("counts %v", mat.Formatted(c.Counts))
+	}
+	for i, o := range s.Obs {
+		if s.ObsNames[o] != obs[i] {
+			t.Errorf("sample %d coded %d (%q), is %q", i, o, s.ObsNames[o], obs[i])
+		}
+	}
+}

@@ -99,7 +99,7 @@ type Channel struct {
 // FrequentistChannel returns the frequentist channel Ĉ[x][o] = count(x, o)/count(x) and prior
 // π̂(x) = count(x)/n of a sample. Distinct vector observations are distinct columns.
 func FrequentistChannel(s *Sample) (*Channel, error) {
-	s.Discrete()
+	s.SortObservations()
 	r, c := len(s.SecretNames), len(s.ObsNames)
 	if r*c > MaxCells || r*c < 0 {
 		return nil, argerr.New("observations", "%d distinct observations and %d secrets make a %d×%d count table, more than the limit of %d cells (continuous observations need bayesRisk with the nn or knn rule)", c, r, r, c, MaxCells)
