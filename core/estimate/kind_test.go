@@ -204,6 +204,10 @@ func TestNNMIBadInput(t *testing.T) {
 	if _, err := NearestNeighbourMI(s, NNMIOptions{Confidence: 1}); !errors.As(err, &ae) || ae.Arg != "confidence" {
 		t.Errorf("confidence 1: %v", err)
 	}
+	// Shuffles asked beyond the budget are lowered: 2·10⁷/n for one dimension (here 10⁵).
+	if r, err := NearestNeighbourMI(s, NNMIOptions{Shuffles: 1_000_000, Progress: func(done, total int) bool { return done < 200*2 }}); r == nil || r.Shuffles != 10_000 || !errors.Is(err, ErrCancelled) {
+		t.Errorf("shuffles capped at 10,000: %+v %v", r, err)
+	}
 	// Cancelled after the first estimate: the value, with ErrCancelled.
 	r, err := NearestNeighbourMI(s, NNMIOptions{Progress: func(done, total int) bool { return false }})
 	if !errors.Is(err, ErrCancelled) || r == nil || r.Value != r.Value {

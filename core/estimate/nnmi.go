@@ -17,7 +17,7 @@ type NNMIOptions struct {
 	// Confidence is the level of the interval and of the zero-leakage test (default 0.95).
 	Confidence float64
 	// Shuffles is the number of copies with the secrets permuted for the zero-leakage test
-	// (0: NNShufflesFor(n, dim); negative: none, and the lower end is then never raised above 0 by it).
+	// (0: NNShufflesFor(n, dim); negative: none; at most 10,000 and twice the default's work).
 	Shuffles int
 	// Groups is the number of disjoint random parts the interval is estimated from (0: default).
 	Groups int
@@ -91,6 +91,8 @@ func NearestNeighbourMI(s *Sample, opt NNMIOptions) (*NNMIResult, error) {
 		opt.Shuffles = NNShufflesFor(s.N, s.Dim)
 	case opt.Shuffles < 0:
 		opt.Shuffles = 0
+	default: // what is asked, within 10,000 and twice the default budget of work
+		opt.Shuffles = min(opt.Shuffles, 10_000, max(10, 2*10_000_000/nnCost(s.N, s.Dim)))
 	}
 	if opt.Groups == 0 {
 		opt.Groups = groupsFor(s.N)
@@ -173,12 +175,14 @@ func NearestNeighbourMI(s *Sample, opt NNMIOptions) (*NNMIResult, error) {
 // test for n samples of dim coordinates: 30 (the test needs their mean and spread, not their
 // tail), no more than 10⁷ shuffled samples in all in one dimension — 10⁷/(8·dim) in more, where
 // the k-d trees cost about that much more per sample — and at least 10.
-func NNShufflesFor(n, dim int) int {
-	cost := max(n, 1)
+func NNShufflesFor(n, dim int) int { return min(30, max(10, 10_000_000/nnCost(n, dim))) }
+
+// nnCost is the work of one estimate in units of a one-dimensional sample.
+func nnCost(n, dim int) int {
 	if dim > 1 {
-		cost *= 8 * dim
+		return max(n, 1) * 8 * dim
 	}
-	return min(30, max(10, 10_000_000/cost))
+	return max(n, 1)
 }
 
 // BiasWidening is how many times the difference between the groups' mean and the estimate the
