@@ -420,3 +420,48 @@ func slicesMax(xs []float64) float64 {
 	}
 	return m
 }
+
+// TestNNMIRoundedObservations: timings rounded to 0.5 µs repeat (about 60 distinct values), so
+// most samples have neighbours at distance 0. The estimator then estimates the MI of the rounded
+// observation — computed here from the Gaussian CDF bin by bin — and its interval covers it.
+func TestNNMIRoundedObservations(t *testing.T) {
+	m := numericCases()[2] // the timing example: means 0, 3, …, 12, σ = 1.5
+	const w = 0.5
+	mi := 0.0
+	for b := -40.0; b <= 60; b += w {
+		p, tot := make([]float64, len(m.prior)), 0.0
+		for x := range p {
+			p[x] = m.prior[x] * (normalCDF((b+w/2-m.mean[x][0])/m.scale) - normalCDF((b-w/2-m.mean[x][0])/m.scale))
+			tot += p[x]
+		}
+		for x := range p {
+			if p[x] > 0 {
+				mi += p[x] * math.Log2(p[x]/(m.prior[x]*tot))
+			}
+		}
+	}
+	n, reps, cover, sum := 2000, 40, 0, 0.0
+	for rep := 0; rep < reps; rep++ {
+		xs, obs := m.draw(n, uint64(7*rep+n))
+		v := obs.RawMatrix().Data
+		for i := range v {
+			v[i] = w * math.Round(v[i]/w)
+		}
+		s, err := NewSample(Labels{Numbers: xs}, Observations{Vectors: mat.NewDense(n, 1, v)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := NearestNeighbourMI(s, NNMIOptions{Seed: uint64(rep), Shuffles: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Lower <= mi && mi <= res.Upper {
+			cover++
+		}
+		sum += res.Value
+	}
+	t.Logf("rounded to %v µs, n = %d: true %.4f, mean estimate %.4f, coverage %d/%d", w, n, mi, sum/float64(reps), cover, reps)
+	if float64(cover) < 0.9*float64(reps) || math.Abs(sum/float64(reps)-mi) > 0.03 {
+		t.Errorf("coverage %d/%d, mean %v for %v", cover, reps, sum/float64(reps), mi)
+	}
+}
