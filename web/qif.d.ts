@@ -1912,7 +1912,7 @@ export interface EstimateAPI {
    */
   channel(secrets: Labels, observations: Labels | Matrix, options?: EstimateChannelOptions): EstimatedChannel;
   /**
-   * Estimates the min-entropy leakage from samples: the plug-in estimate and a confidence interval that allows for its upward bias.
+   * Estimates the min-entropy leakage from samples: for labels (or bins) the plug-in estimate with a confidence interval from finite-sample bounds on the posterior and prior vulnerabilities (it allows for the plug-in's bias either way: upwards from noisy columns, downwards from tied prior counts); for numbers, from the k-NN Bayes risk.
    * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
    * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
    * @param options Keys: confidence, seed, kind, bins, k, onProgress.

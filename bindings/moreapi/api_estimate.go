@@ -161,7 +161,7 @@ var estimateAPI = []Func{
 			{Name: "priorVulnerability", Type: Number, Doc: "max π̂(x): the chance of guessing the secret before observing (1 − it is the prior's Bayes risk, the baseline)."},
 			{Name: "bayesRisk", Type: Type{TS: "{ value: number; lower: number; upper: number } | undefined"}, Doc: "Method 'knn': the Bayes-risk estimate and interval the leakage comes from."},
 			fKind, fBins, fNote, fWarnings}},
-		Doc: "Estimates the min-entropy leakage from samples: the plug-in estimate and a confidence interval that allows for its upward bias.",
+		Doc: "Estimates the min-entropy leakage from samples: for labels (or bins) the plug-in estimate with a confidence interval from finite-sample bounds on the posterior and prior vulnerabilities (it allows for the plug-in's bias either way: upwards from noisy columns, downwards from tied prior counts); for numbers, from the k-NN Bayes risk.",
 		TeX: `\log_2 \frac{\sum_o \max_x \#(x,o)}{\max_x \#x}`,
 		Call: func(a *Args) (any, error) {
 			o, err := observe(a)
