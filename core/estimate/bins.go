@@ -102,7 +102,11 @@ func edgesOf(col []float64, b Binning) ([]float64, error) {
 	}
 	e := make([]float64, count+1)
 	for i := range e {
-		e[i] = lo + (hi-lo)*float64(i)/float64(count)
+		t := float64(i) / float64(count)
+		e[i] = lo + (hi-lo)*t
+		if math.IsInf(hi-lo, 0) { // a range beyond the floats: interpolate without the difference
+			e[i] = lo*(1-t) + hi*t
+		}
 	}
 	e[count] = hi
 	return e, nil

@@ -2,6 +2,7 @@ package estimate
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -224,6 +225,41 @@ func TestTQuantile(t *testing.T) {
 	}{{0.975, 9, 2.2622}, {0.95, 29, 1.6991}, {0.975, 1, 12.706}, {0.975, 1000, 1.9623}} {
 		if got := tQuantile(c.p, c.df); got < c.want-2e-4*c.want || got > c.want+2e-4*c.want {
 			t.Errorf("t(%v, %d) = %v, want %v", c.p, c.df, got, c.want)
+		}
+	}
+}
+
+// Observations at ±1e308, whose distances overflow to +Inf: every numeric estimator answers (no
+// index out of range), and equal-width bins still have finite increasing edges.
+func TestHugeObservations(t *testing.T) {
+	r := newRand(1)
+	n := 400
+	sec, v := make([]float64, n), make([]float64, n)
+	for i := range v {
+		sec[i], v[i] = float64(i%2), 1e308
+		if r.Float64() < 0.5 {
+			v[i] = -1e308
+		}
+	}
+	s, err := NewSample(Labels{Numbers: sec}, Observations{Vectors: mat.NewDense(n, 1, v)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(0); seed < 20; seed++ {
+		if _, err := BayesRisk(s, BayesRiskOptions{Seed: seed}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := NearestNeighbourMI(s, NNMIOptions{Shuffles: 10}); err != nil {
+		t.Fatal(err)
+	}
+	_, edges, err := Bin(s, Binning{Count: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range edges[0] {
+		if math.IsNaN(e) || math.IsInf(e, 0) || (i > 0 && !(e > edges[0][i-1])) {
+			t.Errorf("edges %v", edges[0])
 		}
 	}
 }

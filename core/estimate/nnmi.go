@@ -62,8 +62,8 @@ type NNMIResult struct {
 // Every secret needs at least 2k+1 samples; observations must be finite (NewSample checks).
 // Cancelled through Progress, it returns the result so far (Value) with ErrCancelled.
 func NearestNeighbourMI(s *Sample, opt NNMIOptions) (*NNMIResult, error) {
-	if s.Vectors == nil {
-		return nil, argerr.New("observations", "the nearest-neighbour estimator needs numeric observations (kind: 'numbers')")
+	if s.Vectors == nil || s.Dim < 1 {
+		return nil, argerr.New("observations", "the nearest-neighbour estimator needs numeric observations (kind: 'numbers'), with at least one coordinate")
 	}
 	if opt.K == 0 {
 		opt.K = DefaultNNK
