@@ -1875,7 +1875,7 @@ export interface EstimatedMutualInformation {
 export interface EstimateMutualInformationOptions {
   /** Level of the interval (and of the zero-leakage test), strictly between 0 and 1; a positive finite number (default 0.95). */
   confidence?: number;
-  /** Copies of the data with the secrets shuffled, for the zero-leakage test (0: the χ² test alone; method 'nn': no test); more than 10,000 or 2·10⁷/n (at least 10; method 'nn': 2·10⁷/n in one dimension, 2·10⁷/(8·d·n) in d) are lowered to that; a non-negative integer (default 100, at most 2·10⁷/n (at least 10); method 'nn': 30, at most 10⁷/n (10⁷/(8·d·n) for d coordinates; at least 10)). */
+  /** Copies of the data with the secrets shuffled, for the zero-leakage test (0: the χ² test alone; method 'nn': leaks is then whether the interval's lower end is above 0); more than 10,000 or 2·10⁷/n (at least 10; method 'nn': 2·10⁷/n in one dimension, 2·10⁷/(8·d·n) in d) are lowered to that; a non-negative integer (default 100, at most 2·10⁷/n (at least 10); method 'nn': 30, at most 10⁷/n (10⁷/(8·d·n) for d coordinates; at least 10)). */
   shuffles?: number;
   /** Seed of the random draws (the same seed gives the same result); a non-negative integer (default 0). */
   seed?: number;

@@ -88,7 +88,7 @@ var estimateAPI = []Func{
 	{NS: "estimate", Name: "mutualInformation", Source: leakiest,
 		Params: []*Param{&pSecrets, &pObservations, {Name: "options", Kind: KindOptions, Optional: true, Type: "EstimateMutualInformationOptions", Fields: []*Param{
 			&pConfidence,
-			{Name: "shuffles", Kind: KindInteger, Check: CheckNonNegative, DefaultDoc: "100, at most 2·10⁷/n (at least 10); method 'nn': 30, at most 10⁷/n (10⁷/(8·d·n) for d coordinates; at least 10)", Doc: "copies of the data with the secrets shuffled, for the zero-leakage test (0: the χ² test alone; method 'nn': no test); more than 10,000 or 2·10⁷/n (at least 10; method 'nn': 2·10⁷/n in one dimension, 2·10⁷/(8·d·n) in d) are lowered to that"},
+			{Name: "shuffles", Kind: KindInteger, Check: CheckNonNegative, DefaultDoc: "100, at most 2·10⁷/n (at least 10); method 'nn': 30, at most 10⁷/n (10⁷/(8·d·n) for d coordinates; at least 10)", Doc: "copies of the data with the secrets shuffled, for the zero-leakage test (0: the χ² test alone; method 'nn': leaks is then whether the interval's lower end is above 0); more than 10,000 or 2·10⁷/n (at least 10; method 'nn': 2·10⁷/n in one dimension, 2·10⁷/(8·d·n) in d) are lowered to that"},
 			&pSeed, &pKind, &pBins,
 			{Name: "method", Kind: KindEnum, Enum: []string{"plugin", "nn"}, DefaultDoc: "'plugin' for labels, 'nn' for numbers", Doc: "the estimator: the plug-in of the frequentist channel (labels, or bins), or Ross's nearest-neighbour estimator (numbers)"},
 			{Name: "k", Kind: KindInteger, Check: CheckPositive, Default: estimate.DefaultNNK, Doc: "neighbours of the nearest-neighbour estimator (method 'nn'); every secret needs 2k+1 samples"},

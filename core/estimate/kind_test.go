@@ -263,3 +263,17 @@ func TestHugeObservations(t *testing.T) {
 		}
 	}
 }
+
+// Without shuffles the NN estimator still says whether it leaks: from its interval.
+func TestNNMIWithoutShuffles(t *testing.T) {
+	m := mixture{prior: []float64{0.5, 0.5}, mean: [][]float64{{0}, {3}}, scale: 1}
+	r, err := NearestNeighbourMI(numericSample(t, m, 2000, 3), NNMIOptions{Shuffles: -1})
+	if err != nil || !r.Leaks || !(r.Lower > 0) {
+		t.Errorf("separated Gaussians without shuffles: %+v %v", r, err)
+	}
+	m.mean[1][0] = 0
+	r, err = NearestNeighbourMI(numericSample(t, m, 2000, 3), NNMIOptions{Shuffles: -1})
+	if err != nil || r.Leaks != (r.Lower > 0) {
+		t.Errorf("independent without shuffles: %+v %v", r, err)
+	}
+}

@@ -37,7 +37,8 @@ type NNMIResult struct {
 	// ZeroLeakageThreshold is what Value stays below, at the confidence level, when secrets and
 	// observations are independent (from the permuted copies); 0 without shuffles.
 	ZeroLeakageThreshold float64
-	// Leaks reports Value > ZeroLeakageThreshold (false without shuffles).
+	// Leaks reports Value > ZeroLeakageThreshold; without shuffles, that the interval's lower end
+	// is above 0 (never a flat "no" for want of a test).
 	Leaks bool
 	// K, Shuffles and Groups are those used.
 	K, Shuffles, Groups int
@@ -165,6 +166,9 @@ func NearestNeighbourMI(s *Sample, opt NNMIOptions) (*NNMIResult, error) {
 		if !r.Leaks {
 			r.Lower = 0
 		}
+	}
+	if opt.Shuffles == 0 {
+		r.Leaks = r.Lower > 0
 	}
 	r.Lower = math.Max(0, r.Lower)
 	r.Upper = math.Max(r.Upper, r.Lower)
