@@ -156,6 +156,7 @@ test('a timing CSV: read as numbers, nearest-neighbour MI and min-entropy leakag
   assert.ok(Math.abs(base - baselineOf(TIMING)) < 1e-12, `baseline ${base} vs ${baselineOf(TIMING)} counted here`);
   assert.match(await page.textContent(SEL('obs-verdict')), /^The data show leakage/);
   assert.equal(await page.locator(SEL('obs-swap')).isVisible(), false, 'no swap offer: 5 secret values');
+  assert.equal(await page.locator(SEL('obs-ties')).isVisible(), false, 'no caution about ties: 7,032 distinct of 10,000');
   assert.ok(await page.locator(`${SEL('obs-mi-curve')} path.plot-band`).count() === 1, 'the convergence plot with its band');
   // The export: provenance and how to cite.
   const exported = await page.evaluate(async () => {
@@ -190,7 +191,7 @@ test('a timing CSV: read as numbers, nearest-neighbour MI and min-entropy leakag
   await page.close();
 });
 
-test('swapped columns with decimal commas: the offer to swap, the note kept visible', async () => {
+test('swapped columns with decimal commas: the offer to swap, the note kept visible, the caution about ties', async () => {
   const page = await h.newPage();
   await page.goto(`${h.url}#observations`);
   await page.waitForSelector('#observations-title');
@@ -211,6 +212,13 @@ test('swapped columns with decimal commas: the offer to swap, the note kept visi
   assert.ok(await page.locator(SEL('obs-decimal-comma')).isVisible(), 'the decimal-comma note stays');
   const [mi, lo] = await row(page, 'obs-mi-nn');
   assert.ok(mi > 0.5 && lo > 0, `MI ${mi} (lower ${lo}) after the swap`);
+  // Timings to 0.1 µs: at most ~400 distinct values in 2,000 samples, and the page cautions about ties.
+  const coarse = TIMING.trim().split('\n').slice(0, 2001).map((l, i) => (i === 0 ? l : `${l.split(',')[0]},${Number(l.split(',')[1]).toFixed(1)}`));
+  await page.setInputFiles(SEL('obs-file'), { name: 'coarse.csv', mimeType: 'text/csv', buffer: Buffer.from(`${coarse.join('\n')}\n`) });
+  await page.waitForFunction((sel) => /coarse\.csv/.test(document.querySelector(sel)?.textContent ?? ''), SEL('obs-reading'), { timeout: 60000 });
+  await idle(page);
+  assert.match(await page.textContent(SEL('obs-ties')), /^Only \d+ of the 2,000 observations are distinct/);
+  assert.equal(await page.locator(SEL('obs-decimal-comma')).isVisible(), false, 'no decimal commas in this file');
   assert.deepEqual(h.errors(page), []);
   await page.close();
 });

@@ -65,6 +65,8 @@ test('how observation columns are read: numbers or labels, and why', () => {
   // Label estimators refuse more than n/5 distinct observations.
   assert.deepEqual(S.mostlyDistinct(Int32Array.from({ length: 100 }, (_, i) => i % 20), 100), { refused: false, distinct: 20 });
   assert.deepEqual(S.mostlyDistinct(Int32Array.from({ length: 100 }, (_, i) => i % 21), 100), { refused: true, distinct: 21 });
+  assert.equal(S.tieNote(5000, 10000), null, 'half distinct: no caution');
+  assert.match(S.tieNote(1685, 10000), /^Only 1,685 of the 10,000 observations are distinct/);
   assert.match(S.refusalMessage(19998, 20000), /19,998 of the 20,000 observations are distinct.*as numbers, or choose bins/);
 });
 

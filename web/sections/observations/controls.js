@@ -7,7 +7,7 @@
 //   c.element                       the panel (hidden until samples are read)
 //   c.show(info)                    info: {name, rows, header, secretValues, observationColumns,
 //                                   numeric, kind: {kind, why, forced, refused?}, decimalComma,
-//                                   swap: {suspect, distinct, canSwap, why?}, swapped}
+//                                   swap: {suspect, distinct, canSwap, why?}, swapped, ties?: text}
 //   c.sync()                        the inputs from state (after setState)
 
 import { h, replace } from '../../lib/dom.js';
@@ -34,13 +34,14 @@ export function readingPanel({ state, onChange, onSwap }) {
   const message = h('p', { class: 'obs-field-msg', role: 'alert', 'data-testid': 'obs-controls-msg' });
   const summary = h('p', { class: 'obs-reading', 'data-testid': 'obs-reading' });
   const comma = h('p', { class: 'obs-comma', 'data-testid': 'obs-decimal-comma', hidden: true });
+  const ties = h('p', { class: 'obs-ties', 'data-testid': 'obs-ties', hidden: true });
   const swapBox = h('div', { class: 'msg obs-swap', role: 'alert', 'data-testid': 'obs-swap', hidden: true });
   const numbersOnly = h('div', { class: 'obs-numbers-only' },
     field('k-NN rule: k =', knnRule, knnNumber),
     field('MI estimator: k =', miK),
     field('Bins (for the counted estimates)', binsRule, binsNumber));
   const element = h('div', { class: 'obs-reading-panel', hidden: true, 'data-testid': 'obs-reading-panel' },
-    summary, comma, swapBox,
+    summary, comma, ties, swapBox,
     h('div', { class: 'obs-controls' }, field('Read the observations', kind), numbersOnly),
     message);
 
@@ -92,6 +93,8 @@ export function readingPanel({ state, onChange, onSwap }) {
     numbersOnly.hidden = k.kind !== 'numbers';
     comma.hidden = !info.decimalComma;
     comma.textContent = info.decimalComma ? 'Commas between digits were read as decimal commas (0,5 = one half).' : '';
+    ties.hidden = !info.ties;
+    ties.textContent = info.ties ?? '';
     const sw = info.swap;
     swapBox.hidden = !sw.suspect;
     if (sw.suspect) {

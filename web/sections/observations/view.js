@@ -147,7 +147,8 @@ export function mount(root, { engine, client }) {
     const numbers = kind.kind === 'numbers';
     const prior = S.priorOf(t.secrets);
     panel.show({ name, rows: n, header: t.header, secretValues: prior.values, observationColumns: t.observationColumns, numeric: Boolean(t.observations.data),
-      kind, decimalComma: t.decimalComma, swap: S.swapSuspect(t), swapped: t.swapped });
+      kind, decimalComma: t.decimalComma, swap: S.swapSuspect(t), swapped: t.swapped,
+      ties: numbers ? S.tieNote(S.distinctCount(t.observations), n) : null });
     let obs = t.observations, obsNames = t.observationNames;
     if (!numbers && obs.data) ({ codes: obs, names: obsNames } = S.asLabels(obs));
     const distinct = numbers ? null : S.mostlyDistinct(obs, n);
