@@ -134,10 +134,20 @@ func riskMinEntropyLeakage(a *Args, o *observed) (any, error) {
 	out := o.obj(Obj{"value": r.Value, "lower": r.Lower, "upper": r.Upper, "method": "knn", "k": r.Risk.K,
 		"priorVulnerability": r.PriorVulnerability,
 		"bayesRisk":          Obj{"value": r.Risk.Value, "lower": r.Risk.Lower, "upper": r.Risk.Upper},
-		"note":               "log₂((1 − R)/max π̂) with R the k-nearest-neighbour estimate of the Bayes risk on held-out samples; the interval is R's carried through"})
+		"note":               riskNote(r)})
 	if errors.Is(err, estimate.ErrCancelled) {
 		out["value"], out["lower"], out["upper"] = math.NaN(), math.NaN(), math.NaN()
 		return out, nil
 	}
 	return out, err
+}
+
+// riskNote says what the min-entropy leakage from the Bayes risk is, and why its upper end is the
+// prior's log₂(1/max π̂) when the risk's lower end is 0.
+func riskNote(r *estimate.RiskLeakageResult) string {
+	note := "log₂((1 − R)/max π̂) with R the k-nearest-neighbour estimate of the Bayes risk on held-out samples; the interval is R's carried through"
+	if r.Risk.Lower == 0 {
+		note += "; its upper end is log₂(1/max π̂), the most any observation can leak, because measurements that never repeat give no lower bound on the Bayes risk at this sample size"
+	}
+	return note
 }
