@@ -305,27 +305,38 @@ func TestNNMIFalseAlarms(t *testing.T) {
 		{name: "3 secrets 1-D", prior: []float64{0.6, 0.3, 0.1}, mean: [][]float64{{0}, {0}, {0}}, scale: 1},
 		{name: "4 secrets 2-D laplace", prior: []float64{0.25, 0.25, 0.25, 0.25}, mean: [][]float64{{0, 0}, {0, 0}, {0, 0}, {0, 0}}, scale: 1, laplace: true},
 	} {
-		reps, alarms := 200, 0
-		for rep := 0; rep < reps; rep++ {
-			s := numericSample(t, m, 400, uint64(7*rep+1))
-			res, err := NearestNeighbourMI(s, NNMIOptions{Seed: uint64(rep), Shuffles: 20})
-			if err != nil {
-				t.Fatal(err)
-			}
-			// The lower end is 0 whenever the test does not reject (it may also reach 0 when the
-			// test rejects: the interval and the test are different procedures).
-			if res.Leaks {
-				alarms++
-			} else if res.Lower != 0 {
-				t.Errorf("no leak but lower end %v", res.Lower)
-			}
+		sizes := []int{400}
+		if os.Getenv("QIF_LONG_COVERAGE") != "" {
+			sizes = append(sizes, 5000, 50000)
 		}
-		rate := float64(alarms) / float64(reps)
-		t.Logf("%s: false alarms %.3f", m.name, rate)
-		// 5% level: with 200 runs, above 10% would be a test at the wrong level (binomial p < 0.002).
-		if rate > 0.10 {
-			t.Errorf("%s: false alarm rate %.3f", m.name, rate)
+		for _, n := range sizes {
+			falseAlarms(t, m, n)
 		}
+	}
+}
+
+// falseAlarms runs the NN zero-leakage test on 200 independent samples of n and checks its rate.
+func falseAlarms(t *testing.T, m mixture, n int) {
+	reps, alarms := 200, 0
+	for rep := 0; rep < reps; rep++ {
+		s := numericSample(t, m, n, uint64(7*rep+1))
+		res, err := NearestNeighbourMI(s, NNMIOptions{Seed: uint64(rep), Shuffles: 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The lower end is 0 whenever the test does not reject (it may also reach 0 when the
+		// test rejects: the interval and the test are different procedures).
+		if res.Leaks {
+			alarms++
+		} else if res.Lower != 0 {
+			t.Errorf("no leak but lower end %v", res.Lower)
+		}
+	}
+	rate := float64(alarms) / float64(reps)
+	t.Logf("%s, n = %d: false alarms %.3f", m.name, n, rate)
+	// 5% level: with 200 runs, above 10% would be a test at the wrong level (binomial p < 0.002).
+	if rate > 0.10 {
+		t.Errorf("%s: false alarm rate %.3f", m.name, rate)
 	}
 }
 
