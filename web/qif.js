@@ -32,6 +32,7 @@
 
 import { API } from './api.gen.js';
 import { wrappers } from './qif.gen.js';
+import { readSamples as readSamplesText } from './input/samples.js'; // estimate.readSamples: the page's CSV reader
 
 const isNode = typeof process !== 'undefined' && !!(process.versions && process.versions.node)
   && typeof window === 'undefined';
@@ -740,9 +741,7 @@ export async function load(options = {}) {
   const started = [main];
   if (!options.lazy) started.push(further.more.start());
   if (options.exact) started.push(further.exact.start());
-  const reader = loadReader();
   const [m, ...others] = await Promise.all(started);
-  await reader;
   for (const o of others) sameVersion(m, o);
   return Object.freeze(bind(m, further));
 }
@@ -779,14 +778,6 @@ const NOT_LOADED = {
   exact: (q) => `${q}: the exact module (qif-exact.wasm) is not loaded: call \`await qif.exact.load()\` first, or load the toolkit with \`load({ exact: true })\``,
 };
 
-// The CSV/TSV reader of estimate.readSamples: the page's own (input/samples.js), imported by
-// load() beside the modules — dynamically, so that qif.js copied alone still loads (the reader is
-// then missing and readSamples says so).
-let readSamplesText = null;
-function loadReader() {
-  return import('./input/samples.js').then((m) => { readSamplesText = m.readSamples; }, () => {});
-}
-
 // The functions written in JavaScript, by namespace (typed in qif.d.ts, not in the table).
 const JS_ONLY = {
   estimate: {
@@ -798,7 +789,6 @@ const JS_ONLY = {
       if (opts.onProgress !== undefined && typeof opts.onProgress !== 'function') {
         throw argumentError(new TypeError(`${where}: onProgress: expected a function, got ${describe(opts.onProgress)}`), { argument: 'onProgress' });
       }
-      if (!readSamplesText) throw new Error(`${where}: input/samples.js, the reader, was not found next to qif.js (it is in the npm package; copy web/input/samples.js to input/ beside qif.js)`);
       const r = readSamplesText(text, { onProgress: opts.onProgress });
       if (r.error) throw argumentError(new Error(`${where}: text: ${r.error}`), { argument: 'text', detail: r.error });
       return r;
