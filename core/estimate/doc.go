@@ -25,6 +25,14 @@
 //     Cover–Hart NN value (an asymptotic estimate) and a convergence curve.
 //   - Draw: n samples (x, y) with x ~ π and y ~ C[x], reproducible from a seed.
 //
+// Numeric observations (timings, sizes, scores: nearly every value distinct) need their own
+// estimators: ResolveKind decides whether observations are read as labels or numbers,
+// RefuseDistinct keeps the label estimators from a verdict on mostly-distinct labels, Bin groups
+// numbers into labels (with the edges used), NearestNeighbourMI is Ross's nearest-neighbour MI
+// ("Mutual information between discrete and continuous data sets", PLoS ONE 2014) with an
+// interval from disjoint parts of the sample and a permutation test, and
+// MinEntropyLeakageFromRisk gives the min-entropy leakage from the k-NN Bayes risk.
+//
 // # Intervals and what they cover
 //
 // A confidence interval here is honest when, on samples drawn from a known channel, the nominal
