@@ -9,6 +9,7 @@ type chebTree struct {
 	pts   []float64 // points in tree order
 	nodes []chebNode
 	box   []float64 // per node: dim lower then dim upper coordinates
+	stack []int32   // the walks' scratch stack
 }
 
 type chebNode struct {
@@ -94,14 +95,17 @@ func cheb(p, q []float64) float64 {
 }
 
 // kth returns the k-th smallest distance from q to the tree's points (q itself, when it is one of
-// them, is the first at distance 0). best is scratch of length k.
+// them, is the first at distance 0). best is scratch of length k. The walk keeps its own stack of
+// nodes (no recursion, no closure), nearer child last so that it is visited first.
 func (t *chebTree) kth(q []float64, k int, best []float64) float64 {
 	best = best[:0]
-	var walk func(id int32)
-	walk = func(id int32) {
+	stack := append(t.stack[:0], 0)
+	for len(stack) > 0 {
+		id := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
 		if len(best) == k {
 			if d, _ := t.boxDist(id, q, 0); d > best[k-1] {
-				return
+				continue
 			}
 		}
 		nd := t.nodes[id]
@@ -119,20 +123,17 @@ func (t *chebTree) kth(q []float64, k int, best []float64) float64 {
 					best[j], best[j-1] = best[j-1], best[j]
 				}
 			}
-			return
+			continue
 		}
-		// The nearer child first, so that the far one is pruned more often.
 		dl, _ := t.boxDist(nd.left, q, 0)
 		dr, _ := t.boxDist(nd.right, q, 0)
 		if dl <= dr {
-			walk(nd.left)
-			walk(nd.right)
+			stack = append(stack, nd.right, nd.left)
 		} else {
-			walk(nd.right)
-			walk(nd.left)
+			stack = append(stack, nd.left, nd.right)
 		}
 	}
-	walk(0)
+	t.stack = stack
 	return best[len(best)-1]
 }
 
@@ -140,29 +141,29 @@ func (t *chebTree) kth(q []float64, k int, best []float64) float64 {
 // is one of them).
 func (t *chebTree) count(q []float64, d float64) int {
 	c := 0
-	var walk func(id int32)
-	walk = func(id int32) {
+	stack := append(t.stack[:0], 0)
+	for len(stack) > 0 {
+		id := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
 		dist, inside := t.boxDist(id, q, d)
 		if dist > d {
-			return
+			continue
 		}
 		nd := t.nodes[id]
-		if inside {
+		switch {
+		case inside:
 			c += int(nd.hi - nd.lo)
-			return
-		}
-		if nd.left < 0 {
+		case nd.left < 0:
 			for i := nd.lo; i < nd.hi; i++ {
 				if cheb(t.pts[int(i)*t.dim:int(i)*t.dim+t.dim], q) <= d {
 					c++
 				}
 			}
-			return
+		default:
+			stack = append(stack, nd.left, nd.right)
 		}
-		walk(nd.left)
-		walk(nd.right)
 	}
-	walk(0)
+	t.stack = stack
 	return c
 }
 
