@@ -277,3 +277,23 @@ func TestNNMIWithoutShuffles(t *testing.T) {
 		t.Errorf("independent without shuffles: %+v %v", r, err)
 	}
 }
+
+// The tree of the whole sample is built once and serves the shuffled copies: the estimate of a
+// shuffle is the same as from a fresh copy of the observations (a fresh tree).
+func TestNNMISharedTree(t *testing.T) {
+	m := mixture{prior: []float64{0.5, 0.3, 0.2}, mean: [][]float64{{0, 0}, {1, 0}, {0, 1}}, scale: 1}
+	s := numericSample(t, m, 600, 9)
+	d := newRossData(s, 3)
+	first := d.estimate(d.v, d.sec)
+	sec := append([]int32(nil), d.sec...)
+	r := newRand(2)
+	for j := len(sec) - 1; j > 0; j-- {
+		l := r.IntN(j + 1)
+		sec[j], sec[l] = sec[l], sec[j]
+	}
+	shared := d.estimate(d.v, sec)
+	fresh := d.estimate(append([]float64(nil), d.v...), sec)
+	if shared != fresh || first != d.estimate(append([]float64(nil), d.v...), d.sec) {
+		t.Errorf("shared tree %v, fresh %v", shared, fresh)
+	}
+}

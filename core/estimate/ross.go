@@ -28,20 +28,27 @@ type rossData struct {
 	L   int
 	k   int
 	psi []float64 // ψ(0..n), ψ(0) unused
-	// visit, when set, is told every progressStep samples how many this estimate has visited;
+	// visit, when set, is told every progressStep(dim) samples how many this estimate has visited;
 	// false cancels (cancelled is then set and the estimates return at once).
 	visit     func(points int) bool
 	cancelled bool
-	seen      int // samples visited by the current estimate (the groups add up)
+	seen      int       // samples visited by the current estimate (the groups add up)
+	all       *chebTree // the tree of all of v (dim ≥ 2), the same for the sample and its shuffles
 }
 
-// progressStep is how many samples an estimate visits between progress reports.
-const progressStep = 1 << 16
+// progressStep is how many samples an estimate visits between progress reports: on a line a
+// sample costs a few binary-search steps, in more dimensions a few k-d tree walks.
+func progressStep(dim int) int {
+	if dim > 1 {
+		return 1 << 12
+	}
+	return 1 << 16
+}
 
 // step counts one visited sample and reports every progressStep; false: cancelled.
 func (d *rossData) step() bool {
 	d.seen++
-	if d.visit == nil || d.seen%progressStep != 0 {
+	if d.visit == nil || d.seen%progressStep(d.dim) != 0 {
 		return true
 	}
 	return d.visit(d.seen)
@@ -260,7 +267,15 @@ func reachRight(a []float64, from int, x, dist float64) int {
 func (d *rossData) space(v []float64, sec []int32) float64 {
 	dim := d.dim
 	order, start := classes(sec, d.L)
-	all := newChebTree(v, dim)
+	var all *chebTree
+	if len(v) == len(d.v) && &v[0] == &d.v[0] { // the whole sample: its tree serves every shuffle
+		if d.all == nil {
+			d.all = newChebTree(v, dim)
+		}
+		all = d.all
+	} else {
+		all = newChebTree(v, dim)
+	}
 	best := make([]float64, d.k+1)
 	sum, used := 0.0, 0
 	buf := make([]float64, 0, len(v))
