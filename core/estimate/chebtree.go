@@ -94,10 +94,11 @@ func cheb(p, q []float64) float64 {
 	return d
 }
 
-// kth returns the k-th smallest distance from q to the tree's points (q itself, when it is one of
-// them, is the first at distance 0). best is scratch of length k. The walk keeps its own stack of
+// kth returns the k smallest distances from q to the tree's points, increasing (fewer when the
+// tree has fewer points; q itself, when it is one of them, is the first at distance 0), in best's
+// storage (capacity at least k). The walk keeps its own stack of
 // nodes (no recursion, no closure), nearer child last so that it is visited first.
-func (t *chebTree) kth(q []float64, k int, best []float64) float64 {
+func (t *chebTree) kth(q []float64, k int, best []float64) []float64 {
 	best = best[:0]
 	stack := append(t.stack[:0], 0)
 	for len(stack) > 0 {
@@ -134,7 +135,7 @@ func (t *chebTree) kth(q []float64, k int, best []float64) float64 {
 		}
 	}
 	t.stack = stack
-	return best[len(best)-1]
+	return best
 }
 
 // count is the number of the tree's points within max-norm distance d of q (q included when it

@@ -276,7 +276,7 @@ func (d *rossData) space(v []float64, sec []int32) float64 {
 	} else {
 		all = newChebTree(v, dim)
 	}
-	best := make([]float64, d.k+1)
+	best := make([]float64, d.k+2)
 	sum, used := 0.0, 0
 	buf := make([]float64, 0, len(v))
 	for c := 0; c < d.L; c++ {
@@ -293,8 +293,13 @@ func (d *rossData) space(v []float64, sec []int32) float64 {
 		tree := newChebTree(buf, dim)
 		for i := 0; i < nc; i++ {
 			q := buf[i*dim : i*dim+dim]
-			dist := tree.kth(q, kc+1, best)
-			ki := tree.count(q, dist) - 1
+			// The k+1 nearest of the secret's samples besides q: when the next one is farther
+			// than the k-th, exactly k are within its distance and no count is needed.
+			b := tree.kth(q, kc+2, best)
+			dist, ki := b[kc], kc
+			if len(b) > kc+1 && b[kc+1] <= dist {
+				ki = tree.count(q, dist) - 1
+			}
 			mi := all.count(q, dist) - 1
 			sum += d.psi[ki] - d.psi[mi]
 			if !d.step() {
