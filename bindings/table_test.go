@@ -43,7 +43,7 @@ func plausible(p *Param) any {
 		return true
 	case table.KindLabels, table.KindSamples:
 		return table.Labels{Numbers: []float64{0, 1, 0, 1, 1, 0, 0, 1, 1, 1, 0, 0}}
-	case table.KindEnumOrInteger:
+	case table.KindEnumOrInteger, table.KindEnumIntegerOrVector:
 		return p.Enum[0]
 	case table.KindEvents:
 		return `[{"mechanism": "gaussian", "sigma": 2, "count": 3}, {"mechanism": "pure", "epsilon": 0.1}]`

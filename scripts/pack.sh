@@ -3,7 +3,7 @@
 #   scripts/build.sh && scripts/pack.sh        → dist/npm/qif-toolkit-<version>.tgz
 #   PACK_DIR=/tmp/x scripts/pack.sh            → build the package folder in /tmp/x instead
 # web/ also holds the page (index.html with its scripts and styles); the package takes only the loader, its
-# types, the three modules (qif.wasm and qif-more.wasm, which load() loads together, and
+# types, the CSV reader of estimate.readSamples (input/samples.js), the three modules (qif.wasm and qif-more.wasm, which load() loads together, and
 # qif-exact.wasm that qif.exact loads on demand) and the Go
 # glue, with web/package.json as its manifest, web/README.md as its README, the repository's
 # LICENSE and the notices of what the modules and wasm_exec.js contain (web/THIRD_PARTY_NOTICES.txt,
@@ -34,6 +34,8 @@ case "$out" in /*) ;; *) out="$root/$out" ;; esac
 rm -rf "$out"
 mkdir -p "$out"
 cp web/qif.js web/api.gen.js web/qif.gen.js web/qif.d.ts web/qif.wasm web/qif-more.wasm web/qif-exact.wasm web/wasm_exec.js web/package.json web/README.md web/THIRD_PARTY_NOTICES.txt LICENSE "$out/"
+# estimate.readSamples is the page's CSV reader, which qif.js imports from input/ beside it.
+mkdir -p "$out/input" && cp web/input/samples.js "$out/input/"
 
 cd "$out"
 # --ignore-scripts: the package has no scripts, and packing must not run the repository's.

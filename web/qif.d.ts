@@ -43,6 +43,26 @@ export type Matrix = readonly Vector[] | MatrixData;
 /** Sample labels (estimate.*): an array of numbers or of strings (one type), or a typed array. */
 export type Labels = readonly number[] | readonly string[] | NumericTypedArray;
 
+/** Samples read from CSV or TSV text by estimate.readSamples. */
+export interface ReadSamples {
+  /** One secret per sample: integers (Int32Array), numbers (Float64Array), or codes into secretNames. */
+  secrets: Int32Array | Float64Array;
+  /** The distinct secret labels (sorted) when the secrets are not numbers, else null. */
+  secretNames: string[] | null;
+  /** A matrix with one row per sample when every observation cell is a number, else codes into observationNames. */
+  observations: Matrix | Int32Array;
+  /** The distinct observation labels (the cells of a row joined by ", "), else null. */
+  observationNames: string[] | null;
+  /** The names of the first line when it is a header, else null. */
+  header: string[] | null;
+  /** The number of samples. */
+  rows: number;
+  /** The number of observation columns. */
+  observationColumns: number;
+  /** Whether some number was written with a decimal comma (0,5). */
+  decimalComma: boolean;
+}
+
 /** A matrix result: row-major `data`, entry [i][j] at data[i*cols + j]. Accepted back as input. */
 export interface MatrixOut {
   rows: number;
@@ -1730,18 +1750,24 @@ export interface InfoPrivacyAPI {
 export interface EstimatedBayesRisk {
   /** The rule's error on the test part when trained on the whole training part. */
   value: number;
-  /** Lower end of the interval: the NN bound at the Clopper–Pearson lower end of the NN rule's error. */
+  /** Lower end of the interval, a bound on R* at this sample size: 1 − the Clopper–Pearson upper end of the frequentist rule's success rate on the whole sample (it succeeds at least as often as the Bayes rule); 0 when the observations never repeat. */
   lower: number;
-  /** Upper end: the Clopper–Pearson upper end of the rule's error (any rule errs at least R*). */
+  /** Upper end, a bound on R* at this sample size: the Clopper–Pearson upper end of the rule's test error (any rule errs at least R*). */
   upper: number;
   /** The rule used. */
   method: string;
   /** The k used at the full training size (1 for nn, 0 for frequentist). */
   k: number;
-  /** (L−1)/L·(1 − √(1 − L/(L−1)·R_NN)): a lower bound on the Bayes risk from the NN rule's error. */
+  /** (L−1)/L·(1 − √(1 − L/(L−1)·R_NN)) at the NN rule's test error R_NN: Cover and Hart's lower bound on R* when R_NN is the asymptotic NN error; at a finite sample an estimate, not a bound (it can exceed R*). */
   nnBound: number;
+  /** The same formula at the Clopper–Pearson lower end of R_NN: an asymptotic estimate like nnBound (the lower end of the interval before it was made a bound). */
+  nnLower: number;
   /** The estimate against the training size n (increasing; the last point is value). */
   curve: { n: Float64Array; estimate: Float64Array };
+  /** How the observations were read. */
+  kind: 'labels' | 'numbers';
+  /** What may be wrong with the data (e.g. a secret column with more than n/2 distinct values: swapped columns?); empty when nothing is. */
+  warnings: string[];
 }
 
 /** Options of estimate.bayesRisk. */
@@ -1756,6 +1782,8 @@ export interface EstimateBayesRiskOptions {
   confidence?: number;
   /** Seed of the random draws (the same seed gives the same result); a non-negative integer (default 0). */
   seed?: number;
+  /** How the observations are read: 'numbers' (vectors compared by distance) or 'labels' (names, equal or not); 'auto': a Matrix, a Float64Array or an array of number vectors is numbers, strings and integer typed arrays are labels, and a plain array of numbers is numbers when a value is not an integer or more than max(20, n/20) values are distinct (default 'auto'). */
+  kind?: 'auto' | 'labels' | 'numbers';
   /** Called with the predictions made and the total; return false to cancel. */
   onProgress?: (done: number, total: number) => boolean | void;
 }
@@ -1772,16 +1800,42 @@ export interface EstimatedChannel {
   observations: string[];
   /** count(x, o), the number of samples with that secret and observation. */
   counts: MatrixOut;
+  /** How the observations were read. */
+  kind: 'labels' | 'numbers';
+  /** What may be wrong with the data (e.g. a secret column with more than n/2 distinct values: swapped columns?); empty when nothing is. */
+  warnings: string[];
+}
+
+/** Options of estimate.channel. */
+export interface EstimateChannelOptions {
+  /** How the observations are read: 'numbers' (vectors compared by distance) or 'labels' (names, equal or not); 'auto': a Matrix, a Float64Array or an array of number vectors is numbers, strings and integer typed arrays are labels, and a plain array of numbers is numbers when a value is not an integer or more than max(20, n/20) values are distinct (default 'auto'). */
+  kind?: 'auto' | 'labels' | 'numbers';
 }
 
 /** An estimate with its confidence interval, in bits. */
 export interface EstimatedLeakage {
-  /** The plug-in estimate (biased upwards). */
+  /** The estimate: the plug-in (labels or bins; biased upwards), or log₂((1 − R)/max π̂) from the k-NN Bayes risk R (numbers). */
   value: number;
   /** Lower end of the confidence interval. */
   lower: number;
   /** Upper end of the confidence interval. */
   upper: number;
+  /** How it was estimated. */
+  method: 'plugin' | 'knn';
+  /** The k of the k-NN rule (0 for the plug-in). */
+  k: number;
+  /** max π̂(x): the chance of guessing the secret before observing (1 − it is the prior's Bayes risk, the baseline). */
+  priorVulnerability: number;
+  /** Method 'knn': the Bayes-risk estimate and interval the leakage comes from. */
+  bayesRisk: { value: number; lower: number; upper: number } | undefined;
+  /** How the observations were read. */
+  kind: 'labels' | 'numbers';
+  /** Only when the observations were binned: the edges of each observation column's bins (k bins, k + 1 edges). */
+  bins: Float64Array[] | undefined;
+  /** What the value is an estimate of, in words (e.g. that binning can only lose information). */
+  note: string;
+  /** What may be wrong with the data (e.g. a secret column with more than n/2 distinct values: swapped columns?); empty when nothing is. */
+  warnings: string[];
 }
 
 /** Options of estimate.minEntropyLeakage. */
@@ -1790,13 +1844,21 @@ export interface EstimateMinEntropyLeakageOptions {
   confidence?: number;
   /** Seed of the random draws (the same seed gives the same result); a non-negative integer (default 0). */
   seed?: number;
+  /** How the observations are read: 'numbers' (vectors compared by distance) or 'labels' (names, equal or not); 'auto': a Matrix, a Float64Array or an array of number vectors is numbers, strings and integer typed arrays are labels, and a plain array of numbers is numbers when a value is not an integer or more than max(20, n/20) values are distinct (default 'auto'). */
+  kind?: 'auto' | 'labels' | 'numbers';
+  /** Group numeric observations into bins, each column alike, and estimate on the bins as labels: a number of equal-width bins, 'fd' (Freedman–Diaconis width 2·IQR·n^(−1/3)) or the edges (increasing; values beyond them go to the end bins). */
+  bins?: 'fd' | number | readonly number[];
+  /** Numbers: neighbours of the k-NN rule whose Bayes risk gives the leakage: ⌈ln n⌉, ⌈log₁₀ n⌉ (n the training size) or a number (default 'ln'). */
+  k?: 'ln' | 'log10' | number;
+  /** Numbers: called with the k-NN predictions made and the total; return false to cancel (labels: one pass over the samples, nothing to report). */
+  onProgress?: (done: number, total: number) => boolean | void;
 }
 
 /** Result of estimate.mutualInformation, in bits. */
 export interface EstimatedMutualInformation {
-  /** The plug-in estimate Î (biased upwards). */
+  /** The estimate Î: the plug-in (biased upwards), or the nearest-neighbour estimate (method 'nn'). */
   value: number;
-  /** Î − (|X̂|−1)(|Ô|−1)/(2n ln 2), the first-order bias correction (may be negative). */
+  /** Î − (|X̂|−1)(|Ô|−1)/(2n ln 2), the first-order bias correction (may be negative); method 'nn': the value. */
   corrected: number;
   /** Lower end of the confidence interval (0 when the zero-leakage test does not reject). */
   lower: number;
@@ -1806,24 +1868,46 @@ export interface EstimatedMutualInformation {
   zeroLeakageThreshold: number;
   /** Whether value exceeds zeroLeakageThreshold: the data reject "no leakage" at the confidence level. */
   leaks: boolean;
+  /** The estimator used. */
+  method: 'plugin' | 'nn';
+  /** The neighbours of method 'nn' (0 for the plug-in). */
+  k: number;
+  /** How the observations were read. */
+  kind: 'labels' | 'numbers';
+  /** Only when the observations were binned: the edges of each observation column's bins (k bins, k + 1 edges). */
+  bins: Float64Array[] | undefined;
+  /** What the value is an estimate of, in words (e.g. that binning can only lose information). */
+  note: string;
+  /** What may be wrong with the data (e.g. a secret column with more than n/2 distinct values: swapped columns?); empty when nothing is. */
+  warnings: string[];
 }
 
 /** Options of estimate.mutualInformation. */
 export interface EstimateMutualInformationOptions {
   /** Level of the interval (and of the zero-leakage test), strictly between 0 and 1; a positive finite number (default 0.95). */
   confidence?: number;
-  /** Copies of the data with the secrets shuffled, for the zero-leakage test (0: the χ² test alone); a non-negative integer (default 100, at most 2·10⁷/n (at least 10)). */
+  /** Copies of the data with the secrets shuffled, for the zero-leakage test (0: the χ² test alone; method 'nn': leaks is then whether the interval's lower end is above 0); more than 10,000 or 2·10⁷/n (at least 10; method 'nn': 2·10⁷/n in one dimension, 2·10⁷/(8·d·n) in d) are lowered to that; a non-negative integer (default 100, at most 2·10⁷/n (at least 10); method 'nn': 30, at most 10⁷/n (10⁷/(8·d·n) for d coordinates; at least 10)). */
   shuffles?: number;
   /** Seed of the random draws (the same seed gives the same result); a non-negative integer (default 0). */
   seed?: number;
+  /** How the observations are read: 'numbers' (vectors compared by distance) or 'labels' (names, equal or not); 'auto': a Matrix, a Float64Array or an array of number vectors is numbers, strings and integer typed arrays are labels, and a plain array of numbers is numbers when a value is not an integer or more than max(20, n/20) values are distinct (default 'auto'). */
+  kind?: 'auto' | 'labels' | 'numbers';
+  /** Group numeric observations into bins, each column alike, and estimate on the bins as labels: a number of equal-width bins, 'fd' (Freedman–Diaconis width 2·IQR·n^(−1/3)) or the edges (increasing; values beyond them go to the end bins). */
+  bins?: 'fd' | number | readonly number[];
+  /** The estimator: the plug-in of the frequentist channel (labels, or bins), or Ross's nearest-neighbour estimator (numbers) (default 'plugin' for labels, 'nn' for numbers). */
+  method?: 'plugin' | 'nn';
+  /** Neighbours of the nearest-neighbour estimator (method 'nn'); every secret needs 2k+1 samples; a positive integer (default 3). */
+  k?: number;
+  /** Called with the work done and its total — the plug-in: shuffled copies and bootstrap replicates; method 'nn': the samples visited, (2 + shuffles)·n in all (the sample, its parts, each shuffled copy); return false to cancel. */
+  onProgress?: (done: number, total: number) => boolean | void;
 }
 
 export interface EstimateAPI {
   /**
-   * Estimates the Bayes risk (the adversary's least probability of error) from samples by training a rule on part of them and testing it on the rest, with the NN lower bound and a convergence curve.
+   * Estimates the Bayes risk (the adversary's least probability of error) from samples by training a rule on part of them and testing it on the rest, with an interval whose ends are bounds at the sample size used, the Cover–Hart NN estimate and a convergence curve.
    * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
    * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
-   * @param options Keys: method, k, testFraction, confidence, seed, onProgress.
+   * @param options Keys: method, k, testFraction, confidence, seed, kind, onProgress.
    * @throws An Error named 'AbortError' when onProgress returns false.
    * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Cherubin et al. (S&P 2019)
@@ -1833,15 +1917,17 @@ export interface EstimateAPI {
    * Estimates the channel and prior from samples (secret, observation): the frequentist channel, on which every measure is the plug-in estimate.
    * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
    * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
+   * @param options Keys: kind.
    * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chothia et al. (CAV 2013)
    */
-  channel(secrets: Labels, observations: Labels | Matrix): EstimatedChannel;
+  channel(secrets: Labels, observations: Labels | Matrix, options?: EstimateChannelOptions): EstimatedChannel;
   /**
-   * Estimates the min-entropy leakage from samples: the plug-in estimate and a confidence interval that allows for its upward bias.
+   * Estimates the min-entropy leakage from samples: for labels (or bins) the plug-in estimate with a confidence interval from finite-sample bounds on the posterior and prior vulnerabilities (it allows for the plug-in's bias either way: upwards from noisy columns, downwards from tied prior counts); for numbers, from the k-NN Bayes risk.
    * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
    * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
-   * @param options Keys: confidence, seed.
+   * @param options Keys: confidence, seed, kind, bins, k, onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
    * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chothia et al. (CAV 2013)
    */
@@ -1850,11 +1936,25 @@ export interface EstimateAPI {
    * Estimates the mutual information between secrets and observations from samples, with its bias correction, a zero-leakage test and a confidence interval.
    * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
    * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
-   * @param options Keys: confidence, shuffles, seed.
+   * @param options Keys: confidence, shuffles, seed, kind, bins, method, k, onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
    * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chothia et al. (CAV 2013)
    */
   mutualInformation(secrets: Labels, observations: Labels | Matrix, options?: EstimateMutualInformationOptions): EstimatedMutualInformation;
+  /**
+   * Reads samples from CSV or TSV text, as the page's "From observations" does: one line per sample, the secret
+   * first, then one or more observation columns; cells separated by tabs, semicolons or commas (from the first
+   * line); quoted fields ("a, b", "" for a quote); decimal commas (0,5) where the separator is not a comma or the
+   * cell is quoted; a first line of names is a header. Runs in JavaScript (no module needed).
+   * Secrets: an Int32Array of integers, a Float64Array of numbers, or label codes into secretNames;
+   * observations: a Matrix {rows, cols, data} when every observation cell is a number (read as numbers by
+   * kind 'auto': pass kind 'labels' when they are codes), else an Int32Array of codes into observationNames.
+   * @param text the file's text
+   * @param options onProgress(fraction read)
+   * @throws An Error naming the line ("estimate.readSamples: line 7: 3 columns, expected 4").
+   */
+  readSamples(text: string, options?: { onProgress?: (fraction: number) => void }): ReadSamples;
 }
 
 // ───────────────────────────── qif.accounting ─────────────────────────────

@@ -143,7 +143,7 @@ export function wrappers(call) {
     },
     estimate: {
       bayesRisk: function bayesRisk(secrets, observations, options = undefined) { return call(122, arguments); },
-      channel: function channel(secrets, observations) { return call(123, arguments); },
+      channel: function channel(secrets, observations, options = undefined) { return call(123, arguments); },
       minEntropyLeakage: function minEntropyLeakage(secrets, observations, options = undefined) { return call(124, arguments); },
       mutualInformation: function mutualInformation(secrets, observations, options = undefined) { return call(125, arguments); },
     },

@@ -32,6 +32,7 @@
 
 import { API } from './api.gen.js';
 import { wrappers } from './qif.gen.js';
+import { readSamples as readSamplesText } from './input/samples.js'; // estimate.readSamples: the page's CSV reader
 
 const isNode = typeof process !== 'undefined' && !!(process.versions && process.versions.node)
   && typeof window === 'undefined';
@@ -476,9 +477,16 @@ const readers = {
   samples(x, p, w) { // labels, or a matrix with one row per sample
     const matrix = (x && typeof x === 'object' && !ArrayBuffer.isView(x) && !Array.isArray(x)) || (Array.isArray(x) && isNumberArrayLike(x[0]));
     if (matrix) return readers.matrix(x, p, w);
+    // A Float64Array or Float32Array is numbers: a one-column matrix. An integer typed array is
+    // labels, marked so (a plain array of numbers is decided by the rule of kind 'auto').
+    if (x instanceof Float64Array || x instanceof Float32Array) { w.push(x.length, 1, bytes(x instanceof Float64Array ? x : Float64Array.from(x))); return; }
     const err = labels(x, p, w);
-    w.push(undefined);
+    w.push(ArrayBuffer.isView(x) && !(x instanceof DataView) ? 'integer' : undefined);
     return err;
+  },
+  enumIntegerOrVector(x, p, w) { // 'fd', a positive integer, or an array of numbers (bins)
+    if (Array.isArray(x) || (ArrayBuffer.isView(x) && !(x instanceof DataView))) return readers.vector(x, p, w);
+    return readers.enumOrInteger(x, p, w);
   },
   enumOrInteger(x, p, w) {
     if (x === undefined || x === null || typeof x === 'string' || typeof x === 'number') w.push(x === null ? undefined : x);
@@ -790,6 +798,24 @@ const NOT_LOADED = {
   exact: (q) => `${q}: the exact module (qif-exact.wasm) is not loaded: call \`await qif.exact.load()\` first, or load the toolkit with \`load({ exact: true })\``,
 };
 
+// The functions written in JavaScript, by namespace (typed in qif.d.ts, not in the table).
+const JS_ONLY = {
+  estimate: {
+    /** The page's CSV/TSV reader (input/samples.js), throwing its error with the line it names. */
+    readSamples: function readSamples(text, options = undefined) {
+      const where = 'estimate.readSamples';
+      const opts = loadOptions(where, options, ['onProgress']);
+      if (typeof text !== 'string') throw argumentError(new TypeError(`${where}: text: expected a string, got ${describe(text)}`), { argument: 'text' });
+      if (opts.onProgress !== undefined && typeof opts.onProgress !== 'function') {
+        throw argumentError(new TypeError(`${where}: onProgress: expected a function, got ${describe(opts.onProgress)}`), { argument: 'onProgress' });
+      }
+      const r = readSamplesText(text, { onProgress: opts.onProgress });
+      if (r.error) throw argumentError(new Error(`${where}: text: ${r.error}`), { argument: 'text', detail: r.error });
+      return r;
+    },
+  },
+};
+
 // bind builds the API object over the first module's exports and the further modules' loaders.
 function bind(main, further) {
   const { exact } = further;
@@ -850,7 +876,7 @@ function bind(main, further) {
   for (const ns of API.namespaces) {
     for (const f of Object.values(made[ns])) byWrapper.set(f, API.functions[id++]);
     if (ns.startsWith('exact.')) exactAPI[ns.slice('exact.'.length)] = Object.freeze(made[ns]);
-    else api[ns] = Object.freeze(made[ns]);
+    else api[ns] = Object.freeze(Object.assign(made[ns], JS_ONLY[ns]));
   }
   api.exact = Object.freeze(exactAPI);
   Object.defineProperties(api, {

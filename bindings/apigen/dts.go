@@ -60,6 +60,8 @@ func tsParam(f *bindings.Func, p *bindings.Param) string {
 		return "Labels | Matrix"
 	case table.KindEnumOrInteger:
 		return "'" + strings.Join(p.Enum, "' | '") + "' | number"
+	case table.KindEnumIntegerOrVector:
+		return "'" + strings.Join(p.Enum, "' | '") + "' | number | readonly number[]"
 	case bindings.KindObject:
 		return "{ x: number }"
 	case bindings.KindOptions:
@@ -294,6 +296,7 @@ func declarations(fs []*bindings.Func) []byte {
 			comment(&members, "  ", lines...)
 			fmt.Fprintf(&members, "  %s(%s): %s;\n", f.Name, strings.Join(args, ", "), tsType(f.Result))
 		}
+		members.WriteString(jsOnly[ns])
 		fmt.Fprintf(&b, "export interface %s {\n%s}\n\n", nsInterface(ns), members.String())
 	}
 	b.WriteString("// ───────────────────────────── The API object ─────────────────────────────\n\n")
@@ -378,6 +381,26 @@ export type Matrix = readonly Vector[] | MatrixData;
 
 /** Sample labels (estimate.*): an array of numbers or of strings (one type), or a typed array. */
 export type Labels = readonly number[] | readonly string[] | NumericTypedArray;
+
+/** Samples read from CSV or TSV text by estimate.readSamples. */
+export interface ReadSamples {
+  /** One secret per sample: integers (Int32Array), numbers (Float64Array), or codes into secretNames. */
+  secrets: Int32Array | Float64Array;
+  /** The distinct secret labels (sorted) when the secrets are not numbers, else null. */
+  secretNames: string[] | null;
+  /** A matrix with one row per sample when every observation cell is a number, else codes into observationNames. */
+  observations: Matrix | Int32Array;
+  /** The distinct observation labels (the cells of a row joined by ", "), else null. */
+  observationNames: string[] | null;
+  /** The names of the first line when it is a header, else null. */
+  header: string[] | null;
+  /** The number of samples. */
+  rows: number;
+  /** The number of observation columns. */
+  observationColumns: number;
+  /** Whether some number was written with a decimal comma (0,5). */
+  decimalComma: boolean;
+}
 
 /** A matrix result: row-major ` + "`data`" + `, entry [i][j] at data[i*cols + j]. Accepted back as input. */
 export interface MatrixOut {
@@ -632,3 +655,22 @@ export interface ExactLoadOptions {
  */
 export function load(options?: LoadOptions): Promise<QIF>;
 `
+
+// jsOnly are the members of a namespace written in JavaScript (web/qif.js adds them to the
+// namespace; they are not in the table, so qif.describe does not list them), by namespace.
+var jsOnly = map[string]string{
+	"estimate": `  /**
+   * Reads samples from CSV or TSV text, as the page's "From observations" does: one line per sample, the secret
+   * first, then one or more observation columns; cells separated by tabs, semicolons or commas (from the first
+   * line); quoted fields ("a, b", "" for a quote); decimal commas (0,5) where the separator is not a comma or the
+   * cell is quoted; a first line of names is a header. Runs in JavaScript (no module needed).
+   * Secrets: an Int32Array of integers, a Float64Array of numbers, or label codes into secretNames;
+   * observations: a Matrix {rows, cols, data} when every observation cell is a number (read as numbers by
+   * kind 'auto': pass kind 'labels' when they are codes), else an Int32Array of codes into observationNames.
+   * @param text the file's text
+   * @param options onProgress(fraction read)
+   * @throws An Error naming the line ("estimate.readSamples: line 7: 3 columns, expected 4").
+   */
+  readSamples(text: string, options?: { onProgress?: (fraction: number) => void }): ReadSamples;
+`,
+}

@@ -61,6 +61,7 @@ func reference(fs []*bindings.Func) []byte {
 				function(&b, f)
 			}
 		}
+		b.WriteString(mdJSOnly[ns])
 	}
 	return b.Bytes()
 }
@@ -184,3 +185,18 @@ const mdIntro = "Every function of the WebAssembly modules, as `web/qif.js` expo
 	"**Cancellation.** A function that takes `onProgress` calls it while it works; returning `false` cancels the call,\n" +
 	"which throws an `Error` with `name === 'AbortError'` and message `<ns>.<name>: cancelled`; `error.partial` holds the\n" +
 	"result as far as it got where there is one. An exception thrown by `onProgress` cancels the call and is rethrown.\n\n"
+
+// mdJSOnly documents the functions written in JavaScript (dts.go's jsOnly), by namespace.
+var mdJSOnly = map[string]string{
+	"estimate": "\n### estimate.readSamples {#estimate.readSamples}\n\n" +
+		"`estimate.readSamples(text, options?)` → `ReadSamples`\n\n" +
+		"Reads samples from CSV or TSV text as the page's *From observations* does, in JavaScript (no module needed): one line per " +
+		"sample, the secret first, then one or more observation columns; cells separated by tabs, semicolons or commas (decided by " +
+		"the first line); quoted fields (`\"a, b\"`, `\"\"` for a quote); decimal commas (`0,5`) where the separator is not a comma or the " +
+		"cell is quoted; a first line of names above numbers is a header. Returns `{secrets, secretNames, observations, " +
+		"observationNames, header, rows, observationColumns, decimalComma}`: `secrets` an `Int32Array` of integers, a `Float64Array` " +
+		"of numbers or codes into `secretNames`; `observations` a `Matrix` `{rows, cols, data}` when every observation cell is a " +
+		"number (read as numbers by `kind: 'auto'`; pass `kind: 'labels'` when they are codes), else an `Int32Array` of codes into " +
+		"`observationNames`. Throws an `Error` naming the line (`estimate.readSamples: text: line 7: 3 columns, expected 4`); " +
+		"`options.onProgress(fraction)` is called as lines are read. Not in `qif.describe()`, which lists the functions of the modules.\n",
+}

@@ -279,7 +279,7 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 			err = fmt.Errorf("%s: %s", name, StripInternalPrefixes(err.Error()))
 		}
 		return p, err
-	case KindLabels, KindSamples, KindEnumOrInteger:
+	case KindLabels, KindSamples, KindEnumOrInteger, KindEnumIntegerOrVector:
 		return decodeSample(p, raw)
 	case KindCallback:
 		return r.Fn, want(RawFunc, "a function")

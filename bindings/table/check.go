@@ -100,7 +100,7 @@ func (p *Param) Problem() string {
 		}
 	}
 	switch {
-	case (p.Kind == KindEnum || p.Kind == KindEnumOrInteger) != (len(p.Enum) > 0):
+	case (p.Kind == KindEnum || p.Kind == KindEnumOrInteger || p.Kind == KindEnumIntegerOrVector) != (len(p.Enum) > 0):
 		return "Enum goes with KindEnum"
 	case p.Check != CheckNone && p.Kind != KindNumber && p.Kind != KindInteger:
 		return "a Check on a non-number"

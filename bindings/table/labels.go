@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // Labels is a decoded column of sample labels: numbers or strings (exactly one is set). The
@@ -25,9 +27,12 @@ func (l Labels) Len() int {
 }
 
 // Samples is a decoded observation column: Labels, or Vectors (one row per sample) when not nil.
+// IntegerArray tells labels that came from an integer typed array (Int32Array, ...), which the
+// rule of kind 'auto' reads as labels whatever their values.
 type Samples struct {
-	Labels  Labels
-	Vectors *mat.Dense
+	Labels       Labels
+	Vectors      *mat.Dense
+	IntegerArray bool
 }
 
 // decodeSample reads the kinds of samples (estimate.*): labels cross as (count, values) where
@@ -37,7 +42,10 @@ type Samples struct {
 // positive integer.
 func decodeSample(p *Param, raw []Raw) (any, error) {
 	name := p.ArgName()
-	if p.Kind == KindEnumOrInteger {
+	if p.Kind == KindEnumIntegerOrVector && raw[0].Type == RawFloats {
+		return raw[0].Floats, nil
+	}
+	if p.Kind == KindEnumOrInteger || p.Kind == KindEnumIntegerOrVector {
 		r := raw[0]
 		switch {
 		case r.Type == RawString && contains(p.Enum, r.Str):
@@ -45,9 +53,12 @@ func decodeSample(p *Param, raw []Raw) (any, error) {
 		case r.Type == RawNumber && r.Num >= 1 && r.Num == math.Trunc(r.Num) && r.Num <= 1<<31:
 			return int(r.Num), nil
 		}
-		return nil, fmt.Errorf("%s: expected '%s' or a positive integer, got %v", name, strings.Join(p.Enum, "', '"), rawValue(r))
+		if p.Kind == KindEnumIntegerOrVector {
+			return nil, argerr.New(name, "expected '%s', a positive integer or an array of numbers, got %v", strings.Join(p.Enum, "', '"), rawValue(r))
+		}
+		return nil, argerr.New(name, "expected '%s' or a positive integer, got %v", strings.Join(p.Enum, "', '"), rawValue(r))
 	}
-	if p.Kind == KindSamples && raw[2].Type != RawAbsent {
+	if p.Kind == KindSamples && raw[2].Type != RawAbsent && raw[2].Type != RawString {
 		m, err := decodeValue(&Param{Name: p.Name, Label: p.Label, Kind: KindMatrix}, raw)
 		if err != nil {
 			return nil, err
@@ -75,7 +86,7 @@ func decodeSample(p *Param, raw []Raw) (any, error) {
 		return nil, fmt.Errorf("%s: malformed labels (%d given, %d read; the limit is %d)", name, n, l.Len(), MaxEntries)
 	}
 	if p.Kind == KindSamples {
-		return Samples{Labels: l}, nil
+		return Samples{Labels: l, IntegerArray: raw[2].Type == RawString}, nil
 	}
 	return l, nil
 }

@@ -91,6 +91,9 @@ const (
 	// typed arrays as arrays) → string; the module that serves it parses and checks it, so
 	// that the first module carries no JSON parser.
 	KindEvents Kind = "events"
+	// KindEnumIntegerOrVector is one of Param.Enum, a positive integer or an array of numbers →
+	// string, int or []float64 (bins: 'fd', a count, or edges).
+	KindEnumIntegerOrVector Kind = "enumIntegerOrVector"
 
 	// The exact mode's values: numbers, bigints or strings ("1/3", "0.25") that JS writes as
 	// text. Their decoder (RegisterKinds) belong to the exact module, so that the main module
@@ -105,7 +108,7 @@ const (
 // (which web/qif.js reads, so that the two sides cannot disagree).
 var Kinds = []Kind{KindNumber, KindInteger, KindBoolean, KindEnum, KindString, KindVector, KindIndices,
 	KindMatrix, KindGraph, KindCallback, KindOptions, KindObject, KindLPProblem, KindLabels, KindSamples,
-	KindEnumOrInteger, KindEvents, KindRational, KindRatVector, KindRatMatrix, KindRatMetric}
+	KindEnumOrInteger, KindEvents, KindEnumIntegerOrVector, KindRational, KindRatVector, KindRatMatrix, KindRatMetric}
 
 // RegisterKinds installs the decoder of the kinds that this package reads only as wire values
 // (the exact mode's): decode receives a parameter of such a kind and its Kind.Width() wire

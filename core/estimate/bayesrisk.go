@@ -1,6 +1,7 @@
 package estimate
 
 import (
+	"encoding/binary"
 	"math"
 	"slices"
 
@@ -37,15 +38,28 @@ type BayesRiskOptions struct {
 type BayesRiskResult struct {
 	// Value is the rule's error on the test part, trained on all of the training part.
 	Value float64
-	// Lower and Upper bound the confidence interval (see the package doc).
+	// Lower and Upper bound the confidence interval of R*, each end a bound at the sample size
+	// used (not only asymptotically), at level 1 − α/2 each: Upper is the Clopper–Pearson upper
+	// end of the rule's test error (any rule errs at least R*); Lower is 1 − the Clopper–Pearson
+	// upper end of the frequentist rule's success rate on the whole sample (see
+	// resubstitutionSuccesses) — 0 for observations that never repeat.
 	Lower, Upper float64
 	// Method is the rule used; K the k of the full training size (1 for NN, 0 for Frequentist).
 	Method string
 	K      int
 	// NNBound is (L−1)/L·(1 − √(1 − L/(L−1)·R_NN)) with L the number of secrets and R_NN the NN
-	// rule's test error: a lower bound on R* (Cover and Hart, "Nearest neighbor pattern
-	// classification", 1967).
+	// rule's test error. Cover and Hart ("Nearest neighbor pattern classification", 1967) prove
+	// it a lower bound on R* when R_NN is the NN rule's error in the limit of infinitely many
+	// training samples; with R_NN measured at a finite n it is an asymptotic estimate, not a
+	// bound: the finite-sample NN error exceeds its limit (unseen observations, neighbours far
+	// away in many dimensions), and then so can this value exceed R* — as it does for two
+	// Gaussians in 31 dimensions at n = 1,000. Lower is the bound.
 	NNBound float64
+	// NNLower is the Cover–Hart formula at the Clopper–Pearson lower end (level 1 − α/2) of the NN
+	// rule's test error: the lower end this interval had when the formula was taken for a bound.
+	// An asymptotic estimate like NNBound, tighter than Lower where it holds (many samples, few
+	// dimensions), above R* where it does not.
+	NNLower float64
 	// CurveN are training sizes (increasing, the last one the whole training part) and
 	// CurveEstimate the rule's test error when trained on that many samples.
 	CurveN, CurveEstimate []float64
@@ -64,9 +78,10 @@ func (o *BayesRiskOptions) kFor(n int) int {
 	return max(1, int(math.Ceil(math.Log(float64(n)))))
 }
 
-// NNBound is the Cover–Hart lower bound on the Bayes risk from the nearest-neighbour rule's
-// error r with L secrets: (L−1)/L·(1 − √(1 − L/(L−1)·r)) (the square root of 0 when r exceeds
-// (L−1)/L, where the bound is (L−1)/L).
+// NNBound is Cover and Hart's lower bound on the Bayes risk evaluated at the nearest-neighbour
+// rule's error r with L secrets: (L−1)/L·(1 − √(1 − L/(L−1)·r)) (the square root of 0 when r
+// exceeds (L−1)/L, where the value is (L−1)/L). It bounds R* when r is the NN rule's asymptotic
+// error; at a measured, finite-sample r it is an estimate (see BayesRiskResult.NNBound).
 func NNBound(r float64, L int) float64 {
 	l := float64(L)
 	return (l - 1) / l * (1 - math.Sqrt(math.Max(0, 1-l/(l-1)*r)))
@@ -175,9 +190,52 @@ func BayesRisk(s *Sample, opt BayesRiskOptions) (*BayesRiskResult, error) {
 	alpha := 1 - opt.Confidence
 	errs := int(math.Round(r.Value * float64(nTest)))
 	_, r.Upper = clopperPearson(errs, nTest, alpha)
+	r.Lower = 1 - oneSidedUpper(resubstitutionSuccesses(s), float64(s.N), alpha/2)
 	nnLo, _ := clopperPearson(nnErrors, nTest, alpha)
-	r.Lower = NNBound(nnLo, L)
+	r.NNLower = NNBound(nnLo, L)
 	return r, nil
+}
+
+// resubstitutionSuccesses is Σ_o max_x count(x, o) over the whole sample, each distinct
+// observation (label or vector) a cell: the successes of the frequentist rule on its own training
+// data. They are at least those of the Bayes rule, which are Binomial(n, 1 − R*), so the upper
+// Clopper–Pearson bound of their rate bounds 1 − R* from above at any n — the lower end of the
+// Bayes risk's interval. For observations that never repeat it is n and the bound is 0: no lower
+// bound on R* can be drawn from n distinct observations without assumptions on their distribution.
+func resubstitutionSuccesses(s *Sample) float64 {
+	if s.Vectors == nil || s.Obs != nil {
+		return posteriorSuccesses(counts(s))
+	}
+	// Vectors: group equal ones by their bits, without the sorted names of Discrete.
+	groups := make([]int32, s.N)
+	next := int32(0)
+	if s.Dim == 1 {
+		id := make(map[uint64]int32)
+		for i, v := range s.Vectors {
+			b := math.Float64bits(v + 0) // −0 and 0 are one observation
+			g, ok := id[b]
+			if !ok {
+				g, next = next, next+1
+				id[b] = g
+			}
+			groups[i] = g
+		}
+	} else {
+		id := make(map[string]int32)
+		key := make([]byte, 8*s.Dim)
+		for i := 0; i < s.N; i++ {
+			for j, v := range s.Vectors[i*s.Dim : (i+1)*s.Dim] {
+				binary.LittleEndian.PutUint64(key[8*j:], math.Float64bits(v+0))
+			}
+			g, ok := id[string(key)]
+			if !ok {
+				g, next = next, next+1
+				id[string(key)] = g
+			}
+			groups[i] = g
+		}
+	}
+	return posteriorSuccesses(tally(len(s.SecretNames), int(next), s.Secret, groups))
 }
 
 // CurveTestSize is the number of test samples of the points of the curve before the last.

@@ -354,6 +354,15 @@ func TestShufflesDefault(t *testing.T) {
 	if r.ShuffleThreshold == 0 {
 		t.Error("the default shuffles nothing")
 	}
+	// Asked for more than 2·10⁷ shuffled samples: capped, and said so.
+	r, _ = MutualInformation(s, LeakageOptions{Bootstrap: 20, Shuffles: 100_000})
+	if r.Shuffles != MaxShuffles || len(r.Warnings) != 1 || !strings.HasPrefix(r.Warnings[0], "shuffles: 100000 asked, 10000 used") {
+		t.Errorf("capped shuffles: %d, %q", r.Shuffles, r.Warnings)
+	}
+	big := sampleOf(t, coverageChannels[0], 40_000, 1)
+	if r, _ = MutualInformation(big, LeakageOptions{Bootstrap: 20, Shuffles: 1000}); r.Shuffles != MaxShuffledSamples/40_000 {
+		t.Errorf("%d shuffles of 40,000 samples, want %d", r.Shuffles, MaxShuffledSamples/40_000)
+	}
 }
 
 // The k-NN and NN intervals cover R* = Φ(−μ/2) of two Gaussians on small samples.
@@ -391,5 +400,55 @@ func TestContinuousRefusedForPlugIn(t *testing.T) {
 	}
 	if _, err := BayesRisk(s, BayesRiskOptions{}); err != nil {
 		t.Error(err)
+	}
+}
+
+// On a tiny sample the MI interval reaches log₂ |X̂|: three samples with one observation say
+// nothing about observations not seen, and every bootstrap replicate would give 0.
+func TestMITinySample(t *testing.T) {
+	s, err := NewSample(Labels{Strings: []string{"a", "b", "a"}}, Observations{Labels: Labels{Strings: []string{"x", "x", "x"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := MutualInformation(s, LeakageOptions{Bootstrap: 20})
+	if err != nil || r.Value != 0 || r.Lower != 0 || r.Upper != 1 {
+		t.Errorf("3 samples: %+v %v, want [0, 1] (log₂ 2)", r, err)
+	}
+	s = codes(t, []int32{0, 1, 2, 0, 1, 2, 0, 1, 2, 0}, []int32{0, 1, 2, 0, 1, 2, 0, 1, 2, 1})
+	r, _ = MutualInformation(s, LeakageOptions{Bootstrap: 20})
+	if math.Abs(r.Upper-math.Log2(3)) > 1e-12 {
+		t.Errorf("10 samples of 3 secrets: upper %v, want log₂ 3", r.Upper)
+	}
+}
+
+// Mostly distinct string observations are coded by first appearance and sorted only when a
+// channel is built: the channel is the same as for the sorted coding — names in byte order,
+// counts in their columns.
+func TestLazyObservationOrder(t *testing.T) {
+	obs := []string{"d", "b", "a", "c", "b", "e"}
+	sec := []string{"x", "y", "x", "y", "x", "y"}
+	s, err := NewSample(Labels{Strings: sec}, Observations{Labels: Labels{Strings: obs}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.obsOrder == nil || len(s.ObsNames) != 5 {
+		t.Fatalf("5 distinct of 6: the sort should wait (%d names)", len(s.ObsNames))
+	}
+	c, err := FrequentistChannel(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(c.Observations, " ") != "a b c d e" {
+		t.Errorf("names %v", c.Observations)
+	}
+	// Column b holds one x and one y; column d one x; column e one y.
+	want := mat.NewDense(2, 5, []float64{1, 1, 0, 1, 0, 0, 1, 1, 0, 1})
+	if !mat.Equal(c.Counts, want) {
+		t.Errorf("counts %v", mat.Formatted(c.Counts))
+	}
+	for i, o := range s.Obs {
+		if s.ObsNames[o] != obs[i] {
+			t.Errorf("sample %d coded %d (%q), is %q", i, o, s.ObsNames[o], obs[i])
+		}
 	}
 }

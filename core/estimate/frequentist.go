@@ -1,6 +1,8 @@
 package estimate
 
 import (
+	"slices"
+
 	"github.com/qif-toolkit/qif/core/channel"
 
 	"gonum.org/v1/gonum/mat"
@@ -8,28 +10,65 @@ import (
 	"github.com/qif-toolkit/qif/core/argerr"
 )
 
-// table is the count table of a discrete sample: cell x·cols + o counts the samples with secret x
-// and observation o.
+// table is the count table of a discrete sample, kept sparse: only its non-empty cells are
+// listed (a sample of n observations has at most n, whatever |X̂|·|Ô| is), ordered by observation
+// and, within one, by secret. A resampled or shuffled table lists the same cells (x, o) with
+// other counts (0 where it has none); a shuffled one may list its own cells.
 type table struct {
 	rows, cols int
 	n          int
-	cell       []float64
+	x, o       []int32   // the secret and observation of each listed cell
+	cnt        []float64 // its count
 	row, col   []float64 // marginal counts
+	xlnx       []float64 // c·ln c for c = 0..n, shared by the tables resampled from this one (or nil)
 }
 
-// counts builds the count table of s.
-func counts(s *Sample) (*table, error) {
+// counts builds the count table of s: a counting sort by observation, then a tally of the
+// secrets of each observation — O(n + |Ô|), with no sort of labels and no |X̂|·|Ô| array.
+func counts(s *Sample) *table {
 	s.Discrete()
-	r, c := len(s.SecretNames), len(s.ObsNames)
-	if r*c > MaxCells || r*c < 0 {
-		return nil, argerr.New("observations", "%d distinct observations and %d secrets make a %d×%d count table, more than the limit of %d cells (continuous observations need bayesRisk with the nn or knn rule)", c, r, r, c, MaxCells)
+	return tally(len(s.SecretNames), len(s.ObsNames), s.Secret, s.Obs)
+}
+
+// tally is the count table of the pairs (xs[i], os[i]).
+func tally(rows, cols int, xs, os []int32) *table {
+	start := make([]int32, cols+1)
+	for _, o := range os {
+		start[o+1]++
 	}
-	t := &table{rows: r, cols: c, n: s.N, cell: make([]float64, r*c)}
-	for i, x := range s.Secret {
-		t.cell[int(x)*c+int(s.Obs[i])]++
+	for o := 0; o < cols; o++ {
+		start[o+1] += start[o]
+	}
+	byObs := make([]int32, len(os))
+	fill := slices.Clone(start[:cols])
+	for i, o := range os {
+		byObs[fill[o]] = xs[i]
+		fill[o]++
+	}
+	t := &table{rows: rows, cols: cols, n: len(xs)}
+	scratch := make([]float64, rows)
+	var touched []int32
+	for o := 0; o < cols; o++ {
+		for _, x := range byObs[start[o]:start[o+1]] {
+			if scratch[x] == 0 {
+				touched = append(touched, x)
+			}
+			scratch[x]++
+		}
+		slices.Sort(touched)
+		for _, x := range touched {
+			t.x, t.o, t.cnt = append(t.x, x), append(t.o, int32(o)), append(t.cnt, scratch[x])
+			scratch[x] = 0
+		}
+		touched = touched[:0]
 	}
 	t.margins()
-	return t, nil
+	return t
+}
+
+// like returns an empty table listing the same cells as t, for resampled counts.
+func (t *table) like() *table {
+	return &table{rows: t.rows, cols: t.cols, n: t.n, x: t.x, o: t.o, cnt: make([]float64, len(t.cnt)), xlnx: t.xlnx}
 }
 
 // margins recomputes the row and column sums.
@@ -39,11 +78,9 @@ func (t *table) margins() {
 	}
 	clear(t.row)
 	clear(t.col)
-	for x := 0; x < t.rows; x++ {
-		for o, v := range t.cell[x*t.cols : (x+1)*t.cols] {
-			t.row[x] += v
-			t.col[o] += v
-		}
+	for k, c := range t.cnt {
+		t.row[t.x[k]] += c
+		t.col[t.o[k]] += c
 	}
 }
 
@@ -62,21 +99,24 @@ type Channel struct {
 // FrequentistChannel returns the frequentist channel Ĉ[x][o] = count(x, o)/count(x) and prior
 // π̂(x) = count(x)/n of a sample. Distinct vector observations are distinct columns.
 func FrequentistChannel(s *Sample) (*Channel, error) {
-	t, err := counts(s)
-	if err != nil {
-		return nil, err
+	s.SortObservations()
+	r, c := len(s.SecretNames), len(s.ObsNames)
+	if r*c > MaxCells || r*c < 0 {
+		return nil, argerr.New("observations", "%d distinct observations and %d secrets make a %d×%d count table, more than the limit of %d cells (continuous observations need bayesRisk with the nn or knn rule)", c, r, r, c, MaxCells)
 	}
-	C := mat.NewDense(t.rows, t.cols, nil)
-	raw := C.RawMatrix().Data
-	prior := make([]float64, t.rows)
-	for x := 0; x < t.rows; x++ {
+	t := counts(s)
+	C, N := mat.NewDense(r, c, nil), mat.NewDense(r, c, nil)
+	raw, cnt := C.RawMatrix().Data, N.RawMatrix().Data
+	for k, v := range t.cnt {
+		i := int(t.x[k])*c + int(t.o[k])
+		cnt[i] = v
+		raw[i] = v / t.row[t.x[k]]
+	}
+	prior := make([]float64, r)
+	for x := range prior {
 		prior[x] = t.row[x] / float64(t.n)
-		for o := 0; o < t.cols; o++ {
-			raw[x*t.cols+o] = t.cell[x*t.cols+o] / t.row[x]
-		}
 	}
-	return &Channel{Channel: C, Prior: prior, Secrets: s.SecretNames, Observations: s.ObsNames,
-		Counts: mat.NewDense(t.rows, t.cols, t.cell)}, nil
+	return &Channel{Channel: C, Prior: prior, Secrets: s.SecretNames, Observations: s.ObsNames, Counts: N}, nil
 }
 
 // Draw returns n samples (x_i, y_i) with x_i ~ prior and y_i ~ C[x_i], as row and column

@@ -234,7 +234,8 @@ func (s *searcher) neighbours1D(q float64) {
 		if r < len(xs) {
 			dr = (xs[r] - q) * (xs[r] - q)
 		}
-		if dl <= dr {
+		// The side that has a point (both distances are +Inf when they overflow: ±1e308).
+		if l >= 0 && (r >= len(xs) || dl <= dr) {
 			d, at = dl, l
 			l--
 		} else {

@@ -55,6 +55,9 @@ type Sample struct {
 	// the k-NN rule does without them).
 	Obs      []int32
 	ObsNames []string
+	// obsOrder, when not nil, puts ObsNames in order and recodes Obs (see codeObservations);
+	// SortObservations calls it.
+	obsOrder func()
 	// Vectors holds the observation vectors row-major (Dim per sample), nil for labels.
 	Vectors []float64
 	Dim     int
@@ -84,8 +87,10 @@ func NewSample(secrets Labels, obs Observations) (*Sample, error) {
 		return nil, argerr.New("secrets", "fewer than two distinct secrets (all are %q): nothing can leak", s.SecretNames[0])
 	}
 	if obs.Vectors == nil {
-		s.Obs, s.ObsNames, err = codeLabels("observations", obs.Labels)
-		return s, err
+		if err := s.codeObservations(obs.Labels); err != nil {
+			return nil, err
+		}
+		return s, nil
 	}
 	_, s.Dim = obs.Vectors.Dims()
 	raw := obs.Vectors.RawMatrix()
@@ -106,6 +111,42 @@ func NewSample(secrets Labels, obs Observations) (*Sample, error) {
 func (s *Sample) Discrete() *Sample {
 	if s.Obs == nil {
 		s.Obs, s.ObsNames = codeVectors(s.Vectors, s.N, s.Dim)
+	}
+	return s
+}
+
+// codeObservations codes the observation labels like codeLabels, except that when more than
+// n·MaxDistinctFraction of them are distinct — data the label estimators refuse — the sort of
+// their names is put off until SortObservations asks for it: Obs codes them by first appearance
+// and ObsNames holds empty names of the right number. Sorting 10⁶ distinct strings took half of
+// the time of a call that then refused them.
+func (s *Sample) codeObservations(l Labels) error {
+	if l.Strings != nil {
+		codes, distinct := firstCodes(l.Strings)
+		s.Obs = codes
+		order := func() {
+			s.ObsNames = rankSort(codes, distinct, strings.Compare, func(x string) string { return x })
+		}
+		if float64(len(distinct)) > MaxDistinctFraction*float64(len(codes)) {
+			s.ObsNames, s.obsOrder = make([]string, len(distinct)), order
+		} else {
+			order()
+		}
+		return nil
+	}
+	var err error
+	s.Obs, s.ObsNames, err = codeLabels("observations", l)
+	return err
+}
+
+// SortObservations puts the observation names in order (numbers numerically, strings by byte
+// order, vectors lexicographically) and recodes Obs to match, if they are not already (see
+// codeObservations). Every function of the package that reports observation names calls it.
+func (s *Sample) SortObservations() *Sample {
+	s.Discrete()
+	if s.obsOrder != nil {
+		s.obsOrder()
+		s.obsOrder = nil
 	}
 	return s
 }
@@ -167,33 +208,48 @@ func codeIntegers(vals []float64, lo, hi int) ([]int32, []string, error) {
 
 // codeOrdered codes values by the rank of their distinct value in cmp's order.
 func codeOrdered[T comparable](vals []T, cmp func(a, b T) int, str func(T) string) ([]int32, []string, error) {
+	codes, distinct := firstCodes(vals)
+	return codes, rankSort(codes, distinct, cmp, str), nil
+}
+
+// entry is a distinct value and its code by first appearance.
+type entry[T any] struct {
+	v T
+	c int32
+}
+
+// firstCodes codes values by first appearance (a hash map) and returns the distinct ones.
+func firstCodes[T comparable](vals []T) ([]int32, []entry[T]) {
 	first := make(map[T]int32)
-	var distinct []T
+	var distinct []entry[T]
 	codes := make([]int32, len(vals))
 	for i, v := range vals {
 		c, ok := first[v]
 		if !ok {
 			c = int32(len(distinct))
 			first[v] = c
-			distinct = append(distinct, v)
+			distinct = append(distinct, entry[T]{v, c})
 		}
 		codes[i] = c
 	}
-	order := make([]int32, len(distinct))
-	for i := range order {
-		order[i] = int32(i)
-	}
-	slices.SortFunc(order, func(a, b int32) int { return cmp(distinct[a], distinct[b]) })
+	return codes, distinct
+}
+
+// rankSort sorts the distinct values (each with its code beside it, so that a comparison reads
+// both from the slice being sorted), recodes codes in place to their ranks and returns the names
+// in order.
+func rankSort[T any](codes []int32, distinct []entry[T], cmp func(a, b T) int, str func(T) string) []string {
+	slices.SortFunc(distinct, func(a, b entry[T]) int { return cmp(a.v, b.v) })
 	rank := make([]int32, len(distinct))
 	names := make([]string, len(distinct))
-	for r, c := range order {
-		rank[c] = int32(r)
-		names[r] = str(distinct[c])
+	for r, e := range distinct {
+		rank[e.c] = int32(r)
+		names[r] = str(e.v)
 	}
 	for i, c := range codes {
 		codes[i] = rank[c]
 	}
-	return codes, names, nil
+	return names
 }
 
 // codeVectors codes the distinct vectors, ordered lexicographically by their coordinates; a

@@ -5,7 +5,7 @@
 // program of the Go guide must print its Output block. API names the docs mention must exist.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync, mkdirSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync, mkdirSync, existsSync, statSync, cpSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -124,12 +124,13 @@ test('every copy instruction of the documentation gives files that work on their
   for (const [f, cmd] of blocks) {
     const words = cmd.split(/\s+/);
     assert.equal(words[0], 'cp', `${f}: ${cmd}`);
-    const files = words.slice(1, -1);
+    const files = words.slice(1, -1).filter((w) => !w.startsWith('-')); // cp -r: folders too
     const dir = mkdtempSync(path.join(tmpdir(), 'qif-copy-'));
     try {
       for (const file of files) {
         assert.ok(existsSync(path.join(root, file)), `${f}: ${file} exists (after scripts/build.sh)`);
-        writeFileSync(path.join(dir, path.basename(file)), readFileSync(path.join(root, file)));
+        if (statSync(path.join(root, file)).isDirectory()) cpSync(path.join(root, file), path.join(dir, path.basename(file)), { recursive: true });
+        else writeFileSync(path.join(dir, path.basename(file)), readFileSync(path.join(root, file)));
       }
       if (files.some((x) => path.basename(x) === 'qif.js')) {
         const { load } = await import(pathToFileURL(path.join(dir, 'qif.js')).href);

@@ -53,7 +53,7 @@ test('channel.sample: reproducible Int32Arrays whose frequencies approach the ch
 
 test('estimate.channel: shape, names sorted, counts', () => {
   const r = qif.estimate.channel(['b', 'a', 'a', 'b', 'a'], [2, 10, 2, 2, 10]);
-  assert.deepEqual(Object.keys(r).sort(), ['channel', 'counts', 'observations', 'prior', 'secrets']);
+  assert.deepEqual(Object.keys(r).sort(), ['channel', 'counts', 'kind', 'observations', 'prior', 'secrets', 'warnings']);
   assert.deepEqual(r.secrets, ['a', 'b']);
   assert.deepEqual(r.observations, ['2', '10']);
   assert.deepEqual([...r.counts.data], [1, 2, 2, 0]);
@@ -69,13 +69,13 @@ test('estimate.mutualInformation and minEntropyLeakage converge to the exact val
   const exactMI = qif.measure.mutualInformation(prior, C);
   const exactME = qif.measure.minEntropyLeakage(prior, C);
   const mi = qif.estimate.mutualInformation(s.secrets, s.observations, { seed: 2, shuffles: 10 });
-  assert.deepEqual(Object.keys(mi).sort(), ['corrected', 'leaks', 'lower', 'upper', 'value', 'zeroLeakageThreshold']);
+  assert.deepEqual(Object.keys(mi).sort(), ['corrected', 'k', 'kind', 'leaks', 'lower', 'method', 'note', 'upper', 'value', 'warnings', 'zeroLeakageThreshold']);
   assert.ok(Math.abs(mi.value - plugInMI([...s.secrets], [...s.observations])) < 1e-12, 'plug-in MI as computed here');
   assert.ok(Math.abs(mi.value - mi.corrected - 9 / (2 * 200000 * Math.LN2)) < 1e-12, 'correction (4−1)(4−1)/(2n ln 2)');
   assert.ok(Math.abs(mi.corrected - exactMI) < 0.005 && mi.lower <= exactMI && exactMI <= mi.upper, JSON.stringify(mi));
   assert.equal(mi.leaks, true);
   const me = qif.estimate.minEntropyLeakage(s.secrets, s.observations, { seed: 2 });
-  assert.deepEqual(Object.keys(me).sort(), ['lower', 'upper', 'value']);
+  assert.deepEqual(Object.keys(me).sort(), ['k', 'kind', 'lower', 'method', 'note', 'priorVulnerability', 'upper', 'value', 'warnings']);
   assert.ok(Math.abs(me.value - exactME) < 0.01 && me.lower <= exactME && exactME <= me.upper, JSON.stringify(me));
 });
 
@@ -96,7 +96,7 @@ test('estimate.bayesRisk: rules, NN bound, curve, against 1 − V[π▷C]', () =
   const rstar = 1 - qif.measure.posteriorBayesVulnerability(prior, C);
   for (const method of ['frequentist', 'nn', 'knn']) {
     const r = qif.estimate.bayesRisk(s.secrets, s.observations, { method, seed: 1 });
-    assert.deepEqual(Object.keys(r).sort(), ['curve', 'k', 'lower', 'method', 'nnBound', 'upper', 'value']);
+    assert.deepEqual(Object.keys(r).sort(), ['curve', 'k', 'kind', 'lower', 'method', 'nnBound', 'nnLower', 'upper', 'value', 'warnings']);
     assert.equal(r.method, method);
     assert.ok(Math.abs(r.value - rstar) < 0.01 && r.lower <= rstar && rstar <= r.upper, `${method}: ${JSON.stringify(r)}`);
     assert.ok(r.nnBound <= rstar + 0.01);

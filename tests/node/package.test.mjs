@@ -48,7 +48,7 @@ test('pack.sh prints the path of a tarball holding only the package files', () =
   assert.ok(tgz.endsWith(`${name}-${manifest.version}.tgz`), `tarball name: ${tgz}`);
   assert.ok(existsSync(tgz));
   const files = run('tar', ['tzf', tgz]).trim().split('\n').map((f) => f.replace(/^package\//, '')).sort();
-  assert.deepEqual(files, ['LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.txt', 'api.gen.js', 'package.json', 'qif-exact.wasm', 'qif-more.wasm', 'qif.d.ts', 'qif.gen.js', 'qif.js', 'qif.wasm', 'wasm_exec.js']);
+  assert.deepEqual(files, ['LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.txt', 'api.gen.js', 'input/samples.js', 'package.json', 'qif-exact.wasm', 'qif-more.wasm', 'qif.d.ts', 'qif.gen.js', 'qif.js', 'qif.wasm', 'wasm_exec.js']);
 });
 
 test('the package carries its license and the notices of what it ships', () => {

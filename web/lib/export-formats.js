@@ -6,6 +6,9 @@
 //   block: {rows, cols, data: Float64Array, texts?: Map<index, string>} — a large matrix, flat;
 //          texts holds the typed text of the entries that have one.
 //   corner: the text of the top-left cell when there are both labels (a table's first header).
+//   notes:  [[name, value], ...], the provenance of a table (file, n, seed, version…); cite: text,
+//          how to cite it. CSV and TSV write them below the table after an empty line, one
+//          name and value a line; JSON as {provenance, cite, rows}; LaTeX as comments.
 //
 // Numbers (decided once for every format):
 //   - an entry typed as an exact number ("1/3", "0.1 + 0.2") is that number rounded once to the
@@ -75,7 +78,16 @@ function delimited(d, sep) {
     for (let j = 0, w = width(i); j < w; j++) cells.push(field(value(at(i, j))));
     lines.push(cells.join(sep));
   }
+  const notes = notesOf(d);
+  if (notes.length) lines.push('', ...notes.map(([k, v]) => `${field(k)}${sep}${field(v)}`));
   return `${lines.join('\n')}\n`;
+}
+
+/** A table's provenance and citation as [name, value] pairs (none for data without them). */
+function notesOf(d) {
+  const out = Array.isArray(d.notes) ? d.notes.map(([k, v]) => [String(k), v]) : [];
+  if (d.cite) out.push(['how to cite', String(d.cite)]);
+  return out;
 }
 
 /** CSV (RFC 4180; lines end in \n) of a matrix or table. */
@@ -104,6 +116,11 @@ export function toJSON(d) {
       if (d.rowLabels) o[d.corner || ''] = d.rowLabels[i];
       row(i, (v) => v).forEach((v, j) => { o[keys[j] ?? `column ${j + 1}`] = typeof v === 'number' ? jsonValue(v) : v; });
       objs.push(o);
+    }
+    if (d.notes || d.cite) {
+      const provenance = {};
+      for (const [k, v] of d.notes ?? []) provenance[k] = typeof v === 'number' ? jsonValue(v) : v;
+      return `${JSON.stringify({ provenance, ...(d.cite ? { cite: String(d.cite) } : {}), rows: objs }, null, 2)}\n`;
     }
     return `${JSON.stringify(objs, null, 2)}\n`;
   }
@@ -213,7 +230,8 @@ export function toLaTeX(d) {
   const widest = Math.max(0, ...Array.from({ length: n }, (_, i) => width(i)));
   const ncols = Math.max(d.colLabels ? d.colLabels.length : 0, widest) + (d.rowLabels ? 1 : 0);
   const align = Array.from({ length: ncols }, (_, j) => (j === 0 ? 'l' : 'r')).join(' ');
-  const lines = [`\\begin{tabular}{${align}}`, '\\hline'];
+  const lines = notesOf(d).map(([k, v]) => `% ${k}: ${String(v).replace(/[\r\n]+/g, ' ')}`);
+  lines.push(`\\begin{tabular}{${align}}`, '\\hline');
   if (d.colLabels) lines.push(`${[...(d.rowLabels ? [d.corner ?? ''] : []), ...d.colLabels].map(texEscape).join(' & ')} \\\\`, '\\hline');
   for (let i = 0; i < n; i++) {
     const cells = d.rowLabels ? [texEscape(d.rowLabels[i])] : [];

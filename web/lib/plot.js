@@ -3,9 +3,10 @@
 // holds its data as a <table> (the text alternative; visually collapsed in a <details>).
 // Data reaches the SVG as text nodes and numeric attributes only, never as markup.
 //
-//   linePlot({ title, xLabel, yLabel, series: [{ name, points: [[x, y], ...], dashed?, dots?, key? }],
-//              hLines?: [{ y, label }], yLog?: false, legend?: 'top-left' | 'top-right' | 'bottom-left',
-//              width?, height? }) → <figure>
+//   linePlot({ title, xLabel, yLabel, series: [{ name, points: [[x, y], ...], dashed?, dots?, key?,
+//              band?: [[x, lower, upper], ...] }], hLines?: [{ y, label }], yLog?: false, xLog?: false,
+//              legend?: 'top-left' | 'top-right' | 'bottom-left', width?, height? }) → <figure>
+//              (band: a shaded interval around the series; xLog, yLog: logarithmic axes)
 //   heatmap({ title, matrix: number[][], rowLabels?, colLabels?, max? })  → <figure>
 //   barChart({ title, bars: [{ label, value }], yLabel, hLines?: [{ y, label }] }) → <figure>
 //
@@ -88,13 +89,13 @@ function frame(title, w = W, ht = H) {
   return s('svg', { viewBox: `0 0 ${w} ${ht}`, role: 'img', 'aria-label': title, class: 'plot-svg', xmlns: NS });
 }
 
-function axes(svg, xs, ys, xLabel, yLabel, fx, fy, yFmt = fmt, W = 560, H = 300) {
+function axes(svg, xs, ys, xLabel, yLabel, fx, fy, yFmt = fmt, W = 560, H = 300, xFmt = fmt) {
   const g = s('g', { class: 'axes', 'font-size': 11, fill: '#1c2430' });
   g.append(s('line', { x1: M.l, y1: H - M.b, x2: W - M.r, y2: H - M.b, stroke: '#5a6472' }));
   g.append(s('line', { x1: M.l, y1: M.t, x2: M.l, y2: H - M.b, stroke: '#5a6472' }));
   for (const t of xs) {
     g.append(s('line', { x1: fx(t), y1: H - M.b, x2: fx(t), y2: H - M.b + 4, stroke: '#5a6472' }));
-    g.append(s('text', { x: fx(t), y: H - M.b + 16, 'text-anchor': 'middle' }, fmt(t)));
+    g.append(s('text', { x: fx(t), y: H - M.b + 16, 'text-anchor': 'middle' }, xFmt(t)));
   }
   for (const t of ys) {
     g.append(s('line', { x1: M.l, y1: fy(t), x2: W - M.r, y2: fy(t), stroke: '#e5e8ec' }));
@@ -105,28 +106,48 @@ function axes(svg, xs, ys, xLabel, yLabel, fx, fy, yFmt = fmt, W = 560, H = 300)
   svg.append(g);
 }
 
-export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [], yLog = false, legend = 'top-left', width = W, height = H }) {
+export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [], yLog = false, xLog = false, legend = 'top-left', width = W, height = H }) {
   // A smaller drawing (width × height in its own units) shows the same text larger where it is shrunk to fit.
   const PW = width, PH = height;
   // On a logarithmic y axis a point is drawn at log10(y): zero and negative values have no place there.
-  const ok = ([x, y]) => Number.isFinite(x) && Number.isFinite(y) && (!yLog || y > 0);
+  // The same for the x axis (xLog), and for a band's ends ([x, lower, upper]).
+  const ok = ([x, ...ys]) => Number.isFinite(x) && (!xLog || x > 0) && ys.every((y) => Number.isFinite(y) && (!yLog || y > 0));
   const ty = yLog ? Math.log10 : (y) => y;
+  const tx = xLog ? Math.log10 : (x) => x;
   const pts = series.flatMap((sr) => sr.points).filter(ok);
-  const xsAll = pts.map((p) => p[0]);
-  const ysAll = pts.map((p) => ty(p[1])).concat(hLines.map((l) => l.y).filter((y) => Number.isFinite(y) && (!yLog || y > 0)).map(ty));
+  const bands = series.flatMap((sr) => (sr.band ?? []).filter(ok));
+  const xsAll = pts.map((p) => tx(p[0]));
+  const ysAll = pts.map((p) => ty(p[1])).concat(bands.flatMap((b) => [ty(b[1]), ty(b[2])]),
+    hLines.map((l) => l.y).filter((y) => Number.isFinite(y) && (!yLog || y > 0)).map(ty));
   let [x0, x1] = [Math.min(...xsAll), Math.max(...xsAll)];
   let [y0, y1] = yLog ? [Math.floor(Math.min(...ysAll)), Math.ceil(Math.max(...ysAll))] : [Math.min(0, ...ysAll), Math.max(...ysAll)];
   if (!(x1 > x0)) { x0 -= 1; x1 += 1; }
   if (!(y1 > y0)) { y1 = y0 + 1; }
   if (!yLog) y1 += (y1 - y0) * 0.05;
-  const fx = (x) => M.l + ((x - x0) / (x1 - x0)) * (PW - M.l - M.r);
+  const fx = (x) => M.l + ((tx(x) - x0) / (x1 - x0)) * (PW - M.l - M.r);
   const fy = (y) => PH - M.b - ((ty(y) - y0) / (y1 - y0)) * (PH - M.t - M.b);
   const svg = frame(title, PW, PH);
   // Log ticks: the powers of ten, every other one when there are many, drawn at their values.
   const yTicks = yLog
     ? Array.from({ length: y1 - y0 + 1 }, (_, k) => y0 + k).filter((e, _, all) => all.length <= 7 || (e - y0) % Math.ceil(all.length / 6) === 0).map((e) => 10 ** e)
     : niceTicks(y0, y1);
-  axes(svg, niceTicks(x0, x1), yTicks, xLabel, yLabel, fx, fy, yLog ? powerOfTen : fmt, PW, PH);
+  // On a log x axis the ticks are the powers of ten in range (1, 2 and 5 times them when fewer than three).
+  let xTicks = niceTicks(x0, x1);
+  if (xLog) {
+    xTicks = [];
+    for (let e = Math.floor(x0); e <= Math.ceil(x1); e++) for (const m of [1, 2, 5]) xTicks.push(m * 10 ** e);
+    const inRange = (t) => tx(t) >= x0 - 1e-9 && tx(t) <= x1 + 1e-9;
+    const decades = xTicks.filter((t) => Math.log10(t) % 1 === 0);
+    xTicks = (decades.filter(inRange).length >= 3 ? decades : xTicks).filter(inRange);
+  }
+  axes(svg, xTicks, yTicks, xLabel, yLabel, fx, fy, yLog ? powerOfTen : fmt, PW, PH);
+  series.forEach((sr, i) => {
+    const b = (sr.band ?? []).filter(ok);
+    if (b.length < 2) return;
+    const top = b.map(([x, , hi], k) => `${k ? 'L' : 'M'}${fx(x).toFixed(2)},${fy(hi).toFixed(2)}`).join('');
+    const bottom = b.slice().reverse().map(([x, lo]) => `L${fx(x).toFixed(2)},${fy(lo).toFixed(2)}`).join('');
+    svg.append(s('path', { d: `${top}${bottom}Z`, fill: sr.color || PALETTE[i % PALETTE.length], 'fill-opacity': 0.15, stroke: 'none', class: 'plot-band' }));
+  });
   hLines.forEach((l) => {
     if (!Number.isFinite(l.y) || (yLog && !(l.y > 0))) return;
     svg.append(s('line', { x1: M.l, x2: PW - M.r, y1: fy(l.y), y2: fy(l.y), stroke: '#8a5a00', 'stroke-dasharray': '4 3' }));
@@ -154,8 +175,10 @@ export function linePlot({ title, xLabel = '', yLabel = '', series, hLines = [],
   });
   svg.append(lg);
   const xsUnion = [...new Set(series.flatMap((sr) => sr.points.map((p) => p[0])))].sort((a, b) => a - b);
-  const rows = xsUnion.map((x) => [x, ...series.map((sr) => { const p = sr.points.find((q) => q[0] === x); return p ? p[1] : ''; })]);
-  return figure(title, svg, dataTable([xLabel || 'x', ...series.map((sr) => sr.name)], rows));
+  const cell = (list, x, j) => { const p = (list ?? []).find((q) => q[0] === x); return p ? p[j] : ''; };
+  const rows = xsUnion.map((x) => [x, ...series.flatMap((sr) => (sr.band ? [cell(sr.points, x, 1), cell(sr.band, x, 1), cell(sr.band, x, 2)] : [cell(sr.points, x, 1)]))]);
+  const head = series.flatMap((sr) => (sr.band ? [sr.name, `${sr.name}: lower`, `${sr.name}: upper`] : [sr.name]));
+  return figure(title, svg, dataTable([xLabel || 'x', ...head], rows));
 }
 
 // ---------------------------------------------------------------- heat-map colours

@@ -1,31 +1,30 @@
 // sections/observations/view.js — the "From observations" section: leakage estimated from samples
-// of a black-box system (qif.estimate; leakiEst, Chothia et al. (CAV 2013), and F-BLEAU, Cherubin
-// et al. (S&P 2019)). The samples come from a CSV/TSV file (a secret column, then observation
-// columns; numeric columns make a vector observation) read by the data worker, or are drawn from
-// the channel and prior of the Channel section, whose exact values are then shown beside the
-// estimates. It shows the estimated channel (label observations), mutual information and
-// min-entropy leakage with their 95% intervals, the zero-leakage verdict in words, the Bayes risk
-// by each rule with the nearest-neighbour bound, and the k-NN estimate's convergence curve.
+// of a black-box system (qif.estimate; leakiEst, Chothia et al. (CAV 2013), F-BLEAU, Cherubin et
+// al. (S&P 2019), and the nearest-neighbour mutual information of Ross (PLoS ONE 2014)). The
+// samples come from a CSV/TSV file (a secret column, then observation columns) read by the data
+// worker, or are drawn from the channel and prior of the Channel section, whose exact values are
+// then shown beside the estimates.
 //
-// Nothing is computed on the page's thread: the file is parsed in the data worker, every
-// estimate in the engine's worker (one job, with progress and Cancel).
+// The reading panel (controls.js) says how the observation columns were read — numbers compared by
+// distance, or labels — and lets the user change it, choose k and bins, and swap the columns
+// when the secret column looks like an observation. The calls are planned in plan.js; the
+// estimates table (results.js) and the convergence plots (convergence.js) show what they return.
+// Changing a choice estimates again from the samples read, without reading the file again.
+//
+// Nothing is computed on the page's thread but the counting the reading panel needs: the file is
+// parsed in the data worker, every estimate in the engine's worker (one job, with progress and
+// Cancel).
 
 import { h, replace, addStylesheet } from '../../lib/dom.js';
-import { formatNumber, formatFull } from '../../lib/numbers.js';
-import { linePlot } from '../../lib/plot.js';
-import { exportMenu } from '../../lib/export.js';
 import { createPipeline } from '../../engine/pipeline.js';
-import { reportToJob } from '../../engine/client.js';
 import { dataWorker } from '../../engine/data-client.js';
 import { parseNumber } from '../../input/number.js';
 import { refLink } from '../../lib/formulas.js';
 import * as S from './state.js';
-
-function num(x) {
-  const el = h('span', { class: 'value' }, Number.isFinite(x) ? formatNumber(x) : '—');
-  if (Number.isFinite(x)) { el.title = formatFull(x); el.dataset.value = String(x); }
-  return el;
-}
+import { estimateCalls, explain, supports } from './plan.js';
+import { readingPanel } from './controls.js';
+import { estimatesView } from './results.js';
+import { convergencePlots } from './convergence.js';
 
 /** The channel and prior of the Channel section, read from its inputs; or {error}. */
 async function channelOfChannelSection() {
@@ -46,11 +45,14 @@ async function channelOfChannelSection() {
   return { C, prior, secrets: inputs.secrets, observables: inputs.observables };
 }
 
-export function mount(root, { engine }) {
+export function mount(root, { engine, client }) {
   addStylesheet('sections/observations/style.css', 'observations');
   const state = { ...S.DEFAULT_STATE };
-  let shown = null; // {mi, me, risk: {rule: result}, exact?, channel?}
+  let shown = null; // what the estimates table shows, as data (results.js)
   let file = null;
+  let loaded = null; // {t: the samples as readSamples gives them, name, exact, source}
+  let version = '';
+  client?.ready?.then((info) => { version = info?.version ?? ''; }, () => {});
 
   const e = {
     n: h('input', { id: 'obs-n', class: 'num', inputmode: 'numeric', value: state.n, 'aria-describedby': 'obs-status' }),
@@ -61,10 +63,16 @@ export function mount(root, { engine }) {
     progress: h('progress', { max: 1, hidden: true }),
     status: h('p', { id: 'obs-status', class: 'obs-status', role: 'status', 'data-testid': 'obs-status' }),
     results: h('div', { 'data-testid': 'obs-results' }),
+    plots: h('div', { class: 'obs-plots' }),
   };
+  const panel = readingPanel({
+    state,
+    onChange: () => { if (loaded) task.now('again'); },
+    onSwap: () => { if (loaded) { loaded.t = S.swapColumns(loaded.t); task.now('again'); } },
+  });
   replace(root,
     h('div', { class: 'section-head' }, h('h2', { id: 'observations-title' }, 'From observations')),
-    h('p', {}, 'Leakage estimated from samples (secret, observation) of a system you can only run: mutual information and min-entropy leakage with 95% intervals and a zero-leakage test (leakiEst, ', refLink('Chothia et al. (CAV 2013)'), '), and the Bayes risk by the frequentist, nearest-neighbour and k-NN rules (F-BLEAU, ', refLink('Cherubin et al. (S&P 2019)'), '). Draw samples from the channel of the Channel section to watch the estimates approach its exact values, or load your own. ',
+    h('p', {}, 'Leakage estimated from samples (secret, observation) of a system you can only run: mutual information and min-entropy leakage with 95% intervals and a zero-leakage test (leakiEst, ', refLink('Chothia et al. (CAV 2013)'), '), the Bayes risk by the frequentist, nearest-neighbour and k-NN rules (F-BLEAU, ', refLink('Cherubin et al. (S&P 2019)'), '), and for measurements such as timings the nearest-neighbour mutual information of Ross (2014). Draw samples from the channel of the Channel section to watch the estimates approach its exact values, or load your own. ',
       h('a', { href: 'docs/guides/estimating-leakage.html' }, 'What the numbers mean.')),
     h('div', { class: 'obs-source' },
       h('div', { class: 'obs-field' }, h('label', { for: 'obs-n' }, 'Samples n'), e.n),
@@ -72,7 +80,7 @@ export function mount(root, { engine }) {
       e.draw,
       h('div', { class: 'obs-field' }, h('label', { for: 'obs-file' }, 'Or load a CSV/TSV file (secret, observation…; up to 10⁶ rows)'), e.file),
       e.cancel),
-    e.progress, e.status, e.results);
+    e.progress, e.status, panel.element, e.results, e.plots);
 
   const pipe = createPipeline({ engine, onBusy: (b) => { root.dataset.busy = String(b); } });
   let loadJob = null;
@@ -83,105 +91,124 @@ export function mount(root, { engine }) {
     if (f !== null) e.progress.value = f;
   };
 
-  const task = pipe.task(async (job, source) => {
-    shown = null;
-    replace(e.results);
-    let secrets, observations, exact = null, names = null;
+  // The samples: drawn from the Channel section's channel, or read from the file; null when not.
+  async function acquire(job, source) {
+    const seed = S.parseSeed(state.seed);
+    if (seed.error) { setStatus(seed.error, true); return null; }
     if (source === 'channel') {
-      const n = S.parseN(state.n), seed = S.parseSeed(state.seed);
-      if (n.error || seed.error) { setStatus(n.error || seed.error, true); return; }
+      const n = S.parseN(state.n);
+      if (n.error) { setStatus(n.error, true); return null; }
       const ch = await channelOfChannelSection();
-      if (ch.error) { setStatus(ch.error, true); return; }
+      if (ch.error) { setStatus(ch.error, true); return null; }
       setStatus(`Drawing ${n.value.toLocaleString('en')} samples…`);
       const [s, mi, me, v] = await job.run([engine.plan.channel.sample(ch.prior, ch.C, n.value, { seed: seed.value }),
         engine.plan.measure.mutualInformation(ch.prior, ch.C), engine.plan.measure.minEntropyLeakage(ch.prior, ch.C),
         engine.plan.measure.posteriorBayesVulnerability(ch.prior, ch.C)], { cancelStale: true });
-      if (!s.ok) { setStatus(s.error, true); return; }
-      ({ secrets, observations } = s.value);
-      exact = { mi: mi.ok ? mi.value : NaN, me: me.ok ? me.value : NaN, risk: v.ok ? 1 - v.value : NaN };
-      names = ch;
-    } else {
-      if (!file) { setStatus('Choose a file.', true); return; }
-      setStatus(`Reading ${file.name}…`);
-      setProgress(0);
-      loadJob = dataWorker.samples(file, { onProgress: (f) => setProgress(f) });
-      let t;
-      try {
-        t = await loadJob.promise;
-      } catch (err) {
-        setProgress(null);
-        if (err.name === 'AbortError') return;
-        setStatus(`${file.name}: ${err.message}`, true);
-        return;
-      } finally {
-        loadJob = null;
-      }
-      job.check();
-      ({ secrets, observations } = t);
-      names = { secrets: t.secretNames, observables: t.observationNames };
-      setStatus(`${t.rows.toLocaleString('en')} samples read from ${file.name}${t.observations.data ? `, observations of ${t.observationColumns} number${t.observationColumns > 1 ? 's' : ''} each (compared by distance)` : ', label observations'}${t.decimalComma ? '; commas between digits read as decimal commas (0,5 = one half)' : ''}.`);
+      if (!s.ok) { setStatus(s.error, true); return null; }
+      const t = { secrets: s.value.secrets, secretNames: ch.secrets, observations: s.value.observations, observationNames: ch.observables,
+        header: null, rows: n.value, observationColumns: 1, decimalComma: false, drawn: true };
+      return { t, name: null, source: 'drawn from the channel of the Channel section', exact: { mi: mi.ok ? mi.value : NaN, me: me.ok ? me.value : NaN, risk: v.ok ? 1 - v.value : NaN } };
     }
-    const vectors = Boolean(observations && observations.data);
-    const rules = S.rulesFor(vectors);
-    // A large matrix goes to the worker once, in pieces, instead of being cloned on this thread.
-    if (vectors && observations.data.length > 100_000) observations = engine.share('observations-samples', observations);
-    const calls = [];
-    if (!vectors) {
-      calls.push(engine.plan.estimate.channel(secrets, observations),
-        engine.plan.estimate.mutualInformation(secrets, observations, { seed: 1 }),
-        engine.plan.estimate.minEntropyLeakage(secrets, observations, { seed: 1 }));
-    }
-    for (const rule of rules) calls.push(engine.plan.estimate.bayesRisk(secrets, observations, { method: rule, seed: 1, onProgress: reportToJob }));
-    setStatus(`${e.status.textContent} Estimating…`);
+    if (!file) { setStatus('Choose a file.', true); return null; }
+    setStatus(`Reading ${file.name}…`);
     setProgress(0);
-    const base = vectors ? 0 : 3;
-    const res = await job.run(calls, {
-      cancelStale: true,
-      onProgress: (data, call) => setProgress(((call - base) + data[0] / data[1]) / rules.length),
-    });
-    setProgress(null);
-    const failed = res.find((r) => !r.ok);
-    if (failed) { setStatus(failed.error, true); return; }
-    shown = { exact, vectors, risk: {} };
-    if (!vectors) [shown.channel, shown.mi, shown.me] = res.slice(0, 3).map((r) => r.value);
-    rules.forEach((rule, i) => { shown.risk[rule] = res[base + i].value; });
-    render(shown, names);
-    setStatus(`Estimated from ${(secrets.length).toLocaleString('en')} samples.`);
+    loadJob = dataWorker.samples(file, { onProgress: (f) => setProgress(f) });
+    let t;
+    try {
+      t = await loadJob.promise;
+    } catch (err) {
+      setProgress(null);
+      if (err.name !== 'AbortError') setStatus(`${file.name}: ${err.message}`, true);
+      return null;
+    } finally {
+      loadJob = null;
+    }
+    job.check();
+    return { t, name: file.name, source: file.name, exact: null };
+  }
+
+  const task = pipe.task(async (job, source) => {
+    shown = null;
+    replace(e.results);
+    replace(e.plots);
+    if (source !== 'again') {
+      panel.hide();
+      loaded = await acquire(job, source);
+      if (!loaded) return;
+    }
+    await estimate(job, loaded);
   });
 
-  function render(r, names) {
-    const exactCell = (k) => (r.exact ? h('td', {}, num(r.exact[k])) : null);
-    const head = ['', 'estimate', '95% interval', r.exact ? 'exact' : null].filter((x) => x !== null);
-    const rows = [];
-    if (r.mi) {
-      rows.push(h('tr', { 'data-testid': 'obs-mi' }, h('th', {}, 'Mutual information (bits), bias-corrected'), h('td', {}, num(r.mi.corrected)),
-        h('td', {}, num(r.mi.lower), ' – ', num(r.mi.upper)), exactCell('mi')));
-      rows.push(h('tr', { 'data-testid': 'obs-me' }, h('th', {}, 'Min-entropy leakage (bits)'), h('td', {}, num(r.me.value)),
-        h('td', {}, num(r.me.lower), ' – ', num(r.me.upper)), exactCell('me')));
+  async function estimate(job, { t, name, source, exact }) {
+    const n = t.rows;
+    const seed = S.parseSeed(state.seed).value ?? 1;
+    const kind = S.kindOf(state.kind, t.observations);
+    if (t.drawn && !kind.forced) kind.why = 'the outputs of a channel are labels';
+    const numbers = kind.kind === 'numbers';
+    const prior = S.priorOf(t.secrets);
+    panel.show({ name, rows: n, header: t.header, secretValues: prior.values, observationColumns: t.observationColumns, numeric: Boolean(t.observations.data),
+      kind, decimalComma: t.decimalComma, swap: S.swapSuspect(t), swapped: t.swapped,
+      ties: numbers ? S.tieNote(S.distinctCount(t.observations), n) : null });
+    let obs = t.observations, obsNames = t.observationNames;
+    if (!numbers && obs.data) ({ codes: obs, names: obsNames } = S.asLabels(obs));
+    const distinct = numbers ? null : S.mostlyDistinct(obs, n);
+    const bins = numbers ? S.parseBins(state.bins).value : null;
+    const knn = S.parseKnn(state.knn).value;
+    const miK = S.parseMiK(state.miK).value;
+    const api = engine.api;
+    const sizes = S.convergenceSizes(n, Math.max(200, 10 * prior.values * (numbers ? 2 * miK + 1 : 1))).slice(0, -1);
+    const perm = sizes.length ? S.permutation(n, seed) : null;
+    // A large matrix goes to the worker once, in pieces, instead of being cloned on this thread.
+    const ref = numbers && obs.data.length > 100_000 ? engine.share('observations-samples', obs) : obs;
+    const calls = estimateCalls(engine.plan, api, { secrets: t.secrets, observations: ref },
+      kind.kind, { seed, knn, miK, bins, refused: distinct?.refused, sizes, perm, raw: obs });
+    setStatus(`Estimating from ${n.toLocaleString('en')} samples…`);
+    setProgress(0);
+    const slow = calls.map((c, i) => (c.progress ? i : -1)).filter((i) => i >= 0);
+    const res = await job.run(calls.map((c) => c.call), {
+      cancelStale: true,
+      onProgress: (data, call) => {
+        const at = slow.indexOf(call);
+        if (at >= 0 && data[1] > 0) setProgress((at + data[0] / data[1]) / slow.length);
+      },
+    });
+    setProgress(null);
+    const got = {};
+    const errors = {};
+    calls.forEach((c, i) => {
+      if (res[i].ok) got[c.key] = res[i].value;
+      else if (!c.key.startsWith('curve-')) errors[c.key] = explain(res[i].error, n); // a subset too small: a point less
+    });
+    const notes = [];
+    if (distinct?.refused) {
+      const why = S.refusalMessage(distinct.distinct, n);
+      for (const k of ['mi', 'me']) errors[k] = why;
     }
-    for (const [rule, b] of Object.entries(r.risk)) {
-      rows.push(h('tr', { 'data-testid': `obs-risk-${rule}` }, h('th', {}, `Bayes risk, ${S.RULE_NAMES[rule]}${rule === 'knn' ? ` (k = ${b.k})` : ''}; NN bound ${formatNumber(b.nnBound)}`),
-        h('td', {}, num(b.value)), h('td', {}, num(b.lower), ' – ', num(b.upper)), exactCell('risk')));
-    }
-    const table = h('table', { class: 'obs-table' }, h('thead', {}, h('tr', {}, ...head.map((x) => h('th', {}, x)))), h('tbody', {}, ...rows));
-    const parts = [h('div', { class: 'results-bar' }, h('h3', {}, 'Estimates'), exportMenu(() => S.resultsTable(r), { what: 'estimates', testid: 'obs-export', file: 'estimates' })), table];
-    if (r.mi) parts.push(h('p', { class: 'obs-verdict', 'data-leaks': String(r.mi.leaks), 'data-testid': 'obs-verdict' }, S.verdict(r.mi, formatNumber)));
-    const knn = r.risk.knn;
-    const series = Object.entries(r.risk).map(([rule, b]) => ({ name: S.RULE_NAMES[rule], points: [...b.curve.n].map((n, i) => [n, b.curve.estimate[i]]) }));
-    parts.push(linePlot({ title: 'Bayes risk estimate against the training size', xLabel: 'training samples', yLabel: 'estimated Bayes risk',
-      series, hLines: r.exact ? [{ y: r.exact.risk, label: `exact R* = ${formatNumber(r.exact.risk)}` }] : [{ y: knn.nnBound, label: 'NN bound' }] }));
-    if (r.channel && r.channel.channel.rows * r.channel.channel.cols <= S.SHOW_CHANNEL_UP_TO) {
-      const c = r.channel;
-      const label = (list, k) => (list ? list[Number(k)] ?? k : k);
-      parts.push(h('h3', {}, 'Estimated channel Ĉ[x][o] = #(x, o)/#x'), h('div', { class: 'obs-channel' },
-        h('table', { class: 'obs-table', 'data-testid': 'obs-channel' },
-          h('thead', {}, h('tr', {}, h('th', {}, 'x \\ o'), ...c.observations.map((o) => h('th', {}, label(names?.observables, o))), h('th', {}, 'π̂'))),
-          h('tbody', {}, ...c.secrets.map((x, i) => h('tr', {}, h('th', {}, label(names?.secrets, x)),
-            ...c.observations.map((_, j) => h('td', {}, num(c.channel.data[i * c.channel.cols + j]))), h('td', {}, num(c.prior[i]))))))));
-    } else if (r.channel) {
-      parts.push(h('p', { class: 'results-note' }, `The estimated channel has ${r.channel.channel.rows} × ${r.channel.channel.cols} entries: export it from the engine (qif.estimate.channel) to see it.`));
-    }
-    replace(e.results, ...parts);
+    if (numbers && !supports(api, 'mutualInformation', 'method')) notes.push('This engine has no nearest-neighbour estimator of mutual information: from numbers, only the Bayes risk is estimated.');
+    if (numbers && bins !== null && !supports(api, 'mutualInformation', 'bins')) notes.push('This engine does not bin observations: the counted estimates are not shown.');
+    const risk = {};
+    for (const rule of S.rulesFor(numbers)) if (got[`risk-${rule}`]) risk[rule] = got[`risk-${rule}`];
+    // Each point: the estimate shown in the table (the nearest-neighbour one, or the bias-corrected count).
+    const point = (m, x) => ({ n: m, value: x ? (numbers ? x.value : x.corrected) : NaN, lower: x?.lower, upper: x?.upper });
+    const curve = sizes.map((m) => point(m, got[`curve-${m}`]));
+    const whole = numbers ? got.miNN : got.mi;
+    if (whole) curve.push(point(n, whole));
+    // The swap offer above already says what the engine's warning about the secret column says.
+    const swapShown = S.swapSuspect(t).suspect;
+    const warnings = Object.values(got).flatMap((v) => (Array.isArray(v?.warnings) ? v.warnings : []))
+      .filter((w) => !(swapShown && /swapped/.test(w)));
+    shown = {
+      exact, kind: kind.kind, baseline: prior.baseline, maxPrior: prior.maxPrior,
+      miNN: got.miNN, meNN: got.meNN, mi: got.mi, me: got.me, channel: got.channel, risk, errors, notes, warnings, curve,
+      miK: numbers ? miK : undefined, knnK: risk.knn?.k,
+      binsText: numbers ? S.binsText(got.mi?.bins ?? got.me?.bins, bins) : 'none',
+      provenance: { source, n, seed },
+    };
+    const names = { secrets: t.secretNames, observables: obsNames };
+    replace(e.results, ...estimatesView(shown, { names, exportTable: () => S.resultsTable(shown, version), cite: S.citeLine(version) }));
+    replace(e.plots, ...convergencePlots(shown));
+    const failed = Object.keys(errors).length;
+    setStatus(`Estimated from ${n.toLocaleString('en')} samples${failed ? `; ${failed === 1 ? 'one estimate' : `${failed} estimates`} could not be made (said in the table)` : ''}.`, false);
   }
 
   e.n.addEventListener('input', () => { state.n = e.n.value; });
@@ -201,9 +228,9 @@ export function mount(root, { engine }) {
 
   return {
     getState: () => ({ ...state }),
-    setState(s) { S.assignState(state, s); e.n.value = state.n; e.seed.value = state.seed; },
+    setState(s) { S.assignState(state, s); e.n.value = state.n; e.seed.value = state.seed; panel.sync(); },
     check: S.checkState,
-    getResults: () => (shown ? S.resultsTable(shown) : null),
+    getResults: () => (shown ? S.resultsTable(shown, version) : null),
     /** For the tests: the results shown, as data. */
     shown: () => shown,
     /** Loads samples from text (as a file would be). */
@@ -214,4 +241,3 @@ export function mount(root, { engine }) {
     },
   };
 }
-
