@@ -64,6 +64,58 @@ func newRossData(s *Sample, k int) *rossData {
 	return d
 }
 
+// breakTies spreads the repeated values of each coordinate uniformly within (−Δ/2, Δ/2) of
+// themselves, Δ the least gap between the coordinate's distinct values (see NearestNeighbourMI),
+// and returns the number of coordinates it changed. The observations are copied before they
+// change (the sample's own stay as they are); a line stays sorted, since offsets smaller than
+// half the gap keep the order of distinct values and equal values may come in any order.
+func (d *rossData) breakTies(rng *rng) int {
+	n := len(d.sec)
+	if n < 2 {
+		return 0
+	}
+	changed := 0
+	col := make([]float64, n)
+	var copied bool
+	for c := 0; c < d.dim; c++ {
+		for i := range col {
+			col[i] = d.v[i*d.dim+c]
+		}
+		if d.dim > 1 {
+			slices.Sort(col)
+		}
+		gap, repeated := math.Inf(1), false
+		for i := 1; i < n; i++ {
+			switch g := col[i] - col[i-1]; {
+			case g == 0:
+				repeated = true
+			case g < gap:
+				gap = g
+			}
+		}
+		if !repeated {
+			continue
+		}
+		if math.IsInf(gap, 1) { // one value only: any spread keeps it recoverable
+			gap = math.Max(1, math.Abs(col[0]))
+		}
+		if !copied {
+			d.v = append([]float64(nil), d.v...)
+			copied = true
+		}
+		for i := 0; i < n; i++ {
+			j := i*d.dim + c
+			d.v[j] += (rng.Float64() - 0.5) * gap * (1 - 1e-9)
+		}
+		changed++
+	}
+	if changed > 0 && d.dim == 1 {
+		// Equal values took offsets in sample order: sort again (with their secrets).
+		d.v, d.sec = sortLineByValue(d.v, d.sec)
+	}
+	return changed
+}
+
 // digammaTable is ψ(i) for i = 0..n (ψ(0) set to 0, never read): ψ(1) = −γ, ψ(i+1) = ψ(i) + 1/i.
 func digammaTable(n int) []float64 {
 	t := make([]float64, n+1)
