@@ -108,7 +108,7 @@ func nnMutualInformation(a *Args, o *observed) (any, error) {
 	note := "Ross's nearest-neighbour estimate for numeric observations (max-norm distance); the interval from the spread of the estimate over disjoint parts of the sample, widened by the bias seen there"
 	if r.Jittered > 0 {
 		// Said, because the values the estimator saw are not exactly those given.
-		note += "; repeated values were first spread uniformly within their rounding step (half the least gap between distinct values), which leaves the mutual information unchanged"
+		note += "; repeated values were first spread uniformly within their rounding step (offsets below half the least gap between distinct values), which leaves the mutual information unchanged"
 	}
 	out := o.obj(Obj{"value": r.Value, "corrected": r.Value, "lower": r.Lower, "upper": r.Upper,
 		"zeroLeakageThreshold": r.ZeroLeakageThreshold, "leaks": r.Leaks, "method": "nn", "k": r.K,
