@@ -36,7 +36,7 @@ const (
 	fullPricingEvery = 5
 	// fullPricingPivots: a round whose restricted solves took this many pivots prices every
 	// output. A full pricing costs about as much as 1,000 pivots on the 10×10 map (whose
-	// rounds take 900–3,200) and 200 on the 20×20 spanner map (12,000–22,000).
+	// rounds take 900–3,200 pivots) and 200 on the 20×20 spanner map (12,000–22,000 pivots).
 	fullPricingPivots = 5000
 )
 

@@ -138,7 +138,7 @@ export function asLabels(observations) {
  * A note for numeric observations of which fewer than half are distinct (values rounded to a
  * coarse unit): tied values are at distance 0. The engine's MI estimate spreads them within their
  * rounding step (it was biased low on them before: timings to 0.01 µs with 2 µs jitter, 1,685
- * distinct of 10,000); the Bayes-risk rules still see the ties. null when at least half are
+ * distinct of 10,000 values); the Bayes-risk rules still see the ties. null when at least half are
  * distinct.
  */
 export function tieNote(distinct, n) {
