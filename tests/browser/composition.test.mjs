@@ -138,7 +138,8 @@ test('the default preset: ten counting queries, ε with its certified interval, 
   assert.equal(await page.getAttribute(SEL('cmp-preset-counting'), 'aria-pressed'), 'true');
 
   const a = await answer(page);
-  assert.match(a.text, /ε = 0\.98\d* nats at δ = 0\.00001/);
+  // Shown to the digits that tell the interval's ends apart: 0.98996 may read 0.99 (the value is checked below).
+  assert.match(a.text, /ε = 0\.9[89]\d* nats at δ = 0\.00001/);
   assert.ok(a.lower <= a.value && a.value <= a.upper, `ε ${a.value} in [${a.lower}, ${a.upper}]`);
   assert.ok(a.upper - a.lower <= 0.01 * a.value, 'the interval is narrower than 1% of ε');
   near(a.value, 0.98996, 1e-3, 'ε of ten Laplace(10) at δ = 1e-5 (dp_accounting)');
