@@ -5,26 +5,17 @@ import (
 	"math"
 	"strings"
 
+	"github.com/qif-toolkit/qif/core/labels"
+
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/qif-toolkit/qif/core/argerr"
 )
 
-// Labels is a decoded column of sample labels: numbers or strings (exactly one is set). The
-// bindings hand it to core/estimate; it is declared here so that the exact module, which shares
-// this package, links nothing of the estimation code.
-type Labels struct {
-	Numbers []float64
-	Strings []string
-}
-
-// Len is the number of labels.
-func (l Labels) Len() int {
-	if l.Strings != nil {
-		return len(l.Strings)
-	}
-	return len(l.Numbers)
-}
+// Labels is a decoded column of sample labels: numbers or strings (exactly one is set), the type
+// core/estimate reads (core/labels, a package of its own so that the exact module, which shares
+// this package, links nothing of the estimation code).
+type Labels = labels.Column
 
 // Samples is a decoded observation column: Labels, or Vectors (one row per sample) when not nil.
 // IntegerArray tells labels that came from an integer typed array (Int32Array, ...), which the

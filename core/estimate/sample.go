@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qif-toolkit/qif/core/labels"
+
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/qif-toolkit/qif/core/argerr"
@@ -22,19 +24,9 @@ const MaxCells = 20_000_000
 var ErrCancelled = errors.New("estimate: cancelled")
 
 // Labels is one column of a sample: labels that are numbers or strings. Exactly one of Numbers
-// and Strings is used; a label is only a name (two labels are equal or not, nothing more).
-type Labels struct {
-	Numbers []float64
-	Strings []string
-}
-
-// Len is the number of labels.
-func (l Labels) Len() int {
-	if l.Strings != nil {
-		return len(l.Strings)
-	}
-	return len(l.Numbers)
-}
+// and Strings is used; a label is only a name (two labels are equal or not, nothing more). The
+// bindings decode into the same type.
+type Labels = labels.Column
 
 // Observations is the observation column of a sample: Labels (discrete), or Vectors with one
 // row per sample (continuous; compared by Euclidean distance). Vectors is used when not nil.
