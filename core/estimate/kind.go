@@ -1,6 +1,7 @@
 package estimate
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 
@@ -95,14 +96,44 @@ const MinRefusedDistinct = 10
 // leaks and the shuffled copies look the same, so no verdict can be given. what names the
 // estimator in the message ("the plug-in estimate").
 func RefuseDistinct(what string, s *Sample) error {
-	s.Discrete()
-	d := len(s.ObsNames)
+	var d int
+	if s.Obs == nil {
+		// Vectors not coded yet: count them by hashing, which a refusal needs and coding (a sort
+		// of the vectors with their names) does not — 10⁶ distinct timings took 0.76 s to code.
+		d = distinctVectors(s.Vectors, s.N, s.Dim)
+		if float64(d) <= MaxDistinctFraction*float64(s.N) || d <= MinRefusedDistinct {
+			s.Discrete()
+		}
+	} else {
+		d = len(s.ObsNames)
+	}
 	if float64(d) <= MaxDistinctFraction*float64(s.N) || d <= MinRefusedDistinct {
 		return nil
 	}
 	return argerr.New("observations", "%s of the %s observations are distinct (more than n/5), too many for %s, which counts them as labels: "+
 		"such counts cannot tell a leak from none; read them as numbers (kind: 'numbers', the nearest-neighbour estimators) or group them (bins: 'fd' or a number of bins)",
 		thousands(d), thousands(s.N), what)
+}
+
+// distinctVectors is the number of distinct vectors among the n of dim coordinates in v (−0 and
+// 0 equal, as they are to every comparison here).
+func distinctVectors(v []float64, n, dim int) int {
+	if dim == 1 {
+		seen := make(map[uint64]struct{}, min(n, 1<<16))
+		for _, x := range v[:n] {
+			seen[math.Float64bits(x+0)] = struct{}{}
+		}
+		return len(seen)
+	}
+	seen := make(map[string]struct{}, min(n, 1<<16))
+	key := make([]byte, 8*dim)
+	for i := 0; i < n; i++ {
+		for j, x := range v[i*dim : (i+1)*dim] {
+			binary.LittleEndian.PutUint64(key[8*j:], math.Float64bits(x+0))
+		}
+		seen[string(key)] = struct{}{}
+	}
+	return len(seen)
 }
 
 // SecretWarnings are the warnings about the secret column: more than n/2 distinct secrets is

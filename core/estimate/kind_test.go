@@ -297,3 +297,27 @@ func TestNNMISharedTree(t *testing.T) {
 		t.Errorf("shared tree %v, fresh %v", shared, fresh)
 	}
 }
+
+// distinctVectors, which the refusal counts with, agrees with the coding of the vectors (their
+// names) on samples with repeats, −0 and 0, in one and three coordinates.
+func TestDistinctVectorsAgreesWithCoding(t *testing.T) {
+	r := newRand(17)
+	for _, dim := range []int{1, 3} {
+		for trial := 0; trial < 20; trial++ {
+			n := 1 + r.IntN(200)
+			v := make([]float64, n*dim)
+			for i := range v {
+				v[i] = float64(r.IntN(4)) - 1.5
+				if r.IntN(10) == 0 {
+					v[i] = math.Copysign(0, -1)
+				} else if r.IntN(10) == 0 {
+					v[i] = 0
+				}
+			}
+			_, names := codeVectors(v, n, dim)
+			if got := distinctVectors(v, n, dim); got != len(names) {
+				t.Fatalf("dim %d, n %d: %d distinct by hashing, %d by coding", dim, n, got, len(names))
+			}
+		}
+	}
+}
