@@ -113,45 +113,8 @@ func (t *kdTree) build(perm []int32, lo, hi int32) int32 {
 }
 
 // selectNth reorders p so that p[k] has the k-th smallest coordinate axis, smaller or equal ones
-// before it and larger or equal ones after (Hoare's quickselect with the median of three).
-func (t *kdTree) selectNth(p []int32, k, axis int) {
-	key := func(i int) float64 { return t.pts[int(p[i])*t.dim+axis] }
-	lo, hi := 0, len(p)-1
-	for hi > lo {
-		m := (lo + hi) / 2
-		if key(m) < key(lo) {
-			p[m], p[lo] = p[lo], p[m]
-		}
-		if key(hi) < key(lo) {
-			p[hi], p[lo] = p[lo], p[hi]
-		}
-		if key(hi) < key(m) {
-			p[hi], p[m] = p[m], p[hi]
-		}
-		pivot := key(m)
-		i, j := lo, hi
-		for i <= j {
-			for key(i) < pivot {
-				i++
-			}
-			for key(j) > pivot {
-				j--
-			}
-			if i <= j {
-				p[i], p[j] = p[j], p[i]
-				i++
-				j--
-			}
-		}
-		if k <= j {
-			hi = j
-		} else if k >= i {
-			lo = i
-		} else {
-			return
-		}
-	}
-}
+// before it and larger or equal ones after (selectAxis, shared with the max-norm tree).
+func (t *kdTree) selectNth(p []int32, k, axis int) { selectAxis(t.pts, t.dim, axis, p, k) }
 
 // cand is a distinct training point found by a query, at squared distance d.
 type cand struct {
