@@ -213,17 +213,8 @@ var estimateAPI = []Func{
 				return nil, err
 			}
 			s := o.s
-			opt := estimate.BayesRiskOptions{Method: a.Str("method"), TestFraction: a.Float("testFraction"),
-				Confidence: a.Float("confidence"), Seed: uint64(a.Int("seed"))}
-			switch k := a.Get("k").(type) {
-			case string:
-				opt.KRule = k
-			case int:
-				opt.K = k
-			}
-			if p := a.Progress("onProgress"); p != nil {
-				opt.Progress = func(done, total int) bool { return p(done, total) }
-			}
+			opt := riskOptions(a)
+			opt.Method, opt.TestFraction = a.Str("method"), a.Float("testFraction")
 			r, err := estimate.BayesRisk(s, opt)
 			if r == nil {
 				return nil, err

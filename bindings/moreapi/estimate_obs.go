@@ -119,10 +119,10 @@ func nnMutualInformation(a *Args, o *observed) (any, error) {
 	return out, err
 }
 
-// riskMinEntropyLeakage is estimate.minEntropyLeakage for numeric observations: from the k-NN
-// Bayes risk.
-func riskMinEntropyLeakage(a *Args, o *observed) (any, error) {
-	opt := estimate.BayesRiskOptions{Method: estimate.KNN, Confidence: a.Float("confidence"), Seed: uint64(a.Int("seed"))}
+// riskOptions reads what every Bayes-risk estimate takes: k (a rule's name or a number),
+// confidence, seed and onProgress.
+func riskOptions(a *Args) estimate.BayesRiskOptions {
+	opt := estimate.BayesRiskOptions{Confidence: a.Float("confidence"), Seed: uint64(a.Int("seed"))}
 	switch k := a.Get("k").(type) {
 	case string:
 		opt.KRule = k
@@ -132,6 +132,14 @@ func riskMinEntropyLeakage(a *Args, o *observed) (any, error) {
 	if p := a.Progress("onProgress"); p != nil {
 		opt.Progress = func(done, total int) bool { return p(done, total) }
 	}
+	return opt
+}
+
+// riskMinEntropyLeakage is estimate.minEntropyLeakage for numeric observations: from the k-NN
+// Bayes risk.
+func riskMinEntropyLeakage(a *Args, o *observed) (any, error) {
+	opt := riskOptions(a)
+	opt.Method = estimate.KNN
 	r, err := estimate.MinEntropyLeakageFromRisk(o.s, opt)
 	if r == nil || r.Risk == nil {
 		return nil, err
