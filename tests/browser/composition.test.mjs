@@ -20,7 +20,7 @@ import { promisify } from 'node:util';
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { startHarness, SCREENSHOTS, ROOT } from './harness.mjs';
+import { startHarness, bundleFolder, SCREENSHOTS, ROOT } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -381,12 +381,8 @@ test('<qif-composition> on a lesson page: events as an attribute, a JSON child, 
 });
 
 test('<qif-composition> from the one-file bundle on a lesson opened from disk (file://)', async () => {
-  // The bundle is a build product: make it from the current web/ (scripts/build.sh does too).
-  await promisify(execFile)('node', ['scripts/widgets-bundle.mjs'], { cwd: ROOT });
-  const dir = await mkdtemp(path.join(tmpdir(), 'qif-composition-'));
+  const dir = await bundleFolder('qif-composition-', ['qif-widgets.js', 'qif-widgets-more.js']);
   try {
-    await copyFile(path.join(ROOT, 'dist', 'qif-widgets.js'), path.join(dir, 'qif-widgets.js'));
-    await copyFile(path.join(ROOT, 'dist', 'qif-widgets-more.js'), path.join(dir, 'qif-widgets-more.js'));
     await writeFile(path.join(dir, 'lesson.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title><link rel="icon" href="data:,">
 <script src="qif-widgets.js"></script></head><body><h1>A survey</h1>
 <qif-composition id="s" events="rr epsilon=ln 3 x10" delta="1e-5"></qif-composition></body></html>`);

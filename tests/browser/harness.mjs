@@ -173,6 +173,18 @@ export function luminance(rgb) {
 }
 
 /**
+ * A fresh folder with the widgets' one-file bundles (`files` of dist/, built now from the current
+ * web/ by scripts/widgets-bundle.mjs, as scripts/build.sh does) beside each other, as a lesson
+ * opened from disk has them. `prefix` names the temporary folder; remove it after.
+ */
+export async function bundleFolder(prefix, files = ['qif-widgets.js', 'qif-widgets-more.js', 'qif-widgets-exact.js']) {
+  await run('node', ['scripts/widgets-bundle.mjs'], { cwd: ROOT });
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  for (const f of files) await copyFile(path.join(ROOT, 'dist', f), path.join(dir, f));
+  return dir;
+}
+
+/**
  * A folder holding a Reveal.js deck as a lecturer keeps one offline: deck.html (`html`), the
  * widgets' one-file bundle (built now, dist/qif-widgets*.js beside the deck) and Reveal.js's dist/
  * with the black theme (the reveal.js dev dependency). Resolves with the folder; remove it after.
@@ -182,10 +194,8 @@ export async function revealDeck(html) {
   await access(path.join(reveal, 'reveal.js')).catch(() => {
     throw new Error('reveal.js (a dev dependency) is missing: run npm ci');
   });
-  await run('node', ['scripts/widgets-bundle.mjs'], { cwd: ROOT });
-  const dir = await mkdtemp(path.join(tmpdir(), 'qif-deck-'));
+  const dir = await bundleFolder('qif-deck-', ['qif-widgets.js', 'qif-widgets-more.js']);
   await mkdir(path.join(dir, 'dist', 'theme'), { recursive: true });
-  for (const f of ['qif-widgets.js', 'qif-widgets-more.js']) await copyFile(path.join(ROOT, 'dist', f), path.join(dir, f));
   for (const f of ['reveal.js', 'reveal.css', 'reset.css', 'theme/black.css']) await copyFile(path.join(reveal, f), path.join(dir, 'dist', f));
   await writeFile(path.join(dir, 'deck.html'), html);
   return dir;

@@ -13,15 +13,13 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startHarness, ROOT, SCREENSHOTS } from './harness.mjs';
+import { startHarness, bundleFolder, ROOT, SCREENSHOTS } from './harness.mjs';
 
 let h;
 let dir;
 before(async () => {
-  await promisify(execFile)('node', ['scripts/widgets-bundle.mjs'], { cwd: ROOT });
+  dir = await bundleFolder('qif-encoding-');
   h = await startHarness();
-  dir = await mkdtemp(path.join(tmpdir(), 'qif-encoding-'));
-  for (const f of ['qif-widgets.js', 'qif-widgets-more.js', 'qif-widgets-exact.js']) await copyFile(path.join(ROOT, 'dist', f), path.join(dir, f));
 });
 after(async () => {
   await h?.close();

@@ -17,7 +17,7 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startHarness, ROOT, SCREENSHOTS } from './harness.mjs';
+import { startHarness, bundleFolder, ROOT, SCREENSHOTS } from './harness.mjs';
 
 // The password checker of Alvim et al. (2011), Table 1, with the loop's bound in a variable so that
 // the comparison reads `i<limit` — a `<` followed by a letter.
@@ -37,10 +37,8 @@ observe out`;
 let h;
 let dir;
 before(async () => {
-  await promisify(execFile)('node', ['scripts/widgets-bundle.mjs'], { cwd: ROOT });
+  dir = await bundleFolder('qif-program-lessons-');
   h = await startHarness();
-  dir = await mkdtemp(path.join(tmpdir(), 'qif-program-lessons-'));
-  for (const f of ['qif-widgets.js', 'qif-widgets-more.js', 'qif-widgets-exact.js']) await copyFile(path.join(ROOT, 'dist', f), path.join(dir, f));
 });
 after(async () => {
   await h?.close();

@@ -13,7 +13,7 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startHarness, ROOT } from './harness.mjs';
+import { startHarness, bundleFolder, ROOT } from './harness.mjs';
 
 const PASSWORD = `secret guess in bits(3)
 password = [1, 1, 0]
@@ -32,10 +32,8 @@ const BROKEN = PASSWORD.replace('if guess[i] != password[i]', 'if guess[i] != pa
 let h;
 let dir;
 before(async () => {
-  await promisify(execFile)('node', ['scripts/widgets-bundle.mjs'], { cwd: ROOT });
+  dir = await bundleFolder('qif-program-lesson-');
   h = await startHarness();
-  dir = await mkdtemp(path.join(tmpdir(), 'qif-program-lesson-'));
-  for (const f of ['qif-widgets.js', 'qif-widgets-more.js', 'qif-widgets-exact.js']) await copyFile(path.join(ROOT, 'dist', f), path.join(dir, f));
 });
 after(async () => {
   await h?.close();
