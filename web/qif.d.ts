@@ -2705,6 +2705,12 @@ export interface ApiTable {
   widths: Record<string, number>;
   /** Tolerances both sides apply: rowSum, the absolute tolerance on row and prior sums. */
   tolerances: { rowSum: number };
+  /**
+   * The grammar of a typed number that the exact reader implements: decimal and fraction as
+   * regular expressions (without anchors, read alike by Go and JavaScript), the longest number
+   * in characters and the largest |k| of an exponent e±k.
+   */
+  number: { decimal: string; fraction: string; maxLength: number; maxExponent: number };
   functions: ApiFunction[];
 }
 

@@ -185,3 +185,16 @@ func BenchmarkCertifyLargeFactors(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkParse reads the numbers a typed or pasted channel holds beyond the fast path of small
+// fractions: decimals of a float's shortest form and fractions of long integers.
+func BenchmarkParse(b *testing.B) {
+	texts := []string{"0.3333333333333333", "1e-3", "123456789012345678901234567890/7", " 2.5E2 / 3 ", "-0.125"}
+	for i := 0; i < b.N; i++ {
+		for _, s := range texts {
+			if _, err := Parse(s); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

@@ -19,7 +19,9 @@ const (
 )
 
 // Parse reads a rational number written as an integer ("3", "-2"), a decimal ("0.25", ".5",
-// "1.5e-3") or a fraction of two such numbers ("1/3", "-2/7", "1/2.5"). Surrounding spaces are
+// "1.5e-3") or a fraction of two such numbers ("1/3", "-2/7", "1/2.5"): the texts of
+// FractionPattern (grammar.go), which a test checks Parse accepts exactly (a scanner, not a
+// regular expression, since it reads every entry of a pasted matrix). Surrounding spaces are
 // ignored. The value is the number as written: "0.1" is exactly 1/10. Hexadecimal, octal and
 // other prefixes are not numbers here ("010" is ten). A zero denominator, an empty string and
 // anything else are errors.
@@ -32,14 +34,15 @@ func Parse(s string) (*big.Rat, error) {
 	if r, ok := parseSmallFraction(num, den, isFrac); ok {
 		return r, nil
 	}
-	p, err := parseDecimal(strings.TrimSpace(num), true)
+	// Blanks and tabs around the bar (the ends are trimmed already).
+	p, err := parseDecimal(strings.TrimRight(num, " \t"), true)
 	if err != nil {
 		return nil, fmt.Errorf("%q: %v", s, err)
 	}
 	if !isFrac {
 		return p, nil
 	}
-	q, err := parseDecimal(strings.TrimSpace(den), false)
+	q, err := parseDecimal(strings.TrimLeft(den, " \t"), false)
 	if err != nil {
 		return nil, fmt.Errorf("%q: denominator: %v", s, err)
 	}

@@ -8,7 +8,9 @@
 //   power   := call ('^' unary)?                   right-associative: 2^-3, 10^6
 //   call    := 'ln' unary | primary                 ln applies to the signed power after it
 //   primary := decimal | '(' expr ')' | '∞' | 'inf' | 'infinity'   (∞ only where allowed)
-//   decimal := digits ['.' digits] [('e' | 'E') ['+' | '-'] digits]
+//   decimal := the engine's decimal, as generated into api.gen.js (API.number.decimal, from
+//              core/exact's DecimalPattern): digits ['.' [digits]] [exponent] | '.' digits [exponent],
+//              exponent := ('e' | 'E') ['+' | '-'] digits
 //
 // Precedence, stated once: a function name binds tighter than every operator but '^', as in
 // written mathematics: `ln 2 / 5` is (ln 2)/5, `2 ln 2` is 2·(ln 2), `ln 2^3` is ln 8, and the
@@ -20,16 +22,32 @@
 // decimal commas (a pasted spreadsheet block separated by tabs; see grid.js), then `0,5` = 1/2.
 // Every result is a finite number; anything else is an error with a short message meant to be
 // shown next to the field.
+//
+// The numbers themselves are not defined here: their pattern and limits come from the Go
+// definition that the engine's exact reader implements (core/exact/grammar.go, generated into
+// api.gen.js), so that a literal means the same to the page and to the engine; the shared vectors
+// of testdata/fractions.json are read by both readers' tests.
 
+import { API } from '../api.gen.js';
 import { Fraction, abs } from '../lib/rational.js';
 
 /** @typedef {{value: number} | {error: string}} Parsed */
 
-const PLAIN = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const GRAMMAR = API.number;
+const PLAIN = new RegExp(`^[+-]?${GRAMMAR.decimal}$`);
 const DECIMAL_COMMA_HINT = /\d,\d/;
 
-/** Largest power of ten an exact (rational) reading expands; beyond, the value is not "simple". */
+/**
+ * Largest power of ten an exact (rational) reading expands, and largest exponent of '^'; beyond,
+ * the value is not "simple" (the page's bound, stricter than the engine's ±maxExponent, so that
+ * a cell's fraction stays one a reader can take in).
+ */
 const EXACT_EXPONENT_LIMIT = 60;
+
+/** Longest reduced fraction the engine reads ("n/d", API.number.maxLength characters). */
+const MAX_LENGTH = GRAMMAR.maxLength;
+// Bits of a numerator or denominator whose decimal text is surely longer than MAX_LENGTH.
+const MAX_BITS = Math.ceil(MAX_LENGTH * Math.log2(10)) + 1;
 
 const NOT_A_NUMBER = 'not a number';
 
@@ -61,10 +79,18 @@ export function parseRational(text, options = {}) {
   const ast = parseAST(s, options);
   if ('error' in ast) return null;
   try {
-    return rational(ast.node);
+    const f = rational(ast.node);
+    return f && !tooLong(f) ? f : null;
   } catch {
     return null;
   }
+}
+
+// tooLong tells whether the text of f, "n/d", is longer than the engine reads (MAX_LENGTH): the
+// page never holds as exact a number the engine would refuse.
+function tooLong(f) {
+  if (abs(f.n) < 2n ** 53n && f.d < 2n ** 53n) return false;
+  return String(f.n).length + (f.d === 1n ? 0 : String(f.d).length + 1) > MAX_LENGTH;
 }
 
 /**
@@ -147,7 +173,7 @@ function normalize(text, options) {
   return s;
 }
 
-const TOKEN = /\s*(?:(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|([A-Za-z]+)|(∞)|([-+*/^()·×÷]))/y;
+const TOKEN = new RegExp(`\\s*(?:(${GRAMMAR.decimal})|([A-Za-z]+)|(∞)|([-+*/^()·×÷]))`, 'y');
 
 function tokenize(s) {
   const out = [];
@@ -298,11 +324,12 @@ function frac(n, d) {
 function rational(node) {
   if (node.num !== undefined) {
     if (node.num === 'inf') return null;
-    const m = /^(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(node.num);
-    const digits = m[2] ?? '';
-    const exp = (m[3] ? Number(m[3]) : 0) - digits.length;
+    // A token of the decimal pattern, taken apart (not checked again): digits, point, exponent.
+    const [mantissa, e] = node.num.toLowerCase().split('e');
+    const [whole, digits = ''] = mantissa.split('.');
+    const exp = (e === undefined ? 0 : Number(e)) - digits.length;
     if (Math.abs(exp) > EXACT_EXPONENT_LIMIT) return null;
-    const n = BigInt((m[1] || '0') + digits);
+    const n = BigInt((whole || '0') + digits);
     return exp >= 0 ? frac(n * 10n ** BigInt(exp), 1n) : frac(n, 10n ** BigInt(-exp));
   }
   if (node.op === 'ln') return null;
@@ -319,11 +346,19 @@ function rational(node) {
     case '^': {
       if (b.d !== 1n || abs(b.n) > BigInt(EXACT_EXPONENT_LIMIT)) return null;
       const k = b.n;
+      // Refused before computing when the power's text is surely beyond the engine's length.
+      const bits = BigInt(Math.max(bitLength(a.n), bitLength(a.d)) - 1) * abs(k);
+      if (bits > BigInt(MAX_BITS)) return null;
       if (k >= 0n) return frac(a.n ** k, a.d ** k);
       return frac(a.d ** -k, a.n ** -k);
     }
     default: return null;
   }
+}
+
+// The number of binary digits of |x| (0 for 0).
+function bitLength(x) {
+  return x === 0n ? 0 : abs(x).toString(2).length;
 }
 
 // e^node as a Fraction, or null (see parseExpRational). Products need one side a whole number,
