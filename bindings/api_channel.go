@@ -33,6 +33,11 @@ func result[T any](v *T, err error) (any, error) {
 	return v, nil
 }
 
+// channelAPI holds the functions of the channel namespace that this module serves; the others,
+// which need linear programming or sampling, are in bindings/moreapi/api_channel.go. Which module
+// serves each channel function is stated once, in bindings/apigen/split.go, which the generator
+// holds both tables to (a WebAssembly binary links its own package only, so the two halves cannot
+// share a file without the first module linking the second's solvers).
 var channelAPI = []Func{
 	{NS: "channel", Name: "validate", Params: []*Param{&pC}, Result: Type{TS: "true"},
 		Doc:  "Checks that C is a channel (finite, non-negative, rows summing to 1); returns true or throws.",

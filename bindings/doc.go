@@ -15,8 +15,9 @@
 // worker and the widgets load it on first use, so that a page showing a channel does not
 // download the LP solver first. The exact mode (qif.exact) is a third, package
 // bindings/exactapi, built into web/qif-exact.wasm and loaded on demand, so that no other
-// module carries rational arithmetic. A namespace may be split between modules (channel is);
-// each function's module is in web/api.gen.js.
+// module carries rational arithmetic. A namespace may be split between modules (channel is):
+// bindings/apigen/split.go says which module serves each of its functions, and each function's
+// module is in web/api.gen.js.
 //
 // The vocabulary of the table (Func, Param, Kind, Args, ...) and the interpreter live in package
 // bindings/table, shared by both modules; aliases.go gives them their short names here. On the
@@ -46,7 +47,9 @@
 //  2. Add one Func to the []Func of its namespace in api_<namespace>.go of the module that
 //     should serve it — this package only for what a page showing a channel needs at once,
 //     bindings/moreapi otherwise, bindings/exactapi for the exact mode (a new namespace also goes
-//     into that package's Namespaces and tables, and into floatOrder in bindings/apigen): Params with their kinds, Checks and defaults,
+//     into that package's Namespaces and tables, and into floatOrder in bindings/apigen; a function of
+//     the channel namespace, which two modules serve, also goes into bindings/apigen/split.go,
+//     the one list of which module serves which): Params with their kinds, Checks and defaults,
 //     Result (a Type with Fields for an object), Doc, TeX, Source ("Alvim et al. (ICALP 2011)
 //     §6"), and Call, which reads the arguments by name (a.Mat("C"), a.Vec("prior"), a.Float,
 //     a.Int, a.Has, a.Progress("onProgress")) and returns a float64, int, bool, string, []float64,

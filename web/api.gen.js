@@ -4,6 +4,7 @@
 // a worker client reads `callbacks` ([argument index, option key or null]) to know where functions go.
 export const API = {
   namespaces: ["channel","measure","metric","privacy","graph","mechanism","refine","infoPrivacy","estimate","accounting","lp","debug","exact.channel","exact.measure","exact.mechanism","exact.refine","program"],
+  modules: {"exact":"qif-exact.wasm","main":"qif.wasm","more":"qif-more.wasm"},
   limits: {"exactMaxEntries":1000000,"lpMaxNonzeros":20000000,"maxEntries":50000000},
   widths: {"graph":2,"labels":2,"lpProblem":2,"matrix":3,"ratMatrix":3,"ratMetric":3,"ratVector":2,"samples":3},
   tolerances: {"rowSum":0.000001},

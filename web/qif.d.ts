@@ -2635,10 +2635,13 @@ export interface QIF {
   describe(): ApiTable;
   describe(name: string | ((...args: never[]) => unknown)): ApiFunction | ApiFunction[];
   /**
-   * Loads a further module once (later calls share the promise; again after a failure) and
-   * resolves to the API: 'more' (qif-more.wasm: metrics, privacy, graphs, mechanisms, refinement,
-   * information privacy, estimation, lp, and channel.factorize, leftFactorize, fromMetric, sample)
-   * or 'exact' (as qif.exact.load()). Needed only after load({ lazy: true }).
+   * The one loader of the modules loaded on demand: loads a further module once (later calls share
+   * the promise; again after a failure) and resolves to the API. 'more' (qif-more.wasm: metrics,
+   * privacy, graphs, mechanisms, refinement, information privacy, estimation, lp, and
+   * channel.factorize, fromMetric, leftFactorize, sample) is needed only after load({ lazy: true });
+   * 'exact' (qif-exact.wasm: qif.exact and qif.program) unless load({ exact: true }).
+   * qif.exact.load() is an alias of loadModule('exact') that also takes a wasmURL and resolves to
+   * qif.exact. describe(f).module names the module of a function.
    */
   loadModule(name: 'more' | 'exact'): Promise<QIF>;
   /** Whether a module ('main', 'more' or 'exact') is loaded, so that its functions run at once. */
@@ -2699,6 +2702,8 @@ export interface ApiFunction {
 /** The API table. */
 export interface ApiTable {
   namespaces: string[];
+  /** The file of each module ('main', 'more', 'exact'); ApiFunction.module names the module of a function. */
+  modules: Record<string, string>;
   /** Size limits of the modules (entries, nonzeros), by name. */
   limits: Record<string, number>;
   /** The number of wire values of each argument kind that takes more than one. */
@@ -2756,7 +2761,8 @@ export function load(options?: LoadOptions): Promise<QIF>;
 /**
  * The exact mode, qif.exact: rational arithmetic, results as reduced fraction strings ("2/7") and
  * matrices as ExactMatrix. It is a WebAssembly module of its own (qif-exact.wasm), loaded on demand:
- * load({ exact: true }) loads it with the main module, or await qif.exact.load() loads it later.
+ * load({ exact: true }) loads it with the main module, or await qif.loadModule('exact') (or its
+ * alias qif.exact.load()) loads it later.
  * Its functions are synchronous once it is loaded; called before, they throw an Error saying so.
  */
 export interface ExactAPI {
@@ -2764,7 +2770,7 @@ export interface ExactAPI {
   readonly loaded: boolean;
   /**
    * Loads the exact module, once: later calls return the same promise (a failed load may be retried).
-   * Resolves to this object.
+   * Resolves to this object. The same as qif.loadModule('exact'), kept as an alias, with a wasmURL option.
    */
   load(options?: ExactLoadOptions): Promise<ExactAPI>;
   readonly channel: Readonly<ExactChannelAPI>;

@@ -206,6 +206,9 @@ func dataModule(fs []*bindings.Func) []byte {
 	b.WriteString("// a worker client reads `callbacks` ([argument index, option key or null]) to know where functions go.\n")
 	b.WriteString("export const API = {\n  namespaces: ")
 	b.Write(mustJSON(namespaces()))
+	// The file of each module, and (per function, below) the module that serves it.
+	b.WriteString(",\n  modules: ")
+	b.Write(mustJSON(moduleFiles))
 	b.WriteString(",\n  limits: ")
 	limits := map[string]int{}
 	for _, l := range []map[string]int{bindings.Limits, moreapi.Limits, exactapi.Limits} {

@@ -27,6 +27,9 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
+	if err := checkSplit(); err != nil {
+		fail(err)
+	}
 	files := Generate()
 	paths := make([]string, 0, len(files))
 	for p := range files {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/qif-toolkit/qif/bindings"
@@ -71,6 +72,9 @@ func function(b *bytes.Buffer, f *bindings.Func) {
 	tex, source := formula(f)
 	if tex != "" {
 		fmt.Fprintf(b, "\n$$\n%s\n$$\n", tex)
+	}
+	if m := splitModule(f); m != "" {
+		fmt.Fprintf(b, "\nServed by `%s`%s.\n", moduleFiles[m], loadNote(m))
 	}
 	if t := twin(f); t != nil {
 		fmt.Fprintf(b, "\nFloating-point twin: [`%s`](#%s).\n", t.Qualified(), t.Qualified())
@@ -154,14 +158,16 @@ const mdExact = "\nThe exact mode computes the rational-valued quantities in rat
 	"`expEpsilon` (`\"2\"` for ε = ln 2). Distributions and channel rows must sum to exactly 1: the error names the row and\n" +
 	"its exact sum. Sizes beyond what exact arithmetic finishes in seconds are refused with an error.\n\n" +
 	"It is a WebAssembly module of its own, `qif-exact.wasm`, loaded on demand: `await load({ exact: true })` loads it\n" +
-	"with the main module, or `await qif.exact.load()` later (`qif.exact.loaded` tells whether it is); its functions are\n" +
+	"with the main module, or `await qif.loadModule('exact')` later, as every module loaded on demand (`qif.exact.load()`\n" +
+	"is its alias, and `qif.exact.loaded` or `qif.moduleLoaded('exact')` tells whether it is); its functions are\n" +
 	"synchronous once it is loaded, and throw an `Error` saying what to do when called before.\n"
 
-const mdIntro = "Every function of the WebAssembly modules, as `web/qif.js` exposes it after `const qif = await load()`.\n" +
+var mdIntro = "Every function of the WebAssembly modules, as `web/qif.js` exposes it after `const qif = await load()`.\n" +
 	"`qif.describe(name?)` returns the same table at run time.\n\n" +
 	"**Modules.** `qif.wasm` serves channels and measures; `qif-more.wasm` everything else of `qif.*` (metrics, privacy,\n" +
-	"graphs, mechanisms, refinement, information privacy, estimation, `lp`, and `channel.factorize`, `leftFactorize`,\n" +
-	"`fromMetric`, `sample`). `load()` loads both, in parallel, and every function is synchronous when it resolves.\n" +
+	"graphs, mechanisms, refinement, information privacy, estimation, `lp`, and\n" +
+	splitList("channel", "more") + "; each function of `qif.channel` says which module serves it).\n" +
+	"`load()` loads both, in parallel, and every function is synchronous when it resolves.\n" +
 	"`load({ lazy: true })` loads `qif.wasm` alone, for a page that wants its first number sooner: a function of\n" +
 	"`qif-more.wasm` then throws an `Error` saying to call `await qif.loadModule('more')`, and `qif.moduleLoaded('more')`\n" +
 	"tells whether it is loaded (`describe(f).module` names the module of a function: `'more'`, `'exact'`, or none).\n\n" +
@@ -199,4 +205,33 @@ var mdJSOnly = map[string]string{
 		"number (read as numbers by `kind: 'auto'`; pass `kind: 'labels'` when they are codes), else an `Int32Array` of codes into " +
 		"`observationNames`. Throws an `Error` naming the line (`estimate.readSamples: text: line 7: 3 columns, expected 4`); " +
 		"`options.onProgress(fraction)` is called as lines are read. Not in `qif.describe()`, which lists the functions of the modules.\n",
+}
+
+// splitList writes the functions split says module serves in namespace ns: "`channel.factorize`, `fromMetric`".
+func splitList(ns, module string) string {
+	var names []string
+	for _, s := range split {
+		if s.NS == ns && s.Module == module {
+			names = append(names, s.Names...)
+		}
+	}
+	sort.Strings(names)
+	for i, n := range names {
+		if i == 0 {
+			n = ns + "." + n
+		}
+		names[i] = "`" + n + "`"
+	}
+	return strings.Join(names, ", ")
+}
+
+// loadNote is what a function of module m needs before its first call, in the reference's words.
+func loadNote(m string) string {
+	switch m {
+	case "main":
+		return ", the first module (there as soon as `load()` resolves)"
+	case "more":
+		return " (after `load({ lazy: true })`, `await qif.loadModule('more')` first)"
+	}
+	return ""
 }

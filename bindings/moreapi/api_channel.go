@@ -1,7 +1,10 @@
 package moreapi
 
 import (
+	"errors"
+
 	. "github.com/qif-toolkit/qif/bindings/table"
+	"github.com/qif-toolkit/qif/core/estimate"
 	"github.com/qif-toolkit/qif/core/refine"
 )
 
@@ -32,7 +35,9 @@ func factorizationObj(f *refine.Factorization, err error) (any, error) {
 
 // channelAPI holds the functions of the channel namespace that this module serves: the ones that
 // search for a channel by linear programming (core/refine) or draw samples (core/estimate), kept
-// out of the first module, which serves the rest of the namespace.
+// out of the first module, which serves the rest of the namespace (bindings/api_channel.go).
+// Which module serves each channel function is stated once, in bindings/apigen/split.go, which
+// the generator holds both tables to.
 var channelAPI = []Func{
 	{NS: "channel", Name: "fromMetric", Params: []*Param{&pMetric}, Result: MatrixOut, Source: csf + " §7.3",
 		Doc:  "A channel whose induced metric (privacy order ⊑prv) is exactly the metric D (nats).",
@@ -45,5 +50,22 @@ var channelAPI = []Func{
 		Doc:  "Finds a channel X with A = X·B (every row of A a mixture of the rows of B), or says that none exists (different numbers of columns included).",
 		TeX:  `A = X\,B`,
 		Call: func(a *Args) (any, error) { return factorizationObj(refine.LeftFactorize(a.Mat("A"), a.Mat("B"))) }},
-	channelSample,
+	{NS: "channel", Name: "sample", Source: fbleau,
+		Params: []*Param{&pPrior, &pC, {Name: "n", Kind: KindInteger, Check: CheckNonNegative, Doc: "number of samples"},
+			{Name: "options", Kind: KindOptions, Optional: true, Type: "ChannelSampleOptions", Fields: []*Param{&pSeed}}},
+		Result: Type{Name: "ChannelSample", Doc: "Samples drawn from a channel, as row and column indices.", Fields: []Field{
+			{Name: "secrets", Type: Type{TS: "Int32Array"}, Doc: "x_i ~ π, a row index."},
+			{Name: "observations", Type: Type{TS: "Int32Array"}, Doc: "y_i ~ C[x_i], a column index."}}},
+		Doc: "Draws n samples (secret, observation) from a prior and channel, reproducibly from a seed (to watch estimates converge to the exact values).",
+		TeX: `x_i \sim \pi,\ y_i \sim C(x_i,\cdot)`,
+		Call: func(a *Args) (any, error) {
+			if n := a.Int("n"); n > MaxEntries {
+				return nil, errors.New("n: more than the limit of 50,000,000 samples")
+			}
+			xs, ys, err := estimate.Draw(a.Vec("prior"), a.Mat("C"), a.Int("n"), uint64(a.Int("seed")))
+			if err != nil {
+				return nil, err
+			}
+			return Obj{"secrets": xs, "observations": ys}, nil
+		}},
 }

@@ -228,23 +228,3 @@ var estimateAPI = []Func{
 			return out, err
 		}},
 }
-
-// channelSample is channel.sample, in the channel namespace (api_channel.go lists it).
-var channelSample = Func{NS: "channel", Name: "sample", Source: fbleau,
-	Params: []*Param{&pPrior, &pC, {Name: "n", Kind: KindInteger, Check: CheckNonNegative, Doc: "number of samples"},
-		{Name: "options", Kind: KindOptions, Optional: true, Type: "ChannelSampleOptions", Fields: []*Param{&pSeed}}},
-	Result: Type{Name: "ChannelSample", Doc: "Samples drawn from a channel, as row and column indices.", Fields: []Field{
-		{Name: "secrets", Type: Type{TS: "Int32Array"}, Doc: "x_i ~ π, a row index."},
-		{Name: "observations", Type: Type{TS: "Int32Array"}, Doc: "y_i ~ C[x_i], a column index."}}},
-	Doc: "Draws n samples (secret, observation) from a prior and channel, reproducibly from a seed (to watch estimates converge to the exact values).",
-	TeX: `x_i \sim \pi,\ y_i \sim C(x_i,\cdot)`,
-	Call: func(a *Args) (any, error) {
-		if n := a.Int("n"); n > table.MaxEntries {
-			return nil, errors.New("n: more than the limit of 50,000,000 samples")
-		}
-		xs, ys, err := estimate.Draw(a.Vec("prior"), a.Mat("C"), a.Int("n"), uint64(a.Int("seed")))
-		if err != nil {
-			return nil, err
-		}
-		return Obj{"secrets": xs, "observations": ys}, nil
-	}}
