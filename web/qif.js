@@ -17,11 +17,13 @@
 //   const qif = await load({ lazy: true });    // qif.measure.* and most of qif.channel.* work
 //   await qif.loadModule('more');               // then every function of qif.* (once; shared promise)
 //
-// The exact mode (qif.exact) is a third module, qif-exact.wasm, loaded on demand so that the page
-// does not download rational arithmetic it may never use:
+// The exact mode (qif.exact, and qif.program, which computes in rationals) is a third module,
+// qif-exact.wasm, loaded on demand so that the page does not download rational arithmetic it may
+// never use. qif.loadModule(name) is the one loader of every module loaded on demand:
 //
 //   const qif = await load({ exact: true });   // both modules: qif.exact.* works at once
-//   await qif.exact.load();                    // or later (once; later calls share the promise)
+//   await qif.loadModule('exact');             // or later (once; later calls share the promise)
+//   await qif.exact.load();                    // the same, kept as an alias (takes a wasmURL)
 //   qif.exact.measure.bayesVulnerability(['1/2', '1/3', '1/6'])   // '1/2'
 //
 // Every function is described once, in the table of bindings/ (Go); api.gen.js is that table as
@@ -73,8 +75,9 @@ function siblingURL(file, given, wasmURL) {
   return file === FILES.more ? new URL('./qif-more.wasm', import.meta.url) : new URL('./qif-exact.wasm', import.meta.url);
 }
 
-// The file of each module, as the build writes it beside qif.js.
-const FILES = { main: 'qif.wasm', more: 'qif-more.wasm', exact: 'qif-exact.wasm' };
+// The file of each module, as the build writes it beside qif.js: the table's (API.modules, from
+// bindings/apigen), which also says which module serves each function (f.module).
+const FILES = API.modules;
 
 async function wasmSource(url) {
   if (isNode && url.protocol === 'file:') {
@@ -795,7 +798,7 @@ function lazyModule(module, defaultURL, wasmModule) {
 // The error of a function whose module is not loaded: what to call, or how to load the toolkit.
 const NOT_LOADED = {
   more: (q) => `${q}: the module qif-more.wasm is not loaded (the toolkit was loaded with { lazy: true }): call \`await qif.loadModule('more')\` first, or load the toolkit without lazy`,
-  exact: (q) => `${q}: the exact module (qif-exact.wasm) is not loaded: call \`await qif.exact.load()\` first, or load the toolkit with \`load({ exact: true })\``,
+  exact: (q) => `${q}: the exact module (qif-exact.wasm) is not loaded: call \`await qif.loadModule('exact')\` (or its alias \`await qif.exact.load()\`) first, or load the toolkit with \`load({ exact: true })\``,
 };
 
 // The functions written in JavaScript, by namespace (typed in qif.d.ts, not in the table).

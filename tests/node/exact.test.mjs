@@ -381,7 +381,7 @@ test('lazy loading: load() leaves qif.exact unloaded until qif.exact.load()', as
   assert.equal(q.exact.loaded, false);
   assert.ok(Object.isFrozen(q.exact) && Object.isFrozen(q.exact.measure));
   assert.throws(() => q.exact.measure.bayesVulnerability(['1/2', '1/2']),
-    (e) => e instanceof Error && e.message === 'exact.measure.bayesVulnerability: the exact module (qif-exact.wasm) is not loaded: call `await qif.exact.load()` first, or load the toolkit with `load({ exact: true })`');
+    (e) => e instanceof Error && e.message === "exact.measure.bayesVulnerability: the exact module (qif-exact.wasm) is not loaded: call `await qif.loadModule('exact')` (or its alias `await qif.exact.load()`) first, or load the toolkit with `load({ exact: true })`");
   assert.equal(q.measure.bayesVulnerability([0.5, 0.5]), 0.5, 'the main module works meanwhile');
   const [a, b] = await Promise.all([q.exact.load(), q.exact.load()]);
   assert.equal(a, q.exact);

@@ -93,3 +93,44 @@ test('the worker loads qif-more.wasm on the first job that needs it, and answers
   assert.ok(Math.abs(rr.value.data[0] - rrDiagonal(4, Math.log(3))) < 1e-12);
   assert.deepEqual(mi, { ok: true, value: 1 });
 });
+
+test('one table says which module serves each function, and which file each module is', async () => {
+  assert.deepEqual(Object.keys(API.modules).sort(), ['exact', 'main', 'more']);
+  for (const file of Object.values(API.modules)) {
+    await readFile(new URL(`../../web/${file}`, import.meta.url)); // the build writes each beside qif.js
+  }
+  for (const f of API.functions) assert.ok(Object.hasOwn(API.modules, moduleOf(f)), `${f.ns}.${f.name}: module ${f.module}`);
+  // Programs compute in rationals: the exact module serves them, as it serves qif.exact.
+  for (const f of API.functions.filter((g) => g.ns === 'program' || g.ns.startsWith('exact.'))) assert.equal(f.module, 'exact', `${f.ns}.${f.name}`);
+  // The channel namespace is split: each function once, served by the module the table says.
+  const channel = API.functions.filter((f) => f.ns === 'channel');
+  assert.equal(new Set(channel.map((f) => f.name)).size, channel.length);
+  const qif = await load();
+  for (const f of channel) {
+    assert.equal(qif.describe(`channel.${f.name}`), f);
+    assert.equal(moduleOf(f), ['factorize', 'fromMetric', 'leftFactorize', 'sample'].includes(f.name) ? 'more' : 'main', f.name);
+  }
+});
+
+test('qif.loadModule is the one loader of the modules loaded on demand, the exact module (programs) included; qif.exact.load() is its alias', async () => {
+  const qif = await load({ lazy: true });
+  const src = 'secret x in 0..1\nobserve x';
+  assert.equal(qif.moduleLoaded('exact'), false);
+  assert.throws(() => qif.program.channel(src), (e) => e.message.startsWith('program.channel: the exact module (qif-exact.wasm) is not loaded: call `await qif.loadModule(\'exact\')`'));
+  // Both loaders at once share one load: one instance, whichever is asked first.
+  const [api, exact] = await Promise.all([qif.loadModule('exact'), qif.exact.load()]);
+  assert.equal(api, qif);
+  assert.equal(exact, qif.exact);
+  assert.equal(qif.moduleLoaded('exact'), true);
+  assert.equal(qif.exact.loaded, true);
+  assert.equal(qif.moduleLoaded('more'), false, 'loading the exact module loads nothing else');
+  // The identity channel on two secrets: each secret observed as itself.
+  const ch = qif.program.channel(src);
+  assert.deepEqual([ch.channel.rows, ch.channel.cols, [...ch.channel.data]], [2, 2, [1, 0, 0, 1]]);
+  assert.equal(qif.exact.measure.bayesVulnerability(['1/3', '2/3']), '2/3');
+  // Every module loaded on demand, and nothing else, is a name loadModule takes.
+  const further = Object.keys(API.modules).filter((m) => m !== 'main');
+  for (const m of further) assert.equal(await qif.loadModule(m), qif, m);
+  await assert.rejects(qif.loadModule('main'), (e) => e.argument === 'name' && /unknown module "main"/.test(e.message));
+  await assert.rejects(qif.loadModule('exakt'), (e) => e.argument === 'name' && /did you mean "exact"/.test(e.message));
+});

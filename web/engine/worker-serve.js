@@ -192,7 +192,8 @@ async function modulesLoaded(calls) {
   }));
 }
 
-const MODULE_FILES = { more: 'qif-more.wasm', exact: 'qif-exact.wasm' };
+// The file of each module: the table's (API.modules), which also names each function's module.
+const MODULE_FILES = API.modules;
 
 async function onMessage(event) {
   const msg = event.data;
