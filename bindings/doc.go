@@ -60,8 +60,9 @@
 // A long computation takes {Name: "onProgress", Kind: KindCallback, CallArgs: [...]} among its
 // options and hands a.Progress("onProgress") to the core's progress hook; returning the partial
 // result from Call makes it error.partial on cancellation. Nested inputs that no kind describes
-// (an LP problem) get a kind of their own: a reader in web/qif.js and a decoder in
-// bindings/table/args.go.
+// (an LP problem) get a kind of their own: its wire width in bindings/table (Kind.Width), a
+// reader in web/qif.js, and a decoder that the module taking it registers (table.RegisterKind in
+// the module's kinds.go), so that no other module links it.
 package bindings
 
 //go:generate go run ./apigen

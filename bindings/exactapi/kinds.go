@@ -17,7 +17,12 @@ import (
 // shape. Here they become exact values, with the errors of core/exact naming the argument and
 // the entry.
 
-func init() { table.RegisterKinds(decode) }
+// The exact module registers the decoders of its own kinds, and the graph's (exact.mechanism
+// takes one), so that no other module links rational arithmetic.
+func init() {
+	table.RegisterKind(Module.Name, decode, table.KindRational, table.KindRatVector, table.KindRatMatrix, table.KindRatMetric)
+	table.RegisterKind(Module.Name, table.DecodeGraph, table.KindGraph)
+}
 
 func decode(p *table.Param, raw []table.Raw) (any, error) {
 	name := p.ArgName()

@@ -2,7 +2,6 @@ package table
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"runtime/debug"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/qif-toolkit/qif/core/argerr"
 	"github.com/qif-toolkit/qif/core/graph"
-	"github.com/qif-toolkit/qif/core/lp"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -264,23 +262,6 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 		// Clamped first: converting a float beyond the int range is not defined in Go.
 		clamp := func(x float64) int { return int(math.Max(-1, math.Min(x, MaxEntries+1))) }
 		return FlatMatrix(name, clamp(rows), clamp(cols), raw[2].Floats)
-	case KindGraph:
-		if r.Type != RawNumber || raw[1].Type != RawFloats {
-			return nil, argerr.New(name, "expected a graph {n, edges}")
-		}
-		return FlatGraph(name, r.Num, raw[1].Floats)
-	case KindLPProblem:
-		if r.Type != RawFloats || raw[1].Type != RawFloats {
-			return nil, argerr.New(name, "expected an LP problem")
-		}
-		p, err := FlatLP(r.Floats, raw[1].Floats)
-		if err != nil && !strings.HasPrefix(err.Error(), name+":") && !strings.HasPrefix(err.Error(), "rows[") {
-			// lp.NewCSC's "lp: coefficient 3 (row 0, column 1) is NaN" is about the problem.
-			err = fmt.Errorf("%s: %s", name, StripInternalPrefixes(err.Error()))
-		}
-		return p, err
-	case KindLabels, KindSamples, KindEnumOrInteger, KindEnumIntegerOrVector:
-		return decodeSample(p, raw)
 	case KindCallback:
 		return r.Fn, want(RawFunc, "a function")
 	case KindOptions:
@@ -288,8 +269,8 @@ func decodeValue(p *Param, raw []Raw) (any, error) {
 	case KindObject:
 		return r.Obj, want(RawObject, "an object")
 	}
-	if decodeMore != nil {
-		return decodeMore(p, raw)
+	if r := registered[p.Kind]; r != nil { // a kind of some modules only (kinds.go)
+		return r.decode(p, raw)
 	}
 	return nil, fmt.Errorf("%s: unknown kind %q", name, p.Kind)
 }
@@ -370,60 +351,6 @@ func FlatGraph(name string, n float64, flat []float64) (*graph.Graph, error) {
 		return nil, argerr.Rename(err, "graph", name)
 	}
 	return g, nil
-}
-
-// FlatLP builds an lp.Problem from the two arrays web/qif.js (flattenLP) makes of a problem
-// object: head = [n, m, max, nnz, hasLower, hasUpper] and data = c (n), ops (m), rhs (m),
-// rows, cols and values of the nonzeros (nnz each), then lower and upper (n each, when present).
-func FlatLP(head, data []float64) (*lp.Problem, error) {
-	if len(head) != 6 {
-		return nil, errors.New("problem: malformed")
-	}
-	for i, h := range head {
-		if h != math.Trunc(h) || h < 0 || h > lp.MaxNonzeros || (i == 2 || i >= 4) && h > 1 {
-			return nil, errors.New("problem: malformed")
-		}
-	}
-	n, m, nnz := int(head[0]), int(head[1]), int(head[3])
-	if n > lp.MaxVariables || m > lp.MaxConstraints {
-		return nil, fmt.Errorf("problem: %d variables and %d rows exceed the limits (%d, %d)", n, m, lp.MaxVariables, lp.MaxConstraints)
-	}
-	want := n + 2*m + 3*nnz + n*(int(head[4])+int(head[5]))
-	if len(data) != want {
-		return nil, errors.New("problem: malformed")
-	}
-	take := func(k int) []float64 { s := data[:k:k]; data = data[k:]; return s }
-	p := &lp.Problem{Sense: lp.Minimize, Objective: take(n), Ops: make([]lp.Op, m)}
-	if head[2] != 0 {
-		p.Sense = lp.Maximize
-	}
-	for i, o := range take(m) {
-		if o != 0 && o != 1 && o != 2 {
-			return nil, fmt.Errorf("rows[%d].op: malformed", i)
-		}
-		p.Ops[i] = lp.Op(o)
-	}
-	p.RHS = take(m)
-	ri, ci := ints(take(nnz)), ints(take(nnz))
-	var err error
-	if p.A, err = lp.NewCSC(m, n, ri, ci, take(nnz)); err != nil {
-		return nil, err
-	}
-	if head[4] != 0 {
-		p.Lower = take(n)
-	}
-	if head[5] != 0 {
-		p.Upper = take(n)
-	}
-	return p, nil
-}
-
-func ints(f []float64) []int {
-	out := make([]int, len(f))
-	for k, x := range f {
-		out[k] = int(x)
-	}
-	return out
 }
 
 // index is the slot named name: the last one given when two carry the name (safeEpsilonCurve

@@ -14,8 +14,11 @@
 // loader web/qif.js, which reads each argument by the same kinds into plain wire values —
 // numbers, strings, functions and byte arrays copied in bulk, never a caller's object.
 //
-// The kinds of the exact mode (rational, ratVector, ratMatrix, ratMetric) cross as text; their
-// decoder is installed by the exact module (RegisterKinds), so that this package does not link
-// rational arithmetic into the main module. See package bindings for the conventions every
+// The interpreter reads the kinds every module may take (numbers, vectors, matrices, options,
+// ...); a kind that only some modules take has its decoder registered by each module that takes
+// it (RegisterKind, kinds.go): the exact mode's (rational, ratVector, ratMatrix, ratMetric, which
+// cross as text) by the exact module, the LP problem, labels and samples by the second module,
+// the graph by both. So the first module links no rational arithmetic, no LP solver and no
+// estimator; a test checks that every module registers the kinds its functions take. See package bindings for the conventions every
 // function follows and how to add one.
 package table

@@ -1,15 +1,9 @@
 package table
 
 import (
-	"fmt"
-	"math"
-	"strings"
-
 	"github.com/qif-toolkit/qif/core/labels"
 
 	"gonum.org/v1/gonum/mat"
-
-	"github.com/qif-toolkit/qif/core/argerr"
 )
 
 // Labels is a decoded column of sample labels: numbers or strings (exactly one is set), the type
@@ -24,72 +18,6 @@ type Samples struct {
 	Labels       Labels
 	Vectors      *mat.Dense
 	IntegerArray bool
-}
-
-// decodeSample reads the kinds of samples (estimate.*): labels cross as (count, values) where
-// the values are a byte array of float64s (numbers, or a typed array) or one string with the
-// labels separated by NUL (strings); samples are labels with a third value absent, or a matrix
-// (rows, cols, bytes), one row per sample; an enum-or-integer is a string of p.Enum or a
-// positive integer.
-func decodeSample(p *Param, raw []Raw) (any, error) {
-	name := p.ArgName()
-	if p.Kind == KindEnumIntegerOrVector && raw[0].Type == RawFloats {
-		return raw[0].Floats, nil
-	}
-	if p.Kind == KindEnumOrInteger || p.Kind == KindEnumIntegerOrVector {
-		r := raw[0]
-		switch {
-		case r.Type == RawString && contains(p.Enum, r.Str):
-			return r.Str, nil
-		case r.Type == RawNumber && r.Num >= 1 && r.Num == math.Trunc(r.Num) && r.Num <= 1<<31:
-			return int(r.Num), nil
-		}
-		if p.Kind == KindEnumIntegerOrVector {
-			return nil, argerr.New(name, "expected '%s', a positive integer or an array of numbers, got %v", strings.Join(p.Enum, "', '"), rawValue(r))
-		}
-		return nil, argerr.New(name, "expected '%s' or a positive integer, got %v", strings.Join(p.Enum, "', '"), rawValue(r))
-	}
-	if p.Kind == KindSamples && raw[2].Type != RawAbsent && raw[2].Type != RawString {
-		m, err := decodeValue(&Param{Name: p.Name, Label: p.Label, Kind: KindMatrix}, raw)
-		if err != nil {
-			return nil, err
-		}
-		return Samples{Vectors: m.(*mat.Dense)}, nil
-	}
-	if raw[0].Type != RawNumber {
-		return nil, fmt.Errorf("%s: expected an array of labels", name)
-	}
-	n := int(math.Max(0, math.Min(raw[0].Num, MaxEntries+1)))
-	var l Labels
-	switch raw[1].Type {
-	case RawFloats:
-		l.Numbers = raw[1].Floats
-	case RawString:
-		if n == 0 {
-			l.Strings = []string{}
-		} else {
-			l.Strings = strings.Split(raw[1].Str, "\x00")
-		}
-	default:
-		return nil, fmt.Errorf("%s: expected an array of labels", name)
-	}
-	if l.Len() != n || n > MaxEntries {
-		return nil, fmt.Errorf("%s: malformed labels (%d given, %d read; the limit is %d)", name, n, l.Len(), MaxEntries)
-	}
-	if p.Kind == KindSamples {
-		return Samples{Labels: l, IntegerArray: raw[2].Type == RawString}, nil
-	}
-	return l, nil
-}
-
-func rawValue(r Raw) string {
-	switch r.Type {
-	case RawNumber:
-		return fmt.Sprint(r.Num)
-	case RawString:
-		return fmt.Sprintf("%q", r.Str)
-	}
-	return "a value of another type"
 }
 
 // Labels returns a column of labels (the zero Labels when absent).

@@ -96,8 +96,8 @@ const (
 	KindEnumIntegerOrVector Kind = "enumIntegerOrVector"
 
 	// The exact mode's values: numbers, bigints or strings ("1/3", "0.25") that JS writes as
-	// text. Their decoder (RegisterKinds) belong to the exact module, so that the main module
-	// does not carry rational arithmetic.
+	// text. Their decoder is the exact module's (RegisterKind), so that no other module carries
+	// rational arithmetic.
 	KindRational  Kind = "rational"  // one number: its text
 	KindRatVector Kind = "ratVector" // (length, the entries joined by commas)
 	KindRatMatrix Kind = "ratMatrix" // (rows, cols, the entries row by row joined by commas)
@@ -109,14 +109,6 @@ const (
 var Kinds = []Kind{KindNumber, KindInteger, KindBoolean, KindEnum, KindString, KindVector, KindIndices,
 	KindMatrix, KindGraph, KindCallback, KindOptions, KindObject, KindLPProblem, KindLabels, KindSamples,
 	KindEnumOrInteger, KindEvents, KindEnumIntegerOrVector, KindRational, KindRatVector, KindRatMatrix, KindRatMetric}
-
-// RegisterKinds installs the decoder of the kinds that this package reads only as wire values
-// (the exact mode's): decode receives a parameter of such a kind and its Kind.Width() wire
-// values, never all absent, and returns the Go value Call reads. One module registers it, at
-// start-up; the main module registers none.
-func RegisterKinds(decode func(p *Param, raw []Raw) (any, error)) { decodeMore = decode }
-
-var decodeMore func(p *Param, raw []Raw) (any, error)
 
 // Width is the number of wire values a kind occupies: JS sends each argument as a fixed number
 // of plain values (numbers, strings, functions, byte arrays), so that Go never reads a property
