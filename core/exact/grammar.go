@@ -16,7 +16,9 @@ package exact
 // top of the grammar, a zero denominator, more than MaxNumberLength characters and an exponent
 // beyond ±MaxExponent are refused. The page's grammar is larger (sums, products, powers, ln, a
 // typographic minus, decimal commas where asked) but its numbers are these decimals, and what it
-// sends the engine is a reduced fraction of this grammar.
+// sends the engine is a reduced fraction of this grammar. The program language's literals ("3",
+// "0.25") are a part of these decimals, with the same values (a test of core/program checks it);
+// its fractions are divisions, exact like these.
 const (
 	// DecimalPattern is an unsigned decimal number: "3", "0.25", ".5", "5.", "1e-3", "2.5E2".
 	DecimalPattern = `(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?`
