@@ -147,7 +147,9 @@ function normalize(text, options) {
   return s;
 }
 
-const TOKEN = /\s*(?:(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|([A-Za-z]+)|(∞)|([-+*/^()·×÷]))/y;
+// \u221E is infinity; \u00B7, \u00D7 and \u00F7 are the middle dot, times and division signs (escaped:
+// tests/node/ascii.test.mjs).
+const TOKEN = /\s*(?:(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|([A-Za-z]+)|(\u221E)|([-+*/^()\u00B7\u00D7\u00F7]))/y;
 
 function tokenize(s) {
   const out = [];
