@@ -44,7 +44,7 @@ const pageRelative = (s) => /^\.{0,2}\//.test(s) || /^[\w-]+(?:\/[\w.-]+)*\.[a-z
  *     → new URL(__qifAsset("<path>"));
  *   - a string literal naming a stylesheet of web/ relative to the page (a section's
  *     addStylesheet('sections/geo/style.css')) → __qifAsset("<path>"); a template that ends in
- *     ".css" is refused (its file is not known before it runs).
+ *     ".css" is refused (its file is not known before it runs) when `have` is not empty.
  */
 export function assetEdits(file, src, have) {
   const edits = [];
@@ -72,7 +72,7 @@ export function assetEdits(file, src, have) {
       const key = parent && parent.type === 'Property' && parent.key === node && !parent.computed;
       const p = resolveRel('index.html', node.value);
       if (!importSource && !key && have.has(p)) edits.push({ start: node.start, end: node.end, text: asset(p), path: p });
-    } else if (node.type === 'TemplateLiteral' && node.expressions.length && /\.css$/.test(node.quasis.at(-1).value.cooked ?? '')) {
+    } else if (have.size && node.type === 'TemplateLiteral' && node.expressions.length && /\.css$/.test(node.quasis.at(-1).value.cooked ?? '')) {
       throw new Error(`${file}: a stylesheet named by a template (offset ${node.start}) cannot be bundled; name it by a string`);
     }
     for (const key of Object.keys(node)) {
