@@ -153,8 +153,14 @@ export async function bundle(entry, { format, define = {}, have = null, replace 
     logLevel: 'silent',
     plugins: [webPlugin({ have, replace, assets })],
   });
+  // A warning is a construct whose meaning the bundle may not keep (import.meta other than its url
+  // in a classic script, a direct eval): refused, as errors are.
+  const where = typeof name === 'string' ? name : 'bundle';
+  if (result.warnings.length) {
+    throw new Error(`${where}: ${result.warnings.map((w) => `${w.location ? `${w.location.file}:${w.location.line}: ` : ''}${w.text}`).join('; ')}`);
+  }
   const text = result.outputFiles[0].text;
   const at = text.search(/[^\x00-\x7f]/);
-  if (at >= 0) throw new Error(`${typeof name === 'string' ? name : 'bundle'}: the bundle is not pure ASCII at offset ${at}: ${JSON.stringify(text.slice(Math.max(0, at - 60), at + 10))} (a regular expression literal of web/ with a non-ASCII character? write it as \\u escape)`);
+  if (at >= 0) throw new Error(`${where}: the bundle is not pure ASCII at offset ${at}: ${JSON.stringify(text.slice(Math.max(0, at - 60), at + 10))} (a regular expression literal of web/ with a non-ASCII character? write it as \\u escape)`);
   return text;
 }
