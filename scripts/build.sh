@@ -35,8 +35,9 @@ execjs="$GOROOT/lib/wasm/wasm_exec.js"
 [ -f "$execjs" ] || execjs="$GOROOT/misc/wasm/wasm_exec.js"
 cp "$execjs" "web/.wasm_exec.js.$$" && mv "web/.wasm_exec.js.$$" web/wasm_exec.js
 # KaTeX (formulas on the page) is served from web/vendor/, never from a CDN. A fresh clone has
-# no node_modules yet (and an older one may lack markdown-it): install the locked versions first.
-{ [ -d node_modules/katex ] && [ -d node_modules/markdown-it ]; } || npm ci --no-audit --no-fund
+# no node_modules yet (and an older one may lack markdown-it, or esbuild and acorn, which bundle the
+# single file and the widgets): install the locked versions first.
+{ [ -d node_modules/katex ] && [ -d node_modules/markdown-it ] && [ -d node_modules/esbuild ] && [ -d node_modules/acorn ]; } || npm ci --no-audit --no-fund
 vendor="web/.vendor.$$"
 mkdir -p "$vendor/katex/fonts"
 cp node_modules/katex/dist/katex.min.js node_modules/katex/dist/katex.min.css "$vendor/katex/"

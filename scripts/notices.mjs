@@ -9,7 +9,9 @@
 //     GOOS=js GOARCH=wasm ./wasm and ./wasm/exact (each module's LICENSE and, when it has one, its
 //     THIRD_PARTY_LICENSES folder);
 //   - Go itself (runtime and standard library in both modules, and wasm_exec.js): $GOROOT/LICENSE;
-//   - the npm packages copied into web/vendor/ by scripts/build.sh: their LICENSE in node_modules.
+//   - the npm packages copied into web/vendor/ by scripts/build.sh, and esbuild, whose helper
+//     functions (its module wrappers) are part of the bundles it writes (the single file, the
+//     widget bundles): their LICENSE in node_modules.
 // A module or package without a license file stops the build.
 
 import { readFile, readdir, writeFile, stat } from 'node:fs/promises';
@@ -21,9 +23,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'web', 'THIRD_PARTY_NOTICES.txt');
 const MODULE = 'github.com/qif-toolkit/qif';
 
-/** The npm packages whose files web/vendor/ holds (see scripts/build.sh), and what they are for. */
+/** The npm packages whose files web/vendor/ holds (see scripts/build.sh) or the bundles carry, and what they are for. */
 export const VENDORED_NPM = [
   { name: 'katex', shipped: 'web/vendor/katex (script, stylesheet and fonts): formulas on the page and in the documentation' },
+  { name: 'esbuild', shipped: 'its helper functions (module wrappers) in the single-file page and the widget bundles, which it bundles' },
 ];
 
 function go(args, env = {}) {

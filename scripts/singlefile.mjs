@@ -6,17 +6,14 @@
 //
 //   node scripts/singlefile.mjs            (scripts/build.sh runs it after building the wasm)
 //
-// How the single file works. Every file of web/ that the page may load (ES modules, the
-// worker, wasm_exec.js, KaTeX, stylesheets, qif.wasm) is stored in one JSON data block. A small
-// inline bootstrap module turns each into a Blob URL on demand, dependencies first, after
-// rewriting the module's relative references to the dependencies' Blob URLs:
-//   - static imports and `export … from` with a relative specifier;
-//   - `new URL('<relative>', import.meta.url)` (the worker, qif.wasm, wasm_exec.js, KaTeX);
-//   - string literals naming a stylesheet of web/ (the sections' <link href="sections/x/style.css">);
-//   - dynamic import(expr): expr goes through a resolver (page/sections.js imports `../sections/${name}/view.js`).
-// The rewriting is done here, on a scan that skips comments, strings, templates and regular
-// expressions, and marks each reference as "qif-dep:<path>"; the bootstrap swaps those for Blob
-// URLs. Stylesheets have their url(...) references inlined as data: URLs (KaTeX's fonts).
+// How the single file works. The page's modules (the module scripts of index.html and all they
+// import, the sections' views included) are bundled by esbuild into ONE module (scripts/
+// bundle-web.mjs), stored with the files that module refers to by URL (the workers, KaTeX,
+// stylesheets, program-examples.json, qif.wasm) in one JSON data block. A small inline bootstrap
+// module turns a stored file into a Blob URL when it is first asked for (__qifAsset: the bundle's
+// `new URL('<relative>', import.meta.url)` and the stylesheet names of addStylesheet were turned
+// into such calls at build time, on acorn's syntax tree), then imports the bundle.
+// Stylesheets have their url(...) references inlined as data: URLs (KaTeX's fonts).
 // qif.wasm, qif-more.wasm and qif-exact.wasm are stored gzipped and inflated with DecompressionStream. The worker is
 // special: from file:// Chromium lets a worker fetch nothing (no module worker, no import(), no Blob
 // URL), so the worker (engine/worker-classic.js) and its imports are bundled into one classic script carrying the wasm itself
@@ -42,6 +39,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderSite } from './docs.mjs';
+import { bundle, resolveRel } from './bundle-web.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(ROOT, 'web');
@@ -83,316 +81,13 @@ export async function listWeb(dir = WEB, prefix = '') {
 
 const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('base64');
 
-// ---------------------------------------------------------------- scanning JavaScript
-
-/**
- * Scans JavaScript source and returns {code, comment, strings, templates}: code[i] is 1 where
- * position i is code (not inside a comment, string, template text or regular expression).
- */
-export function scanJS(src) {
-  const n = src.length;
-  const code = new Uint8Array(n).fill(1);
-  const comment = new Uint8Array(n);
-  const strings = [];
-  const templates = [];
-  const KEYWORDS = /^(?:return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await|instanceof)$/;
-
-  const regexAllowed = (k) => {
-    let j = k - 1;
-    while (j >= 0 && (comment[j] || /\s/.test(src[j]))) j--;
-    if (j < 0) return true;
-    const ch = src[j];
-    if (/[(,=:[!&|?{};+\-*%<>~^}]/.test(ch)) return true;
-    if (/[\w$]/.test(ch)) {
-      let s = j;
-      while (s > 0 && /[\w$]/.test(src[s - 1])) s--;
-      return KEYWORDS.test(src.slice(s, j + 1));
-    }
-    return false;
-  };
-  const blank = (a, b) => code.fill(0, a, b);
-
-  function scanCode(i, untilBrace) {
-    let depth = 0;
-    while (i < n) {
-      const c = src[i];
-      if (c === '/' && src[i + 1] === '/') {
-        let e = src.indexOf('\n', i);
-        if (e < 0) e = n;
-        blank(i, e);
-        comment.fill(1, i, e);
-        i = e;
-      } else if (c === '/' && src[i + 1] === '*') {
-        let e = src.indexOf('*/', i + 2);
-        e = e < 0 ? n : e + 2;
-        blank(i, e);
-        comment.fill(1, i, e);
-        i = e;
-      } else if (c === '"' || c === "'") {
-        let j = i + 1;
-        while (j < n && src[j] !== c && src[j] !== '\n') j += src[j] === '\\' ? 2 : 1;
-        blank(i, j + 1);
-        strings.push({ start: i, end: j + 1, value: unquote(src.slice(i, j + 1)) });
-        i = j + 1;
-      } else if (c === '`') {
-        i = scanTemplate(i);
-      } else if (c === '/' && regexAllowed(i)) {
-        let j = i + 1;
-        let cls = false;
-        while (j < n && src[j] !== '\n') {
-          if (src[j] === '\\') { j += 2; continue; }
-          if (src[j] === '[') cls = true;
-          else if (src[j] === ']') cls = false;
-          else if (src[j] === '/' && !cls) break;
-          j++;
-        }
-        j++;
-        while (j < n && /[a-z]/i.test(src[j])) j++;
-        blank(i, j);
-        i = j;
-      } else {
-        if (untilBrace) {
-          if (c === '{') depth++;
-          else if (c === '}') {
-            if (depth === 0) return i;
-            depth--;
-          }
-        }
-        i++;
-      }
-    }
-    return i;
-  }
-
-  function scanTemplate(i) {
-    const start = i;
-    let j = i + 1;
-    let plain = true;
-    code[i] = 0;
-    while (j < n && src[j] !== '`') {
-      if (src[j] === '\\') { code[j] = 0; code[j + 1] = 0; j += 2; continue; }
-      if (src[j] === '$' && src[j + 1] === '{') {
-        plain = false;
-        code[j] = 0;
-        code[j + 1] = 0;
-        j = scanCode(j + 2, true);
-        code[j] = 0;
-        j++;
-        continue;
-      }
-      code[j] = 0;
-      j++;
-    }
-    code[j] = 0;
-    templates.push({ start, end: j + 1, plain });
-    return j + 1;
-  }
-
-  scanCode(0, false);
-  return { code, strings, templates };
-}
-
-function unquote(lit) {
-  const q = lit[0];
-  const body = lit.slice(1, -1);
-  if (!body.includes('\\')) return body;
-  try {
-    return JSON.parse(`"${(q === "'" ? body.replace(/\\'/g, "'").replace(/"/g, '\\"') : body)}"`);
-  } catch {
-    return body;
-  }
-}
-
-/** Resolves a relative reference against the web/-relative path of the referring file. */
-function resolveRel(from, spec) {
-  const u = new URL(spec, `qif:/${from}`);
-  return decodeURIComponent(u.pathname.slice(1));
-}
-
-const isRelative = (s) => /^\.{0,2}\//.test(s) || /^[\w-]+(?:\/[\w.-]+)*\.[a-z0-9]+$/i.test(s);
-
-/**
- * Rewrites one ES module: relative references to files in `have` become "qif-dep:<path>".
- * Returns {text, deps}.
- */
-export function rewriteModule(file, src, have) {
-  const { code, strings, templates } = scanJS(src);
-  const edits = []; // {start, end, text}
-  const deps = new Set();
-  const stringAt = new Map(strings.map((s) => [s.start, s]));
-  const handled = new Set();
-  const dep = (p) => {
-    deps.add(p);
-    return JSON.stringify(`qif-dep:${p}`);
-  };
-  const nextString = (k) => {
-    while (k < src.length && /\s/.test(src[k])) k++;
-    return stringAt.get(k);
-  };
-  // The index of the ')' closing the '(' at open, counting code positions only.
-  const closing = (open) => {
-    let d = 0;
-    for (let k = open; k < src.length; k++) {
-      if (!code[k]) continue;
-      if (src[k] === '(') d++;
-      else if (src[k] === ')' && --d === 0) return k;
-    }
-    return -1;
-  };
-
-  // new URL('<relative>', import.meta.url)
-  for (const m of src.matchAll(/\bnew\s+URL\s*\(/g)) {
-    if (!code[m.index]) continue;
-    const s = nextString(m.index + m[0].length);
-    if (!s) continue;
-    const rest = /^\s*,\s*import\.meta\.url\s*\)/.exec(src.slice(s.end));
-    if (!rest) continue;
-    const p = resolveRel(file, s.value);
-    if (!have.has(p)) continue;
-    edits.push({ start: m.index, end: s.end + rest[0].length, text: `new URL(${dep(p)})` });
-    handled.add(s.start);
-  }
-
-  for (const m of src.matchAll(/\b(import|export)\b/g)) {
-    const at = m.index;
-    if (!code[at] || (at > 0 && src[at - 1] === '.')) continue;
-    let k = at + m[0].length;
-    while (k < src.length && /\s/.test(src[k])) k++;
-    if (m[1] === 'import' && src[k] === '.') continue; // import.meta
-    if (m[1] === 'import' && src[k] === '(') {
-      const end = closing(k);
-      if (end < 0) continue;
-      const s = nextString(k + 1);
-      if (s && /^\s*\)$/.test(src.slice(s.end, end + 1)) && s.value.startsWith('.') && have.has(resolveRel(file, s.value))) {
-        edits.push({ start: s.start, end: s.end, text: dep(resolveRel(file, s.value)) });
-        handled.add(s.start);
-        continue;
-      }
-      edits.push({ start: k + 1, end: k + 1, text: `((s) => (globalThis.__qifResolve ? globalThis.__qifResolve(s, ${JSON.stringify(file)}) : s))(` });
-      edits.push({ start: end, end: end, text: ')' });
-      continue;
-    }
-    // Static: the first string after the keyword, with only an import/export clause between.
-    const s = strings.find((t) => t.start > at);
-    if (!s) continue;
-    const between = src.slice(k, s.start);
-    const ok = m[1] === 'import'
-      ? /^(?:[\w$*{}\s,]*?\bfrom\s*)?$/.test(between)
-      : /^(?:\*(?:\s+as\s+[\w$]+)?|\{[^}]*\})\s*from\s*$/.test(between);
-    if (!ok || !s.value.startsWith('.')) continue;
-    const p = resolveRel(file, s.value);
-    if (!have.has(p)) throw new Error(`${file}: imports ${s.value}, which is not in web/`);
-    edits.push({ start: s.start, end: s.end, text: dep(p) });
-    handled.add(s.start);
-  }
-
-  // Stylesheet names in string literals are document-relative (a <link href> of the page).
-  for (const s of strings) {
-    if (handled.has(s.start)) continue;
-    if (!/\.css$/.test(s.value) || !isRelative(s.value)) continue;
-    const p = resolveRel('index.html', s.value);
-    if (have.has(p)) edits.push({ start: s.start, end: s.end, text: dep(p) });
-  }
-  for (const t of templates) {
-    if (t.plain || !/\.css`$/.test(src.slice(t.start, t.end))) continue;
-    edits.push({ start: t.start, end: t.start, text: '((s) => (globalThis.__qifResolve ? globalThis.__qifResolve(s, "index.html") : s))(' });
-    edits.push({ start: t.end, end: t.end, text: ')' });
-  }
-
-  edits.sort((a, b) => b.start - a.start || b.end - a.end);
-  let text = src;
-  let last = Infinity;
-  for (const e of edits) {
-    if (e.end > last) throw new Error(`${file}: overlapping rewrites at ${e.start}`);
-    text = text.slice(0, e.start) + e.text + text.slice(e.end);
-    last = e.start;
-  }
-  return { text, deps: [...deps] };
-}
-
 // ---------------------------------------------------------------- the worker, as one classic script
 
 // Pages opened from file:// have an opaque origin, and Chromium lets their workers fetch nothing
 // — not even Blob URLs: no module worker, no import(), no fetch of qif.wasm. So the worker goes
-// in as ONE classic script: wasm_exec.js, then each module of the worker's graph as a closure
-// (imports become reads of earlier closures' exports), with fetch() answering for qif.wasm from
-// the gzipped bytes the bootstrap splices in.
-
-/**
- * Turns one ES module into a closure registering its exports in __qifModules[file]. import.meta.url
- * becomes `metaURL`, a JavaScript expression (the worker's own location by default).
- */
-export function moduleToClosure(file, src, have, { metaURL = 'self.location.href' } = {}) {
-  const { code, strings } = scanJS(src);
-  const edits = [];
-  const exported = [];
-  const deps = [];
-  for (const m of src.matchAll(/\b(import|export)\b/g)) {
-    const at = m.index;
-    if (!code[at] || (at > 0 && src[at - 1] === '.')) continue;
-    let k = at + m[0].length;
-    while (k < src.length && /\s/.test(src[k])) k++;
-    if (m[1] === 'import') {
-      if (src[k] === '.') {
-        const meta = /^\.\s*meta\s*\.\s*url/.exec(src.slice(k));
-        if (!meta) throw new Error(`${file}: import.meta other than import.meta.url`);
-        edits.push({ start: at, end: k + meta[0].length, text: metaURL });
-        continue;
-      }
-      if (src[k] === '(') continue; // dynamic import: left alone (it cannot run from file:// anyway)
-      const s = strings.find((t) => t.start > at);
-      const between = s ? src.slice(k, s.start) : '';
-      const clause = /^([\s\S]*?)\s*\bfrom\s*$/.exec(between);
-      if (!s || !(clause || /^\s*$/.test(between))) throw new Error(`${file}: unsupported import at ${at}`);
-      const p = s.value.startsWith('qif-dep:') ? s.value.slice(8) : resolveRel(file, s.value);
-      if (!have.has(p)) throw new Error(`${file}: imports ${s.value}, which is not in web/`);
-      deps.push(p);
-      let end = s.end;
-      if (src[end] === ';') end++;
-      const mod = `__qifModules[${JSON.stringify(p)}]`;
-      let text = '';
-      if (clause) {
-        const c = clause[1].trim();
-        const ns = /^\*\s+as\s+([\w$]+)$/.exec(c);
-        const named = /^(?:([\w$]+)\s*,\s*)?\{([^}]*)\}$/.exec(c);
-        if (ns) text = `const ${ns[1]} = ${mod};`;
-        else if (named) {
-          const parts = named[2].split(',').map((x) => x.trim()).filter(Boolean).map((x) => x.replace(/^([\w$]+)\s+as\s+([\w$]+)$/, '$1: $2'));
-          text = `const { ${[...(named[1] ? [`default: ${named[1]}`] : []), ...parts].join(', ')} } = ${mod};`;
-        } else if (/^[\w$]+$/.test(c)) text = `const ${c} = ${mod}.default;`;
-        else throw new Error(`${file}: unsupported import clause ${c}`);
-      }
-      edits.push({ start: at, end, text });
-    } else {
-      const rest = src.slice(k);
-      const decl = /^(?:async\s+)?(?:function\s*\*?|class)\s+([\w$]+)|^(?:const|let|var)\s+([\w$]+)/.exec(rest);
-      if (decl) {
-        exported.push(decl[1] ?? decl[2]);
-        edits.push({ start: at, end: k, text: '' });
-        continue;
-      }
-      const list = /^\{([^}]*)\}\s*;?/.exec(rest);
-      // export { … } from '…' would need the module's exports re-read: import, then export.
-      if (list && /^\s*from\b/.test(rest.slice(list[0].length))) throw new Error(`${file}: export … from is not supported in a closure; import the names, then export them`);
-      if (list) {
-        for (const x of list[1].split(',').map((y) => y.trim()).filter(Boolean)) {
-          const a = /^([\w$]+)(?:\s+as\s+([\w$]+))?$/.exec(x);
-          exported.push(a[2] ? `${a[2]}: ${a[1]}` : a[1]);
-        }
-        edits.push({ start: at, end: k + list[0].length, text: '' });
-        continue;
-      }
-      throw new Error(`${file}: unsupported export at ${at}`);
-    }
-  }
-  edits.sort((a, b) => b.start - a.start);
-  let text = src;
-  for (const e of edits) text = text.slice(0, e.start) + e.text + text.slice(e.end);
-  return {
-    deps,
-    text: `__qifModules[${JSON.stringify(file)}] = (() => {\n${text}\nreturn { ${exported.join(', ')} };\n})();\n`,
-  };
-}
+// in as ONE classic script: a prelude, wasm_exec.js, then the worker's modules bundled by esbuild
+// (an IIFE), with fetch() answering for qif.wasm from the gzipped bytes the bootstrap splices in.
+// In the worker, __qifAsset("qif.wasm") is the URL "qif-dep:qif.wasm", which that fetch knows.
 
 // The wasm files the worker may fetch, by the placeholder that the bootstrap replaces with their
 // gzipped bytes in base64. qif-more.wasm and qif-exact.wasm are fetched, hence inflated, only when
@@ -407,7 +102,7 @@ export const FROM_PAGE = 'from-page';
 function workerPrelude(wasm) {
   return `"use strict";
 // The single-file build's worker: one classic script (see scripts/singlefile.mjs).
-const __qifModules = {};
+const __qifAsset = (p) => 'qif-dep:' + p;
 const __qifNativeFetch = self.fetch.bind(self);
 const __qifWasm = { ${Object.entries(wasm).map(([f, gz]) => `'qif-dep:${f}': ${gz === null ? 'null' : `"${gz}"`}`).join(', ')} };
 const __qifAsked = new Map();
@@ -442,25 +137,16 @@ function __qifInflate(gz) {
 }
 
 /**
- * A worker (entry) and its static imports as one classic script. `wasm` maps the wasm files the
+ * A worker (entry) and what it imports as one classic script. `wasm` maps the wasm files the
  * worker may fetch to their placeholders (see workerPrelude); null leaves out the Go runtime and
- * the fetch of wasm modules (the data worker runs no wasm).
+ * the fetch of wasm modules (the data worker runs no wasm). import.meta.url is the worker's own
+ * location, as it was in a module worker.
  */
 export async function classicWorker(entry, have, wasm = WORKER_WASM) {
-  const order = [];
-  const seen = new Set();
-  const visit = async (f) => {
-    if (seen.has(f)) return;
-    seen.add(f);
-    const src = await readFile(path.join(WEB, f), 'utf8');
-    const c = moduleToClosure(f, rewriteModule(f, src, have).text, have);
-    for (const d of c.deps) await visit(d);
-    order.push(c.text);
-  };
-  await visit(entry);
-  if (!wasm) return `"use strict";\n// The single-file build's data worker: one classic script (see scripts/singlefile.mjs).\nconst __qifModules = {};\n${order.join('\n')}`;
+  const code = await bundle(entry, { format: 'iife', have, define: { 'import.meta.url': 'self.location.href' } });
+  if (!wasm) return `"use strict";\n// The single-file build's data worker: one classic script (see scripts/singlefile.mjs).\nconst __qifAsset = (p) => 'qif-dep:' + p;\n${code}`;
   const goExec = await readFile(path.join(WEB, 'wasm_exec.js'), 'utf8');
-  return `${workerPrelude(wasm)}\n${goExec}\n${order.join('\n')}`;
+  return `${workerPrelude(wasm)}\n${goExec}\n${code}`;
 }
 
 // ---------------------------------------------------------------- stylesheets
@@ -499,32 +185,21 @@ async function inlineCSS(file, css) {
 const BOOTSTRAP = `
 const bundle = JSON.parse(document.getElementById('qif-bundle').textContent);
 const urls = new Map();
-const visiting = new Set();
 const classicWorkers = new Set();
-const blobURL = (parts, type) => URL.createObjectURL(new Blob(parts, { type }));
+// The Blob URL of a stored file, made when it is first asked for; a worker gets the gzipped wasm
+// it carries spliced in for its placeholders.
 function urlOf(path) {
   if (urls.has(path)) return urls.get(path);
   const f = bundle.files[path];
   if (!f || f.text === undefined) throw new Error('single file: ' + path + ' cannot be loaded in the page');
-  if (visiting.has(path)) throw new Error('single file: import cycle through ' + path);
-  visiting.add(path);
-  let text;
+  let text = f.text;
   if (f.worker) {
-    text = f.text;
     for (const [file, gz] of Object.entries(f.worker)) text = text.replace('"' + gz + '"', () => JSON.stringify(bundle.files[file].gzip));
-  } else {
-    text = f.text.replace(/"qif-dep:([^"]+)"/g, (_, p) => JSON.stringify(urlOf(p)));
   }
-  visiting.delete(path);
-  const url = blobURL([text], f.mime);
+  const url = URL.createObjectURL(new Blob([text], { type: f.mime }));
   if (f.worker) classicWorkers.add(url);
   urls.set(path, url);
   return url;
-}
-function resolve(spec, from) {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(spec)) return spec;
-  const p = decodeURIComponent(new URL(spec, 'qif:/' + from).pathname.slice(1));
-  return bundle.files[p] && bundle.files[p].text !== undefined ? urlOf(p) : spec;
 }
 // The page's client asks for a module worker; this build's worker is a classic script.
 const NativeWorker = globalThis.Worker;
@@ -533,7 +208,8 @@ globalThis.Worker = class extends NativeWorker {
     super(url, classicWorkers.has(String(url)) ? { ...options, type: 'classic' } : options);
   }
 };
-globalThis.__qifResolve = resolve;
+// The bundle's references to files of the site (scripts/bundle-web.mjs) call this.
+globalThis.__qifAsset = urlOf;
 globalThis.__qifSingleFile = true;
 // Links to pages of the site, created by the page's modules, go to the in-file sections.
 ${docTarget.toString()}
@@ -552,7 +228,7 @@ new MutationObserver((records) => {
   }
 }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['href'] });
 try {
-  await Promise.all(bundle.entries.map((e) => import(urlOf(e))));
+  await import(urlOf(bundle.entry));
 } catch (e) {
   const status = document.getElementById('engine-status');
   if (status) {
@@ -609,31 +285,32 @@ async function docSections(version) {
   return { sections: sections.join('\n'), styles };
 }
 
-async function main() {
-  const all = await listWeb();
-  const manifest = await writeManifest(all);
-  const { version } = JSON.parse(await readFile(path.join(WEB, 'package.json'), 'utf8'));
-  const docs = await docSections(version);
+// The name of the page's bundle among the stored files.
+const PAGE = 'page.js';
 
-  let html = await readFile(path.join(WEB, 'index.html'), 'utf8');
-  const have = new Set(precacheList(all).filter((f) => !f.endsWith('.html') && !NOT_BUNDLED(f)));
-  const files = {};
-  for (const f of have) {
+/**
+ * The files of the data block: the page's modules bundled from `entries` (the module scripts of
+ * index.html, run in their order; the bundle re-exports theirs, so a test can reach the page's
+ * engine), and each file of `have` that the bundle or a worker refers to by URL.
+ */
+async function storedFiles(entries, have) {
+  const assets = new Set();
+  const entry = entries.map((e) => `export * from ${JSON.stringify(`./${e}`)};`).join('\n');
+  const files = { [PAGE]: { mime: MIME['.js'], text: await bundle({ contents: entry }, { format: 'esm', have, assets, name: 'the page' }) } };
+  for (const f of [...assets].sort()) {
     const ext = path.extname(f);
     const mime = MIME[ext];
-    if (f.endsWith('.wasm')) {
-      files[f] = { mime, gzip: gzipSync(await readFile(path.join(WEB, f)), { level: 9 }).toString('base64') };
-    } else if (ext === '.js' || ext === '.mjs') {
-      const src = await readFile(path.join(WEB, f), 'utf8');
-      // Vendored and classic scripts go in as they are; the page's modules are rewritten.
-      const opaque = f.startsWith('vendor/') || f === 'wasm_exec.js';
-      // The page's engine/worker.js is, here, engine/worker-classic.js with its imports as one classic script
-      // (those two files are part of it, not modules of the page).
-      if (f === 'engine/worker.js') files[f] = { mime, text: await classicWorker('engine/worker-classic.js', have), worker: Object.fromEntries(Object.entries(WORKER_WASM).filter(([w]) => have.has(w))) };
-      else if (f === 'engine/worker-classic.js' || f === 'engine/worker-serve.js') continue;
+    if (f === 'engine/worker.js') {
+      // The page's engine/worker.js is, here, engine/worker-classic.js and its imports as one
+      // classic script, with the wasm modules of this build.
+      const wasm = Object.fromEntries(Object.entries(WORKER_WASM).filter(([w]) => have.has(w)));
+      files[f] = { mime, text: await classicWorker('engine/worker-classic.js', have), worker: wasm };
+      for (const w of Object.keys(wasm)) files[w] = { mime: MIME['.wasm'], gzip: gzipSync(await readFile(path.join(WEB, w)), { level: 9 }).toString('base64') };
+    } else if (f === 'engine/data-worker.js') {
       // The data worker runs no wasm: nothing of the bundle to put in it.
-      else if (f === 'engine/data-worker.js') files[f] = { mime, text: await classicWorker(f, have, null), worker: {} };
-      else files[f] = { mime, text: opaque ? src : rewriteModule(f, src, have).text };
+      files[f] = { mime, text: await classicWorker(f, have, null), worker: {} };
+    } else if (f.startsWith('vendor/') && ext === '.js' || f === 'wasm_exec.js') {
+      files[f] = { mime, text: await readFile(path.join(WEB, f), 'utf8') }; // classic scripts, as they are
     } else if (f === 'vendor/katex/katex.min.css') {
       // Already a <style> of the file (for the documentation): its fonts are not stored twice.
       files[f] = { mime, text: '/* KaTeX: see the page\'s own style element */' };
@@ -642,10 +319,21 @@ async function main() {
     } else if (ext === '.json') {
       // Data a module fetches (program-examples.json): a blob URL of its text.
       files[f] = { mime, text: await readFile(path.join(WEB, f), 'utf8') };
+    } else {
+      throw new Error(`the page refers to ${f} by URL, which the single-file build does not store`);
     }
-    // Fonts and images reach the page through the stylesheets (inlined there).
   }
+  return files;
+}
 
+async function main() {
+  const all = await listWeb();
+  const manifest = await writeManifest(all);
+  const { version } = JSON.parse(await readFile(path.join(WEB, 'package.json'), 'utf8'));
+  const docs = await docSections(version);
+
+  let html = await readFile(path.join(WEB, 'index.html'), 'utf8');
+  const have = new Set(precacheList(all).filter((f) => !f.endsWith('.html') && !NOT_BUNDLED(f)));
   const styleHashes = [];
   const entries = [];
   html = await replaceAsync(html, /<link\b[^>]*>/gi, async (tag) => {
@@ -668,6 +356,8 @@ async function main() {
     return '';
   });
 
+  const files = await storedFiles(entries, have);
+
   // Links to pages of the site go to the in-file sections; the version is stamped in.
   html = html.replace(/(<a\b[^>]*\bhref=")([^"]*)(")/gi, (all, a, href, b) => {
     const t = docTarget(href);
@@ -678,7 +368,7 @@ async function main() {
   html = html.replace(/<\/head>/i, () => `${docs.styles.map((css) => `<style>${css}</style>`).join('\n')}\n</head>`);
   html = html.replace(/<\/body>/i, () => `${docs.sections}\n</body>`);
 
-  const bundleJSON = JSON.stringify({ entries, files }).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const bundleJSON = JSON.stringify({ entry: PAGE, files }).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   const scriptHash = sha256(BOOTSTRAP);
   const csp = [
     "default-src 'none'",

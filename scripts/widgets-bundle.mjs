@@ -10,12 +10,12 @@
 // origin than the widgets (a CDN, a course platform's asset host) may not start a worker from
 // that origin at all. A classic <script src> loads from anywhere, and a worker made from a Blob
 // URL belongs to the page's own origin. So the bundle carries everything:
-//   - the page-side modules (widgets.js and what it imports) as closures, in dependency order
-//     (moduleToClosure of scripts/singlefile.mjs), inside one function so that nothing but the
-//     custom elements reaches the page;
+//   - the page-side modules (widgets.js and what it imports) bundled by esbuild
+//     (scripts/bundle-web.mjs), inside one function so that nothing but the custom elements
+//     reaches the page;
 //   - engine/index.js replaced by a client whose worker is a Blob URL of a classic script;
-//   - that worker: engine/worker-classic.js, its imports and wasm_exec.js as one classic script (classicWorker
-//     of scripts/singlefile.mjs), its fetch() of qif.wasm answered from the gzipped module stored
+//   - that worker: engine/worker-classic.js, its imports and wasm_exec.js as one classic script
+//     (classicWorker of scripts/singlefile.mjs), its fetch() of qif.wasm answered from the gzipped module stored
 //     in base64 in this file (Blob parts: the 1.8 MB string is never copied into the worker
 //     source text on the page's side). The exact module (qif-exact.wasm: exact fractions,
 //     <qif-program>) is not in it either, but in dist/qif-widgets-exact.js, loaded as the second
@@ -26,7 +26,9 @@
 //     widget that needs it is in the page as it loads (a <script src> loads from file:// and
 //     from another origin, as this file does).
 // import.meta.url becomes the bundle's own URL (document.currentScript), for what widgets.js
-// resolves beside itself.
+// resolves beside itself. Every file is pure ASCII (esbuild's charset 'ascii', and the wrapper
+// here): a classic script is read in the encoding of the page that includes it, and a lesson
+// without <meta charset="utf-8"> is read as windows-1252.
 //
 //   node scripts/widgets-bundle.mjs        (scripts/build.sh runs it after building the wasm)
 
@@ -34,8 +36,8 @@ import { readFile, writeFile, mkdir, stat, rename } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listWeb, rewriteModule, moduleToClosure, classicWorker, FROM_PAGE } from './singlefile.mjs';
-import { asciiScript } from './ascii.mjs';
+import { listWeb, classicWorker, FROM_PAGE } from './singlefile.mjs';
+import { bundle } from './bundle-web.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(ROOT, 'web');
@@ -55,20 +57,23 @@ export const client = new QifClient({ workerURL: __qifWorkerURL(), workerType: '
 export const engine = createEngine(client);
 `;
 
-/** The page-side modules from `entry` on, as closures in dependency order. */
-async function pageModules(entry, have) {
-  const order = [];
-  const seen = new Set();
-  const visit = async (f) => {
-    if (seen.has(f)) return;
-    seen.add(f);
-    const src = f === 'engine/index.js' ? ENGINE : await readFile(path.join(WEB, f), 'utf8');
-    const c = moduleToClosure(f, rewriteModule(f, src, have).text, have, { metaURL: '__qifBase' });
-    for (const d of c.deps) await visit(d);
-    order.push(c.text);
-  };
-  await visit(entry);
-  return order;
+/**
+ * The page-side modules from `entry` on, as one IIFE; engine/index.js is the bundle's own (ENGINE),
+ * import.meta.url the bundle's URL (__qifBase, defined by the wrapper).
+ */
+function pageModules(entry) {
+  return bundle(entry, { format: 'iife', define: { 'import.meta.url': '__qifBase' }, replace: { 'engine/index.js': ENGINE } });
+}
+
+// Text made pure ASCII where only text stands (the license notices, inside a comment): each
+// character above U+007F becomes its \uXXXX escape.
+const asciiText = (s) => s.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+
+/** `text` itself, after checking that it is pure ASCII (see above). */
+function ascii(text, name) {
+  const at = text.search(/[^\x00-\x7f]/);
+  if (at >= 0) throw new Error(`${name}: a non-ASCII character at offset ${at}: ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 10))}`);
+  return text;
 }
 
 // A string as a JavaScript literal that is also safe inside an HTML <script> element.
@@ -92,12 +97,10 @@ export async function buildWidgetBundle() {
   const wasm = gzipSync(await readFile(path.join(WEB, 'qif.wasm')), { level: 9 }).toString('base64');
   const more = gzipSync(await readFile(path.join(WEB, 'qif-more.wasm')), { level: 9 }).toString('base64');
   const exact = gzipSync(await readFile(path.join(WEB, 'qif-exact.wasm')), { level: 9 }).toString('base64');
-  const modules = await pageModules('widgets.js', have);
-  const notices = (await readFile(path.join(WEB, 'THIRD_PARTY_NOTICES.txt'), 'utf8')).replace(/\*\//g, '* /');
+  const modules = await pageModules('widgets.js');
+  const notices = asciiText((await readFile(path.join(WEB, 'THIRD_PARTY_NOTICES.txt'), 'utf8')).replace(/\*\//g, '* /'));
 
-  // Pure ASCII (scripts/ascii.mjs): a classic script is read in the encoding of the page that
-  // includes it, and a lesson without <meta charset="utf-8"> is read as windows-1252.
-  const text = asciiScript(`/*! QIF Toolkit widgets ${version}: <qif-channel>, <qif-mechanism>, <qif-refinement>, <qif-program>, <qif-composition> in one classic
+  const text = ascii(`/*! QIF Toolkit widgets ${version}: <qif-channel>, <qif-mechanism>, <qif-refinement>, <qif-program>, <qif-composition> in one classic
  * script with its computation engine. Include it with <script src="qif-widgets.js"></script>; the
  * widget reference (docs/widgets.md of the toolkit) lists the attributes. Licenses: at the end. */
 (() => {
@@ -145,8 +148,7 @@ function __qifWorkerURL() {
   }
   return __qifWorkerBlob;
 }
-const __qifModules = {};
-${modules.join('\n')}
+${modules}
 })();
 /*
 ${notices}
@@ -155,14 +157,14 @@ ${notices}
   await mkdir(path.dirname(OUT), { recursive: true });
   await writeFile(OUT, text);
   await publish(WEB_NAMES[0], text);
-  const moreText = asciiScript(`/*! QIF Toolkit widgets ${version}: the second module (qif-more.wasm: mechanisms, refinement,
+  const moreText = ascii(`/*! QIF Toolkit widgets ${version}: the second module (qif-more.wasm: mechanisms, refinement,
  * privacy, ...) for qif-widgets.js, which adds this script to the page when a widget first needs it.
  * Keep it beside qif-widgets.js. Licenses: see qif-widgets.js. */
 globalThis.__qifWidgetsMore && globalThis.__qifWidgetsMore("${more}");
 `, 'qif-widgets-more.js');
   await writeFile(OUT_MORE, moreText);
   await publish(WEB_NAMES[1], moreText);
-  const exactText = asciiScript(`/*! QIF Toolkit widgets ${version}: the exact module (qif-exact.wasm: exact fractions, programs
+  const exactText = ascii(`/*! QIF Toolkit widgets ${version}: the exact module (qif-exact.wasm: exact fractions, programs
  * as channels for <qif-program>) for qif-widgets.js, which adds this script to the page when a widget
  * first needs it. Keep it beside qif-widgets.js. Licenses: see qif-widgets.js. */
 globalThis.__qifWidgetsExact && globalThis.__qifWidgetsExact("${exact}");
@@ -172,7 +174,7 @@ globalThis.__qifWidgetsExact && globalThis.__qifWidgetsExact("${exact}");
   const moreGz = gzipSync(Buffer.from(moreText), { level: 9 }).length;
   const size = (await stat(OUT)).size;
   const gz = gzipSync(Buffer.from(text), { level: 9 }).length;
-  console.log(`built ${path.relative(ROOT, OUT)}: ${size} bytes (${gz} gzipped), ${modules.length} modules; ${path.relative(ROOT, OUT_MORE)}: ${moreText.length} bytes (${moreGz} gzipped); ${path.relative(ROOT, OUT_EXACT)}: ${exactText.length} bytes`);
+  console.log(`built ${path.relative(ROOT, OUT)}: ${size} bytes (${gz} gzipped); ${path.relative(ROOT, OUT_MORE)}: ${moreText.length} bytes (${moreGz} gzipped); ${path.relative(ROOT, OUT_EXACT)}: ${exactText.length} bytes`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

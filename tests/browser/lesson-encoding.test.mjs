@@ -1,8 +1,8 @@
 // A lesson without <meta charset>: the browser reads the page, and the classic scripts it
 // includes, in its default legacy encoding (windows-1252), so a bundle holding UTF-8 bytes would
 // show "Rows: secrets Â· columns" and "âˆ’Î£". The widgets' classic scripts are pure ASCII
-// (scripts/ascii.mjs), so such a lesson, opened from disk beside the one-file bundle, shows the
-// symbols a reader expects: the channel's caption with its middle dot, the formula of Shannon
+// (esbuild's ASCII output: scripts/bundle-web.mjs), so such a lesson, opened from disk beside the
+// one-file bundle, shows the symbols a reader expects: the channel's caption with its middle dot, the formula of Shannon
 // entropy with its minus and sigma, the π of the prior column, and a <qif-program> with its
 // exact fractions. The same is checked when the page declares windows-1252 outright.
 import { test, before, after } from 'node:test';

@@ -52,11 +52,12 @@ async function filePage() {
 }
 
 // Runs exact.mechanism.optimal on Table 1 of Alvim et al. (ICALP 2011) in the page's worker (the
-// engine module the page imported: in the single file, the Blob URL its bootstrap gave it) and
+// engine module the page imported: in the single file, the page's one bundled module, which
+// re-exports the engine's, at the Blob URL its bootstrap gave it) and
 // returns the utility.
 async function exactThroughWorker(page, singleFile) {
   return page.evaluate(async (single) => {
-    const url = single ? globalThis.__qifResolve('engine/index.js', 'index.html') : new URL('engine/index.js', document.baseURI).href;
+    const url = single ? globalThis.__qifAsset('page.js') : new URL('engine/index.js', document.baseURI).href;
     const { client } = await import(url);
     const K6 = { n: 6, edges: [] };
     for (let a = 0; a < 6; a++) for (let b = a + 1; b < 6; b++) K6.edges.push([a, b]);

@@ -586,9 +586,12 @@ function jsonEntry(v) {
  */
 export function parseIndexList(text, what = 'list') {
   const s = String(text ?? '');
-  const bad = /[^0-9\s,;\-–—[\]()]/.exec(s);
+  // Non-ASCII characters of a regular expression are written as escapes (\u2013, \u2014: en and
+  // em dash): the bundler leaves a regular expression's text as it is, and the widget bundles must
+  // be pure ASCII (tests/node/ascii.test.mjs).
+  const bad = /[^0-9\s,;\-\u2013\u2014[\]()]/.exec(s);
   if (bad) return { error: `${what}: unexpected character “${bad[0]}”` };
-  const tokens = s.split(/[\s,;\-–—[\]()]+/).filter((t) => t !== '');
+  const tokens = s.split(/[\s,;\-\u2013\u2014[\]()]+/).filter((t) => t !== '');
   const value = tokens.map(Number);
   if (value.some((v) => !Number.isSafeInteger(v))) return { error: `${what}: a number is too large` };
   return { value };

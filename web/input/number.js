@@ -173,7 +173,9 @@ function normalize(text, options) {
   return s;
 }
 
-const TOKEN = new RegExp(`\\s*(?:(${GRAMMAR.decimal})|([A-Za-z]+)|(∞)|([-+*/^()·×÷]))`, 'y');
+// \u221E is infinity; \u00B7, \u00D7 and \u00F7 are the middle dot, times and division signs (escaped:
+// tests/node/ascii.test.mjs).
+const TOKEN = new RegExp(`\\s*(?:(${GRAMMAR.decimal})|([A-Za-z]+)|(\u221E)|([-+*/^()\u00B7\u00D7\u00F7]))`, 'y');
 
 function tokenize(s) {
   const out = [];

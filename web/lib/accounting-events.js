@@ -275,7 +275,8 @@ function splitEvents(s) {
 export function parseEvent(text) {
   let s = text.trim();
   let count = '1';
-  const cm = /(?:^|\s)[x×*]\s*([0-9][0-9_,.eE+^]*)\s*$/.exec(s);
+  // \u00D7 is the times sign (escaped in regular expressions: tests/node/ascii.test.mjs).
+  const cm = /(?:^|\s)[x\u00D7*]\s*([0-9][0-9_,.eE+^]*)\s*$/.exec(s);
   if (cm) {
     count = cm[1];
     s = s.slice(0, cm.index).trim();

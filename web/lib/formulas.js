@@ -75,11 +75,12 @@ export const MATHEMATICS = {
  */
 export function refHref(ref) {
   const text = String(ref).trim();
-  const math = /^Mathematics\s*§\s*(\d+(?:\.\d+)?)/.exec(text);
+  // \u00A7 is the section sign (escaped in regular expressions: tests/node/ascii.test.mjs).
+  const math = /^Mathematics\s*\u00A7\s*(\d+(?:\.\d+)?)/.exec(text);
   if (math) return Object.hasOwn(MATHEMATICS, math[1]) ? `docs/mathematics.html#${MATHEMATICS[math[1]]}` : null;
   for (const [cite, key] of PAPERS) {
     if (!text.startsWith(cite)) continue;
-    const sec = /^\s*§\s*(\d+(?:\.\d+)*)/.exec(text.slice(cite.length));
+    const sec = /^\s*\u00A7\s*(\d+(?:\.\d+)*)/.exec(text.slice(cite.length));
     return `docs/references.html#${key}${sec ? `-${sec[1]}` : ''}`;
   }
   return null;
@@ -105,11 +106,11 @@ export function refLink(ref, href = refHref(ref)) {
  */
 export function sourceParts(text) {
   let cited = null; // the last paper named: a bare "§3.1" after it is a section of that paper
-  return String(text).split(/(\s*[,·]\s*)/).filter(Boolean).map((part) => {
+  return String(text).split(/(\s*[,\u00B7]\s*)/).filter(Boolean).map((part) => {
     let href = refHref(part);
     const paper = PAPERS.find(([cite]) => part.startsWith(cite));
     if (paper) cited = paper[0];
-    else if (!href && cited && /^§\s*\d/.test(part)) href = refHref(`${cited} ${part}`);
+    else if (!href && cited && /^\u00A7\s*\d/.test(part)) href = refHref(`${cited} ${part}`);
     return { text: part, href };
   });
 }

@@ -48,7 +48,8 @@ function readGraph(text, name) {
 function sizedGraph(family, text, name) {
   const t = text.trim();
   if (family === 'grid') {
-    const m = /^(\d+)\s*[x×*]\s*(\d+)$/.exec(t);
+    // \u00D7 is the times sign (escaped in regular expressions: tests/node/ascii.test.mjs).
+    const m = /^(\d+)\s*[x\u00D7*]\s*(\d+)$/.exec(t);
     if (!m) fail(name, 'for a grid, give width×height, e.g. n="3x3"');
     const w = parseInteger(name, m[1], 1, MAX_SIDE);
     const ht = parseInteger(name, m[2], 1, MAX_SIDE);
