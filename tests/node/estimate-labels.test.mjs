@@ -157,6 +157,7 @@ test('10⁵ distinct string observations are refused by every label estimator, w
   const r = qif.estimate.bayesRisk(secrets, obs, { method: 'frequentist', seed: 1 });
   assert.equal(r.kind, 'labels');
   assert.ok(Math.abs(r.value - 0.75) < 0.02, `guessing the most frequent secret errs 3/4 of the time (${r.value})`);
+  assert.equal(r.lower, 0, 'observations that never repeat bound nothing from below');
 });
 
 test('estimate.channel reports its steps through onProgress, and returning false at any of them cancels', () => {
