@@ -1810,6 +1810,8 @@ export interface EstimatedChannel {
 export interface EstimateChannelOptions {
   /** How the observations are read: 'numbers' (vectors compared by distance) or 'labels' (names, equal or not); 'auto': a Matrix, a Float64Array or an array of number vectors is numbers, strings and integer typed arrays are labels, and a plain array of numbers is numbers when a value is not an integer or more than max(20, n/20) values are distinct (default 'auto'). */
   kind?: 'auto' | 'labels' | 'numbers';
+  /** Called with the steps done and their number (4): 0 once the samples are read (their labels coded), 1 once they are accepted (mostly distinct observations are refused in between), then the observation names sorted, the samples counted, the channel filled; return false to cancel. */
+  onProgress?: (done: number, total: number) => boolean | void;
 }
 
 /** An estimate with its confidence interval, in bits. */
@@ -1917,7 +1919,8 @@ export interface EstimateAPI {
    * Estimates the channel and prior from samples (secret, observation): the frequentist channel, on which every measure is the plug-in estimate.
    * @param secrets The secret of each sample: an array of labels (numbers or strings) or an Int32Array.
    * @param observations The observation of each sample: an array of labels, or a Matrix with one row per sample (a vector observation).
-   * @param options Keys: kind.
+   * @param options Keys: kind, onProgress.
+   * @throws An Error named 'AbortError' when onProgress returns false.
    * @throws An Error when the toolkit was loaded with {lazy: true} and qif-more.wasm is not loaded yet (see QIF.loadModule).
    * @see Chothia et al. (CAV 2013)
    */

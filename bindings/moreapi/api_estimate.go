@@ -62,7 +62,8 @@ func names(xs []string) []any {
 }
 
 var estimateAPI = []Func{
-	{NS: "estimate", Name: "channel", Params: []*Param{&pSecrets, &pObservations, {Name: "options", Kind: KindOptions, Optional: true, Type: "EstimateChannelOptions", Fields: []*Param{&pKind}}}, Source: leakiest,
+	{NS: "estimate", Name: "channel", Params: []*Param{&pSecrets, &pObservations, {Name: "options", Kind: KindOptions, Optional: true, Type: "EstimateChannelOptions", Fields: []*Param{&pKind,
+		{Name: "onProgress", Kind: KindCallback, CallArgs: []string{"done", "total"}, Doc: "called with the steps done and their number (4): 0 once the samples are read (their labels coded), 1 once they are accepted (mostly distinct observations are refused in between), then the observation names sorted, the samples counted, the channel filled; return false to cancel"}}}}, Source: leakiest,
 		Result: Type{Name: "EstimatedChannel", Doc: "The frequentist channel and prior of a sample, rows and columns named by the sorted distinct secrets and observations.", Fields: []Field{
 			{Name: "channel", Type: MatrixOut, Doc: "Ĉ[x][o] = count(x, o)/count(x)."},
 			{Name: "prior", Type: VectorOut, Doc: "π̂(x) = count(x)/n."},
@@ -76,10 +77,24 @@ var estimateAPI = []Func{
 			if err != nil {
 				return nil, err
 			}
+			p := progress(a)
+			if p != nil && !p(0, 1+estimate.ChannelSteps) {
+				return nil, nil // the interpreter reports the cancellation
+			}
 			if err := estimate.RefuseDistinct("the frequentist channel", o.s); err != nil {
 				return nil, err
 			}
-			c, err := estimate.FrequentistChannel(o.s)
+			var after func(done, total int) bool
+			if p != nil {
+				if !p(1, 1+estimate.ChannelSteps) {
+					return nil, nil
+				}
+				after = func(done, total int) bool { return p(1+done, 1+total) }
+			}
+			c, err := estimate.FrequentistChannelProgress(o.s, after)
+			if errors.Is(err, estimate.ErrCancelled) {
+				return nil, nil // the interpreter reports the cancellation (no partial channel)
+			}
 			if err != nil {
 				return nil, err
 			}

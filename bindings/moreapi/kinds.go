@@ -91,11 +91,13 @@ func ints(f []float64) []int {
 	return out
 }
 
-// decodeSamples reads the kinds of samples (estimate.*): labels cross as (count, values) where
-// the values are a byte array of float64s (numbers, or a typed array) or one string with the
-// labels separated by NUL (strings); samples are labels with a third value absent, or a matrix
-// (rows, cols, bytes), one row per sample; an enum-or-integer is a string of p.Enum or a
-// positive integer.
+// decodeSamples reads the kinds of samples (estimate.*): labels cross as (count, values, names)
+// where the values are a byte array of float64s (numbers, or a typed array; names absent), or
+// for strings an Int32Array coding them by first appearance and names a function that returns
+// the distinct strings in that order joined by NUL — called only if Go needs them (Labels.Codes),
+// so that strings an estimator refuses by their number never cross; samples are labels with a
+// fourth value (absent, or "integer" for an integer typed array), or a matrix (rows, cols, bytes,
+// absent), one row per sample; an enum-or-integer is a string of p.Enum or a positive integer.
 func decodeSamples(p *Param, raw []Raw) (any, error) {
 	name := p.ArgName()
 	if p.Kind == KindEnumIntegerOrVector && raw[0].Type == RawFloats {
@@ -114,8 +116,8 @@ func decodeSamples(p *Param, raw []Raw) (any, error) {
 		}
 		return nil, argerr.New(name, "expected '%s' or a positive integer, got %v", strings.Join(p.Enum, "', '"), rawValue(r))
 	}
-	if p.Kind == KindSamples && raw[2].Type != RawAbsent && raw[2].Type != RawString {
-		m, err := Decode(&Param{Name: p.Name, Label: p.Label, Kind: KindMatrix}, raw)
+	if p.Kind == KindSamples && raw[2].Type == RawFloats {
+		m, err := Decode(&Param{Name: p.Name, Label: p.Label, Kind: KindMatrix}, raw[:3])
 		if err != nil {
 			return nil, err
 		}
@@ -126,15 +128,11 @@ func decodeSamples(p *Param, raw []Raw) (any, error) {
 	}
 	n := int(math.Max(0, math.Min(raw[0].Num, MaxEntries+1)))
 	var l Labels
-	switch raw[1].Type {
-	case RawFloats:
+	switch {
+	case raw[1].Type == RawFloats && raw[2].Type == RawAbsent:
 		l.Numbers = raw[1].Floats
-	case RawString:
-		if n == 0 {
-			l.Strings = []string{}
-		} else {
-			l.Strings = strings.Split(raw[1].Str, "\x00")
-		}
+	case raw[1].Type == RawInts && raw[2].Type == RawFunc && raw[2].Text != nil:
+		l.Codes, l.Names = raw[1].Ints, codedNames(raw[2].Text)
 	default:
 		return nil, fmt.Errorf("%s: expected an array of labels", name)
 	}
@@ -142,9 +140,21 @@ func decodeSamples(p *Param, raw []Raw) (any, error) {
 		return nil, fmt.Errorf("%s: malformed labels (%d given, %d read; the limit is %d)", name, n, l.Len(), MaxEntries)
 	}
 	if p.Kind == KindSamples {
-		return Samples{Labels: l, IntegerArray: raw[2].Type == RawString}, nil
+		return Samples{Labels: l, IntegerArray: raw[3].Type == RawString}, nil
 	}
 	return l, nil
+}
+
+// codedNames is the Names of coded labels: the distinct strings that text returns, split at NUL
+// (which no label holds; the loader refuses it).
+func codedNames(text func() (string, bool)) func() ([]string, error) {
+	return func() ([]string, error) {
+		t, ok := text()
+		if !ok {
+			return nil, errors.New("malformed labels: their names are not a string")
+		}
+		return strings.Split(t, "\x00"), nil
+	}
 }
 
 func rawValue(r Raw) string {

@@ -24,7 +24,9 @@ type Raw struct {
 	Bool   bool
 	Str    string
 	Floats []float64 // a byte array, read as float64s
+	Ints   []int32   // an Int32Array
 	Fn     Callback
+	Text   func() (string, bool) // a function called for a string (false: it returned another type)
 	Obj    Object
 }
 
@@ -39,6 +41,7 @@ const (
 	RawFloats
 	RawFunc
 	RawObject
+	RawInts
 )
 
 // Callback calls a JS function (onProgress) with args; it returns false when the function

@@ -158,9 +158,11 @@ func rawsOf(k Kind, v any) []Raw {
 		}
 		return []Raw{num(float64(len(x))), num(float64(cols)), str(strings.Join(flat, ","))}
 	case Labels:
-		out := []Raw{num(float64(x.Len())), {Type: RawFloats, Floats: x.Numbers}}
-		if x.Strings != nil {
-			out[1] = str(strings.Join(x.Strings, "\x00"))
+		out := []Raw{num(float64(x.Len())), {Type: RawFloats, Floats: x.Numbers}, {}}
+		if x.Strings != nil { // coded by first appearance, as web/qif.js sends them
+			codes, names := codeByFirstAppearance(x.Strings)
+			text := strings.Join(names, "\x00")
+			out[1], out[2] = Raw{Type: RawInts, Ints: codes}, Raw{Type: RawFunc, Text: func() (string, bool) { return text, true }}
 		}
 		if k == KindSamples {
 			out = append(out, Raw{})
@@ -168,7 +170,11 @@ func rawsOf(k Kind, v any) []Raw {
 		return out
 	case *mat.Dense:
 		r, c := x.Dims()
-		return []Raw{num(float64(r)), num(float64(c)), {Type: RawFloats, Floats: x.RawMatrix().Data}}
+		out := []Raw{num(float64(r)), num(float64(c)), {Type: RawFloats, Floats: x.RawMatrix().Data}}
+		if k == KindSamples {
+			out = append(out, Raw{})
+		}
+		return out
 	case *graph.Graph:
 		var flat []float64
 		for _, e := range x.Edges() {
@@ -204,4 +210,22 @@ func Encodable(v any) bool {
 		return true
 	}
 	return false
+}
+
+// codeByFirstAppearance codes strings by first appearance and lists the distinct ones in that
+// order: what web/qif.js sends for string labels.
+func codeByFirstAppearance(xs []string) ([]int32, []string) {
+	first := map[string]int32{}
+	var names []string
+	codes := make([]int32, len(xs))
+	for i, x := range xs {
+		c, ok := first[x]
+		if !ok {
+			c = int32(len(names))
+			first[x] = c
+			names = append(names, x)
+		}
+		codes[i] = c
+	}
+	return codes, names
 }

@@ -137,7 +137,12 @@ func rawOf(v js.Value) Raw {
 	case js.TypeFunction:
 		// The loader's adapter returns a boolean: false when the caller's function returned
 		// false (or threw, which the loader rethrows after the call).
-		return Raw{Type: RawFunc, Fn: func(args ...any) bool { return v.Invoke(args...).Bool() }}
+		// Or, for coded labels, the loader's function that returns their names (labels.go).
+		return Raw{Type: RawFunc, Fn: func(args ...any) bool { return v.Invoke(args...).Bool() },
+			Text: func() (string, bool) {
+				t := v.Invoke()
+				return t.String(), t.Type() == js.TypeString
+			}}
 	case js.TypeObject:
 		if v.InstanceOf(uint8Array) {
 			n := v.Length()
@@ -149,6 +154,18 @@ func rawOf(v js.Value) Raw {
 				js.CopyBytesToGo(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), n), v)
 			}
 			return Raw{Type: RawFloats, Floats: dst}
+		}
+		if v.InstanceOf(int32Array) { // coded labels: copied as bytes
+			n := v.Length()
+			if n > MaxEntries {
+				return Raw{Type: RawObject}
+			}
+			dst := make([]int32, n)
+			if n > 0 {
+				src := uint8Array.New(v.Get("buffer"), v.Get("byteOffset"), 4*n)
+				js.CopyBytesToGo(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), 4*n), src)
+			}
+			return Raw{Type: RawInts, Ints: dst}
 		}
 		return Raw{Type: RawObject, Obj: jsObject{v}}
 	}

@@ -113,13 +113,17 @@ var Kinds = []Kind{KindNumber, KindInteger, KindBoolean, KindEnum, KindString, K
 // Width is the number of wire values a kind occupies: JS sends each argument as a fixed number
 // of plain values (numbers, strings, functions, byte arrays), so that Go never reads a property
 // of a caller's object. A matrix is (rows, cols, bytes), a graph (n, edge bytes), an LP problem
-// (header bytes, data bytes); an options object is whether it was given, then its fields each
-// as its own kind; everything else is one value.
+// (header bytes, data bytes), sample labels (count, values, names: labels.go) and samples labels
+// or a matrix with one value more (whether an integer typed array gave the labels); an options
+// object is whether it was given, then its fields each as its own kind; everything else is one
+// value.
 func (k Kind) Width() int {
 	switch k {
-	case KindMatrix, KindRatMatrix, KindRatMetric, KindSamples:
+	case KindSamples:
+		return 4
+	case KindMatrix, KindRatMatrix, KindRatMetric, KindLabels:
 		return 3
-	case KindGraph, KindLPProblem, KindRatVector, KindLabels:
+	case KindGraph, KindLPProblem, KindRatVector:
 		return 2
 	}
 	return 1

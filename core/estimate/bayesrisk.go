@@ -148,6 +148,11 @@ func BayesRisk(s *Sample, opt BayesRiskOptions) (*BayesRiskResult, error) {
 	}
 	r := &BayesRiskResult{Method: opt.Method}
 	p := &predictor{s: s, test: test, L: len(s.SecretNames), progress: opt.Progress, total: total}
+	// A first report before the rule is trained on the whole training part, which on 10⁶ samples
+	// takes a good part of a second before the first prediction.
+	if p.progress != nil && !p.progress(0, total) {
+		return r, ErrCancelled
+	}
 	var nnErrors int
 	if s.Vectors != nil && opt.Method == Frequentist {
 		// The NN rule for the bound, first: the training part shrinks along the curve below.
@@ -203,6 +208,9 @@ func BayesRisk(s *Sample, opt BayesRiskOptions) (*BayesRiskResult, error) {
 // Bayes risk's interval. For observations that never repeat it is n and the bound is 0: no lower
 // bound on R* can be drawn from n distinct observations without assumptions on their distribution.
 func resubstitutionSuccesses(s *Sample) float64 {
+	if s.Vectors == nil && len(s.ObsNames) == s.N {
+		return float64(s.N) // labels that never repeat: each its own cell, without a table of n cells
+	}
 	if s.Vectors == nil || s.Obs != nil {
 		return posteriorSuccesses(counts(s))
 	}

@@ -98,13 +98,31 @@ type Channel struct {
 
 // FrequentistChannel returns the frequentist channel Ĉ[x][o] = count(x, o)/count(x) and prior
 // π̂(x) = count(x)/n of a sample. Distinct vector observations are distinct columns.
-func FrequentistChannel(s *Sample) (*Channel, error) {
-	s.SortObservations()
+func FrequentistChannel(s *Sample) (*Channel, error) { return FrequentistChannelProgress(s, nil) }
+
+// ChannelSteps is the number of steps FrequentistChannelProgress reports: the observation names
+// sorted, the samples counted, the channel and counts filled.
+const ChannelSteps = 3
+
+// FrequentistChannelProgress is FrequentistChannel calling progress (when not nil) with the steps
+// done and ChannelSteps after each step; when it returns false the estimate stops with
+// ErrCancelled (and no result).
+func FrequentistChannelProgress(s *Sample, progress func(done, total int) bool) (*Channel, error) {
+	step := func(done int) bool { return progress == nil || progress(done, ChannelSteps) }
+	if err := s.SortObservations(); err != nil {
+		return nil, err
+	}
 	r, c := len(s.SecretNames), len(s.ObsNames)
 	if r*c > MaxCells || r*c < 0 {
 		return nil, argerr.New("observations", "%d distinct observations and %d secrets make a %d×%d count table, more than the limit of %d cells (continuous observations need bayesRisk with the nn or knn rule)", c, r, r, c, MaxCells)
 	}
+	if !step(1) {
+		return nil, ErrCancelled
+	}
 	t := counts(s)
+	if !step(2) {
+		return nil, ErrCancelled
+	}
 	C, N := mat.NewDense(r, c, nil), mat.NewDense(r, c, nil)
 	raw, cnt := C.RawMatrix().Data, N.RawMatrix().Data
 	for k, v := range t.cnt {
@@ -115,6 +133,9 @@ func FrequentistChannel(s *Sample) (*Channel, error) {
 	prior := make([]float64, r)
 	for x := range prior {
 		prior[x] = t.row[x] / float64(t.n)
+	}
+	if !step(3) {
+		return nil, ErrCancelled
 	}
 	return &Channel{Channel: C, Prior: prior, Secrets: s.SecretNames, Observations: s.ObsNames, Counts: N}, nil
 }

@@ -33,7 +33,7 @@ func ResolveKind(kind string, obs Observations, integerArray bool) (Observations
 		switch {
 		case obs.Vectors != nil:
 			return obs, KindNumbers, nil
-		case obs.Labels.Strings != nil || integerArray:
+		case obs.Labels.Text() || integerArray:
 			return obs, KindLabels, nil
 		case looksNumeric(obs.Labels.Numbers):
 			return asVectors(obs.Labels.Numbers), KindNumbers, nil
@@ -50,7 +50,7 @@ func ResolveKind(kind string, obs Observations, integerArray bool) (Observations
 		if obs.Vectors != nil {
 			return obs, KindNumbers, nil
 		}
-		if obs.Labels.Strings != nil {
+		if obs.Labels.Text() {
 			return obs, "", argerr.New("observations", "kind 'numbers' asked, but the observations are strings (labels); give numbers, or kind 'labels'")
 		}
 		return asVectors(obs.Labels.Numbers), KindNumbers, nil

@@ -49,7 +49,7 @@ type Sample struct {
 	ObsNames []string
 	// obsOrder, when not nil, puts ObsNames in order and recodes Obs (see codeObservations);
 	// SortObservations calls it.
-	obsOrder func()
+	obsOrder func() error
 	// Vectors holds the observation vectors row-major (Dim per sample), nil for labels.
 	Vectors []float64
 	Dim     int
@@ -111,42 +111,67 @@ func (s *Sample) Discrete() *Sample {
 // n·MaxDistinctFraction of them are distinct — data the label estimators refuse — the sort of
 // their names is put off until SortObservations asks for it: Obs codes them by first appearance
 // and ObsNames holds empty names of the right number. Sorting 10⁶ distinct strings took half of
-// the time of a call that then refused them.
+// the time of a call that then refused them; for coded strings (Labels.Codes) the names are not
+// even fetched until then.
 func (s *Sample) codeObservations(l Labels) error {
-	if l.Strings != nil {
-		codes, distinct := firstCodes(l.Strings)
-		s.Obs = codes
-		order := func() {
-			s.ObsNames = rankSort(codes, distinct, strings.Compare, func(x string) string { return x })
+	if !l.Text() {
+		var err error
+		s.Obs, s.ObsNames, err = codeLabels("observations", l)
+		return err
+	}
+	codes, distinct, err := firstCodesOf("observations", l)
+	if err != nil {
+		return err
+	}
+	s.Obs = codes
+	d := len(distinct)
+	if l.Codes != nil {
+		d = distinctCodes(codes)
+	}
+	order := func() error {
+		if distinct == nil {
+			if distinct, err = codedNames("observations", l, d); err != nil {
+				return err
+			}
 		}
-		if float64(len(distinct)) > MaxDistinctFraction*float64(len(codes)) {
-			s.ObsNames, s.obsOrder = make([]string, len(distinct)), order
-		} else {
-			order()
-		}
+		s.ObsNames, err = rankSortText("observations", codes, distinct)
+		return err
+	}
+	if float64(d) > MaxDistinctFraction*float64(len(codes)) {
+		s.ObsNames, s.obsOrder = make([]string, d), order
 		return nil
 	}
-	var err error
-	s.Obs, s.ObsNames, err = codeLabels("observations", l)
-	return err
+	return order()
 }
 
 // SortObservations puts the observation names in order (numbers numerically, strings by byte
 // order, vectors lexicographically) and recodes Obs to match, if they are not already (see
-// codeObservations). Every function of the package that reports observation names calls it.
-func (s *Sample) SortObservations() *Sample {
+// codeObservations). Every function of the package that reports observation names calls it; its
+// error is that of coded labels whose names are malformed (see Labels).
+func (s *Sample) SortObservations() error {
 	s.Discrete()
 	if s.obsOrder != nil {
-		s.obsOrder()
+		order := s.obsOrder
 		s.obsOrder = nil
+		return order()
 	}
-	return s
+	return nil
 }
 
 // codeLabels maps labels to indices into their sorted distinct values.
 func codeLabels(name string, l Labels) ([]int32, []string, error) {
-	if l.Strings != nil {
-		return codeOrdered(l.Strings, func(a, b string) int { return strings.Compare(a, b) }, func(s string) string { return s })
+	if l.Text() {
+		codes, distinct, err := firstCodesOf(name, l)
+		if err != nil {
+			return nil, nil, err
+		}
+		if distinct == nil {
+			if distinct, err = codedNames(name, l, distinctCodes(codes)); err != nil {
+				return nil, nil, err
+			}
+		}
+		names, err := rankSortText(name, codes, distinct)
+		return codes, names, err
 	}
 	integral, lo, hi := true, math.Inf(1), math.Inf(-1)
 	for i, v := range l.Numbers {
@@ -174,6 +199,68 @@ func codeLabels(name string, l Labels) ([]int32, []string, error) {
 		return strconv.FormatFloat(x, 'g', -1, 64)
 	})
 	return codes, names, nil
+}
+
+// firstCodesOf codes string labels by first appearance: Strings by a hash map, returning the
+// distinct ones; Codes as given once checked (a copy, recoded later in place), with distinct nil
+// (their names not fetched yet).
+func firstCodesOf(name string, l Labels) ([]int32, []entry[string], error) {
+	if l.Codes == nil {
+		codes, distinct := firstCodes(l.Strings)
+		return codes, distinct, nil
+	}
+	codes := make([]int32, len(l.Codes))
+	next := int32(0)
+	for i, c := range l.Codes {
+		if c < 0 || c > next {
+			return nil, nil, fmt.Errorf("%s: malformed coded labels: entry %d has code %d, but codes are numbered by first appearance (at most %d there)", name, i, c, next)
+		}
+		if c == next {
+			next++
+		}
+		codes[i] = c
+	}
+	if l.Names == nil {
+		return nil, nil, fmt.Errorf("%s: malformed coded labels: no names", name)
+	}
+	return codes, nil, nil
+}
+
+// distinctCodes is the number of distinct codes numbered by first appearance: the largest + 1.
+func distinctCodes(codes []int32) int {
+	m := int32(-1)
+	for _, c := range codes {
+		m = max(m, c)
+	}
+	return int(m) + 1
+}
+
+// codedNames fetches the d distinct names of coded labels, each with its code.
+func codedNames(name string, l Labels, d int) ([]entry[string], error) {
+	names, err := l.Names()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(names) != d {
+		return nil, fmt.Errorf("%s: malformed coded labels: %d distinct codes but %d names", name, d, len(names))
+	}
+	out := make([]entry[string], d)
+	for i, x := range names {
+		out[i] = entry[string]{x, int32(i)}
+	}
+	return out, nil
+}
+
+// rankSortText is rankSort for strings (byte order, which is code-point order), refusing names
+// given twice (coded labels whose codes do not tell them apart).
+func rankSortText(name string, codes []int32, distinct []entry[string]) ([]string, error) {
+	names := rankSort(codes, distinct, strings.Compare, func(x string) string { return x })
+	for r := 1; r < len(names); r++ {
+		if names[r] == names[r-1] {
+			return nil, fmt.Errorf("%s: malformed coded labels: the name %q has two codes", name, names[r])
+		}
+	}
+	return names, nil
 }
 
 // codeIntegers is codeLabels for integers in lo..hi, a range not much longer than the sample:

@@ -4,17 +4,32 @@
 // estimation code.
 package labels
 
-// Column is one column of a sample: labels that are numbers or strings. Exactly one of Numbers
-// and Strings is used; a label is only a name (two labels are equal or not, nothing more).
+// Column is one column of a sample: labels that are numbers or strings. Exactly one of Numbers,
+// Strings and Codes is used; a label is only a name (two labels are equal or not, nothing more).
+//
+// Codes is strings already coded: Codes[i] is the index of label i among the distinct labels,
+// numbered in order of first appearance, and Names returns those distinct labels in that order.
+// Names is called only when the labels themselves are needed (to sort them, or to name one in a
+// message): a caller in another language can then code its strings where they live and send only
+// the codes, so that a column an estimator refuses by the count of its distinct values (a
+// million distinct strings) is refused before a single string is copied.
 type Column struct {
 	Numbers []float64
 	Strings []string
+	Codes   []int32
+	Names   func() ([]string, error)
 }
 
 // Len is the number of labels.
 func (l Column) Len() int {
-	if l.Strings != nil {
+	switch {
+	case l.Strings != nil:
 		return len(l.Strings)
+	case l.Codes != nil:
+		return len(l.Codes)
 	}
 	return len(l.Numbers)
 }
+
+// Text reports whether the labels are strings (given as Strings, or coded).
+func (l Column) Text() bool { return l.Strings != nil || l.Codes != nil }

@@ -3,12 +3,18 @@ package labels
 import "testing"
 
 func TestLen(t *testing.T) {
+	names := func() ([]string, error) { return []string{"a", "b"}, nil }
 	for _, c := range []struct {
 		col  Column
 		want int
-	}{{Column{}, 0}, {Column{Numbers: []float64{1, 2, 2}}, 3}, {Column{Strings: []string{"a"}}, 1}, {Column{Strings: []string{}}, 0}} {
+		text bool
+	}{{Column{}, 0, false}, {Column{Numbers: []float64{1, 2, 2}}, 3, false}, {Column{Strings: []string{"a"}}, 1, true}, {Column{Strings: []string{}}, 0, true},
+		{Column{Codes: []int32{0, 1, 0}, Names: names}, 3, true}} {
 		if got := c.col.Len(); got != c.want {
 			t.Errorf("%+v: Len() = %d, want %d", c.col, got, c.want)
+		}
+		if got := c.col.Text(); got != c.text {
+			t.Errorf("%+v: Text() = %v, want %v", c.col, got, c.text)
 		}
 	}
 }

@@ -209,6 +209,7 @@ const LONG = {
   'exact.mechanism.optimal': (p) => qif.exact.mechanism.optimal({ graph: qif.graph.clique(6), expEpsilon: 2, onProgress: p }),
   'estimate.mutualInformation': (p) => qif.estimate.mutualInformation(NUMERIC.secrets, NUMERIC.observations, { onProgress: p }),
   'estimate.minEntropyLeakage': (p) => qif.estimate.minEntropyLeakage(NUMERIC.secrets, NUMERIC.observations, { onProgress: p }),
+  'estimate.channel': (p) => qif.estimate.channel(['a', 'b', 'a', 'b'], ['x', 'x', 'y', 'x'], { onProgress: p }),
   'estimate.bayesRisk': (p) => {
     const s = qif.channel.sample([0.5, 0.5], [[0.8, 0.2], [0.3, 0.7]], 5000, { seed: 1 });
     return qif.estimate.bayesRisk(s.secrets, s.observations, { onProgress: p });
