@@ -258,3 +258,39 @@ test('compare controller: deciding is shown when slow, and Cancel says how to de
   const t = await idle(ctl, () => ctl.setCell('A', 0, 0, '0.8'));
   assert.equal(t.decision.status, 'done');
 });
+
+test('compare controller: the ⊑prv meet and join, their induced metrics computed here', async () => {
+  const { ctl } = controller();
+  let s = await idle(ctl, () => ctl.loadExample('rr-vs-exponential'));
+  const A = s.checked.A.matrix;
+  const B = s.checked.B.matrix;
+  const n = A.length;
+  const pairs = [];
+  for (let x = 0; x < n; x++) for (let x2 = 0; x2 < n; x2++) pairs.push([x, x2]);
+  const dA = pairs.map(([x, x2]) => induced(A, x, x2));
+  const dB = pairs.map(([x, x2]) => induced(B, x, x2));
+  assert.equal(s.lattice.status, 'idle', 'nothing computed before it is asked for');
+  s = await idle(ctl, () => ctl.computeLattice('prvMeet'));
+  assert.equal(s.lattice.status, 'done');
+  assert.equal(s.lattice.kind, 'prvMeet');
+  const meet = s.lattice.rows;
+  pairs.forEach(([x, x2], k) => {
+    const want = Math.max(dA[k], dB[k]);
+    assert.ok(Math.abs(induced(meet, x, x2) - want) <= 1e-6 * Math.max(1, want), `meet: d(${x}, ${x2}) = max(d_A, d_B)`);
+  });
+  // The join: the shortest-path closure of min(d_A, d_B) (Floyd–Warshall here).
+  const d = Array.from({ length: n }, (_, x) => Array.from({ length: n }, (_, x2) => Math.min(dA[x * n + x2], dB[x * n + x2])));
+  for (let k = 0; k < n; k++) for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) d[i][j] = Math.min(d[i][j], d[i][k] + d[k][j]);
+  s = await idle(ctl, () => ctl.computeLattice('prvJoin'));
+  const join = s.lattice.rows;
+  for (let x = 0; x < n; x++) for (let x2 = 0; x2 < n; x2++) {
+    assert.ok(Math.abs(induced(join, x, x2) - d[x][x2]) <= 1e-6 * Math.max(1, d[x][x2]), `join: d(${x}, ${x2}) = ${induced(join, x, x2)}, closure ${d[x][x2]}`);
+  }
+  // Put in place of B, the join is safe in place of A for ⊑prv.
+  s = await idle(ctl, () => ctl.useLattice('B'));
+  assert.equal(s.checked.B.matrix.length, n);
+  assert.equal(holds(s.verdicts.forward[2]), true, 'A ⊑prv A ⊔ B');
+  assert.throws(() => ctl.computeLattice('meet'), /fn: expected 'prvMeet' or 'prvJoin'/);
+  s = await idle(ctl, () => { ctl.setCell('A', 0, 0, 'x'); ctl.computeLattice('prvMeet'); });
+  assert.deepEqual(s.lattice, { status: 'invalid', message: 'Both channels must be valid, on the same secrets.' });
+});

@@ -24,6 +24,8 @@
 //   deciding   whether the "Deciding the three orders…" line shows (the engine is slow to answer)
 //   leak       {status: 'pending' | 'invalid' | 'done', message?, r?, mA?, mB?, uniform?}
 //   priorError the prior's message, or null
+//   lattice    the ⊑prv meet or join asked for: {status: 'idle' | 'invalid' | 'pending' | 'error' |
+//              'done', message?, kind? ('prvMeet' | 'prvJoin'), matrix? (the engine's), rows?}
 //   changes    counts the edits of the channels (the distances card recomputes on each)
 //   restored   counts setState calls (the view puts the restored prior and distances in their fields)
 //   busy       whether anything is scheduled or running
@@ -52,7 +54,7 @@ export function createCompareController({ engine, timing, clock, onError, random
     checked: both(null), pasteError: both(null), notice: both(null),
     familyMsgs: both({ eps: null, m: null }), trueEps: both(null), genError: both(null),
     decision: { status: 'pending' }, verdicts: null, deciding: false,
-    leak: { status: 'pending' }, priorError: null,
+    leak: { status: 'pending' }, priorError: null, lattice: { status: 'idle' },
     changes: 0, restored: 0, busy: true,
   });
   const get = () => store.get();
@@ -200,6 +202,24 @@ export function createCompareController({ engine, timing, clock, onError, random
     controller.useMatrix('B', B.map((row) => row.map(shortText)), B);
   });
 
+  // ------------------------------------------------------------ meet and join under ⊑prv
+  // The channel whose induced metric is max(d_A, d_B) (the meet) or the shortest-path closure of
+  // min(d_A, d_B) (the join), from the engine (refine.prvMeet / prvJoin).
+  const lattice = pipe.task(async (job, fn) => {
+    const mats = channels();
+    if (!mats) { store.set({ lattice: { status: 'invalid', message: 'Both channels must be valid, on the same secrets.' } }); return; }
+    store.set({ lattice: { status: 'pending' } });
+    let M;
+    try {
+      M = await job.call(engine.plan.refine[fn](mats.A, mats.B));
+    } catch (err) {
+      if (err instanceof Superseded) throw err;
+      store.set({ lattice: { status: 'error', message: isAbort(err) ? 'Cancelled.' : err.message } });
+      return;
+    }
+    store.set({ lattice: { status: 'done', kind: fn, matrix: M, rows: S.toRows(M) } });
+  });
+
   // ------------------------------------------------------------ actions
   const controller = {
     store,
@@ -322,6 +342,16 @@ export function createCompareController({ engine, timing, clock, onError, random
       model.prior = text;
       store.set({ leak: { status: 'pending' } });
       leak.schedule();
+    },
+    /** The ⊑prv meet ('prvMeet') or join ('prvJoin') of A and B. */
+    computeLattice(fn) {
+      if (fn !== 'prvMeet' && fn !== 'prvJoin') throw new Error(`computeLattice: fn: expected 'prvMeet' or 'prvJoin', got ${fn}`);
+      return lattice.now(fn);
+    },
+    /** The meet or join shown, put in place of channel K. */
+    useLattice(K) {
+      const { rows } = get().lattice;
+      if (rows) controller.useMatrix(K, rows.map((r) => r.map(shortText)), rows);
     },
     /** Cancels the verdicts being decided. */
     cancelVerdicts() { verdicts.cancel(); },

@@ -16,7 +16,7 @@
 
 import { h, replace, addStylesheet, setFieldMessage } from '../../lib/dom.js';
 import { sourceRefs } from '../../lib/formulas.js';
-import { EXAMPLES, shortText } from './presets.js';
+import { EXAMPLES } from './presets.js';
 import { mountSimplex } from './simplex-card.js';
 import { mountLattice } from './lattice-card.js';
 import { mountDistances } from './distances-card.js';
@@ -68,7 +68,7 @@ export function mount(root, { engine }) {
     h('button', { type: 'button', class: 'small', 'data-testid': 'cmp-cancel', text: 'Cancel', on: { click: () => ctl.cancelVerdicts() } }));
   const detailEls = Object.fromEntries(ORDERS.map((o) => [o.id, h('div', { class: 'cmp-detail', 'data-testid': `detail-${o.id}` })]));
   const simplex = mountSimplex({ engine, pipe });
-  const lattice = mountLattice({ engine, pipe, channels: ctl.channels, use: (K, rows) => ctl.useMatrix(K, rows.map((r) => r.map(shortText)), rows) });
+  const lattice = mountLattice(ctl);
   const curvesCard = h('section', { class: 'card cmp-curves', 'aria-labelledby': 'curves-title', 'data-testid': 'cmp-curves' });
   const textInput = (id, title, value) => h('input', { id, type: 'text', class: 'num', 'data-testid': id, autocomplete: 'off', spellcheck: 'false', title, value });
   const priorInput = textInput('cmp-prior', 'the prior on the secrets: uniform, or one probability per secret (e.g. 1/2, 1/4, 1/4)', ctl.model.prior || 'uniform');
