@@ -11,6 +11,8 @@ import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';
 import { createCompareController, DEFAULT_EXAMPLE } from '../../web/sections/compare/controller.js';
 import { EXAMPLES } from '../../web/sections/compare/presets.js';
+import { createCurvesController, sweep } from '../../web/sections/compare/curves-controller.js';
+import { createPipeline } from '../../web/engine/pipeline.js';
 import { inProcessEngine, idle, until } from './in-process-engine.mjs';
 
 let qif;
@@ -293,4 +295,52 @@ test('compare controller: the ⊑prv meet and join, their induced metrics comput
   assert.throws(() => ctl.computeLattice('meet'), /fn: expected 'prvMeet' or 'prvJoin'/);
   s = await idle(ctl, () => { ctl.setCell('A', 0, 0, 'x'); ctl.computeLattice('prvMeet'); });
   assert.deepEqual(s.lattice, { status: 'invalid', message: 'Both channels must be valid, on the same secrets.' });
+});
+
+test('safe-ε curves: randomized response refines itself on the diagonal, progress only grows, bad fields, Cancel', async () => {
+  let hold = false;
+  const { engine, log } = inProcessEngine(qif, { intercept: (c) => (hold && c.fn === 'safeEpsilonCurve' ? new Promise(() => {}) : undefined) });
+  const pipe = createPipeline({ engine, timing, onError: (e) => { throw e; } });
+  const c = createCurvesController({ pipe });
+  assert.deepEqual(sweep(0.5, 2, 4), [0.5, 1, 1.5, 2]);
+  c.setInputs({ family1: 'randomizedResponse', families2: ['randomizedResponse', 'truncatedGeometric'], order: 'avg', n: '3', from: '0.5', to: '2', points: '4' });
+  assert.deepEqual(Object.values(c.get().errors), [null, null, null, null, null]);
+  const seen = [];
+  const statuses = [];
+  c.subscribe((s, changed) => {
+    if (changed.includes('progress')) seen.push(s.progress);
+    if (changed.includes('status')) statuses.push(s.status);
+  });
+  c.run();
+  const s = await until(c, (x) => x.status === 'done');
+  assert.deepEqual(statuses.filter((x, i) => x !== statuses[i - 1]), ['running', 'idle', 'done']);
+  assert.equal(s.running, false);
+  assert.equal(s.text.startsWith('Done: 8 points, n = 3.'), true, s.text);
+  for (let i = 1; i < seen.length; i++) assert.ok(seen[i] >= seen[i - 1], `progress ${seen}`);
+  assert.equal(seen[seen.length - 1], 1);
+  const rr = s.data.series.find((x) => x.family2 === 'randomizedResponse');
+  assert.deepEqual(rr.points.map((p) => p[0]), [0.5, 1, 1.5, 2]);
+  // Chatzikokolakis et al. (CSF 2019) Thm 13: RR(ε1) ⊑avg RR(ε2) exactly when ε2 ≤ ε1; the
+  // bisection's resolution is ε1/1000.
+  for (const [e1, e2] of rr.points) assert.ok(Math.abs(e2 - e1) <= 2e-3 * e1, `RR: ε2 ${e2} at ε1 ${e1}`);
+  assert.deepEqual(c.getState().families2, ['randomizedResponse', 'truncatedGeometric']);
+  // Bad fields: named, and nothing computed.
+  c.setInputs({ from: '2', to: '1' });
+  assert.equal(c.get().errors.to, 'must exceed “from”');
+  c.setInputs({ families2: [], points: '99' });
+  assert.equal(c.get().errors.families2, 'choose at least one family');
+  assert.equal(c.get().errors.points, 'an integer from 2 to 60');
+  const calls = log.length;
+  await c.run();
+  await until(c, (x) => x.text === 'Fix the highlighted inputs first.');
+  assert.equal(log.length, calls);
+  // Cancel a long computation: said, and Compute is offered again.
+  c.setState({ ...c.getState(), from: '0.5', to: '1', points: '2', families2: ['exponential'] });
+  assert.deepEqual(Object.values(c.get().errors), [null, null, null, null, null]);
+  hold = true;
+  c.run();
+  await until(c, (x) => x.running);
+  c.cancel();
+  const t = await until(c, (x) => x.status === 'cancelled' && !x.running);
+  assert.deepEqual([t.running, t.text], [false, 'Cancelled.']);
 });
