@@ -6,7 +6,9 @@
 // its content inside it, with an <h2 id="<name>-title">, and keeps root.dataset.busy "true"
 // while anything it shows is being computed. getState/setState let the page save a section's
 // whole state in the URL and restore it; getResults gives what it shows as data (exports).
-// A section that fails to load is reported in place and leaves the others working.
+// A section that fails to load is reported in place and leaves the others working. Where a
+// section has a controller.js, its logic and state live there (no DOM; tests/node run it) and
+// view.js only draws the controller's store and forwards DOM events to it.
 //
 // The first section mounts alone and the others once it has shown its first numbers (its
 // firstShown promise, or at most FIRST_WAIT_MS): until then the page's thread, the network and

@@ -7,26 +7,17 @@
 // for ε at a δ or δ at an ε, and reads the answer with its certified interval and method, the
 // accountants side by side, and the privacy curve δ(ε) with the bounds beside it.
 //
-// Flow: an edit updates the state (state.js) and is read at once (messages beside the fields);
-// then the pipeline's main task runs the answer (plan.js: accounting.epsilon or .delta, then
-// .compare), and the curve (.compare at each δ of the sweep, then .profile), each call an engine
-// job whose progress shows after the pipeline's delay with a Cancel button. A newer edit
-// supersedes the run at its next call and cancels the engine job still running for old inputs.
+// What is computed, and when (the answer, the accountants, the curve, progress and Cancel), is
+// controller.js's: this file draws its store and forwards what people do to it.
 
 import { h, replace, addStylesheet } from '../../lib/dom.js';
-import { formatNumber } from '../../lib/numbers.js';
 import { exportMenu } from '../../lib/export.js';
-import { createPipeline, Superseded } from '../../engine/pipeline.js';
-import { isAbort } from '../../engine/client.js';
-import { PRESETS, newDraft, formatDrafts } from '../../lib/accounting-events.js';
-import { createState, presetState, stateForURL, checkState, readState } from './state.js';
-import { SWEEP, answerCall, compareCall, compareDelta, profileCall, profileEnd, curveTable } from './plan.js';
+import { PRESETS } from '../../lib/accounting-events.js';
+import { SWEEP } from './plan.js';
 import { buildSkeleton } from './skeleton.js';
 import { eventsEditor } from './events-editor.js';
 import { showAnswer, showCompare, drawCurve } from './results.js';
-
-/** How many times the Channel section's channel is asked when added as an event. */
-const CHANNEL_COUNT = 10;
+import { createCompositionController } from './controller.js';
 
 /** The Channel section's channel as rows of numbers, or {error}. */
 async function channelOfChannelSection() {
@@ -46,22 +37,28 @@ async function channelOfChannelSection() {
 
 export function mount(root, { engine }) {
   addStylesheet('sections/composition/style.css', 'composition');
-  const state = createState();
-  const pipe = createPipeline({
-    engine,
-    onBusy: (b) => {
-      root.dataset.busy = String(b);
-      root.setAttribute('aria-busy', String(b));
-    },
-  });
+  const ctl = createCompositionController({ engine, channelSource: channelOfChannelSection });
+  const state = ctl.model;
   root.dataset.busy = 'true';
 
-  const editor = eventsEditor({ state, onChange: (structural) => { state.preset = null; if (structural) editor.render(); else editor.syncText(); renderPreset(); schedule(); } });
+  const editor = eventsEditor({ state, onChange: (structural) => { if (structural) editor.render(); else editor.syncText(); ctl.edited(); } });
   const els = buildSkeleton(root, state, editor.el);
-  let shown = null; // {events, ask, value, answer, compare, profile, sweep}
-  let drawnFor = null; // the events (JSON) of the curve on screen
 
-  // ------------------------------------------------------------ inputs
+  // ------------------------------------------------------------ DOM events → the controller
+  els.presets.addEventListener('click', (e) => {
+    const b = e.target.closest('button[data-preset]');
+    if (b) ctl.choosePreset(b.dataset.preset);
+  });
+  for (const r of [els.askEps, els.askDelta]) r.addEventListener('change', () => ctl.setAsk(r.value));
+  els.deltaIn.addEventListener('input', () => ctl.setDelta(els.deltaIn.value));
+  els.epsIn.addEventListener('input', () => ctl.setEpsilon(els.epsIn.value));
+  els.fromChannel.addEventListener('click', async () => {
+    const d = await ctl.channelDraft();
+    if (d) editor.addDraft(d);
+  });
+  els.curveHead.append(exportMenu(() => ctl.curveTable(), { what: 'privacy curve', testid: 'cmp-export', file: 'privacy-curve' }));
+
+  // ------------------------------------------------------------ the controller's state → DOM
   function renderQuestion() {
     els.askEps.checked = state.ask === 'epsilon';
     els.askDelta.checked = state.ask === 'delta';
@@ -74,192 +71,87 @@ export function mount(root, { engine }) {
     for (const b of els.presets.querySelectorAll('button[data-preset]')) b.setAttribute('aria-pressed', String(b.dataset.preset === state.preset));
     els.presetNote.textContent = state.preset ? PRESETS[state.preset].note : '';
   }
-
-  els.presets.addEventListener('click', (e) => {
-    const b = e.target.closest('button[data-preset]');
-    if (!b) return;
-    Object.assign(state, presetState(b.dataset.preset), { ask: state.ask, epsilon: state.epsilon });
-    renderAll();
-    schedule();
-  });
-  for (const r of [els.askEps, els.askDelta]) {
-    r.addEventListener('change', () => { state.ask = r.value; renderQuestion(); schedule(); });
-  }
-  els.deltaIn.addEventListener('input', () => { state.delta = els.deltaIn.value; schedule(); });
-  els.epsIn.addEventListener('input', () => { state.epsilon = els.epsIn.value; schedule(); });
-  els.fromChannel.addEventListener('click', async () => {
-    const c = await channelOfChannelSection();
-    els.channelMsg.textContent = c.error ?? '';
-    if (c.error) return;
-    els.channelMsg.textContent = '';
-    editor.addDraft(newDraft('channel', { channel: JSON.stringify(c.C) }, String(CHANNEL_COUNT)));
-  });
-
-  // ------------------------------------------------------------ the pipeline
-  const main = pipe.task((job) => run(job));
-  const schedule = () => main.schedule();
-
-  function markStale() {
-    for (const el of [els.answer, els.compare, els.plot, els.legend]) el.classList.add('stale');
-  }
-
-  async function run(job) {
-    const r = readState(state);
-    editor.showErrors(r.errors);
+  function renderProblems({ events, question }) {
+    editor.showErrors(events);
     const qIn = state.ask === 'epsilon' ? els.deltaIn : els.epsIn;
-    els.questionMsg.textContent = r.questionError ?? '';
+    els.questionMsg.textContent = question ?? '';
     for (const input of [els.deltaIn, els.epsIn]) {
-      const bad = input === qIn && !!r.questionError;
+      const bad = input === qIn && !!question;
       input.classList.toggle('invalid', bad);
       input.setAttribute('aria-invalid', String(bad));
     }
-    hideProgress(els.progress);
-    hideProgress(els.curveProgress);
-    markStale();
-    if (r.errors.length || r.questionError) {
-      shown = null;
-      els.answer.dataset.status = 'stale';
-      els.staleMsg.textContent = 'Fix the events or the question on the left: what is shown here is for the last ones that could be read.';
-      return;
-    }
-    els.staleMsg.textContent = '';
-    const { events, ask, value } = r;
-    shown = { events, ask, value, answer: null, compare: null, profile: null, sweep: [] };
-    // The curve of other events must not stand, even faded, while this one is computed (for a
-    // new δ alone it is the same curve).
-    const key = JSON.stringify(events);
-    if (key !== drawnFor) {
-      drawnFor = key;
-      replace(els.plot, h('p', { class: 'muted cmp-plot-wait', text: 'The curve comes after the answer.' }));
-      replace(els.legend);
-    }
-    // 1. the answer and the comparison at its δ
-    let answer;
-    try {
-      answer = await step(job, els.progress, answerCall(events, ask, value), ask === 'epsilon' ? 'Composing the privacy loss distributions…' : 'Computing δ(ε)…');
-    } catch (err) {
-      if (err instanceof Superseded) throw err;
-      showAnswer(els, { error: isAbort(err) ? 'Cancelled.' : err.message, cancelled: isAbort(err) }, ask, value);
-      showCompare(els, null);
-      if (isAbort(err)) showCancelled(els.progress);
-      replace(els.plot);
-      replace(els.legend);
-      return;
-    }
-    shown.answer = answer;
-    showAnswer(els, { value: answer }, ask, value);
-    const atDelta = compareDelta(ask, value, answer);
-    const cc = compareCall(events, atDelta);
-    if (cc) {
-      try {
-        shown.compare = await step(job, els.progress, cc, 'Comparing the accountants…');
-        showCompare(els, { value: shown.compare }, atDelta);
-      } catch (err) {
-        if (err instanceof Superseded) throw err;
-        showCompare(els, { error: isAbort(err) ? 'cancelled' : err.message });
-        if (isAbort(err)) { showCancelled(els.progress); return; }
-      }
-    } else showCompare(els, null);
-    // 2. the curve: the bounds and the PLD's points at each δ of the sweep, drawn as they come,
-    // then the PLD's smooth curve.
-    const sweep = SWEEP.map(() => null);
-    shown.sweep = sweep;
-    const draw = () => drawCurve(els, { profile: shown.profile, sweep, deltas: SWEEP, ask, value, answer });
-    try {
-      for (let i = 0; i < SWEEP.length; i++) {
-        sweep[i] = await step(job, els.curveProgress, compareCall(events, SWEEP[i]), `The accountants at δ = ${formatNumber(SWEEP[i])} (${i + 1} of ${SWEEP.length})…`).catch((err) => {
-          if (err instanceof Superseded || isAbort(err)) throw err;
-          return null;
-        });
-        if (sweep.some(Boolean)) draw();
-      }
-      const end = profileEnd(sweep, ask === 'epsilon' ? answer.epsilon : value);
-      shown.profile = await step(job, els.curveProgress, profileCall(events, end), 'The privacy curve δ(ε) between the points…').catch((err) => {
-        if (err instanceof Superseded || isAbort(err)) throw err;
-        return null;
-      });
-      if (shown.profile || sweep.some(Boolean)) draw();
-      else replace(els.plot, h('p', { class: 'r-msg', text: 'The curve could not be computed for these events.' }));
-    } catch (err) {
-      if (err instanceof Superseded) throw err;
-      if (isAbort(err)) {
-        showCancelled(els.curveProgress);
-        // An older curve must not pass for this one.
-        if (!sweep.some(Boolean)) { replace(els.plot, h('p', { class: 'muted', text: 'Cancelled before the first point of the curve.' })); replace(els.legend); }
-        return;
-      }
-      replace(els.plot, h('p', { class: 'r-msg', text: `The curve could not be computed: ${err.message}` }));
-    }
   }
 
-  // One engine call with progress (after the pipeline's delay) and Cancel.
-  async function step(job, where, call, label) {
-    try {
-      return await job.call(call, {
-        cancelStale: true,
-        slow: () => showProgress(where, label),
-        onProgress: (data) => showProgress(where, label, data),
-      });
-    } finally {
-      hideProgress(where);
+  // A progress line: a spinner, what runs, a bar of the engine's reports (passes done, the most
+  // there may be) and Cancel; or, once cancelled, Compute again.
+  function renderProgress(where, p) {
+    if (p === null) {
+      where.hidden = true;
+      delete where.dataset.label;
+      where.replaceChildren();
+      return;
     }
-  }
-
-  // ------------------------------------------------------------ progress and cancel
-  function showProgress(where, label, data) {
+    if (p === 'cancelled') {
+      where.hidden = false;
+      delete where.dataset.label;
+      replace(where, h('span', { 'data-testid': 'cmp-cancelled', text: 'The computation was cancelled. ' }),
+        h('button', { type: 'button', class: 'small', 'data-testid': 'cmp-recompute', text: 'Compute again', on: { click: () => ctl.compute() } }));
+      return;
+    }
+    const { label, data } = p;
     if (where.hidden || where.dataset.label !== label) {
       where.dataset.label = label;
       replace(where,
         h('span', { class: 'spinner', 'aria-hidden': 'true' }),
         h('span', { 'data-testid': 'cmp-progress-text' }, label),
         h('progress', { 'aria-label': label }),
-        h('button', { type: 'button', class: 'small', 'data-testid': 'cmp-cancel', text: 'Cancel', on: { click: () => main.cancel() } }));
+        h('button', { type: 'button', class: 'small', 'data-testid': 'cmp-cancel', text: 'Cancel', on: { click: () => ctl.cancel() } }));
       where.hidden = false;
     }
     const bar = where.querySelector('progress');
-    // The engine reports (passes done, the most there may be) after each pass of its PLD.
     const [done, most] = Array.isArray(data) ? data : [];
     if (bar && Number.isFinite(done) && most > 0) { bar.max = most; bar.value = Math.min(done, most); }
   }
-  function hideProgress(where) {
-    where.hidden = true;
-    delete where.dataset.label;
-    where.replaceChildren();
-  }
-  function showCancelled(where) {
-    where.hidden = false;
-    replace(where, h('span', { 'data-testid': 'cmp-cancelled', text: 'The computation was cancelled. ' }),
-      h('button', { type: 'button', class: 'small', 'data-testid': 'cmp-recompute', text: 'Compute again', on: { click: () => main.now() } }));
+
+  function renderCurve(c) {
+    if (c.kind === 'draw') { drawCurve(els, { profile: c.profile, sweep: c.sweep, deltas: SWEEP, ask: c.ask, value: c.value, answer: c.answer }); return; }
+    if (c.kind === 'wait') replace(els.plot, h('p', { class: 'muted cmp-plot-wait', text: 'The curve comes after the answer.' }));
+    else if (c.kind === 'message') replace(els.plot, h('p', { class: c.cls, text: c.text }));
+    else replace(els.plot);
+    if (c.kind !== 'message' || c.clearLegend) replace(els.legend);
   }
 
-  // ------------------------------------------------------------ exports
-  const curveExport = exportMenu(() => (shown?.profile || shown?.sweep.some(Boolean) ? curveTable(shown.profile, shown.sweep) : null), { what: 'privacy curve', testid: 'cmp-export', file: 'privacy-curve' });
-  els.curveHead.append(curveExport);
+  let progressShown = { main: null, curve: null };
+  ctl.subscribe((s, changed) => {
+    const has = (k) => changed.includes(k);
+    if (has('busy')) {
+      root.dataset.busy = String(s.busy);
+      root.setAttribute('aria-busy', String(s.busy));
+    }
+    if (has('form')) { editor.render(); renderQuestion(); renderPreset(); }
+    if (has('question')) renderQuestion();
+    if (has('preset')) renderPreset();
+    if (has('problems')) renderProblems(s.problems);
+    if (has('runs')) for (const el of [els.answer, els.compare, els.plot, els.legend]) el.classList.add('stale');
+    if (has('progress')) {
+      if (s.progress.main !== progressShown.main) renderProgress(els.progress, s.progress.main);
+      if (s.progress.curve !== progressShown.curve) renderProgress(els.curveProgress, s.progress.curve);
+      progressShown = s.progress;
+    }
+    if (has('staleMsg')) {
+      els.staleMsg.textContent = s.staleMsg;
+      if (s.staleMsg) els.answer.dataset.status = 'stale';
+    }
+    if (has('curve') && s.curve?.kind === 'wait') renderCurve(s.curve);
+    if (has('answer') && s.answer) showAnswer(els, s.answer.error ? { error: s.answer.error, cancelled: s.answer.cancelled } : { value: s.answer.value }, s.answer.ask, s.answer.given);
+    if (has('compare') && s.compare) showCompare(els, s.compare.r, s.compare.delta);
+    if (has('curve') && s.curve && s.curve.kind !== 'wait') renderCurve(s.curve);
+    if (has('channelMsg')) els.channelMsg.textContent = s.channelMsg;
+  });
 
-  // ------------------------------------------------------------ state for the URL
-  function renderAll() {
-    editor.render();
-    renderQuestion();
-    renderPreset();
-  }
-  const getState = () => stateForURL(state);
-  function setState(s) {
-    Object.assign(state, checkState(s));
-    renderAll();
-    main.now();
-  }
-
-  /** What the section shows, as data. */
-  function getResults() {
-    if (!shown) return null;
-    return {
-      events: structuredClone(shown.events), text: formatDrafts(state.drafts), ask: shown.ask, value: shown.value,
-      answer: shown.answer, compare: shown.compare,
-      curve: shown.profile ? { epsilon: Array.from(shown.profile.epsilon), delta: Array.from(shown.profile.delta), deltaLower: Array.from(shown.profile.deltaLower) } : null,
-    };
-  }
-
-  renderAll();
-  main.now();
-  return { getState, setState, getResults };
+  editor.render();
+  renderQuestion();
+  renderPreset();
+  ctl.compute();
+  return { getState: ctl.getState, setState: ctl.setState, getResults: ctl.getResults };
 }

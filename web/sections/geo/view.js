@@ -12,28 +12,18 @@
 // Their expected distances are shown side by side, and each mechanism's distribution of
 // reported cells is drawn for the true cell the user clicks on.
 //
-// One pipeline task: metric → geometric and exponential (calibrated) → LP (by itself for small
-// maps, else on "Compute"; above 16×16 the other two wait for "Compute" as well); a newer input
-// supersedes the run at its next step and cancels the LP. While the LP runs, its progress
-// reports give the expected distance of the mechanism the solver holds and the lower bound it
-// has proven, hence the certified gap; Cancel stops the worker's job (the engine restarts its
-// worker), the section stays usable and keeps what it had computed. Matrices go to the engine
-// as {rows, cols, data} (a 32×32 map's are 1,024² entries). root.dataset.busy is "true" while
-// anything is scheduled or running.
+// The logic (what is computed when, the progress, Cancel) is controller.js's; this file draws its
+// state and forwards what people do to it. root.dataset.busy is "true" while anything is
+// scheduled or running; root.dataset.started once the section, in view, has started.
 
 import { h, replace, addStylesheet } from '../../lib/dom.js';
 import { formatNumber } from '../../lib/numbers.js';
-import { createPipeline, Superseded } from '../../engine/pipeline.js';
-import { isAbort, reportToJob } from '../../engine/client.js';
 import { readingOf, setReading } from '../../lib/readings.js';
 import * as S from './state.js';
 import { ids, MECHS, buildSkeleton, mapFigure } from './skeleton.js';
 import { exportMenu, download } from '../../lib/export.js';
-import { mechanismData, tableData, mapSVG, MECH_NAMES } from './export.js';
-
-const LP_TIME_LIMIT_MS = 600000;
-const MAX_CALIBRATION_STEPS = 40;
-const clone = (s) => JSON.parse(JSON.stringify(s));
+import { MECH_NAMES } from './export.js';
+import { createGeoController, lpSize, comparisonOf } from './controller.js';
 
 // A number with its reading (lib/readings.js, by key) in the title and data-reading.
 function withReading(el, x, key) {
@@ -52,80 +42,49 @@ function formatGap(g) {
   const [m, ex] = g.toExponential(1).split('e');
   return `${m.replace(/\.0$/, '')}×10${[...ex.replace(/^\+/, '')].map((c) => SUPERSCRIPT[c]).join('')}`;
 }
-/** A {rows, cols, data} matrix from rows: the engine's fast path for large matrices. */
-function flatOf(rows) {
-  const n = rows.length;
-  const m = n ? rows[0].length : 0;
-  const data = new Float64Array(n * m);
-  rows.forEach((r, i) => data.set(r, i * m));
-  return { rows: n, cols: m, data };
-}
 function clearNumber(el, text = '—') {
   el.textContent = text;
   el.title = '';
   delete el.dataset.value;
   delete el.dataset.reading;
 }
+const runButton = (text) => h('button', { type: 'button', class: 'small', dataset: { action: 'run-lp' }, 'data-testid': ids('lp-run'), text });
 
 export function mount(root, { engine }) {
   addStylesheet('sections/geo/style.css', 'geo');
-  let state = clone(S.DEFAULT_STATE);
   const e = buildSkeleton(root);
-  const pipe = createPipeline({ engine, onBusy: (b) => { root.dataset.busy = String(b); } });
-  let metricCache = { side: null, D: null, Dm: null };
-  let current = null; // {side, n, eps, spanner, prior, D, mech: {key: {K, loss, remapped, epsilon, ...}}}
+  const ctl = createGeoController({ engine });
 
-  function writeInputs() {
-    e.density.value = state.density;
-    e.side.value = state.side;
-    e.eps.value = state.epsilon;
-    e.spanner.value = state.spanner;
-  }
-
-  e.density.addEventListener('change', () => { state.density = e.density.value; schedule(); });
-  e.side.addEventListener('input', () => { state.side = e.side.value; state.cell = null; schedule(); });
-  e.eps.addEventListener('input', () => { state.epsilon = e.eps.value; schedule(); });
-  e.spanner.addEventListener('input', () => { state.spanner = e.spanner.value; schedule(); });
+  // ------------------------------------------------------------ DOM events → the controller
+  e.density.addEventListener('change', () => ctl.setInput('density', e.density.value));
+  e.side.addEventListener('input', () => ctl.setInput('side', e.side.value));
+  e.eps.addEventListener('input', () => ctl.setInput('epsilon', e.eps.value));
+  e.spanner.addEventListener('input', () => ctl.setInput('spanner', e.spanner.value));
   // Export, as in the other sections: the table, a mechanism with its cells named, each map.
   const which = h('select', { class: 'small geo-export-which', 'data-testid': ids('export-which'), 'aria-label': 'Which mechanism to export' },
     MECHS.map((m) => h('option', { value: m.key, text: MECH_NAMES[m.key] })));
   e.mechHead.append(h('div', { class: 'geo-exports' },
-    exportMenu(() => tableData(current), { what: 'table of the mechanisms', testid: ids('export-table'), label: 'Export table', file: 'location-mechanisms' }),
+    exportMenu(() => ctl.tableData(), { what: 'table of the mechanisms', testid: ids('export-table'), label: 'Export table', file: 'location-mechanisms' }),
     which,
-    exportMenu(() => mechanismData(current, which.value), { what: 'mechanism', testid: ids('export-mechanism'), label: 'Export K', file: 'location-mechanism' })));
+    exportMenu(() => ctl.mechanismData(which.value), { what: 'mechanism', testid: ids('export-mechanism'), label: 'Export K', file: 'location-mechanism' })));
 
   root.addEventListener('click', (ev) => {
     const act = ev.target.closest?.('button[data-action]')?.dataset.action;
-    if (act === 'map-svg') { saveMap(ev.target.closest('button').dataset.map); return; }
-    if (act === 'cancel-lp') { main.cancel(); lpAgain.cancel(); return; }
-    // "Compute": the LP, and first the other mechanisms where they wait for it too.
-    if (act === 'run-lp') { lpAgain.now(); return; }
+    if (act === 'map-svg') {
+      const svg = ctl.mapSVG(ev.target.closest('button').dataset.map);
+      if (svg) download(new Blob([svg.text], { type: 'image/svg+xml' }), svg.file);
+      return;
+    }
+    if (act === 'cancel-lp') { ctl.cancel(); return; }
+    if (act === 'run-lp') { ctl.compute(); return; }
     const cell = ev.target.closest?.('[data-cell]');
-    if (cell && root.contains(cell) && current) {
-      state.cell = Number(cell.dataset.cell);
-      current.cell = state.cell;
-      renderMaps(current);
-    }
+    if (cell && root.contains(cell)) ctl.chooseCell(Number(cell.dataset.cell));
   });
 
-  const main = pipe.task((job) => recompute(job));
-  const lpAgain = pipe.task(async (job) => {
-    const cur = current;
-    if (!cur) return;
-    e.rows.lp.tr.dataset.status = 'pending';
-    try {
-      if (!cur.mech.geo || !cur.mech.exp) await computeOthers(job, cur, true);
-      await runLP(job, cur, true);
-    } catch (err) {
-      if (err instanceof Superseded || !isAbort(err)) throw err;
-      showStopped(cur, err);
-    }
-  });
-
-  function schedule(now = false) {
-    for (const r of Object.values(e.rows)) r.tr.dataset.status = 'stale';
-    lpAgain.supersede();
-    if (now) main.now(); else main.schedule();
+  // ------------------------------------------------------------ the controller's state → DOM
+  function writeInputs({ density, side, epsilon, spanner }) {
+    // Only what differs: rewriting the field being typed in would move its caret.
+    for (const [el, v] of [[e.density, density], [e.side, side], [e.eps, epsilon], [e.spanner, spanner]]) if (el.value !== v) el.value = v;
   }
 
   function setMsg(key, text) {
@@ -135,294 +94,123 @@ export function mount(root, { engine }) {
     if (text) inp.setAttribute('aria-invalid', 'true'); else inp.removeAttribute('aria-invalid');
   }
 
-  async function metric(job, side) {
-    if (metricCache.side !== side) {
-      const [r] = await job.run([engine.plan.metric.gridEuclidean(side, side)]);
-      if (!r.ok) throw new Error(r.error);
-      metricCache = { side, D: S.rowsOf(r.value), Dm: r.value };
-    }
-    return metricCache;
-  }
-
-  async function recompute(job) {
-    lpAgain.cancel();
-    const side = S.parseSide(state.side);
-    const eps = S.parseGeoEpsilon(state.epsilon);
-    const sp = S.parseSpanner(state.spanner);
-    setMsg('side', side.error);
-    setMsg('eps', eps.error);
-    setMsg('spanner', sp.error);
-    if (side.error || eps.error || sp.error) return;
-    const n = side.value * side.value;
-    const { D, Dm } = await metric(job, side.value);
-    const prior = S.densityPrior(state.density, side.value);
-    // The state keeps what the user chose (null: the densest cell), so that a link round-trips.
-    const chosen = state.cell !== null && state.cell < n ? state.cell : S.densest(prior);
-    const spE = S.effectiveSpanner(side.value, sp.value);
-    const cur = { side: side.value, n, eps: eps.value, spanner: spE.value, spannerDefaulted: spE.defaulted, prior, D, Dm, cell: chosen, mech: {} };
-    current = cur;
-    e.summary.textContent = `${side.value} × ${side.value} = ${n} cells, one unit of distance per cell side; the diameter is ${formatNumber(Math.SQRT2 * (side.value - 1))}. ε = ${formatNumber(eps.value)} per unit: two cells at distance d are e^(εd)-indistinguishable.`;
-    if (spE.defaulted) {
-      e.summary.textContent += ` Every pair of cells constrained would be about ${formatNumber((n * n * n) / 2, 2)} privacy constraints (one per pair and reported cell), beyond what a browser solves: above ${S.EVERY_PAIR_MAX_SIDE} × ${S.EVERY_PAIR_MAX_SIDE} the optimal mechanism uses a spanner with δ = ${S.DEFAULT_SPANNER} unless you type another δ.`;
-    }
-    e.summary.dataset.spanner = spE.defaulted ? 'default' : sp.value === null ? 'none' : 'typed';
-    resetLP(cur);
-    renderMaps(cur);
-    try {
-      if (!S.autoOthers(side.value)) { offerLP(cur); return; }
-      await computeOthers(job, cur, false);
-      if (S.autoRun(n, cur.spanner)) await runLP(job, cur, false);
-      else offerLP(cur);
-    } catch (err) {
-      if (err instanceof Superseded || !isAbort(err)) throw err;
-      showStopped(cur, err);
-    }
-  }
-
-  /** The geometric mechanism (one matrix, checked) and the exponential one, calibrated. */
-  async function computeOthers(job, cur, clicked) {
-    if (clicked) busyLine(`Computing the geometric mechanism on ${cur.n} cells and checking its ε…`);
-    const [tg] = await job.run([engine.plan.mechanism.truncatedGeometric(cur.side, cur.eps / Math.SQRT2)], slowLine(`Computing the geometric mechanism…`));
-    if (!tg.ok) { showError('geo', tg.error); } else {
-      const A = S.rowsOf(tg.value);
-      const K = S.productMechanism(A, A);
-      await measure(job, cur, 'geo', K, { detail: `truncated geometric with α = e^(−ε/√2) = ${formatNumber(Math.exp(-cur.eps / Math.SQRT2))} on each axis` });
-    }
-    await calibrateExponential(job, cur);
-  }
-
-  // The progress line (spinner, Cancel, text) for an engine job still running after the
-  // pipeline's delay: what a job.run's options need for it.
-  function slowLine(text) {
-    return { slow: () => busyLine(text) };
-  }
-
-  /** Shows a mechanism's expected distances and smallest ε, all computed by the engine. */
-  async function measure(job, cur, key, K, extra = {}) {
-    const Km = flatOf(K);
-    const [er, lr] = await job.run([engine.plan.privacy.dPrivacyEpsilon(Km, cur.Dm), engine.plan.mechanism.expectedLoss(cur.prior, Km, cur.Dm)],
-      slowLine(`Checking the ${key === 'lp' ? 'optimal' : key === 'exp' ? 'exponential' : 'geometric'} mechanism: its ε compares every pair of cells at every reported cell (${formatNumber(cur.n ** 3, 2)} steps), and its remapping as many…`));
-    const m = { K, loss: S.expectedDistance(cur.prior, K, cur.D), remapped: lr.ok ? lr.value.loss : NaN, epsilon: er.ok ? er.value : NaN, ...extra };
-    cur.mech[key] = m;
-    showRow(key, m, cur.eps, er.ok ? null : er.error);
-    renderMaps(cur);
-    return m;
-  }
-
-  async function calibrateExponential(job, cur) {
-    const row = e.rows.exp;
-    row.detail.textContent = 'Calibrating ε′…';
-    const epsOf = async (x) => {
-      const [m] = await job.run([engine.plan.mechanism.exponentialMetric(cur.Dm, x)]);
-      if (!m.ok) throw new Error(m.error);
-      const K = S.rowsOf(m.value);
-      const [r] = await job.run([engine.plan.privacy.dPrivacyEpsilon(m.value, cur.Dm)], slowLine(`${row.detail.textContent} (checking its ε: ${formatNumber(cur.n ** 3, 2)} steps)`));
-      if (!r.ok) throw new Error(r.error);
-      return { x, f: r.value - cur.eps, K };
-    };
-    try {
-      // Normalizing the rows at most doubles the ε of the weights e^(−ε′d/2), so ε′ = ε meets the
-      // target; the engine's check says by how much, and the search raises ε′ up to the target.
-      let lo = await epsOf(cur.eps);
-      while (lo.f > 0 && lo.x > 1e-9 * cur.eps) lo = await epsOf(lo.x / 2); // never expected; safe
-      let hi = null;
-      let kept = null;
-      for (let step = 0; step < MAX_CALIBRATION_STEPS; step++) {
-        const x = S.nextCalibration(lo, hi, cur.eps);
-        if (x === null) break;
-        row.detail.textContent = `Calibrating ε′: step ${step + 1}, ε′ = ${formatNumber(x)}…`;
-        const t = await epsOf(x);
-        if (t.f <= 0) {
-          if (kept === 'lo' && hi) hi.w = (hi.w ?? hi.f) / 2;
-          lo = t; kept = 'lo';
-        } else {
-          if (kept === 'hi') lo.w = (lo.w ?? lo.f) / 2;
-          hi = t; kept = 'hi';
-        }
-      }
-      await measure(job, cur, 'exp', lo.K, { epsilonPrime: lo.x, detail: `ε′ = ${formatNumber(lo.x)}: rows normalized, so the largest ε′ whose matrix is still ε·d-private (${formatNumber(lo.x / cur.eps)} × ε)` });
-    } catch (err) {
-      if (err instanceof Superseded || isAbort(err)) throw err;
-      showError('exp', err.message);
-    }
-  }
-
-  function showError(key, message) {
+  function renderRow(key, r) {
     const row = e.rows[key];
-    row.tr.dataset.status = 'error';
-    clearNumber(row.loss, 'error');
-    clearNumber(row.remapped);
-    clearNumber(row.eps);
-    row.verdict.textContent = '';
-    row.detail.textContent = message;
-  }
-
-  function showRow(key, m, target, epsError) {
-    const row = e.rows[key];
-    row.tr.dataset.status = 'ok';
+    row.tr.dataset.status = r.status;
+    if (r.blank === 'error') {
+      clearNumber(row.loss, 'error');
+      clearNumber(row.remapped);
+      clearNumber(row.eps);
+      row.verdict.textContent = '';
+      row.detail.textContent = r.detail;
+      return;
+    }
+    row.detail.textContent = r.detail;
+    if (r.blank) {
+      clearNumber(row.loss, r.blank);
+      clearNumber(row.remapped, r.blank);
+      clearNumber(row.eps, r.blank);
+      row.verdict.textContent = '';
+      return;
+    }
+    const { m } = r;
+    if (!m) return;
     setNumber(row.loss, m.loss, 'geo.loss');
     if (Number.isFinite(m.remapped)) setNumber(row.remapped, m.remapped, 'geo.remapped'); else clearNumber(row.remapped);
-    row.detail.textContent = m.detail ?? '';
     if (m.epsilonPrime !== undefined) row.detail.dataset.epsilonPrime = String(m.epsilonPrime);
-    if (epsError) { clearNumber(row.eps, 'error'); row.verdict.textContent = epsError; return; }
+    if (m.ms !== undefined) row.detail.dataset.ms = String(m.ms);
+    if (r.epsError) { clearNumber(row.eps, 'error'); row.verdict.textContent = r.epsError; return; }
     setNumber(row.eps, m.epsilon, key === 'lp' ? 'geo.epsilonLP' : 'geo.epsilon');
-    const over = m.epsilon > target * (1 + 1e-9) + 1e-12;
-    row.verdict.textContent = over ? `> ε = ${formatNumber(target)}: not ε·d-private` : `≤ ε = ${formatNumber(target)}: ε·d-private`;
+    const over = m.epsilon > r.target * (1 + 1e-9) + 1e-12;
+    row.verdict.textContent = over ? `> ε = ${formatNumber(r.target)}: not ε·d-private` : `≤ ε = ${formatNumber(r.target)}: ε·d-private`;
     row.verdict.dataset.ok = String(!over);
     row.tr.dataset.private = String(!over);
   }
 
-  // ------------------------------------------------------------ the optimal mechanism
-  function lpSize(cur) {
-    const pairs = cur.spanner === null ? 'every pair of cells constrained'
-      : `constraints on the edges of a greedy ${formatNumber(cur.spanner)}-spanner${cur.spannerDefaulted ? ' (the default on a map this large)' : ''}`;
-    return `${cur.n} cells, ${(cur.n * cur.n).toLocaleString('en')} variables, ${pairs}`;
-  }
+  const statNumber = (key, x, text) => {
+    const el = h('output', { class: 'value', 'data-testid': ids(`lp-${key}`), dataset: { value: String(x) }, text });
+    setReading(el, x, readingOf(`geo.progress.${key}`, x));
+    return el;
+  };
 
-  function resetLP(cur) {
-    const row = e.rows.lp;
-    row.tr.dataset.status = 'pending';
-    clearNumber(row.loss, '…');
-    clearNumber(row.remapped, '…');
-    clearNumber(row.eps, '…');
-    row.verdict.textContent = '';
-    row.detail.textContent = '';
-    clearNumber(e.guaranteed);
-    e.guaranteedNote.textContent = '';
-    replace(e.gap);
-    replace(e.progress);
-    e.comparison.textContent = '';
-    delete e.progress.dataset.state;
-  }
-
-  function offerLP(cur) {
-    const row = e.rows.lp;
-    row.tr.dataset.status = 'waiting';
-    clearNumber(row.loss, '—');
-    clearNumber(row.remapped, '—');
-    clearNumber(row.eps, '—');
-    const others = cur.mech.geo && cur.mech.exp ? '' : ` On a map this large the exponential and geometric mechanisms wait for it too: checking a matrix’s ε compares every pair of cells at every reported cell (${formatNumber(cur.n ** 3, 2)} steps).`;
-    e.progress.dataset.state = 'waiting';
-    replace(e.progress, h('p', { class: 'muted' },
-      `The linear program (${lpSize(cur)}) may take from seconds to many minutes here; it runs on request, with its progress and a Cancel button.${others} `,
-      h('button', { type: 'button', class: 'small', dataset: { action: 'run-lp' }, 'data-testid': ids('lp-run'), text: others ? 'Compute the mechanisms' : 'Compute the optimal mechanism' })));
-  }
-
-  /** The progress line: a spinner, Cancel and a text, with room for the solver's numbers. */
-  function busyLine(text) {
-    e.progress.dataset.state = 'running';
-    const line = e.progress.querySelector('[data-role="text"]');
-    if (line) { line.textContent = text; return; }
-    replace(e.progress, h('div', { class: 'cap-stats progress' },
-      h('span', { class: 'spinner', 'aria-hidden': 'true' }),
-      h('button', { type: 'button', class: 'small', dataset: { action: 'cancel-lp' }, 'data-testid': ids('lp-cancel'), text: 'Cancel' }),
-      h('span', { dataset: { role: 'text' }, text }),
-      h('span', { class: 'geo-lp-stats', dataset: { role: 'stats' }, 'data-testid': ids('lp-stats') })));
-  }
-
-  // A progress report of the optimal mechanism's solver. The decomposition reports the expected
-  // distance of the mechanism it holds (feasible: a mixture of private columns) and the lower
-  // bound its prices prove on every mechanism's; their difference bounds how far the mechanism
-  // held is from the optimum. A simplex fallback proves no bound before it ends.
-  function showProgress(cur, p, t0) {
-    const t = (performance.now() - t0) / 1000;
-    const secs = t < 10 ? t.toFixed(1) : String(Math.round(t));
-    busyLine(`Solving the linear program (${lpSize(cur)}): ${secs} s`);
-    if (!p) return;
-    const stats = e.progress.querySelector('[data-role="stats"]');
-    if (p.phase !== 'decomposition' && p.phase !== 'output generation') {
-      stats.textContent = `simplex, ${p.iteration} iterations (the simplex proves no bound before it ends)`;
+  // The solver's numbers on the progress line: the pivots of every phase, the best mechanism
+  // found so far, the best bound proven and their gap (none of which goes back).
+  function renderStats(el, s, cur) {
+    if (!s) { replace(el); return; }
+    if (s.kind === 'simplex') {
+      el.textContent = `simplex, ${s.iteration} iterations (the simplex proves no bound before it ends)`;
       return;
     }
-    // What is shown never goes back (state.js: progressTrack): the pivots of every phase, the
-    // best mechanism found so far, the best bound proven and their gap.
-    cur.track ??= S.progressTrack();
-    const q = cur.track.add(p);
-    cur.lastProgress = q;
-    const num = (key, x, text) => {
-      const el = h('output', { class: 'value', 'data-testid': ids(`lp-${key}`), dataset: { value: String(x) }, text });
-      setReading(el, x, readingOf(`geo.progress.${key}`, x));
-      return el;
-    };
-    const how = p.phase === 'output generation' ? 'the program restricted to the cells in use' : 'the master program';
-    replace(stats,
-      `${q.pivots.toLocaleString('en')} simplex pivots so far (now ${how}). Best mechanism found: expected distance `, num('value', q.value, formatNumber(q.value, 8)),
+    const how = s.phase === 'output generation' ? 'the program restricted to the cells in use' : 'the master program';
+    const bound = Number.isFinite(s.bound);
+    replace(el,
+      `${s.pivots.toLocaleString('en')} simplex pivots so far (now ${how}). Best mechanism found: expected distance `, statNumber('value', s.value, formatNumber(s.value, 8)),
       ` cell sides; proven lower bound on the optimum${cur.spanner === null ? '' : ' (of the program on the spanner)'}: `,
-      Number.isFinite(q.bound) ? num('bound', q.bound, formatNumber(q.bound, 8)) : `— (it comes after the first pricing round, which prices all ${cur.n} reported cells)`,
-      Number.isFinite(q.bound) ? ' cell sides' : '',
-      '; certified gap ', Number.isFinite(q.gap) ? num('gap', q.gap, formatGap(q.gap)) : '—', Number.isFinite(q.gap) ? ' cell sides.' : '.');
+      bound ? statNumber('bound', s.bound, formatNumber(s.bound, 8)) : `— (it comes after the first pricing round, which prices all ${cur.n} reported cells)`,
+      bound ? ' cell sides' : '',
+      '; certified gap ', Number.isFinite(s.gap) ? statNumber('gap', s.gap, formatGap(s.gap)) : '—', Number.isFinite(s.gap) ? ' cell sides.' : '.');
   }
 
-  // Cancelled (or the worker failed): what was computed stays; the LP row says what happened,
-  // with the last numbers the solver reported, and offers to compute again.
-  function showStopped(cur, err) {
-    if (current !== cur) return;
-    const row = e.rows.lp;
-    const abort = isAbort(err);
-    row.tr.dataset.status = abort ? 'cancelled' : 'error';
-    clearNumber(row.loss, '—');
-    clearNumber(row.remapped, '—');
-    clearNumber(row.eps, '—');
-    for (const k of ['geo', 'exp']) if (!cur.mech[k] && e.rows[k].tr.dataset.status !== 'error') { e.rows[k].tr.dataset.status = 'waiting'; clearNumber(e.rows[k].loss, '—'); clearNumber(e.rows[k].remapped, '—'); clearNumber(e.rows[k].eps, '—'); e.rows[k].detail.textContent = ''; }
-    const q = cur.lastProgress;
+  let shownStats = null;
+  function renderProgress(p, cur) {
+    if (!p) {
+      replace(e.progress);
+      delete e.progress.dataset.state;
+      return;
+    }
+    e.progress.dataset.state = p.state;
+    if (p.state === 'running') {
+      // The line (spinner, Cancel, text) stays while it runs: only its text and numbers change.
+      let line = e.progress.querySelector('[data-role="text"]');
+      if (!line) {
+        replace(e.progress, h('div', { class: 'cap-stats progress' },
+          h('span', { class: 'spinner', 'aria-hidden': 'true' }),
+          h('button', { type: 'button', class: 'small', dataset: { action: 'cancel-lp' }, 'data-testid': ids('lp-cancel'), text: 'Cancel' }),
+          line = h('span', { dataset: { role: 'text' } }),
+          h('span', { class: 'geo-lp-stats', dataset: { role: 'stats' }, 'data-testid': ids('lp-stats') })));
+        shownStats = null;
+      }
+      line.textContent = p.text;
+      if (p.stats !== shownStats) renderStats(e.progress.querySelector('[data-role="stats"]'), p.stats, cur);
+      shownStats = p.stats;
+      return;
+    }
+    if (p.state === 'waiting') {
+      const others = p.othersWaiting ? ` On a map this large the exponential and geometric mechanisms wait for it too: checking a matrix’s ε compares every pair of cells at every reported cell (${formatNumber(cur.n ** 3, 2)} steps).` : '';
+      replace(e.progress, h('p', { class: 'muted' },
+        `The linear program (${lpSize(cur)}) may take from seconds to many minutes here; it runs on request, with its progress and a Cancel button.${others} `,
+        runButton(others ? 'Compute the mechanisms' : 'Compute the optimal mechanism')));
+      return;
+    }
+    // Cancelled or failed: the last numbers the solver reported, and Compute again.
+    const q = p.last;
     const last = q && Number.isFinite(q.gap)
       ? ` When it stopped, the best mechanism the solver had found had expected distance ${formatNumber(q.value, 8)} cell sides, within ${formatGap(q.gap)} of the optimum (proven: no mechanism ${cur.spanner === null ? 'that is ε·d-private' : 'meeting the spanner’s constraints'} does better than ${formatNumber(q.bound, 8)}); the engine stops a computation by restarting its worker, so that mechanism is not kept.`
       : '';
-    e.progress.dataset.state = abort ? 'cancelled' : 'error';
-    replace(e.progress, h('p', { class: 'muted', 'data-testid': ids('lp-stopped') }, abort ? `The computation was cancelled.${last} ` : `The linear program failed: ${err.message} `,
-      h('button', { type: 'button', class: 'small', dataset: { action: 'run-lp' }, 'data-testid': ids('lp-run'), text: 'Compute again' })));
+    replace(e.progress, h('p', { class: 'muted', 'data-testid': ids('lp-stopped') },
+      p.state === 'cancelled' ? `The computation was cancelled.${last} ` : `The linear program failed: ${p.message} `, runButton('Compute again')));
   }
 
-  async function runLP(job, cur, clicked) {
-    resetLP(cur);
-    cur.lastProgress = null;
-    cur.track = null;
-    const opts = { metric: cur.Dm, epsilon: cur.eps, prior: cur.prior, loss: cur.Dm, timeLimit: LP_TIME_LIMIT_MS, onProgress: reportToJob };
-    if (cur.spanner !== null) opts.spanner = cur.spanner;
-    const t0 = performance.now();
-    // The seconds tick between reports (the first comes after the first columns are priced).
-    const tick = setInterval(() => {
-      if (current === cur && e.progress.dataset.state === 'running' && e.progress.querySelector('[data-role="text"]')) showProgress(cur, null, t0);
-    }, 1000);
-    let r;
-    try {
-      [r] = await job.run([engine.plan.mechanism.optimalLP(opts)], { cancelStale: true, slowNow: clicked, slow: () => showProgress(cur, null, t0), onProgress: ([p]) => showProgress(cur, p, t0) });
-    } catch (err) {
-      if (err instanceof Superseded) throw err;
-      showStopped(cur, err);
-      return;
-    } finally {
-      clearInterval(tick);
+  function renderSummary(cur) {
+    e.summary.textContent = `${cur.side} × ${cur.side} = ${cur.n} cells, one unit of distance per cell side; the diameter is ${formatNumber(Math.SQRT2 * (cur.side - 1))}. ε = ${formatNumber(cur.eps)} per unit: two cells at distance d are e^(εd)-indistinguishable.`;
+    if (cur.spannerDefaulted) {
+      e.summary.textContent += ` Every pair of cells constrained would be about ${formatNumber((cur.n * cur.n * cur.n) / 2, 2)} privacy constraints (one per pair and reported cell), beyond what a browser solves: above ${S.EVERY_PAIR_MAX_SIDE} × ${S.EVERY_PAIR_MAX_SIDE} the optimal mechanism uses a spanner with δ = ${S.DEFAULT_SPANNER} unless you type another δ.`;
     }
-    const ms = performance.now() - t0;
-    replace(e.progress);
-    delete e.progress.dataset.state;
-    if (!r.ok) { showError('lp', r.error); return; }
-    const lp = r.value;
-    const m = await measure(job, cur, 'lp', S.rowsOf(lp.mechanism), {
-      objective: lp.utility,
-      bound: lp.bound,
-      status: lp.status,
-      gap: S.lossGap({ value: lp.utility, bound: lp.bound }),
-      guaranteedEpsilon: lp.guaranteedEpsilon,
-      spanner: lp.spanner ?? null,
-      detail: `${lp.method || lp.path}, ${lp.iterations} iterations, ${lp.status}, ${formatNumber(ms / 1000)} s in this browser; ${lpSize(cur)}`,
-    });
-    replace(e.progress);
-    delete e.progress.dataset.state;
-    e.rows.lp.detail.dataset.ms = String(Math.round(ms));
-    showGap(cur, m);
-    setNumber(e.guaranteed, lp.guaranteedEpsilon, 'geo.guaranteed');
-    e.guaranteedNote.textContent = lp.spanner
-      ? `With the spanner (${lp.spanner.pairs} pairs of cells, dilation t = ${formatNumber(lp.spanner.dilation)} ≤ δ = ${formatNumber(cur.spanner)}), the program asks ε/δ on the spanner’s edges only, which guarantees ε·t/δ on every pair — a smaller (safer) ε than asked, for a slightly larger expected distance. ${cur.spannerDefaulted ? `δ = ${S.DEFAULT_SPANNER} is the default above ${S.EVERY_PAIR_MAX_SIDE} × ${S.EVERY_PAIR_MAX_SIDE}.` : `δ = ${formatNumber(cur.spanner)} as typed; clear the δ field to constrain every pair (the exact optimum).`}`
-      : 'Every pair of cells is constrained: the mechanism is the exact optimum at ε.';
-    e.guaranteedNote.textContent += ' Two ε for one mechanism: this guarantee is what the program’s constraints ask; the table’s “measured” ε is the smallest the matrix the solver returned satisfies, computed from its entries — above the guarantee only by what its floating-point solution misses a constraint by.';
-    showComparison(cur, m);
+    e.summary.dataset.spanner = cur.spannerDefaulted ? 'default' : cur.spannerTyped ? 'typed' : 'none';
   }
 
-  // The certificate of the result: its expected distance minus the lower bound the solver's
-  // dual solution proves on every mechanism meeting the program's constraints.
-  function showGap(cur, m) {
+  // The optimum's certificate (its expected distance minus the lower bound the solver's dual
+  // solution proves on every mechanism meeting the program's constraints), its guaranteed ε and
+  // the comparison with the others; empty until it is computed.
+  function renderOptimum(cur) {
+    const m = cur.mech.lp;
+    if (!m) {
+      clearNumber(e.guaranteed);
+      e.guaranteedNote.textContent = '';
+      replace(e.gap);
+      e.comparison.textContent = '';
+      return;
+    }
     const ok = m.status === 'optimal';
     const of = cur.spanner === null ? 'every ε·d-private mechanism' : 'every mechanism meeting the spanner’s constraints (ε/δ on its edges)';
     replace(e.gap,
@@ -431,35 +219,20 @@ export function mount(root, { engine }) {
       withReading(h('output', { class: 'value', 'data-testid': ids('gap-value'), dataset: { value: String(m.gap) }, text: formatGap(m.gap) }), m.gap, 'geo.gap'),
       ' cell sides.',
       h('span', { class: 'hint geo-gap-meaning', text: ` The solver’s dual solution proves that ${of} has an expected distance of at least ${formatNumber(m.bound, 10)}, so this mechanism is at most the gap from the optimum${ok ? '' : ' — it was not verified optimal'}.` }));
-  }
-
-  function showComparison(cur, lp) {
-    const others = ['exp', 'geo'].filter((k) => cur.mech[k] && Number.isFinite(cur.mech[k].loss));
-    if (!others.length) return;
-    // "% more" is relative to the optimum's distance, the base of the comparison.
+    setNumber(e.guaranteed, m.guaranteedEpsilon, 'geo.guaranteed');
+    e.guaranteedNote.textContent = m.spanner
+      ? `With the spanner (${m.spanner.pairs} pairs of cells, dilation t = ${formatNumber(m.spanner.dilation)} ≤ δ = ${formatNumber(cur.spanner)}), the program asks ε/δ on the spanner’s edges only, which guarantees ε·t/δ on every pair — a smaller (safer) ε than asked, for a slightly larger expected distance. ${cur.spannerDefaulted ? `δ = ${S.DEFAULT_SPANNER} is the default above ${S.EVERY_PAIR_MAX_SIDE} × ${S.EVERY_PAIR_MAX_SIDE}.` : `δ = ${formatNumber(cur.spanner)} as typed; clear the δ field to constrain every pair (the exact optimum).`}`
+      : 'Every pair of cells is constrained: the mechanism is the exact optimum at ε.';
+    e.guaranteedNote.textContent += ' Two ε for one mechanism: this guarantee is what the program’s constraints ask; the table’s “measured” ε is the smallest the matrix the solver returned satisfies, computed from its entries — above the guarantee only by what its floating-point solution misses a constraint by.';
+    const others = comparisonOf(cur);
+    if (!others.length) { e.comparison.textContent = ''; return; }
     const parts = [];
-    others.forEach((k, i) => {
-      const pct = S.percentMore(cur.mech[k].loss, lp.loss);
+    others.forEach(({ key: k, loss, percentMore: pct }, i) => {
       if (i) parts.push(' and ');
-      parts.push(`${k === 'exp' ? 'the exponential' : 'the geometric'} ${formatNumber(cur.mech[k].loss)}`);
+      parts.push(`${k === 'exp' ? 'the exponential' : 'the geometric'} ${formatNumber(loss)}`);
       if (Number.isFinite(pct)) parts.push(' (', h('span', { 'data-testid': ids(`more-${k}`), dataset: { value: String(pct) }, text: `${formatNumber(pct, 3)} % more` }), ')');
     });
-    replace(e.comparison, `The ${cur.spanner === null ? 'optimal' : 'spanner-optimal'} mechanism reports a cell at ${formatNumber(lp.loss)} cell sides from the true one on average, against `, ...parts, '.');
-  }
-
-  // ------------------------------------------------------------ maps
-  /** The map drawn as `key` ('prior' or a mechanism), for its SVG: title, values, cells. */
-  function mapOf(cur, key) {
-    const { cell } = cur;
-    if (key === 'prior') return { title: 'Density π: where people are', values: cur.prior, side: cur.side, chosen: cell };
-    const x = cur.mech[key];
-    return x ? { title: `${MECH_NAMES[key][0].toUpperCase()}${MECH_NAMES[key].slice(1)} mechanism: reported cell given the true cell ${S.cellName(cell, cur.side)}`, values: x.K[cell], side: cur.side, chosen: cell } : null;
-  }
-  function saveMap(key) {
-    const m = current && mapOf(current, key);
-    if (!m) return;
-    const text = mapSVG({ ...m, format: (v) => formatNumber(v, 4) });
-    download(new Blob([text], { type: 'image/svg+xml' }), `location-map-${key}-${m.side}x${m.side}.svg`);
+    replace(e.comparison, `The ${cur.spanner === null ? 'optimal' : 'spanner-optimal'} mechanism reports a cell at ${formatNumber(m.loss)} cell sides from the true one on average, against `, ...parts, '.');
   }
 
   function renderMaps(cur) {
@@ -473,37 +246,25 @@ export function mount(root, { engine }) {
     replace(e.maps, figs);
   }
 
-  // The page's sections share one worker: solve this section's program only once it is in view,
-  // so that loading the page never queues an LP in front of the other sections' work.
-  // data-started tells when it has (tests wait for it with data-busy).
-  function start() {
-    if (root.dataset.started === 'true') return;
-    root.dataset.started = 'true';
-    schedule(true);
+  function render(s, changed) {
+    const has = (k) => changed.includes(k);
+    if (has('busy')) root.dataset.busy = String(s.busy);
+    if (has('started') && s.started) root.dataset.started = 'true';
+    if (has('inputs')) writeInputs(s.inputs);
+    if (has('errors')) { setMsg('side', s.errors.side); setMsg('eps', s.errors.eps); setMsg('spanner', s.errors.spanner); }
+    if (has('results') && s.results) { renderSummary(s.results); renderMaps(s.results); renderOptimum(s.results); }
+    if (has('rows')) for (const k of Object.keys(e.rows)) renderRow(k, s.rows[k]);
+    if (has('progress')) renderProgress(s.progress, s.results);
   }
-  writeInputs();
+  ctl.subscribe(render);
+  writeInputs(ctl.get().inputs);
   root.dataset.busy = 'false';
   if (typeof IntersectionObserver === 'function') {
     const io = new IntersectionObserver((entries) => {
-      if (entries.some((x) => x.isIntersecting)) { io.disconnect(); start(); }
+      if (entries.some((x) => x.isIntersecting)) { io.disconnect(); ctl.start(); }
     }, { rootMargin: '200px' });
     io.observe(root);
-  } else start();
+  } else ctl.start();
 
-  return {
-    getState: () => clone(state),
-    setState(next) {
-      state = S.sanitizeState(next);
-      writeInputs();
-      if (root.dataset.started === 'true') schedule(true); else start();
-    },
-    /** What the section shows, as data. */
-    getResults() {
-      const cur = current;
-      if (!cur) return null;
-      const mech = {};
-      for (const [k, m] of Object.entries(cur.mech)) mech[k] = { loss: m.loss, remapped: m.remapped, epsilon: m.epsilon, guaranteedEpsilon: m.guaranteedEpsilon, epsilonPrime: m.epsilonPrime, bound: m.bound, status: m.status, gap: m.gap, row: m.K[cur.cell].slice() };
-      return { side: cur.side, epsilon: cur.eps, spanner: cur.spanner, prior: cur.prior.slice(), cell: cur.cell, mechanisms: mech };
-    },
-  };
+  return { getState: ctl.getState, setState: ctl.setState, getResults: ctl.getResults };
 }

@@ -9,52 +9,32 @@
 // ratios of one sub-channel against e^{±ε} (Vadhan (2013) Prop. 1). A card below holds the privacy
 // channels of Wu (2019) (binary symmetric, Gaussian, variance comparison).
 //
-// Flow: an edit updates the state (state.js), validates at once (messages beside the field),
-// and schedules the pipeline's main task: noise → tuple channel and record graph → one "heavy"
-// job (ε, capacity with progress, δ curve, ε for δ) → the Bayesian panel, each stage an engine
-// job planned by state.js. A newer edit supersedes the run at its next stage; the heavy job of a
-// large query is cancelled then, and can be cancelled by hand (the worker restarts).
+// What is computed, and when (the tuple channel, the heavy job with its progress and Cancel, ε for
+// a typed δ), is controller.js's: this file draws its store and forwards what people do to it.
 
 import { h, replace, addStylesheet } from '../../lib/dom.js';
 import { formatNumber } from '../../lib/numbers.js';
 import { linePlot } from '../../lib/plot.js';
-import { createPipeline, Superseded } from '../../engine/pipeline.js';
-import { isAbort } from '../../engine/client.js';
-import {
-  MIN_VALUES, MAX_VALUES, MAX_CUSTOM_TUPLES, NOISES,
-  tupleCount, allTuples, builtinTable, tupleText,
-  parseDelta, createState, stateForURL, sanitizeState, structureChanged as resetForStructure,
-  readSpec as readInputs, noiseCall, channelPlan, heavyPlan,
-} from './state.js';
+import { MIN_VALUES, MAX_VALUES, MAX_CUSTOM_TUPLES, NOISES, tupleCount, allTuples, tupleText, parseDelta } from './state.js';
 import { selectField, num } from './ui.js';
 import { channelsCard } from './channels.js';
 import { buildSkeleton, range } from './skeleton.js';
 import { bayesPanel } from './bayes.js';
 import { showCapacity, showEpsilon, showEpsForDelta, noiseDescription } from './results.js';
-
-/** Heavy jobs on at least this many tuples show their progress at once (else after the delay). */
-const PROGRESS_NOW_TUPLES = 1024;
-/** An outdated heavy job on at least this many tuples is cancelled rather than left to finish. */
-const CANCEL_OLD_TUPLES = 256;
-const CURVE_POINTS = 101;
-
+import { createInfoprivController } from './controller.js';
 
 export function mount(root, { engine }) {
   addStylesheet('sections/infopriv/style.css', 'infopriv');
-  const state = createState();
-  // The busy flag (tests, screen readers) follows the section's pipeline.
-  const pipe = createPipeline({
-    engine,
-    onBusy: (b) => {
-      root.dataset.busy = String(b);
-      root.setAttribute('aria-busy', String(b));
-    },
-  });
+  // The Bayesian panel runs in the main job, once the heavy results are in.
+  const ctl = createInfoprivController({ engine, afterHeavy: async (job) => { bayes.render(); await bayes.run(job); } });
+  const state = ctl.model;
+  const { pipe } = ctl;
   root.dataset.busy = 'true';
 
   const channels = channelsCard({ pipe });
   const els = buildSkeleton(root, state, channels.el);
   const { recordsSel, valuesWrap, querySel, queryInfo, tableWrap, tableErrors, noiseSel, expEps, epsField, pField, noiseHint, noiseMsg, progressEl, capRow, epsRow, subNote, plotWrap, deltaField, e4dRow, maxRatioRow, minRatioRow, barsWrap } = els;
+  const rowsAll = [capRow, epsRow, e4dRow, maxRatioRow, minRatioRow];
 
   // ------------------------------------------------------------ rendering of the inputs
   function renderValues() {
@@ -72,7 +52,6 @@ export function mount(root, { engine }) {
     const n = tupleCount(state.domains);
     const customOption = querySel.select.querySelector('option[value="custom"]');
     customOption.disabled = n > MAX_CUSTOM_TUPLES;
-    if (state.query === 'custom' && n > MAX_CUSTOM_TUPLES) state.query = 'count';
     querySel.select.value = state.query;
     renderCustomTable();
   }
@@ -107,11 +86,9 @@ export function mount(root, { engine }) {
     noiseSel.select.value = state.noise;
   }
 
-  // ------------------------------------------------------------ reading and validating the inputs
-
-  // The current query and noise, or null (with the messages shown) when some input is invalid.
-  function readSpec() {
-    const r = readInputs(state);
+  // ------------------------------------------------------------ the controller's state → DOM
+  // What readSpec says of the inputs: the messages beside the fields, e^ε and the noise.
+  function renderReading(r) {
     for (const input of tableWrap.querySelectorAll('input.ip-answer')) {
       const bad = r.tableErrors.find(([k]) => k === Number(input.dataset.row));
       input.classList.toggle('invalid', !!bad);
@@ -126,123 +103,52 @@ export function mount(root, { engine }) {
     expEps.replaceChildren();
     if (r.epsilon !== null) expEps.append('e^ε = ', num(Math.exp(r.epsilon), { 'data-testid': 'ip-exp-eps-value' }, 'ip.expEpsilon'));
     noiseHint.textContent = noiseDescription(state.noise, r.m);
-    return r.spec;
   }
 
-  // ------------------------------------------------------------ the pipeline
-  let cur = null; // {domains, C, graph, tuples, eps?, cap?, curve?}
-  const graphCache = { key: null, graph: null };
-  const main = pipe.task((job) => runMain(job));
-  const scheduleMain = () => main.schedule();
-
-  async function runMain(job) {
-    const spec = readSpec();
-    hideProgress();
-    const rows = [capRow, epsRow, e4dRow, maxRatioRow, minRatioRow];
-    if (!spec) {
-      cur = null;
-      for (const r of rows) r.stale('fix the input on the left');
-      markFigures(true);
-      subNote.classList.add('stale');
-      return;
-    }
-    for (const r of rows) r.pending();
-    markFigures(true);
-    subNote.classList.add('stale');
-    try {
-      const nc = noiseCall(spec);
-      const noise = nc ? await job.call(nc) : spec.noise;
-      const gkey = spec.domains.join(',');
-      const res = await job.run(channelPlan(spec, noise, graphCache.key === gkey));
-      const failed = res.find((r) => !r.ok);
-      if (failed) throw new Error(failed.error);
-      if (res[1]) { graphCache.key = gkey; graphCache.graph = res[1].value; }
-      cur = { domains: spec.domains, C: res[0].value, graph: graphCache.graph, tuples: spec.tuples };
-      await runHeavy(job);
-    } catch (err) {
-      if (err instanceof Superseded) throw err;
-      const e = { error: isAbort(err) ? 'Cancelled.' : err.message, cancelled: isAbort(err) };
-      for (const r of rows) r.set(e);
+  function renderRows(x) {
+    if (!x) return;
+    for (const r of rowsAll) {
+      if (x.kind === 'stale') r.stale(x.reason);
+      else if (x.kind === 'pending') r.pending();
+      else r.set({ error: x.error, cancelled: x.cancelled });
     }
   }
 
-  async function runHeavy(job) {
-    const delta = parseDelta(state.delta);
-    deltaField.setError(delta.error);
-    let reports = 0;
-    let results;
-    try {
-      results = await job.run(heavyPlan(cur, delta.error ? null : delta.value, CURVE_POINTS), {
-        cancelStale: cur.tuples >= CANCEL_OLD_TUPLES,
-        slow: () => showProgress(null),
-        slowNow: cur.tuples >= PROGRESS_NOW_TUPLES,
-        onProgress: (data) => {
-          reports++;
-          progressEl.dataset.reports = String(reports);
-          showProgress(data);
-        },
-      });
-    } catch (err) {
-      if (!(err instanceof Superseded) && isAbort(err)) {
-        hideProgress();
-        showCancelled();
-        return;
-      }
-      throw err;
-    }
-    hideProgress();
-    const [eps, cap, curve, e4d] = results;
-    cur.eps = eps.ok ? eps.value : null;
-    cur.cap = cap.ok ? cap.value : null;
-    cur.curve = curve.ok ? curve.value : null;
-    showEpsilon(els, eps);
-    showCapacity(els, cap);
-    showCurve(curve);
-    if (e4d) showEpsForDelta(els, e4d, delta.value);
-    else e4dRow.stale('fix δ above');
-    bayes.render();
-    await bayes.run(job);
-  }
-
-  // ------------------------------------------------------------ progress and cancel
+  // The progress of the heavy job: a spinner, Cancel, a bar and what it counts.
   let progressText = null;
   let progressBar = null;
-  function showProgress(data) {
-    const [done, total] = Array.isArray(data) ? data : [];
+  function renderProgress(p) {
+    if (p === null || p === 'cancelled') {
+      progressEl.hidden = true;
+      progressEl.replaceChildren();
+      progressText = null;
+      progressBar = null;
+    }
+    if (p === 'cancelled') {
+      progressEl.hidden = false;
+      replace(progressEl, h('span', { 'data-testid': 'ip-cancelled', text: 'The computation was cancelled. ' }),
+        h('button', { type: 'button', class: 'small', 'data-testid': 'ip-recompute', text: 'Compute again', on: { click: () => ctl.compute() } }));
+    }
+    if (p === null || p === 'cancelled') return;
+    if (p.reports > 0) progressEl.dataset.reports = String(p.reports);
     if (!progressText) {
       progressText = h('span', { 'data-testid': 'ip-progress-text' });
       progressBar = h('progress', { max: '1', value: '0', 'aria-label': 'Progress of the individual capacity' });
       replace(progressEl,
         h('span', { class: 'spinner', 'aria-hidden': 'true' }),
-        h('button', { type: 'button', class: 'small', 'data-testid': 'ip-cancel', text: 'Cancel', on: { click: cancelHeavy } }),
+        h('button', { type: 'button', class: 'small', 'data-testid': 'ip-cancel', text: 'Cancel', on: { click: () => ctl.cancel() } }),
         progressBar,
         progressText);
     }
     progressEl.hidden = false;
-    if (done === undefined) {
-      progressText.textContent = `Computing on ${cur ? cur.tuples.toLocaleString('en') : ''} tuples…`;
+    if (p.done === undefined) {
+      progressText.textContent = `Computing on ${p.tuples.toLocaleString('en')} tuples…`;
       progressBar.removeAttribute('value');
     } else {
-      progressText.textContent = `Individual capacity: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} sub-channels`;
-      progressBar.max = total;
-      progressBar.value = done;
+      progressText.textContent = `Individual capacity: ${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')} sub-channels`;
+      progressBar.max = p.total;
+      progressBar.value = p.done;
     }
-  }
-  function hideProgress() {
-    progressEl.hidden = true;
-    progressEl.replaceChildren();
-    progressText = null;
-    progressBar = null;
-  }
-  function cancelHeavy() {
-    main.cancel();
-  }
-  function showCancelled() {
-    const e = { error: 'Cancelled.', cancelled: true };
-    for (const r of [capRow, epsRow, e4dRow, maxRatioRow, minRatioRow]) r.set(e);
-    progressEl.hidden = false;
-    replace(progressEl, h('span', { 'data-testid': 'ip-cancelled', text: 'The computation was cancelled. ' }),
-      h('button', { type: 'button', class: 'small', 'data-testid': 'ip-recompute', text: 'Compute again', on: { click: () => scheduleMain() } }));
   }
 
   // ------------------------------------------------------------ showing results
@@ -256,7 +162,7 @@ export function mount(root, { engine }) {
   }
 
   function drawCurve() {
-    const c = cur?.curve;
+    const c = ctl.current()?.curve;
     if (!c) return;
     const points = [...c.epsilon].map((e, k) => [e, c.delta[k]]);
     const d = parseDelta(state.delta);
@@ -274,75 +180,23 @@ export function mount(root, { engine }) {
     barsWrap.classList.toggle('stale', stale);
   }
 
-  // ------------------------------------------------------------ δ typed by the user
-  const deltaTask = pipe.task(async (job) => {
-    const d = parseDelta(state.delta);
-    deltaField.setError(d.error);
-    drawCurve();
-    if (d.error) {
-      e4dRow.stale('fix δ above');
-      return;
-    }
-    if (!cur || !cur.curve) return; // the main task will compute it
-    e4dRow.pending();
-    try {
-      const v = await job.call(engine.plan.infoPrivacy.epsilonForDelta(cur.C, cur.graph, d.value));
-      showEpsForDelta(els, { ok: true, value: v }, d.value);
-    } catch (err) {
-      if (err instanceof Superseded || isAbort(err)) throw err;
-      e4dRow.set({ error: err.message });
-    }
-  });
-  const scheduleDelta = () => deltaTask.schedule();
-  const bayes = bayesPanel({ root, engine, pipe, state, els, getCur: () => cur });
-
-  // ------------------------------------------------------------ events
-  root.addEventListener('change', (e) => {
-    const t = e.target;
-    if (t === recordsSel.select) {
-      const n = Number(t.value);
-      const last = state.domains[state.domains.length - 1] ?? 2;
-      while (state.domains.length < n) state.domains.push(last);
-      state.domains.length = n;
-      structureChanged();
-    } else if (t.dataset.record !== undefined && t.id.startsWith('ip-values-')) {
-      state.domains[Number(t.dataset.record)] = Number(t.value);
-      structureChanged();
-    } else if (t === querySel.select) {
-      const prev = state.query;
-      state.query = t.value;
-      if (state.query === 'custom') state.custom = builtinTable(prev === 'custom' ? 'count' : prev, state.domains).map(String);
-      renderCustomTable();
-      scheduleMain();
-    } else if (t === noiseSel.select) {
-      state.noise = t.value;
-      renderNoiseControls();
-      scheduleMain();
-    }
-  });
-
-  root.addEventListener('input', (e) => {
-    const t = e.target;
-    if (t === epsField.input) { state.epsilon = t.value; scheduleMain(); }
-    else if (t === pField.input) { state.p = t.value; scheduleMain(); }
-    else if (t === deltaField.input) { state.delta = t.value; scheduleDelta(); }
-    else if (t.classList.contains('ip-answer')) { state.custom[Number(t.dataset.row)] = t.value; scheduleMain(); }
-  });
-
-  function structureChanged() {
-    resetForStructure(state);
-    renderValues();
-    renderQueryControls();
-    recordsSel.select.value = String(state.domains.length);
-    bayes.render();
-    scheduleMain();
+  function renderHeavy({ eps, cap, curve, e4d, delta }) {
+    showEpsilon(els, eps);
+    showCapacity(els, cap);
+    showCurve(curve);
+    if (e4d) showEpsForDelta(els, e4d, delta);
+    else e4dRow.stale('fix δ above');
   }
 
-  // ------------------------------------------------------------ state for the URL
-  const getState = () => stateForURL(state, channels.getState());
+  function renderE4d(x) {
+    if (!x) return;
+    if (x.kind === 'stale') e4dRow.stale('fix δ above');
+    else if (x.kind === 'pending') e4dRow.pending();
+    else if (x.kind === 'done') showEpsForDelta(els, { ok: true, value: x.value }, x.delta);
+    else e4dRow.set({ error: x.error });
+  }
 
-  function setState(s = {}) {
-    Object.assign(state, sanitizeState(s));
+  function renderAllInputs() {
     epsField.input.value = state.epsilon;
     pField.input.value = state.p;
     deltaField.input.value = state.delta;
@@ -351,21 +205,55 @@ export function mount(root, { engine }) {
     renderQueryControls();
     renderNoiseControls();
     bayes.render();
-    channels.setState(s.channels ?? {});
-    scheduleMain();
   }
 
-  /** What the section shows, as data. */
-  function getResults() {
-    if (!cur) return null;
-    const rows = cur.C.rows ?? 0;
-    return {
-      domains: cur.domains.slice(),
-      channel: Array.from({ length: rows }, (_, i) => Array.from(cur.C.data.subarray(i * cur.C.cols, (i + 1) * cur.C.cols))),
-      epsilon: cur.eps ? { ...cur.eps } : null,
-      capacity: cur.cap ? { ...cur.cap, prior: Array.from(cur.cap.prior) } : null,
-      deltaCurve: cur.curve ? { epsilon: Array.from(cur.curve.epsilon), delta: Array.from(cur.curve.delta), pureEpsilon: cur.curve.pureEpsilon } : null,
-    };
+  ctl.subscribe((s, changed) => {
+    const has = (k) => changed.includes(k);
+    if (has('busy')) {
+      root.dataset.busy = String(s.busy);
+      root.setAttribute('aria-busy', String(s.busy));
+    }
+    if (has('structure')) {
+      renderValues();
+      renderQueryControls();
+      recordsSel.select.value = String(state.domains.length);
+      bayes.render();
+    }
+    if (has('custom')) renderCustomTable();
+    if (has('noiseForm')) renderNoiseControls();
+    if (has('restored')) renderAllInputs();
+    if (has('reading') && s.reading) renderReading(s.reading);
+    if (has('progress')) renderProgress(s.progress);
+    if (has('runs')) { markFigures(true); subNote.classList.add('stale'); }
+    if (has('rows')) renderRows(s.rows);
+    if (has('deltaError')) deltaField.setError(s.deltaError);
+    if (has('heavy') && s.heavy) renderHeavy(s.heavy);
+    if (has('deltaDrawn')) drawCurve();
+    if (has('e4d')) renderE4d(s.e4d);
+  });
+  const bayes = bayesPanel({ root, engine, pipe, state, els, getCur: ctl.current });
+
+  // ------------------------------------------------------------ DOM events → the controller
+  root.addEventListener('change', (e) => {
+    const t = e.target;
+    if (t === recordsSel.select) ctl.setRecords(Number(t.value));
+    else if (t.dataset.record !== undefined && t.id.startsWith('ip-values-')) ctl.setValues(Number(t.dataset.record), Number(t.value));
+    else if (t === querySel.select) ctl.setQuery(t.value);
+    else if (t === noiseSel.select) ctl.setNoise(t.value);
+  });
+  root.addEventListener('input', (e) => {
+    const t = e.target;
+    if (t === epsField.input) ctl.setEpsilon(t.value);
+    else if (t === pField.input) ctl.setP(t.value);
+    else if (t === deltaField.input) ctl.setDelta(t.value);
+    else if (t.classList.contains('ip-answer')) ctl.setAnswer(Number(t.dataset.row), t.value);
+  });
+
+  // ------------------------------------------------------------ state for the URL
+  const getState = () => ctl.getState(channels.getState());
+  function setState(s = {}) {
+    ctl.setState(s);
+    channels.setState(s.channels ?? {});
   }
 
   // ------------------------------------------------------------ start
@@ -374,7 +262,7 @@ export function mount(root, { engine }) {
   renderNoiseControls();
   bayes.render();
   channels.recompute();
-  main.now();
+  ctl.start();
 
-  return { getState, setState, getResults };
+  return { getState, setState, getResults: ctl.getResults };
 }
