@@ -1,52 +1,33 @@
 // sections/channel/controller.js — the "Channel & leakage" section without its page: the state it
-// shows (the inputs as typed, their validation, the status and value of every measure, the
-// estimate, the Undo history, the notes), one method per thing a reader does (type in a cell,
-// paste, load an example or a program's channel, undo, reorder, ask for a result), and the jobs
-// it sends to the engine. It emits an event for each change (lib/controller.js Store); the view
-// (view.js) subscribes, draws, and forwards the page's events to the methods here.
+// shows (the inputs as typed, their validation, the Undo history, the notes, and through its
+// results part, results.js, the status and value of every measure and the estimate), one method
+// per thing a reader does (type in a cell, paste, load an example or a program's channel, undo,
+// reorder, ask for a result). It emits an event for each change (lib/controller.js Store); the
+// view (view.js) subscribes, draws, and forwards the page's events to the methods here.
 // No DOM: tests/node/channel-controller.test.mjs drives it in Node with the engine loaded there.
 //
-// Flow: an edit records the state before it (history.js), changes the inputs (state.js), checks
-// them at once (validate.js: an event 'validation' with per-cell messages), marks the panels
-// whose inputs changed pending and schedules the pipeline's debounced run, which starts one job
-// per such panel (plan.js: panels group measures by what they depend on, so that changing α
-// recomputes one number). Only the latest answer of a panel is shown; the capacity job reports
-// its progress after the pipeline's delay and can be cancelled. When the inputs were typed as
-// decimals or fractions, a panel's float job is followed by its exact job (qif.exact, from the
-// text as typed): its fractions are shown beside the decimals, and its errors in a note.
+// An edit records the state before it (history.js), changes the inputs (state.js), checks them
+// at once (validate.js: an event 'validation' with per-cell messages) and tells the results
+// (results.js changed), which schedule the engine's jobs.
 //
 // Events ({type, …}): inputs {fields, scrollTop, program} (the grids and the preset menu to draw
-// again; fields: α, tolerance, class and observed to be set from the state), preset, gain,
-// validation {checked, pasteMessage}, status {keys, status, note}, skipped {keys, reason,
-// panel}, number {key, result, exact}, capacity {result, secrets}, capacityProgress {data},
-// failure {keys, cancelled, message}, exact {key, text}, hyper {result, labels, …}, exactNote
-// {text}, estimate {result, secrets, scaled}, estimateStatus {status}, observed {message},
-// pasteNote {text}, history {canUndo}, undo, busy {busy}.
+// again; fields: α, tolerance, class and observed to be set from the state; program: the program
+// editor's text), preset, gain, validation {checked, pasteMessage}, pasteNote {text}, history
+// {canUndo}, undo (a paste being read is stopped); from results.js: status {keys, status, note},
+// skipped {keys, reason, panel}, number {key, result, exact}, capacity {result, secrets},
+// capacityProgress {data}, failure {keys, cancelled, message}, exact {key, text}, hyper {result,
+// labels, secrets, outputs, exact, observables}, exactNote {text}, estimate {result, secrets,
+// scaled}, estimateStatus {status}, observed {message}, busy {busy}.
 
 import { presetById } from '../../lib/presets.js';
-import { MEASURES, exactResults as exactResultsOf } from '../../lib/measures.js';
-import { createPipeline, Superseded } from '../../engine/pipeline.js';
-import { isAbort } from '../../engine/client.js';
-import { readerMessage, withoutFunction } from '../../lib/row-names.js';
 import { Store } from '../../lib/controller.js';
 import { validateInputs } from './validate.js';
 import * as S from './state.js';
-import * as Plan from './plan.js';
 import * as O from './order.js';
 import { History } from './history.js';
-
-/**
- * The order in which panels start (the worker runs their jobs one after another): quick ones
- * first; then the multiplicative capacities, whose Bayes-risk capacity grows fastest with the
- * size (minutes on a 2,000 × 2,000 channel), so that it does not hold back the posterior
- * measures; the capacity (iterative) last.
- */
-const ORDER = ['prior', 'renyi', 'posterior', 'gprior', 'gpost', 'gcapacity', 'channel', 'capacity'];
+import { ChannelResults, initialResults } from './results.js';
 
 const DECIMAL_COMMAS = 'Read as decimal commas (cells were separated by tabs, semicolons or spaces, or quoted): 0,5 → 0.5.';
-
-/** A settled result's status: what the view shows for it. */
-const statusOf = (r, unavailable = /not available in this build/) => (r.ok ? 'ok' : unavailable.test(r.error) ? 'unavailable' : 'error');
 
 export class ChannelController {
   /**
@@ -55,76 +36,53 @@ export class ChannelController {
    *   timing and clock go to the pipeline (engine/pipeline.js), a test's own.
    */
   constructor({ engine, timing, clock, onError, presetId } = {}) {
-    this.engine = engine;
     /** The inputs as typed (state.js): matrix, labels, prior, gain, α, tolerance, class, observed. */
     this.inputs = S.createState(presetId);
     this.history = new History();
     this.store = new Store({
+      ...initialResults(),
       checked: validateInputs(this.inputs),
-      status: Object.fromEntries([...Object.keys(MEASURES), 'hyper'].map((k) => [k, 'pending'])),
-      shown: {}, // measure key → its last settled result
-      exact: {}, // measure key → its exact value (a fraction string; the exact hyper)
-      exactErrors: {}, // panel → why its exact job gave no values
-      exactWhy: null, // why the inputs as typed have no exact form
-      exactNote: '',
-      estimate: { status: 'idle', result: null, scaled: false, message: null },
       pasteMessage: null, // why the last paste or file could not be read
       pasteNote: '',
       canUndo: false,
-      busy: true,
     });
     this.s = this.store.state;
-    this.lastSig = {}; // panel → signature of its last run
-    this.force = new Set(); // panels asked for whatever they cost
-    this.sharedRefs = {}; // input → {sig, ref} of the matrix last shared with the engine
-    this.hyperInputs = null; // {C, prior} of the last run, to label the posteriors
-    this.lastEstimate = null;
-    this.estimateSig = null; // channel and observed frequencies of the estimate shown
-    // Resolved when the section first shows computed values (or a failure, or has nothing left
-    // to compute): the page mounts its other sections after that.
-    this.firstShown = new Promise((resolve) => { this.firstShownDone = resolve; });
-    this.pipe = createPipeline({ engine, timing, clock, onError, onBusy: (busy) => this.store.set({ busy }, { type: 'busy', busy }) });
-    this.panels = {};
-    for (const name of Object.keys(S.PANEL_KEYS)) this.panels[name] = this.pipe.task((job, calls, exact) => this.runPanel(job, name, calls, exact));
-    this.recompute = this.pipe.task(() => this.startPanels());
-    this.estimateTask = this.pipe.task((job) => this.runEstimate(job));
+    this.results = new ChannelResults({ engine, store: this.store, inputs: this.inputs, timing, clock, onError });
+    this.firstShown = this.results.firstShown;
   }
 
   emit(event) { this.store.emit(event); }
   subscribe(fn) { return this.store.subscribe(fn); }
-  /** The status of measure `key` ('pending', 'ok', 'stale', 'skipped', 'error', …). */
-  status(key) { return this.s.status[key]; }
+  /** The section's state: validation, results, notes, busy (the inputs are `inputs`). */
   get state() { return this.s; }
+  /** The status of measure `key` ('pending', 'ok', 'stale', 'skipped', 'error', …). */
+  status(key) { return this.results.status(key); }
+  /** Resolves once nothing is scheduled or computing (the tests wait on it). */
+  idle() { return this.results.idle(); }
+  /** The section shows what it has (the view calls it when nothing is busy any more). */
+  firstShownDone() { this.results.firstShownDone(); }
 
   /** Draws the inputs and computes the first results at once (nobody is typing yet). */
   start() {
     this.rerender();
-    this.recompute.now();
+    this.results.recompute.now();
   }
-
-  /** Resolves once nothing is scheduled or computing (the tests wait on it). */
-  idle() {
-    if (!this.s.busy) return Promise.resolve();
-    return new Promise((resolve) => {
-      const off = this.subscribe((e) => { if (e.type === 'busy' && !e.busy) { off(); resolve(); } });
-    });
-  }
-
-  // ---------------------------------------------------------------- validation and results
 
   validate() {
     this.s.checked = validateInputs(this.inputs);
     this.emit({ type: 'validation', checked: this.s.checked, pasteMessage: this.s.pasteMessage });
   }
 
-  setStatus(keys, status, note) {
-    for (const key of keys) if (key in this.s.status) this.s.status[key] = status;
-    this.emit({ type: 'status', keys, status, note });
+  /** Called on every change of the inputs: immediate validation, then a debounced recompute. */
+  changed() {
+    this.validate();
+    this.results.changed();
   }
 
-  setEstimateStatus(status) {
-    this.s.estimate.status = status;
-    this.emit({ type: 'estimateStatus', status });
+  // The inputs drawn again (event 'inputs'), then checked and their results scheduled.
+  rerender(how = {}) {
+    this.emit({ type: 'inputs', ...how });
+    this.changed();
   }
 
   setPasteNote(text) {
@@ -135,218 +93,9 @@ export class ChannelController {
     this.s.pasteMessage = null;
   }
 
-  // The inputs drawn again (event 'inputs'), then checked and their results scheduled.
-  rerender(how = {}) {
-    this.emit({ type: 'inputs', ...how });
-    this.changed();
-  }
-
-  /** Called on every change of the inputs: immediate validation, then a debounced recompute. */
-  changed() {
-    this.validate();
-    const plan = Plan.panelPlan(this.inputsNow(), this.lastSig, this.force);
-    for (const [name, p] of Object.entries(plan)) {
-      const keys = S.PANEL_KEYS[name];
-      if (p.action === 'stale' || p.action === 'skip') {
-        if (p.action === 'skip') {
-          for (const key of keys) if (key in this.s.status) this.s.status[key] = 'skipped';
-          this.emit({ type: 'skipped', keys, reason: p.reason, panel: p.cost !== undefined ? name : null });
-        } else this.setStatus(keys, 'stale', '');
-        this.lastSig[name] = null;
-        this.panels[name].supersede();
-      } else if (p.action === 'run') this.setStatus(keys, 'pending');
-    }
-    if (this.inputs.observed.trim() !== '' && !this.s.checked.channel) this.setEstimateStatus('stale');
-    this.recompute.schedule();
-  }
-
-  inputsNow() {
-    const exact = Plan.exactInputs(this.inputs);
-    this.s.exactWhy = exact.why;
-    return Plan.panelInputs(this.s.checked, { gainClass: this.inputs.gainClass, exact });
-  }
-
-  // The inputs of the panels, a large matrix replaced by a reference to its copy in the worker
-  // (sent once per change, however many jobs use it).
-  inputsForEngine() {
-    const inputs = this.inputsNow();
-    for (const key of ['channel', 'gain']) {
-      const x = inputs[key];
-      if (!x.value || !x.value.data || x.value.data.length <= Plan.SIGNED_BY_VALUE_UP_TO) continue;
-      if (this.sharedRefs[key]?.sig !== x.sig) this.sharedRefs[key] = { sig: x.sig, ref: this.engine.share(key, x.value) };
-      inputs[key] = { ...x, value: { ...this.sharedRefs[key].ref, rows: x.value.rows, cols: x.value.cols } };
-    }
-    return inputs;
-  }
-
-  // The debounced step: decide, panel by panel, what the inputs ask for.
-  startPanels() {
-    const inputs = this.inputsForEngine();
-    const plan = Plan.panelPlan(inputs, this.lastSig, this.force);
-    const { checked } = this.s;
-    if (checked.channel && checked.prior) this.hyperInputs = { C: checked.channel, prior: checked.prior };
-    const sig = `${inputs.channel.sig}\u0000${this.inputs.observed}`;
-    if (sig !== this.estimateSig) {
-      this.estimateSig = sig;
-      this.estimateTask.now();
-    }
-    for (const name of ORDER) {
-      const p = plan[name];
-      if (p.action === 'run') {
-        this.lastSig[name] = p.sig;
-        this.panels[name].now(p.calls, p.exact);
-      } else if (p.action === 'same' && !this.panels[name].busy) {
-        // Back to inputs already shown (e.g. 0.5 retyped as 1/2): nothing to recompute.
-        for (const key of S.PANEL_KEYS[name]) if (this.status(key) === 'pending') this.setStatus([key], 'ok');
-      }
-    }
-    this.showExactNote();
-  }
-
-  async runPanel(job, name, calls, exactPlan) {
-    const keys = S.PANEL_KEYS[name];
-    const capacity = name === 'capacity';
-    for (const key of keys) delete this.s.exact[key];
-    delete this.s.exactErrors[name];
-    try {
-      const results = await job.run(calls, capacity ? {
-        cancelStale: true, // a capacity still running for older inputs only delays the new one
-        slow: () => this.emit({ type: 'capacityProgress', data: null }),
-        onProgress: (data) => this.emit({ type: 'capacityProgress', data }),
-      } : {});
-      for (const [key, r] of Object.entries(Plan.derivePanel(name, results))) this.show(key, r);
-    } catch (e) {
-      if (e instanceof Superseded) throw e;
-      this.lastSig[name] = null;
-      const cancelled = isAbort(e);
-      for (const key of keys) if (key in this.s.status) this.s.status[key] = cancelled ? 'cancelled' : 'error';
-      this.emit({ type: 'failure', keys, cancelled, message: e.message });
-      this.firstShownDone();
-      return;
-    }
-    if (exactPlan) await this.runExact(job, name, exactPlan);
-    this.showExactNote();
-  }
-
-  // The exact values of a panel, after its decimals. Within the page's exact limit a job takes
-  // at most about a second; a newer run lets it finish (and ignores it) rather than cancel it,
-  // which would restart the worker and load both modules again.
-  async runExact(job, name, plan) {
-    let results;
-    try {
-      results = await job.run(plan.calls);
-    } catch (e) {
-      if (e instanceof Superseded) throw e;
-      if (!isAbort(e)) this.s.exactErrors[name] = e.message;
-      return;
-    }
-    const errors = [];
-    for (const [key, r] of Object.entries(exactResultsOf(plan, results))) {
-      if (!r.ok) {
-        errors.push(this.forReader(r));
-        continue;
-      }
-      this.s.exact[key] = r.value;
-      if (key === 'hyper') this.showHyper();
-      else this.emit({ type: 'exact', key, text: r.value });
-    }
-    if (errors.length) this.s.exactErrors[name] = errors[0];
-  }
-
-  showExactNote() {
-    // Without the function's name (the result says which function it was, fn).
-    const messages = new Set(Object.values(this.s.exactErrors).map(withoutFunction));
-    if (this.s.exactWhy && this.s.checked.channel && this.s.checked.prior) messages.add(this.s.exactWhy);
-    const text = messages.size ? `Decimals only, without exact fractions: ${[...messages].join('; ')}.` : '';
-    this.store.set({ exactNote: text }, { type: 'exactNote', text });
-  }
-
-  // The engine's messages count from 0 (“channel: row 2 sums to …”); the page names rows by
-  // their labels and numbers from 1, as the grid shows them, from the error's argument and index.
-  forReader(r) {
-    if (r.ok || typeof r.error !== 'string') return r;
-    const s = this.inputs;
-    const names = {
-      channel: { rows: s.secrets, cols: s.observables },
-      prior: { rows: s.secrets },
-      gain: { rows: s.gainLabels, cols: s.secrets },
-      observed: { rows: s.observables },
-    };
-    return { ...r, error: readerMessage(r, names) };
-  }
-
-  show(key, r) {
-    this.firstShownDone();
-    r = this.forReader(r);
-    this.s.shown[key] = r;
-    if (key === 'hyper') this.showHyper();
-    else if (key === 'shannonCapacity') this.showCapacity();
-    else {
-      this.s.status[key] = statusOf(r);
-      this.emit({ type: 'number', key, result: r, exact: this.s.exact[key] ?? null });
-    }
-  }
-
-  showCapacity() {
-    const r = this.s.shown.shannonCapacity;
-    this.s.status.shannonCapacity = statusOf(r);
-    this.emit({ type: 'capacity', result: r, secrets: this.inputs.secrets });
-  }
-
-  showHyper() {
-    const r = this.s.shown.hyper;
-    const s = this.inputs;
-    const labels = r?.ok && this.hyperInputs ? Plan.posteriorLabels(r.value, this.hyperInputs.C, this.hyperInputs.prior, s.observables) : [];
-    this.s.status.hyper = statusOf(r, /not available/);
-    this.emit({ type: 'hyper', result: r, labels, secrets: s.secrets, outputs: s.observables.length, exact: this.s.exact.hyper ?? null, observables: s.observables });
-  }
-
-  // Labels appear in the hyper table and the capacity prior: drawn again when a label changes
-  // (the numbers do not change, so nothing is recomputed).
-  refreshLabelled() {
-    if (this.s.shown.hyper && this.status('hyper') === 'ok') this.showHyper();
-    if (this.s.shown.shannonCapacity && this.status('shannonCapacity') === 'ok') this.showCapacity();
-  }
-
-  // The prior estimated from observed outputs (iterative Bayesian update), for the channel shown.
-  async runEstimate(job) {
-    const s = this.inputs;
-    const est = (result, scaled = false) => {
-      Object.assign(this.s.estimate, { status: result ? (result.ok ? 'ok' : 'error') : 'idle', result, scaled });
-      this.emit({ type: 'estimate', result, secrets: s.secrets, scaled });
-    };
-    const message = (m) => {
-      this.s.estimate.message = m;
-      this.emit({ type: 'observed', message: m });
-    };
-    if (s.observed.trim() === '') {
-      message(null);
-      est(null);
-      return;
-    }
-    const o = Plan.parseObserved(s.observed, s.observables.length);
-    message(o.error ?? null);
-    if (o.error || !this.s.checked.channel) {
-      est(null);
-      return;
-    }
-    const C = this.inputsForEngine().channel.value; // a large channel by its reference in the worker
-    let r;
-    try {
-      [r] = await job.run([this.engine.plan.channel.iterativeBayesianUpdate(C, o.value)], { cancelStale: true });
-    } catch (e) {
-      if (e instanceof Superseded) throw e;
-      r = { ok: false, error: isAbort(e) ? 'Cancelled.' : e.message };
-    }
-    this.lastEstimate = r.ok ? r.value : null;
-    est(this.forReader(r), o.scaled);
-  }
-
-
   /** The engine's worker crashed and restarted: everything shown is computed again. */
   crashed() {
-    for (const name of Object.keys(this.lastSig)) this.lastSig[name] = null;
-    this.estimateSig = null;
+    this.results.forget();
     this.changed();
   }
 
@@ -402,7 +151,7 @@ export class ChannelController {
         this.emit({ type: 'gain' }); // its column headers are the secrets
       }
       if (kind !== 'prior') this.markEdited();
-      if (kind === 'label') this.refreshLabelled();
+      if (kind === 'label') this.results.refreshLabelled();
     } else if (grid === 'gain') {
       s.gainIdentity = false;
       if (kind === 'gain') s.gain[r][c] = value;
@@ -427,9 +176,7 @@ export class ChannelController {
   setObserved(text) {
     this.record('observed');
     this.inputs.observed = text;
-    this.setEstimateStatus('pending');
-    this.estimateSig = null;
-    this.estimateTask.schedule();
+    this.results.observedChanged();
   }
 
   setGainClass(id) {
@@ -469,17 +216,17 @@ export class ChannelController {
 
   /** The estimated prior as the prior (false when there is none for these secrets). */
   useEstimate() {
-    const est = this.lastEstimate;
+    const est = this.results.lastEstimate;
     if (!est || est.prior.length !== this.inputs.secrets.length) return false;
     this.edit((s) => S.setPrior(s, est.prior));
     return true;
   }
 
-  cancelCapacity() { this.panels.capacity.cancel(); }
+  cancelCapacity() { this.results.cancelCapacity(); }
   recomputeCapacity() { this.changed(); }
   /** A panel skipped for its cost, started anyway. */
   computeAnyway(panel) {
-    this.force.add(panel);
+    this.results.computeAnyway(panel);
     this.changed();
   }
 
@@ -637,14 +384,9 @@ export class ChannelController {
    */
   getResults() {
     const s = this.inputs;
-    const { shown, exact } = this.s;
-    const ok = (key) => this.status(key) === 'ok';
-    const exactTexts = {};
-    for (const [key, text] of Object.entries(exact)) if (key !== 'hyper' && shown[key]?.ok && ok(key)) exactTexts[key] = text;
-    const hyperLabels = shown.hyper?.ok && this.hyperInputs ? Plan.posteriorLabels(shown.hyper.value, this.hyperInputs.C, this.hyperInputs.prior, s.observables) : [];
     return {
       inputs: { secrets: s.secrets.slice(), observables: s.observables.slice(), cells: s.cells, prior: s.prior.slice(), gain: s.gain ? structuredClone(s.gain) : null, gainLabels: s.gainLabels.slice(), gainIdentity: s.gainIdentity },
-      ...Plan.resultsOf(Object.fromEntries(Object.entries(shown).filter(([key]) => ok(key))), { measures: MEASURES, exact: exactTexts, hyperLabels, exactHyper: ok('hyper') ? exact.hyper ?? null : null }),
+      ...this.results.data(),
     };
   }
 }
