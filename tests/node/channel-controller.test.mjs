@@ -355,3 +355,19 @@ test('lib/controller.js Store: set emits the fields changed, listeners unsubscri
   assert.equal(seen.length, 1);
   assert.deepEqual(third, ['change', 'x']);
 });
+
+test('the channel section\'s views stay small: its logic is the controller\'s, not a closure of the view', async () => {
+  const { readdir } = await import('node:fs/promises');
+  const dir = new URL('../../web/sections/channel/', import.meta.url);
+  const views = (await readdir(dir)).filter((f) => f === 'view.js' || f.endsWith('-view.js'));
+  assert.ok(views.includes('view.js') && views.includes('grid-view.js') && views.includes('results-view.js'));
+  for (const f of views) {
+    const lines = (await readFile(new URL(f, dir), 'utf8')).split('\n').length - 1;
+    assert.ok(lines <= 400, `${f}: ${lines} lines (at most 400)`);
+  }
+  // The controller and its results part import nothing that needs a page.
+  for (const f of ['controller.js', 'results.js']) {
+    const text = await readFile(new URL(f, dir), 'utf8');
+    assert.doesNotMatch(text, /\b(document|window)\.|requestAnimationFrame\(|lib\/dom\.js/, `${f} uses no DOM`);
+  }
+});
