@@ -2,7 +2,7 @@
 // inputs per guess (the cells and their remove buttons are grid-view.js's), or one line that
 // describes an identity gain too large to draw; and the gain's validation messages on its cells.
 import { h, replace, setFieldMessage } from '../../lib/dom.js';
-import { cellInput, removeButton } from './grid-view.js';
+import { cellInput, removeButton } from './grid-cells.js';
 
 // Beyond this many secrets the identity gain is described rather than drawn: an n×n grid of
 // inputs nobody edits would only slow the page down.

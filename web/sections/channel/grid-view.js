@@ -1,8 +1,8 @@
 // sections/channel/grid-view.js — the editable channel of the "Channel & leakage" section, with its
-// prior column, and the keyboard moves of both grids (the gain's table is gain-view.js, from the
-// cells made here). Built from the state (state.js); the tables are
+// prior column (the gain's table is gain-view.js). Built from the state (state.js); the tables are
 // rebuilt on structural changes and (the channel) on scrolling, never while a cell is typed in,
-// so that focus and the caret stay put. Validation messages are applied cell by cell.
+// so that focus and the caret stay put. Validation messages are applied cell by cell. Its cells
+// are grid-cells.js; the keyboard moves and the drags of rows and columns, grid-keys.js.
 //
 // The channel grid renders only what is in view once it is larger than FULL_ROWS × FULL_COLS:
 // the rows and columns around the scroll position, with spacers standing for the others, so
@@ -11,57 +11,13 @@
 
 import { h, replace, setFieldMessage } from '../../lib/dom.js';
 import { formatNumber, formatFull } from '../../lib/numbers.js';
+import { cellInput, dragHandle, removeButton, spacerCell, spacerRow } from './grid-cells.js';
 
 /** Up to this many rows (and columns) the channel grid is drawn whole. */
 export const FULL_ROWS = 40;
 export const FULL_COLS = 30;
 /** Rows and columns drawn beyond those in view on each side. */
 const OVERSCAN = 3;
-
-export function cellInput({ grid, r, c, value, label, testid, kind }) {
-  return h('input', {
-    type: 'text',
-    class: kind === 'label' ? 'label-input' : 'num',
-    inputmode: kind === 'label' ? undefined : 'decimal',
-    autocomplete: 'off',
-    spellcheck: 'false',
-    'aria-label': label,
-    'data-testid': testid,
-    id: testid,
-    dataset: { grid, r: String(r), c: String(c), kind },
-    title: kind === 'label' ? String(value) : undefined,
-    value,
-  });
-}
-
-/**
- * The handle that drags a row or a column to another place (drawn only when the whole grid is:
- * a windowed grid has no room to drop into what is not drawn). Moving also works from the
- * keyboard: Alt+arrows in a label (sections/channel/view.js).
- */
-export const dragHandle = (kind, index, label) => h('span', {
-  class: 'grip', draggable: 'true', 'aria-hidden': 'true', title: `Drag to move this ${kind === 'row' ? 'row' : 'column'} (${label}); or Alt+${kind === 'row' ? '↑/↓' : '←/→'} in its label`,
-  dataset: { drag: kind, index: String(index) }, text: '⠿',
-});
-
-export const removeButton = (action, index, label, title, disabled) => h('button', {
-  type: 'button', class: 'remove', 'aria-label': label, title, dataset: { action, index: String(index) }, disabled, text: '×',
-});
-
-function spacerCell(tag, px) {
-  const el = h(tag, { class: 'spacer', 'aria-hidden': 'true' });
-  el.style.width = `${px}px`;
-  el.style.minWidth = `${px}px`;
-  el.style.maxWidth = `${px}px`;
-  return el;
-}
-
-function spacerRow(px, span) {
-  const td = h('td', { colspan: String(span) });
-  const tr = h('tr', { class: 'spacer', 'aria-hidden': 'true' }, td);
-  td.style.height = `${px}px`;
-  return tr;
-}
 
 /**
  * The channel grid: labels, prior column, cells, row sums and the prior's sum, drawn for the
@@ -413,58 +369,5 @@ export class ChannelGrid {
     this.render();
     el = this.table.querySelector(key);
     return el;
-  }
-}
-
-/**
- * Spreadsheet-like movement in the tables: arrows across cells, Enter goes down (Shift+Enter
- * up); left and right leave a cell only from its edge, or when its whole text is selected (as it
- * is just after arriving in a cell). In the channel grid the target may be out of view: `channel`
- * (a ChannelGrid) draws it first.
- */
-export function onGridKey(root, e, channel = null) {
-  const t = e.target;
-  const d = t.dataset;
-  if (!d || !d.grid || e.altKey || e.ctrlKey || e.metaKey) return;
-  let dr = 0;
-  let dc = 0;
-  if (e.key === 'ArrowUp') dr = -1;
-  else if (e.key === 'ArrowDown' || (e.key === 'Enter' && !e.shiftKey)) dr = 1;
-  else if (e.key === 'Enter' && e.shiftKey) dr = -1;
-  else if (e.key === 'ArrowLeft' && t.selectionStart === 0 && (t.selectionEnd === 0 || t.selectionEnd === t.value.length)) dc = -1;
-  else if (e.key === 'ArrowRight' && t.selectionEnd === t.value.length && (t.selectionStart === t.value.length || t.selectionStart === 0)) dc = 1;
-  else return;
-  const r = Number(d.r);
-  const c = Number(d.c);
-  let target = null;
-  if (d.grid === 'channel' && channel) {
-    // Rows −1 (the column labels) to n − 1; columns −2 (label), −1 (prior), then 0 to m − 1.
-    const { secrets, observables } = channel.state();
-    const n = secrets.length;
-    const m = observables.length;
-    let rr = r;
-    let cc = c;
-    if (dr) {
-      rr = r + dr;
-      if (rr >= n || rr < -1 || (rr === -1 && c < 0)) return;
-    } else {
-      cc = c + dc;
-      if (cc >= m || cc < (r === -1 ? 0 : -2)) return;
-    }
-    target = channel.reveal(rr, cc);
-  } else {
-    const inputs = [...root.querySelectorAll(`input[data-grid="${d.grid}"]`)];
-    const at = (rr, cc) => inputs.find((el) => Number(el.dataset.r) === rr && Number(el.dataset.c) === cc);
-    if (dr) target = at(r + dr, c);
-    else {
-      const cols = [...new Set(inputs.filter((el) => Number(el.dataset.r) === r).map((el) => Number(el.dataset.c)))].sort((x, y) => x - y);
-      const k = cols.indexOf(c) + dc;
-      target = k >= 0 && k < cols.length ? at(r, cols[k]) : null;
-    }
-  }
-  if (target) {
-    e.preventDefault();
-    target.focus();
-    target.select();
   }
 }
