@@ -39,7 +39,8 @@ export async function startServer(web = path.join(ROOT, 'web')) {
   const url = await new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not print its URL in 15 s: ${out}${err}`)), 15000);
+    // The server compresses web/ before it listens: seconds on a loaded machine, so wait long.
+    const timer = setTimeout(() => reject(new Error(`serve did not print its URL in 120 s: ${out}${err}`)), 120000);
     proc.stdout.on('data', (b) => {
       out += b;
       const m = /(http:\/\/[^\s]+)/.exec(out);
