@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { startHarness, settled, valueOf, typeInto, SCREENSHOTS } from './harness.mjs';
 import { presets, presetById, numericChannel } from '../../web/lib/presets.js';
 import { all, distinctPosteriors, slowChannel } from './reference.mjs';
+import { FIRST_RESULTS } from '../../web/sections/channel/first-results.js';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -45,6 +46,31 @@ function assertNoErrors(page) {
   assert.deepEqual(h.errors(page), [], 'no console or page errors');
   assert.deepEqual(h.external, [], 'no request to another origin');
 }
+
+test('shows the numbers of the default example computed at build time first, marked, and replaces them with the engine\'s', async () => {
+  const page = await h.newPage();
+  // The first time values appear in the section: which, and whether each was marked prerendered.
+  await page.addInitScript(() => {
+    const mo = new MutationObserver(() => {
+      const els = [...document.querySelectorAll('#channel output.value[data-value]')];
+      if (!els.length) return;
+      window.__firstValues = els.map((el) => ({ key: el.dataset.testid.replace(/^value-/, ''), value: Number(el.dataset.value), prerendered: 'prerendered' in el.dataset }));
+      mo.disconnect();
+    });
+    mo.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-value'] });
+  });
+  await page.goto(h.url);
+  await settled(page);
+  const expected = Object.assign({}, ...Object.values(FIRST_RESULTS).map((p) => p.values));
+  const first = await page.evaluate(() => window.__firstValues);
+  assert.deepEqual(Object.fromEntries(first.map((f) => [f.key, f.value])), expected, 'the first values shown are the prerendered ones, all of them');
+  assert.ok(first.every((f) => f.prerendered), 'each is marked data-prerendered');
+  // Once the engine has answered, every value is its own, the same numbers.
+  assert.equal(await page.locator('#channel [data-prerendered]').count(), 0, 'no prerendered value is left');
+  for (const [key, value] of Object.entries(expected)) assert.equal(await valueOf(page, key), value, key);
+  assertNoErrors(page);
+  await page.context().close();
+});
 
 test('opens with the password checker of Alvim et al. (FOSAD 2011) Table 2(b) and its measures', async () => {
   const page = await open();

@@ -35,6 +35,7 @@ import { createProgramCard } from './program-view.js';
 import { buildSkeleton } from './skeleton.js';
 import { installLoading } from './loading.js';
 import { History } from './history.js';
+import { FIRST_RESULTS } from './first-results.js';
 
 /** Buttons that change the inputs (recorded for Undo). */
 const EDITS = new Set(['remove-row', 'remove-col', 'remove-guess', 'add-row', 'add-col', 'uniform', 'add-guess', 'identity-gain', 'edit-gain', 'use-capacity-prior', 'use-estimate']);
@@ -583,7 +584,19 @@ export function mount(root, { engine, client }) {
 
   // ---------------------------------------------------------------- start
   rerenderInputs();
+  showFirstResults();
   recompute.now(); // the first results need no debounce: nobody is typing yet
+
+  // The default example's numbers as the engine computed them at build time (first-results.js,
+  // checked against the engine by a test): shown at once, marked data-prerendered, for the panels
+  // whose inputs are exactly the build's; the worker's answers, already asked for, replace them.
+  function showFirstResults() {
+    const plan = Plan.panelPlan(inputsNow());
+    for (const [name, p] of Object.entries(FIRST_RESULTS)) {
+      if (plan[name]?.action !== 'run' || plan[name].sig !== p.sig) continue;
+      for (const [key, value] of Object.entries(p.values)) view.showPrerendered(key, value);
+    }
+  }
 
   return {
     firstShown,
