@@ -17,6 +17,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const OUT = path.join(ROOT, 'web', 'sections', 'channel', 'first-results.js');
+export const INDEX = path.join(ROOT, 'web', 'index.html');
+
+// A few of them are also written into index.html itself, inside the first section, between these
+// markers: a card the browser shows as soon as it has the page and its stylesheet, before any
+// script has loaded; page/sections.js clears it when the section mounts.
+export const CARD_KEYS = ['shannonEntropy', 'mutualInformation', 'minEntropy', 'minEntropyLeakage', 'bayesVulnerability', 'posteriorBayesVulnerability'];
+export const CARD_START = '<!-- first-results: written by scripts/first-results.mjs; do not edit -->';
+export const CARD_END = '<!-- /first-results -->';
 
 // The panels prerendered: those whose values are plain numbers. The Shannon capacity (iterative,
 // with progress) and the hyper-distribution (a table) wait for the engine.
@@ -64,26 +72,64 @@ export const FIRST_RESULTS = ${JSON.stringify(results, null, 1)};
 `;
 }
 
+const escapeHTML = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The card of index.html for these results (its markers included). */
+export async function cardHTML(results) {
+  const web = (f) => pathToFileURL(path.join(ROOT, 'web', f)).href;
+  const { MEASURES } = await import(web('lib/measures.js'));
+  const { formatNumber, formatFull, unitFor } = await import(web('lib/numbers.js'));
+  const { presetById, DEFAULT_PRESET } = await import(web('lib/presets.js'));
+  const values = Object.assign({}, ...Object.values(results).map((p) => p.values));
+  const rows = CARD_KEYS.map((key) => {
+    const v = values[key];
+    if (typeof v !== 'number') throw new Error(`first-results: no value of ${key} for the card`);
+    const unit = MEASURES[key].unit === 'probability' ? '' : ` ${unitFor(MEASURES[key].unit, v)}`;
+    return `    <div><dt>${escapeHTML(MEASURES[key].name)}</dt><dd><output class="value" data-key="${key}" data-value="${v}" data-prerendered title="${escapeHTML(formatFull(v))}">${escapeHTML(formatNumber(v))}</output>${escapeHTML(unit)}</dd></div>`;
+  });
+  return `${CARD_START}
+  <div class="card first-results" data-prerendered>
+    <h2 id="channel-title">Channel &amp; leakage</h2>
+    <p>${escapeHTML(presetById(DEFAULT_PRESET).name)}, uniform prior. These numbers were computed when the page was built; the engine is starting to recompute them, with the others.</p>
+    <dl>
+${rows.join('\n')}
+    </dl>
+  </div>
+  ${CARD_END}`;
+}
+
+/** index.html with its card replaced by `card`. */
+export function withCard(html, card) {
+  const a = html.indexOf(CARD_START);
+  const b = html.indexOf(CARD_END);
+  if (a < 0 || b < a) throw new Error('first-results: web/index.html has no first-results markers in its first section');
+  return html.slice(0, a) + card + html.slice(b + CARD_END.length);
+}
+
 async function main() {
   const { load } = await import(pathToFileURL(path.join(ROOT, 'web', 'qif.js')).href);
   const qif = await load({ lazy: true });
   const results = await computeFirstResults(qif);
   const text = moduleText(results);
   const old = await readFile(OUT, 'utf8').catch(() => null);
+  const oldIndex = await readFile(INDEX, 'utf8');
+  const index = withCard(oldIndex, await cardHTML(results));
+  const same = old === text && oldIndex === index;
   if (process.argv.includes('--check')) {
-    if (old !== text) {
-      console.error(`first-results: ${path.relative(ROOT, OUT)} differs from what the engine computes: run node scripts/first-results.mjs`);
+    if (!same) {
+      console.error(`first-results: ${path.relative(ROOT, OUT)} or the card of web/index.html differs from what the engine computes: run node scripts/first-results.mjs`);
       process.exit(1);
     }
-    return;
+    process.exit(0);
   }
-  if (old !== text) {
-    const tmp = `${OUT}.${process.pid}`;
-    await writeFile(tmp, text);
-    await rename(tmp, OUT);
+  for (const [file, before, after] of [[OUT, old, text], [INDEX, oldIndex, index]]) {
+    if (before === after) continue;
+    const tmp = `${file}.${process.pid}`;
+    await writeFile(tmp, after);
+    await rename(tmp, file);
   }
   const n = Object.values(results).reduce((a, p) => a + Object.keys(p.values).length, 0);
-  console.log(`built ${path.relative(ROOT, OUT)}: ${n} values of the default example${old === text ? ' (unchanged)' : ''}`);
+  console.log(`built ${path.relative(ROOT, OUT)}: ${n} values of the default example, ${CARD_KEYS.length} of them in web/index.html${same ? ' (unchanged)' : ''}`);
   process.exit(0);
 }
 

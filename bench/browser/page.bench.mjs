@@ -27,7 +27,7 @@
 import { chromium } from 'playwright-core';
 import { startServer } from '../../tests/browser/harness.mjs';
 import { rm, mkdtemp, writeFile, copyFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tmpdir, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
@@ -307,6 +307,7 @@ async function compare(dir) {
     b.http = await staticServer(b.lessons);
   }
   const slow = { download: 10e6 / 8, latency: 40 };
+  const loadBefore = loadavg()[0];
   try {
     for (let i = 0; i < RUNS; i++) {
       for (const [name, b] of Object.entries(builds)) {
@@ -340,7 +341,7 @@ async function compare(dir) {
     ['lesson, one <qif-channel> (bundle, http at 10 Mbit/s): first result', 'channelNet', stat],
     ['lesson, one <qif-mechanism> (bundle, http at 10 Mbit/s): first result', 'mechanismNet', stat],
   ];
-  console.log(`${RUNS} runs each, interleaved; before = ${dir}`);
+  console.log(`${RUNS} runs each, interleaved; before = ${dir}; load average (1 min) ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end`);
   console.log('| | before | after | after / before |\n|---|---|---|---|');
   for (const [label, key, f] of table) {
     console.log(`| ${label} | ${f(m.before[key])} | ${f(m.after[key])} | ${(median(m.after[key]) / median(m.before[key])).toFixed(2)}× |`);

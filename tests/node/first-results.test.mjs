@@ -7,6 +7,7 @@
 // sizes 4, 2, 1, 1).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { load } from '../../web/qif.js';
 import { FIRST_RESULTS } from '../../web/sections/channel/first-results.js';
 import * as S from '../../web/sections/channel/state.js';
@@ -65,4 +66,19 @@ test('the prerendered numbers agree with closed forms of the default example', (
   assert.equal(p.posteriorBayesVulnerability, used / 8);
   assert.ok(Math.abs(p.minEntropyLeakage - Math.log2(used)) < 1e-12);
   assert.equal(FIRST_RESULTS.channel.values.minCapacity, Math.log2(used));
+});
+
+test('the card of index.html shows the same numbers, marked prerendered, inside the first section', async () => {
+  const html = await readFile(new URL('../../web/index.html', import.meta.url), 'utf8');
+  const section = /<section id="channel"[^>]*>([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
+  const outputs = [...section.matchAll(/<output ([^>]*)>/g)].map((m) => m[1]);
+  assert.ok(outputs.length >= 4, 'the first section of index.html holds the card of numbers');
+  const values = Object.assign({}, ...Object.values(FIRST_RESULTS).map((p) => p.values));
+  for (const attrs of outputs) {
+    const key = /data-key="(\w+)"/.exec(attrs)?.[1];
+    const value = Number(/data-value="([^"]+)"/.exec(attrs)?.[1]);
+    assert.ok(/\bdata-prerendered\b/.test(attrs), `${key}: marked data-prerendered`);
+    assert.ok(key in values, `${key}: a prerendered measure`);
+    assert.equal(value, values[key], `${key}: index.html has ${value}, the engine ${values[key]} (run node scripts/first-results.mjs)`);
+  }
 });
