@@ -18,7 +18,7 @@
 //                  opened from file:// and for web/widgets.js (module) served by the same server
 //                  as the page — the same widget, so the bundle is measured against the module.
 //   --before=DIR   instead, compare another build (DIR holds its web/ and dist/, e.g. a copy made
-//                  before a change) with this one, runs interleaved: the page's first result, the
+//                  before a change; several as DIR1,DIR2) with this one, runs interleaved: the page's first result, the
 //                  worker's ready message and qif.wasm's transfer size, and the first result of a
 //                  lesson from file:// with one <qif-channel>, and with one <qif-mechanism>, each
 //                  with that build's dist/qif-widgets.js (and its qif-widgets-more.js if it has one),
@@ -288,10 +288,18 @@ console.log(`${'measure'.padEnd(w[0])} | ${'value'.padEnd(w[1])} | ${'target'.pa
 console.log(`${'-'.repeat(w[0])}-|-${'-'.repeat(w[1])}-|-${'-'.repeat(w[2])}-|----`);
 for (const [a, b, c, ok] of rows) console.log(`${a.padEnd(w[0])} | ${b.padEnd(w[1])} | ${c.padEnd(w[2])} | ${ok ? 'yes' : 'NO'}`);
 
-// --before=DIR: the other build against this one, runs interleaved (see the header).
-async function compare(dir) {
-  const before = await startServer(path.resolve(dir, 'web'));
-  const builds = { before: { server: before, dist: path.resolve(dir, 'dist') }, after: { server, dist: fileURLToPath(new URL('../../dist', import.meta.url)) } };
+// --before=DIR[,DIR2...]: other builds against this one, runs interleaved (see the header); one
+// column per build, this one last, and the ratio of this one to the first.
+async function compare(dirs) {
+  const builds = {};
+  const others = [];
+  for (const [i, dir] of dirs.split(',').entries()) {
+    const s = await startServer(path.resolve(dir, 'web'));
+    others.push(s);
+    builds[`before${i ? i + 1 : ''}`] = { server: s, dist: path.resolve(dir, 'dist'), dir };
+  }
+  builds.after = { server, dist: fileURLToPath(new URL('../../dist', import.meta.url)), dir: 'this checkout' };
+  const names = Object.keys(builds);
   const lessons = {
     channel: '<qif-channel preset="password-iterations" measures="mutualInformation,minEntropyLeakage"></qif-channel>',
     mechanism: '<qif-mechanism graph="clique" n="6" epsilon="ln 2" mechanism="randomizedResponse"></qif-mechanism>',
@@ -324,8 +332,10 @@ async function compare(dir) {
       }
     }
   } finally {
-    before.proc.kill();
-    await rm(before.dir, { recursive: true, force: true });
+    for (const s of others) {
+      s.proc.kill();
+      await rm(s.dir, { recursive: true, force: true });
+    }
     for (const b of Object.values(builds)) {
       b.http.server.close();
       await rm(b.lessons, { recursive: true, force: true });
@@ -341,13 +351,13 @@ async function compare(dir) {
     ['lesson, one <qif-channel> (bundle, http at 10 Mbit/s): first result', 'channelNet', stat],
     ['lesson, one <qif-mechanism> (bundle, http at 10 Mbit/s): first result', 'mechanismNet', stat],
   ];
-  console.log(`${RUNS} runs each, interleaved; before = ${dir}; load average (1 min) ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end`);
-  console.log('| | before | after | after / before |\n|---|---|---|---|');
+  console.log(`${RUNS} runs each, interleaved; ${names.map((n) => `${n} = ${builds[n].dir}`).join('; ')}; load average (1 min) ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end`);
+  console.log(`| | ${names.join(' | ')} | after / before |\n|---|${names.map(() => '---|').join('')}---|`);
   for (const [label, key, f] of table) {
-    console.log(`| ${label} | ${f(m.before[key])} | ${f(m.after[key])} | ${(median(m.after[key]) / median(m.before[key])).toFixed(2)}× |`);
+    console.log(`| ${label} | ${names.map((n) => f(m[n][key])).join(' | ')} | ${(median(m.after[key]) / median(m.before[key])).toFixed(2)}× |`);
   }
   const mb = (w) => (w ? `${(w.body / 1e6).toFixed(3)} MB (${w.encoding})` : 'not seen');
-  console.log(`| page: qif.wasm on the wire | ${mb(m.before.wasm)} | ${mb(m.after.wasm)} | ${(m.after.wasm?.body / m.before.wasm?.body).toFixed(2)}× |`);
+  console.log(`| page: qif.wasm on the wire | ${names.map((n) => mb(m[n].wasm)).join(' | ')} | ${(m.after.wasm?.body / m.before.wasm?.body).toFixed(2)}× |`);
 }
 
 // A static server of the files of dir on a free port (the lessons and their scripts).
