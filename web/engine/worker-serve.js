@@ -88,7 +88,7 @@ function startCompiling(calls) {
 // Streaming when the server labels the file application/wasm, as qif.js would.
 async function compileWasm(url) {
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`cannot fetch ${response.url}: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`qif: cannot fetch ${response.url}: HTTP ${response.status}`);
   if (WebAssembly.compileStreaming && (response.headers.get('content-type') || '').startsWith('application/wasm')) {
     return WebAssembly.compileStreaming(response);
   }
