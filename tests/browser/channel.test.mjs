@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { startHarness, settled, valueOf, typeInto, SCREENSHOTS } from './harness.mjs';
 import { presets, presetById, numericChannel } from '../../web/lib/presets.js';
 import { all, distinctPosteriors, slowChannel } from './reference.mjs';
+import { FIRST_RESULTS } from '../../web/sections/channel/first-results.js';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -45,6 +46,42 @@ function assertNoErrors(page) {
   assert.deepEqual(h.errors(page), [], 'no console or page errors');
   assert.deepEqual(h.external, [], 'no request to another origin');
 }
+
+test('shows the numbers of the default example computed at build time first, marked, and replaces them with the engine\'s', async () => {
+  const page = await h.newPage();
+  // The values in the section the first time there are any (index.html's card, before any script),
+  // and the first time the mounted section has any: which, and whether marked prerendered.
+  await page.addInitScript(() => {
+    const read = (els) => els.map((el) => ({ key: el.dataset.key ?? el.dataset.testid.replace(/^value-/, ''), value: Number(el.dataset.value), prerendered: 'prerendered' in el.dataset }));
+    const mo = new MutationObserver(() => {
+      const els = [...document.querySelectorAll('#channel output.value[data-value]')];
+      if (els.length && !window.__card) window.__card = read(els);
+      const mounted = els.filter((el) => el.dataset.testid);
+      if (mounted.length) {
+        window.__mounted = read(mounted);
+        mo.disconnect();
+      }
+    });
+    mo.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-value'] });
+  });
+  await page.goto(h.url);
+  await settled(page);
+  const expected = Object.assign({}, ...Object.values(FIRST_RESULTS).map((p) => p.values));
+  const card = await page.evaluate(() => window.__card);
+  assert.ok(card.length >= 4, 'index.html shows some numbers before the section mounts');
+  for (const f of card) {
+    assert.equal(f.value, expected[f.key], `the card's ${f.key}`);
+    assert.ok(f.prerendered, `the card's ${f.key} is marked data-prerendered`);
+  }
+  const mounted = await page.evaluate(() => window.__mounted);
+  assert.deepEqual(Object.fromEntries(mounted.map((f) => [f.key, f.value])), expected, 'the first values of the mounted section are the prerendered ones, all of them');
+  assert.ok(mounted.every((f) => f.prerendered), 'each is marked data-prerendered');
+  // Once the engine has answered, every value is its own, the same numbers, and the card is gone.
+  assert.equal(await page.locator('#channel [data-prerendered]').count(), 0, 'no prerendered value is left');
+  for (const [key, value] of Object.entries(expected)) assert.equal(await valueOf(page, key), value, key);
+  assertNoErrors(page);
+  await page.context().close();
+});
 
 test('opens with the password checker of Alvim et al. (FOSAD 2011) Table 2(b) and its measures', async () => {
   const page = await open();

@@ -70,13 +70,41 @@ function isShared(a) {
 
 let loaded = null;
 
+// The compilation of qif-more.wasm, started by the first message with a call of that module: a
+// lesson with a mechanism widget then downloads and compiles both modules at once (two cores
+// compile two modules), where it used to wait for qif.wasm to start before asking for the second.
+// The URL is a literal beside this file, which the one-file builds answer from their copy
+// (scripts/singlefile.mjs: their worker's fetch asks the page or inflates it).
+const moreCompiled = {};
+moreCompiled.promise = new Promise((resolve) => { moreCompiled.resolve = resolve; });
+moreCompiled.promise.catch(() => {}); // reported by the call that needs the module
+
+function startCompiling(calls) {
+  if (moreCompiled.started || !calls.some((c) => TABLE.get(`${c?.ns}.${c?.fn}`)?.module === 'more')) return;
+  moreCompiled.started = true;
+  moreCompiled.resolve(compileWasm(new URL('../qif-more.wasm', import.meta.url)));
+}
+
+// Streaming when the server labels the file application/wasm, as qif.js would.
+async function compileWasm(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`qif: cannot fetch ${response.url}: HTTP ${response.status}`);
+  if (WebAssembly.compileStreaming && (response.headers.get('content-type') || '').startsWith('application/wasm')) {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
 /**
  * Loads the wasm with load's `options` (a wasmModule already being compiled, say) and answers the
  * page's messages from now on. Returns the message handler, for messages that arrived before.
  * @returns {(event: MessageEvent) => Promise<void>}
  */
 export function serve(options = {}) {
-  loaded = load({ ...options, lazy: true }).then(ready, (err) => {
+  // qif-more.wasm is handed to load() as a module compiled on demand: the first message that
+  // needs it starts its download and compilation (startCompiling) even while qif.wasm is still
+  // compiling or starting, rather than after it.
+  loaded = load({ ...options, lazy: true, moreWasmModule: moreCompiled.promise }).then(ready, (err) => {
     self.postMessage({ type: 'fatal', error: messageOf(err) });
   });
   self.onmessage = onMessage;
@@ -185,6 +213,7 @@ function transferables(results) {
 // Loads the modules that the calls need and that are not loaded yet (each once: qif.loadModule
 // shares the promise), noting for their calls why one could not be loaded.
 async function modulesLoaded(calls) {
+  startCompiling(calls);
   const needed = new Set(calls.map((c) => TABLE.get(`${c.ns}.${c.fn}`)?.module).filter((m) => m && !qif.moduleLoaded(m)));
   await Promise.all([...needed].map((m) => {
     delete moduleError[m];
@@ -202,6 +231,7 @@ async function onMessage(event) {
     return;
   }
   if (!msg || typeof msg.id !== 'number' || !Array.isArray(msg.calls)) return;
+  startCompiling(msg.calls);
   await loaded;
   await sharedArrived(msg.calls);
   if (!qif) return; // the fatal message already told the page

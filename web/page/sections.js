@@ -47,6 +47,9 @@ async function mountSection(name) {
   if (!root) return;
   try {
     const mod = await import(`../sections/${name}/view.js`);
+    // What index.html holds in the section until then (the first section's card of numbers
+    // computed at build time) gives way to the section itself.
+    root.replaceChildren();
     sections[name] = mod.mount(root, { engine, client });
   } catch (e) {
     root.textContent = `This section could not be loaded: ${e && e.message ? e.message : e}`;

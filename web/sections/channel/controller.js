@@ -26,6 +26,8 @@ import * as S from './state.js';
 import * as O from './order.js';
 import { History } from './history.js';
 import { ChannelResults, initialResults } from './results.js';
+import * as Plan from './plan.js';
+import { FIRST_RESULTS } from './first-results.js';
 
 const DECIMAL_COMMAS = 'Read as decimal commas (cells were separated by tabs, semicolons or spaces, or quoted): 0,5 → 0.5.';
 
@@ -65,7 +67,24 @@ export class ChannelController {
   /** Draws the inputs and computes the first results at once (nobody is typing yet). */
   start() {
     this.rerender();
+    this.emit({ type: 'prerendered', values: this.prerendered() });
     this.results.recompute.now();
+  }
+
+  /**
+   * The default example's numbers as the engine computed them at build time (first-results.js,
+   * checked against the engine by a test), as [key, value] pairs for the panels whose inputs are
+   * exactly the build's: shown at once, marked, until the engine's answers (asked for right after)
+   * replace them.
+   */
+  prerendered() {
+    const plan = Plan.panelPlan(this.results.inputsNow());
+    const out = [];
+    for (const [name, p] of Object.entries(FIRST_RESULTS)) {
+      if (plan[name]?.action !== 'run' || plan[name].sig !== p.sig) continue;
+      out.push(...Object.entries(p.values));
+    }
+    return out;
   }
 
   validate() {

@@ -172,6 +172,7 @@ export class ResultsView {
       const el = this.els.get(key);
       if (!el) continue;
       if (el.value) {
+        delete el.value.dataset.prerendered;
         this.showExactOf(key, null);
         el.value.textContent = 'skipped';
         el.unit.textContent = el.unitText;
@@ -192,6 +193,7 @@ export class ResultsView {
   showNumber(key, r, exact = null) {
     const el = this.els.get(key);
     if (!el) return;
+    if (el.value) delete el.value.dataset.prerendered;
     if (r.ok) {
       el.root.dataset.status = 'ok';
       el.value.textContent = formatNumber(r.value);
@@ -215,6 +217,18 @@ export class ResultsView {
     }
   }
 
+  /**
+   * A value of the default example computed at build time (first-results.js), shown until the
+   * engine's answer replaces it: the same as showNumber, marked data-prerendered.
+   */
+  showPrerendered(key, value) {
+    const el = this.els.get(key);
+    if (!el?.value) return;
+    this.showNumber(key, { ok: true, value });
+    el.value.dataset.prerendered = '';
+    el.value.title += ' (computed when the page was built; the engine is recomputing it)';
+  }
+
   /** The exact value of a measure shown (a fraction string from qif.exact), or null to clear it. */
   showExactOf(key, text) {
     const el = this.els.get(key);
@@ -234,6 +248,7 @@ export class ResultsView {
     for (const key of keys) {
       const el = this.els.get(key);
       if (!el?.value) continue;
+      delete el.value.dataset.prerendered;
       this.showExactOf(key, null);
       el.value.textContent = cancelled ? '—' : 'error';
       el.unit.textContent = el.unitText;

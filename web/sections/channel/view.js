@@ -128,6 +128,7 @@ export function mount(root, { engine, client }) {
     pasteNote: (e) => { els.pasteNote.textContent = e.text; },
     history: (e) => { field('undo').disabled = !e.canUndo; },
     undo: () => loading.cancel(),
+    prerendered: (e) => { for (const [key, value] of e.values) view.showPrerendered(key, value); },
     busy,
   };
   ctl.subscribe((e) => draw[e.type]?.(e));
