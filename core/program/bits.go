@@ -12,19 +12,24 @@ func bitLists(n int) []Value {
 		out[0] = listVal([]Value{})
 		return out
 	}
-	seq := deBruijn(n)
-	seq = append(seq, seq[:n-1]...) // the windows that wrap around, unrolled
-	vals := make([]Value, len(seq))
-	for i, b := range seq {
+	db := deBruijn(n)
+	db = append(db, db[:n-1]...) // the windows that wrap around, unrolled
+	vals := make([]Value, len(db))
+	for i, b := range db {
 		vals[i] = intVal(int64(b))
 	}
+	// The lists' headers are one array too, in row order: one allocation instead of 2^n, each
+	// list's size (n + 1) and depth (1) known without going over its elements, and a run over
+	// the rows in order reads them in the order they lie in memory.
+	seqs := make([]seq, len(out))
 	mask := 1<<n - 1
 	w := 0
-	for i, b := range seq {
+	for i, b := range db {
 		w = (w<<1 | int(b)) & mask
 		if i >= n-1 {
 			start := i - n + 1
-			out[w] = listVal(vals[start : start+n : start+n])
+			seqs[w] = seq{elems: vals[start : start+n : start+n], size: n + 1, depth: 1}
+			out[w] = Value{k: kList, ref: &seqs[w]}
 		}
 	}
 	return out

@@ -28,6 +28,10 @@ func TestBitLists(t *testing.T) {
 			if c := cap(l.elems()); c != n {
 				t.Fatalf("n=%d, list %d: capacity %d, want %d (a window must end with its list)", n, k, c, n)
 			}
+			// The headers are written without listVal: the same size and depth as it computes.
+			if sq, want := l.ref.(*seq), listVal(l.elems()).ref.(*seq); sq.size != want.size || sq.depth != want.depth || sq.grow != nil {
+				t.Fatalf("n=%d, list %d: size %d depth %d, listVal gives %d and %d", n, k, sq.size, sq.depth, want.size, want.depth)
+			}
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"strings"
 	"time"
+	"unsafe"
 )
 
 // Options tunes Channel. The zero value means the defaults.
@@ -41,6 +42,25 @@ type Result struct {
 	States int
 	// Steps is the number of loop iterations run, over all secret values and merged states.
 	Steps int64
+
+	rowText, obsText string // the labels joined by NUL characters (Secrets and Observations are pieces of them)
+}
+
+// SecretText returns the row labels joined by NUL characters (no label holds one), without a
+// copy when the result came from Channel: a million labels cross to JavaScript as one string.
+func (res *Result) SecretText() string {
+	if res.rowText == "" && len(res.Secrets) > 0 {
+		return strings.Join(res.Secrets, "\x00")
+	}
+	return res.rowText
+}
+
+// ObservationText returns the column labels joined by NUL characters, as SecretText does.
+func (res *Result) ObservationText() string {
+	if res.obsText == "" && len(res.Observations) > 0 {
+		return strings.Join(res.Observations, "\x00")
+	}
+	return res.obsText
 }
 
 type cell struct {
@@ -79,7 +99,7 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 	if opt.Progress != nil && !opt.Progress(0, r.rows) {
 		return nil, errCancelled
 	}
-	res := &Result{Secrets: labels, Prior: prior}
+	res := &Result{Secrets: labels, Prior: prior, rowText: r.rowText}
 	colOf := map[int32]int{}
 	var obsIDs []int32
 	// The nonzero entries, row after row (row i's are cells[rowStart[i]:rowStart[i+1]]).
@@ -143,7 +163,7 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 	for _, o := range r.obs {
 		obsStr = obsStr || holdsString(o.v)
 	}
-	res.Observations = distinctLabels(len(obsIDs), obsStr, func(k int, quote bool) string { return r.label(obsIDs[k], quote) })
+	res.Observations, res.obsText = distinctLabels(len(obsIDs), obsStr, func(b []byte, k int, quote bool) []byte { return r.appendObsLabel(b, obsIDs[k], quote) })
 	// Equal entries share one *big.Rat (most are 0 or 1): the result is read-only.
 	zero := new(big.Rat)
 	shared := map[[2]uint64]*big.Rat{}
@@ -184,19 +204,19 @@ func (r *runner) poll1() error {
 	return r.check()
 }
 
-// distinctLabels returns the labels of n values, label(k, false) each, unless two of them are
-// equal: then label(k, true) each, with the strings that could be read as another value quoted,
-// which prints distinct values distinctly. (A channel whose labels do not collide keeps its
-// strings raw: the DC-net's columns are 10, 01, 00, 11.)
+// distinctLabels returns the labels of n values, label(b, k, false) each appended to b, unless
+// two of them are equal: then label(b, k, true) each, with the strings that could be read as
+// another value quoted, which prints distinct values distinctly. (A channel whose labels do not
+// collide keeps its strings raw: the DC-net's columns are 10, 01, 00, 11.)
 // Only a string can print like another value, so without strings (hasStr false) the labels are
 // distinct without a check.
-func distinctLabels(n int, hasStr bool, label func(k int, quote bool) string) []string {
-	out := make([]string, n)
-	for k := range out {
-		out[k] = label(k, false)
-	}
+// The labels are written into one text, joined by NUL characters (no label holds one: a program
+// cannot write one), and returned as pieces of it with the text itself: a million row labels are
+// then two allocations instead of a million, and the text crosses to JavaScript as it is.
+func distinctLabels(n int, hasStr bool, label func(b []byte, k int, quote bool) []byte) ([]string, string) {
+	out, text := joinLabels(n, false, label)
 	if !hasStr {
-		return out
+		return out, text
 	}
 	seen := make(map[string]bool, n)
 	collide := false
@@ -208,11 +228,32 @@ func distinctLabels(n int, hasStr bool, label func(k int, quote bool) string) []
 		seen[l] = true
 	}
 	if collide {
-		for k := range out {
-			out[k] = label(k, true)
-		}
+		out, text = joinLabels(n, true, label)
 	}
-	return out
+	return out, text
+}
+
+// joinLabels writes n labels into one text joined by NUL characters and returns them as pieces
+// of it, with the text.
+func joinLabels(n int, quote bool, label func(b []byte, k int, quote bool) []byte) ([]string, string) {
+	ends := make([]int, n)
+	var b []byte
+	for k := range ends {
+		if k > 0 {
+			b = append(b, 0)
+		}
+		b = label(b, k, quote)
+		ends[k] = len(b)
+	}
+	// The buffer is never written again: the text is the buffer, without a copy.
+	text := unsafe.String(unsafe.SliceData(b), len(b))
+	out := make([]string, n)
+	from := 0
+	for k, e := range ends {
+		out[k] = text[from:e]
+		from = e + 1
+	}
+	return out, text
 }
 
 // numeric reports whether a domain holds no string by construction: a range or bits(n).
@@ -241,25 +282,24 @@ func holdsString(v Value) bool {
 	return false
 }
 
-// label prints an observation sequence: its values joined by "; ", or ∅ when empty; quote
-// quotes the strings that could be read as another value.
-func (r *runner) label(id int32, quote bool) string {
-	var vs []Value
+// appendObsLabel appends the label of an observation sequence to b: its values joined by "; ",
+// or ∅ when empty; quote quotes the strings that could be read as another value.
+func (r *runner) appendObsLabel(b []byte, id int32, quote bool) []byte {
+	if id == 0 {
+		return append(b, "∅"...)
+	}
+	var buf [8]Value
+	vs := buf[:0]
 	for ; id > 0; id = r.obs[id].parent {
 		vs = append(vs, r.obs[id].v)
 	}
-	if len(vs) == 0 {
-		return "∅"
-	}
-	parts := make([]string, len(vs))
-	for i, v := range vs {
-		if quote {
-			parts[len(vs)-1-i] = v.QuotedLabel()
-		} else {
-			parts[len(vs)-1-i] = v.Label()
+	for i := len(vs) - 1; i >= 0; i-- {
+		b = vs[i].appendLabel(b, false, quote)
+		if i > 0 {
+			b = append(b, "; "...)
 		}
 	}
-	return strings.Join(parts, "; ")
+	return b
 }
 
 // domainValue is one value of a secret's domain with its prior probability.
@@ -321,14 +361,11 @@ func (r *runner) secretRows() ([][]Value, []*big.Rat, []string, error) {
 			}
 		}
 	}
-	var buf []byte
-	labels = distinctLabels(n, rowStr, func(k int, quote bool) string {
+	labels, r.rowText = distinctLabels(n, rowStr, func(b []byte, k int, quote bool) []byte {
 		if len(rows[k]) == 1 {
-			buf = rows[k][0].appendLabel(buf[:0], false, quote)
-		} else {
-			buf = tupleVal(rows[k]).appendLabel(buf[:0], false, quote)
+			return rows[k][0].appendLabel(b, false, quote)
 		}
-		return string(buf)
+		return tupleVal(rows[k]).appendLabel(b, false, quote)
 	})
 	return rows, prior, labels, nil
 }

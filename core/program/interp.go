@@ -33,19 +33,20 @@ type obsNode struct {
 
 // runner executes a program on one secret value after another.
 type runner struct {
-	prog  *Program
-	opt   Options
-	ctx   context.Context
-	steps int64 // loop iterations for the current secret value
-	work  int64 // other work for the current secret value (see MaxWork)
-	total int64 // loop iterations over all secret values
-	peak  int   // the largest distribution seen
-	loops []Pos // the enclosing loops, innermost last
-	row   string
-	done  int // rows finished
-	rows  int
-	last  time.Time
-	poll  int
+	prog    *Program
+	opt     Options
+	ctx     context.Context
+	steps   int64 // loop iterations for the current secret value
+	work    int64 // other work for the current secret value (see MaxWork)
+	total   int64 // loop iterations over all secret values
+	peak    int   // the largest distribution seen
+	loops   []Pos // the enclosing loops, innermost last
+	row     string
+	rowText string // the row labels joined by NUL characters (see distinctLabels)
+	done    int    // rows finished
+	rows    int
+	last    time.Time
+	poll    int
 
 	constOnly bool // evaluating constants at compile time: any variable fails
 
