@@ -89,31 +89,31 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 	}
 	r := &runner{prog: prog, opt: opt, ctx: opt.Context, last: time.Now(),
 		obs: []obsNode{{parent: -1}}, obsIdx: map[string]int32{}}
-	rows, prior, labels, err := r.secretRows()
+	rows, err := r.secretRows()
 	if err != nil {
 		return nil, err
 	}
-	r.rows = len(rows)
+	r.rows = rows.n
 	// A first report before any work: a caller can cancel at once, and learns the number of rows
 	// even when the whole run ends within the first reporting interval.
 	if opt.Progress != nil && !opt.Progress(0, r.rows) {
 		return nil, errCancelled
 	}
-	res := &Result{Secrets: labels, Prior: prior, rowText: r.rowText}
+	res := &Result{Secrets: rows.labels, Prior: rows.prior, rowText: r.rowText}
 	colOf := map[int32]int{}
 	var obsIDs []int32
 	// The nonzero entries, row after row (row i's are cells[rowStart[i]:rowStart[i+1]]).
 	var cells []cell
-	rowStart := make([]int, len(rows)+1)
+	rowStart := make([]int, rows.n+1)
 	pos := map[int]int{} // column → its cell in the current row, for rows with many states
 	// The first state of each run reuses one variables slice and one distribution: a run's
 	// states are dropped once its row is filled in, and a state that splits copies its variables.
 	vars := make([]Value, len(prog.names))
 	start := make(dist, 1)
-	for i, row := range rows {
-		r.row, r.steps, r.work = labels[i], 0, 0
+	for i := 0; i < rows.n; i++ {
+		r.row, r.steps, r.work = rows.labels[i], 0, 0
 		clear(vars)
-		copy(vars, row)
+		rows.fill(i, vars)
 		start[0] = wstate{vars: vars, p: one}
 		d, err := r.block(prog.stmts, start[:1:1])
 		if err != nil {
@@ -155,8 +155,8 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 		if err := r.poll1(); err != nil {
 			return nil, err
 		}
-		if float64(len(rows))*float64(len(obsIDs)) > MaxEntries {
-			return nil, r.fail(Pos{1, 1}, "the channel would have %d rows and at least %d columns, more than the limit of %d entries", len(rows), len(obsIDs), MaxEntries)
+		if float64(rows.n)*float64(len(obsIDs)) > MaxEntries {
+			return nil, r.fail(Pos{1, 1}, "the channel would have %d rows and at least %d columns, more than the limit of %d entries", rows.n, len(obsIDs), MaxEntries)
 		}
 	}
 	obsStr := false
@@ -179,12 +179,12 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 		shared[k] = r
 		return r
 	}
-	res.Channel = make([][]*big.Rat, len(rows))
-	flat := make([]*big.Rat, len(rows)*len(obsIDs))
+	res.Channel = make([][]*big.Rat, rows.n)
+	flat := make([]*big.Rat, rows.n*len(obsIDs))
 	for k := range flat {
 		flat[k] = zero
 	}
-	for i := range rows {
+	for i := range rows.n {
 		row := flat[i*len(obsIDs) : (i+1)*len(obsIDs) : (i+1)*len(obsIDs)]
 		for _, c := range cells[rowStart[i]:rowStart[i+1]] {
 			row[c.col] = ratOf(c.p)
@@ -237,7 +237,16 @@ func distinctLabels(n int, hasStr bool, label func(b []byte, k int, quote bool) 
 // of it, with the text.
 func joinLabels(n int, quote bool, label func(b []byte, k int, quote bool) []byte) ([]string, string) {
 	ends := make([]int, n)
-	var b []byte
+	if n == 0 {
+		return nil, ""
+	}
+	// Room for n labels as long as the first or the last (the rows of a range, of bits(n)):
+	// growing a buffer of 60 MB by doubling copies it twice over.
+	est := len(label(nil, 0, quote))
+	if n > 1 {
+		est = max(est, len(label(nil, n-1, quote)))
+	}
+	b := make([]byte, 0, n*(est+1))
 	for k := range ends {
 		if k > 0 {
 			b = append(b, 0)
@@ -300,74 +309,6 @@ func (r *runner) appendObsLabel(b []byte, id int32, quote bool) []byte {
 		}
 	}
 	return b
-}
-
-// domainValue is one value of a secret's domain with its prior probability.
-type domainValue struct {
-	v Value
-	p *big.Rat
-}
-
-// secretRows evaluates the secrets' domains and returns every secret value (the secrets' slots, in
-// lexicographic order of the domains: the first secret varies slowest), the product prior and
-// the row labels.
-func (r *runner) secretRows() ([][]Value, []*big.Rat, []string, error) {
-	doms := make([][]domainValue, len(r.prog.secrets))
-	total := 1.0
-	for i, s := range r.prog.secrets {
-		d, err := r.domain(s)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		doms[i] = d
-		total *= float64(len(d))
-		if total > MaxRows {
-			return nil, nil, nil, r.fail(s.P, "the secrets take more than %d values together, the limit", MaxRows)
-		}
-	}
-	n := int(total)
-	rows := make([][]Value, n)
-	flat := make([]Value, n*len(doms)) // the rows, in one allocation
-	prior := make([]*big.Rat, n)
-	var labels []string
-	idx := make([]int, len(doms))
-	for k := 0; k < n; k++ {
-		row := flat[k*len(doms) : (k+1)*len(doms) : (k+1)*len(doms)]
-		p := doms[0][idx[0]].p // one secret: its domain's probability, shared (read-only)
-		for i, j := range idx {
-			row[i] = doms[i][j].v
-			if i > 0 {
-				p = new(big.Rat).Mul(p, doms[i][j].p)
-			}
-		}
-		rows[k], prior[k] = row, p
-		for i := len(idx) - 1; i >= 0; i-- { // the next index, last secret fastest
-			idx[i]++
-			if idx[i] < len(doms[i]) {
-				break
-			}
-			idx[i] = 0
-		}
-	}
-	rowStr := false
-	for k, d := range doms {
-		if numeric(r.prog.secrets[k].Domain) {
-			continue
-		}
-		for _, v := range d {
-			if holdsString(v.v) {
-				rowStr = true
-				break
-			}
-		}
-	}
-	labels, r.rowText = distinctLabels(n, rowStr, func(b []byte, k int, quote bool) []byte {
-		if len(rows[k]) == 1 {
-			return rows[k][0].appendLabel(b, false, quote)
-		}
-		return tupleVal(rows[k]).appendLabel(b, false, quote)
-	})
-	return rows, prior, labels, nil
 }
 
 // domain evaluates one secret's domain.
@@ -458,10 +399,11 @@ func (r *runner) domain(s *SecretStmt) ([]domainValue, error) {
 			return nil, err
 		}
 		if d.Name == "bits" {
-			if arg.k != kInt || !arg.small() || arg.n < 0 || arg.n > 20 {
-				return nil, r.fail(start(d.Args[0]), "bits(n) needs an integer n between 0 and 20, not %s", arg.Label())
+			n, err := r.bitsWidth(d, arg)
+			if err != nil {
+				return nil, err
 			}
-			return uniform(bitLists(int(arg.n)), d.P, true)
+			return uniform(bitLists(n), d.P, true)
 		}
 		if d.Name == "perms" {
 			es, ok := elements(arg)

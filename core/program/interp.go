@@ -50,14 +50,15 @@ type runner struct {
 
 	constOnly bool // evaluating constants at compile time: any variable fails
 
-	idx     map[string]int // merge's index, reused
-	vals    []Value        // each's values, reused
-	obs     []obsNode
-	obsIdx  map[string]int32 // (parent, value) → id, keyed by their bytes
-	buf     []byte
-	chunk   []Value // copyVars's current chunk
-	spare   dist    // an array for each's next output (see recycle)
-	lastOut dist    // what each last returned
+	idx      map[string]int // merge's index, reused
+	vals     []Value        // each's values, reused
+	obs      []obsNode
+	obsIdx   map[string]int32 // (parent, value) → id, keyed by their bytes
+	buf      []byte
+	chunk    []Value   // copyVars's current chunk
+	outChunk []outcome // outcomes's current chunk
+	spare    dist      // an array for each's next output (see recycle)
+	lastOut  dist      // what each last returned
 }
 
 // errCancelled is returned when the progress callback asks to stop.
