@@ -94,3 +94,16 @@ func (res *Result) colIndex(l string) int {
 	}
 	return -1
 }
+
+// keyLen is the length of the key merge would build, for the values mergeHashed takes.
+func TestKeyLen(t *testing.T) {
+	vals := []Value{{}, boolVal(true), boolVal(false), strVal(""), strVal("héllo"), strVal(string(make([]byte, 1234)))}
+	for _, n := range []int64{0, 1, 35, 36, 1295, 1296, -1, -36, -37, 1 << 62, -1 << 63, 1<<63 - 1} {
+		vals = append(vals, intVal(n))
+	}
+	for _, v := range vals {
+		if got, want := keyLen(v), len(v.key(nil)); got != want {
+			t.Errorf("%s (%d): keyLen %d, key %d bytes", v.Label(), v.k, got, want)
+		}
+	}
+}

@@ -100,7 +100,8 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 		return nil, errCancelled
 	}
 	res := &Result{Secrets: rows.labels, Prior: rows.prior, rowText: r.rowText}
-	colOf := map[int32]int{}
+	// colOf[id] is observation sequence id's column plus 1 (0: none yet); the ids are dense.
+	var colOf []int32
 	var obsIDs []int32
 	// The nonzero entries, row after row (row i's are cells[rowStart[i]:rowStart[i+1]]).
 	var cells []cell
@@ -121,10 +122,13 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 		}
 		// Final states that differ only in their variables observed the same: one cell each.
 		for _, s := range d {
-			c, ok := colOf[s.obs]
-			if !ok {
+			for int(s.obs) >= len(colOf) {
+				colOf = append(colOf, 0)
+			}
+			c := int(colOf[s.obs]) - 1
+			if c < 0 {
 				c = len(obsIDs)
-				colOf[s.obs] = c
+				colOf[s.obs] = int32(c + 1)
 				obsIDs = append(obsIDs, s.obs)
 			}
 			k := -1

@@ -408,5 +408,5 @@ func (r *runner) outcomes(n int) []outcome {
 	}
 	k := len(r.outChunk)
 	r.outChunk = r.outChunk[:k+n]
-	return r.outChunk[k:k:k+n]
+	return r.outChunk[k : k : k+n]
 }

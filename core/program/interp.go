@@ -57,6 +57,7 @@ type runner struct {
 	buf      []byte
 	chunk    []Value   // copyVars's current chunk
 	outChunk []outcome // outcomes's current chunk
+	htab     []int32   // mergeHashed's table, reused
 	spare    dist      // an array for each's next output (see recycle)
 	lastOut  dist      // what each last returned
 }
@@ -127,6 +128,11 @@ func (r *runner) merge(d dist, p Pos) (dist, error) {
 	if len(d) <= 1 {
 		return d, r.budget(len(d), p)
 	}
+	if len(d) > hashFrom && len(d) <= fewStates {
+		if out, ok, err := r.mergeHashed(d, p, true); ok {
+			return out, err
+		}
+	}
 	if len(d) <= fewStates { // a few states: compare them directly, without building keys
 		out := d[:0]
 	next:
@@ -143,6 +149,9 @@ func (r *runner) merge(d dist, p Pos) (dist, error) {
 			out = append(out, s)
 		}
 		return out, r.budget(len(out), p)
+	}
+	if out, ok, err := r.mergeHashed(d, p, false); ok {
+		return out, err
 	}
 	if r.idx == nil {
 		r.idx = make(map[string]int, len(d))
@@ -173,6 +182,10 @@ func (r *runner) merge(d dist, p Pos) (dist, error) {
 // fewStates is the size up to which merge compares states pairwise: cheaper than encoding
 // every state's variables as a key when there are a handful of them (the usual case).
 const fewStates = 32
+
+// hashFrom is the size above which merge finds equal states by hashing (mergeHashed) rather
+// than by comparing every pair: a coin added to a counter in 16 states gives 32 to merge.
+const hashFrom = 8
 
 // sameState reports whether two states have the same observations and variables.
 func sameState(a, b *wstate) bool {
