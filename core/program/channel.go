@@ -63,9 +63,43 @@ func (res *Result) ObservationText() string {
 	return res.obsText
 }
 
+// cell is one nonzero entry of the channel: its column and probability. It holds no pointer
+// (a probability that needs a *big.Rat is kept in a side list, big its index + 1), so that the
+// collector, which runs many times while a program's states come and go, never goes over the
+// million cells of a large channel.
 type cell struct {
-	col int
-	p   prob
+	col  int32
+	big  int32
+	n, d uint64
+}
+
+// cells is the channel's nonzero entries, row after row, with the big probabilities they use.
+type cells struct {
+	list []cell
+	bigs []*big.Rat
+}
+
+func (cs *cells) add(col int, p prob) {
+	cs.list = append(cs.list, cell{col: int32(col)})
+	cs.set(len(cs.list)-1, p)
+}
+
+func (cs *cells) p(k int) prob {
+	c := &cs.list[k]
+	if c.big > 0 {
+		return prob{r: cs.bigs[c.big-1]}
+	}
+	return prob{n: c.n, d: c.d}
+}
+
+func (cs *cells) set(k int, p prob) {
+	c := &cs.list[k]
+	if p.r != nil {
+		cs.bigs = append(cs.bigs, p.r)
+		c.big = int32(len(cs.bigs))
+		return
+	}
+	c.big, c.n, c.d = 0, p.n, p.d
 }
 
 // Channel runs src on every value of its secret and returns the channel it denotes. Errors are
@@ -104,7 +138,7 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 	var colOf []int32
 	var obsIDs []int32
 	// The nonzero entries, row after row (row i's are cells[rowStart[i]:rowStart[i+1]]).
-	var cells []cell
+	var cells cells
 	rowStart := make([]int, rows.n+1)
 	pos := map[int]int{} // column → its cell in the current row, for rows with many states
 	// The first state of each run reuses one variables slice and one distribution: a run's
@@ -133,8 +167,8 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 			}
 			k := -1
 			if len(d) <= 16 {
-				for j := rowStart[i]; j < len(cells); j++ {
-					if cells[j].col == c {
+				for j := rowStart[i]; j < len(cells.list); j++ {
+					if int(cells.list[j].col) == c {
 						k = j
 						break
 					}
@@ -143,15 +177,15 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 				k = j
 			}
 			if k >= 0 {
-				cells[k].p = addP(cells[k].p, s.p)
+				cells.set(k, addP(cells.p(k), s.p))
 			} else {
 				if len(d) > 16 {
-					pos[c] = len(cells)
+					pos[c] = len(cells.list)
 				}
-				cells = append(cells, cell{c, s.p})
+				cells.add(c, s.p)
 			}
 		}
-		rowStart[i+1] = len(cells)
+		rowStart[i+1] = len(cells.list)
 		if len(d) > 16 {
 			clear(pos)
 		}
@@ -190,8 +224,8 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 	}
 	for i := range rows.n {
 		row := flat[i*len(obsIDs) : (i+1)*len(obsIDs) : (i+1)*len(obsIDs)]
-		for _, c := range cells[rowStart[i]:rowStart[i+1]] {
-			row[c.col] = ratOf(c.p)
+		for k := rowStart[i]; k < rowStart[i+1]; k++ {
+			row[cells.list[k].col] = ratOf(cells.p(k))
 		}
 		res.Channel[i] = row
 	}
