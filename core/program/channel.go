@@ -205,16 +205,22 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 	// Equal entries share one *big.Rat (most are 0 or 1): the result is read-only.
 	zero := new(big.Rat)
 	shared := map[[2]uint64]*big.Rat{}
+	var lastK [2]uint64 // the previous small entry's, which the next one often repeats
+	var lastR *big.Rat
 	ratOf := func(p prob) *big.Rat {
 		if p.r != nil {
 			return p.r
 		}
 		k := [2]uint64{p.n, p.d}
-		if r, ok := shared[k]; ok {
-			return r
+		if lastR != nil && k == lastK {
+			return lastR
 		}
-		r := p.Rat()
-		shared[k] = r
+		r, ok := shared[k]
+		if !ok {
+			r = p.Rat()
+			shared[k] = r
+		}
+		lastK, lastR = k, r
 		return r
 	}
 	res.Channel = make([][]*big.Rat, rows.n)

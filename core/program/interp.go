@@ -54,6 +54,7 @@ type runner struct {
 	vals     []Value        // each's values, reused
 	obs      []obsNode
 	obsIdx   map[string]int32 // (parent, value) → id, keyed by their bytes
+	obsSmall map[obsKey]int32 // the same for unboxed scalars (equal values are always unboxed)
 	buf      []byte
 	chunk    []Value   // copyVars's current chunk
 	outChunk []outcome // outcomes's current chunk
@@ -370,10 +371,33 @@ func (r *runner) observe(s *ObserveStmt, d dist) (dist, error) {
 	})
 }
 
+// obsKey is an observation sequence's parent and an unboxed scalar appended to it.
+type obsKey struct {
+	parent int32
+	k      kind
+	n      int64
+}
+
 // intern returns the id of the observation sequence parent followed by v.
 func (r *runner) intern(parent int32, v Value, p Pos) (int32, error) {
 	if r.obs[parent].depth >= MaxObserved {
 		return 0, r.fail(r.where(p), "a run observed more than %d values", MaxObserved)
+	}
+	if v.ref == nil { // an unboxed scalar: looked up by its kind and word, without a key
+		k := obsKey{parent, v.k, v.n}
+		if id, ok := r.obsSmall[k]; ok {
+			return id, nil
+		}
+		if err := r.addWork(4+keyLen(v), p); err != nil { // the length of its key, as below
+			return 0, err
+		}
+		if r.obsSmall == nil {
+			r.obsSmall = map[obsKey]int32{}
+		}
+		id := int32(len(r.obs))
+		r.obs = append(r.obs, obsNode{parent: parent, depth: r.obs[parent].depth + 1, v: v})
+		r.obsSmall[k] = id
+		return id, nil
 	}
 	b := append(r.buf[:0], byte(parent), byte(parent>>8), byte(parent>>16), byte(parent>>24))
 	b = v.key(b)
