@@ -3,8 +3,6 @@ package exactapi
 import (
 	"errors"
 	"math/big"
-	"runtime"
-	"runtime/debug"
 	"strings"
 
 	"github.com/qif-toolkit/qif/bindings/table"
@@ -54,7 +52,6 @@ var programAPI = []Func{
 			if p := a.Progress("onProgress"); p != nil {
 				opt.Progress = func(done, total int) bool { return p(done, total) }
 			}
-			defer lessCollection()()
 			res, err := program.Channel(a.Str("source"), opt)
 			if err != nil {
 				return nil, programError(err)
@@ -150,24 +147,4 @@ func programResult(res *program.Result) Obj {
 		"observations": table.LabelText{Text: res.ObservationText(), N: len(res.Observations)},
 		"exact":        Obj{"channel": table.StringRows{Text: b.String(), Cols: cols}, "prior": table.Strings(strings.Join(priorText, ","))},
 		"states":       res.States, "steps": int(res.Steps)}
-}
-
-// lessCollection lets the heap grow to five times what is live (GOGC 400 instead of 100) while
-// a program runs, within a soft limit of 512 MB (or three times the heap already in use, when
-// that is more), and returns the function that restores both. A program's states come and go by
-// the million, and in WebAssembly the collector runs on the one thread, marking the live heap at
-// every cycle: with a quarter of the cycles, the 16-bit key with a coin per set bit took
-// 4.0–11.1 s of CPU instead of 7.6–17.7 s (two pairs, measured in turn on a loaded machine).
-// The limit keeps a run with a large live heap (a million rows) from growing the module's
-// memory, which WebAssembly never gives back, much past what it used before.
-func lessCollection() func() {
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	limit := max(int64(512<<20), 3*int64(m.HeapAlloc))
-	oldLimit := debug.SetMemoryLimit(limit)
-	oldPercent := debug.SetGCPercent(400)
-	return func() {
-		debug.SetGCPercent(oldPercent)
-		debug.SetMemoryLimit(oldLimit)
-	}
 }
