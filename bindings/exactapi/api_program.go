@@ -110,13 +110,18 @@ func programResult(res *program.Result) Obj {
 		s string
 	}
 	seen := map[*big.Rat]conv{}
+	var last *big.Rat // the previous entry's: a row of a deterministic program repeats 0 and 1
+	var lastC conv
 	for i, row := range res.Channel {
 		for j, p := range row {
-			c, ok := seen[p]
+			c, ok := lastC, p == last
 			if !ok {
-				c.f, _ = p.Float64()
-				c.s = p.RatString()
-				seen[p] = c
+				if c, ok = seen[p]; !ok {
+					c.f, _ = p.Float64()
+					c.s = p.RatString()
+					seen[p] = c
+				}
+				last, lastC = p, c
 			}
 			data[i*cols+j] = c.f
 			if i > 0 || j > 0 {
@@ -138,13 +143,8 @@ func programResult(res *program.Result) Obj {
 	}
 	// A program has at least one secret value and every run observes something (∅ included),
 	// so the channel is never empty.
-	return Obj{"channel": gmat.NewDense(rows, cols, data), "prior": prior, "secrets": labels(res.Secrets), "observations": labels(res.Observations),
-		"exact":  Obj{"channel": table.StringRows{Text: b.String(), Cols: cols}, "prior": table.Strings(strings.Join(priorText, ","))},
-		"states": res.States, "steps": int(res.Steps)}
-}
-
-// labels crosses as one string: labels may hold commas but never a NUL character (a program's
-// source cannot hold one, see core/program), so NUL joins them.
-func labels(xs []string) table.LabelText {
-	return table.LabelText{Text: strings.Join(xs, "\x00"), N: len(xs)}
+	return Obj{"channel": gmat.NewDense(rows, cols, data), "prior": prior, "secrets": table.LabelText{Text: res.SecretText(), N: len(res.Secrets)},
+		"observations": table.LabelText{Text: res.ObservationText(), N: len(res.Observations)},
+		"exact":        Obj{"channel": table.StringRows{Text: b.String(), Cols: cols}, "prior": table.Strings(strings.Join(priorText, ","))},
+		"states":       res.States, "steps": int(res.Steps)}
 }

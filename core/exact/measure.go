@@ -296,7 +296,19 @@ func AdditiveGCapacity(prior Vector, C *Matrix, class GainClass) (*big.Rat, erro
 		}
 		return s.Sub(one, s), nil
 	case OneSpanningGain:
-		J, err := jointOf(prior, C)
+		if err := priorAndChannel(prior, C); err != nil {
+			return nil, err
+		}
+		if err := checkWork("prior, channel", float64(C.Rows)*float64(C.Cols), bits(prior)+bits(C.Data)); err != nil {
+			return nil, err
+		}
+		// The sum below takes 2·rows·cols products of numbers as long as the joint
+		// distribution's common denominator: refuse before building the joint when a cheap
+		// lower bound on that denominator is already too long.
+		if err := jointDenominatorAffordable("prior, channel", prior, C, 2*float64(C.Rows)*float64(C.Cols)); err != nil {
+			return nil, err
+		}
+		J, err := joint(prior, C)
 		if err != nil {
 			return nil, err
 		}

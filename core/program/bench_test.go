@@ -132,12 +132,14 @@ func (n *naive) exec(stmts []Stmt, vars []Value) {
 // paths enumerated and whether it finished.
 func naiveChannel(prog *Program, deadline time.Time) (paths int64, done bool) {
 	r := &runner{prog: prog, opt: Options{StateBudget: DefaultStateBudget, StepBudget: DefaultStepBudget}, obs: []obsNode{{parent: -1}}, obsIdx: map[string]int32{}}
-	rows, _, _, err := r.secretRows()
+	rows, err := r.secretRows()
 	if err != nil {
 		panic(err)
 	}
 	n := &naive{r: r}
-	for _, row := range rows {
+	row := make([]Value, len(prog.secrets))
+	for k := range rows.n {
+		rows.fill(k, row)
 		col := map[string]*big.Rat{}
 		n.choices, n.arity = nil, nil
 		for {

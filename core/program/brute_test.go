@@ -394,8 +394,65 @@ func TestRandomProgramsAgainstPathEnumeration(t *testing.T) {
 		if orders[0] != orders[1] {
 			t.Fatalf("if true: %s, for 1..1: %s\n%s", orders[0], orders[1], body)
 		}
+		// The rows of bits(2), built when they run: the same program on s = 0..3 read from
+		// the bits gives the path enumeration's rows for s = 0..3, columns in its order. A
+		// variable z that the program never reads, drawn first, multiplies its states by ten
+		// without changing the channel: the states are then merged by hashing (scalars), or by
+		// their keys (z a list, which the hashing path does not take).
+		switch trial % 3 {
+		case 0:
+			checkBitsRows(t, prog, "", block(prog, ""))
+		case 1:
+			checkBitsRows(t, prog, "z = uniform(0..9)\n", block(prog, ""))
+		default:
+			checkBitsRows(t, prog, "z = [uniform(0..9)]\n", block(prog, ""))
+		}
 	}
 	if tested < 300 || withWhile < 50 {
 		t.Fatalf("only %d programs tested (%d with a while loop)", tested, withWhile)
+	}
+}
+
+// checkBitsRows runs prog with its secret s read from `secret t in bits(2)`, after head, and
+// compares the channel with the path enumeration on s = 0..3 (row k of bits(2) is k's two bits).
+func checkBitsRows(t *testing.T, prog []bStmt, head, body string) {
+	t.Helper()
+	src := "secret t in bits(2)\ns = t[0] * 2 + t[1]\n" + head + body
+	res, err := program.Channel(src, program.Options{})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	var cols []string
+	seen := map[string]bool{}
+	var probs []map[string]*big.Rat
+	for s := int64(0); s <= 3; s++ {
+		order, p, ok := enumerate(prog, s, 4000)
+		if !ok {
+			return // too many paths for the enumeration: nothing to compare
+		}
+		probs = append(probs, p)
+		for _, o := range order {
+			if !seen[o] {
+				seen[o] = true
+				cols = append(cols, o)
+			}
+		}
+	}
+	if strings.Join(cols, "|") != strings.Join(res.Observations, "|") {
+		t.Fatalf("bits(2): columns %q, depth-first order %q\n%s", res.Observations, cols, src)
+	}
+	for i, p := range probs {
+		if want := fmt.Sprintf("[%d, %d]", i>>1, i&1); res.Secrets[i] != want {
+			t.Fatalf("bits(2): row %d labelled %q, want %q", i, res.Secrets[i], want)
+		}
+		for j, o := range res.Observations {
+			want, ok := p[o]
+			if !ok {
+				want = new(big.Rat)
+			}
+			if res.Channel[i][j].Cmp(want) != 0 {
+				t.Fatalf("bits(2): C[%d][%s] = %s, path enumeration %s\n%s", i, o, res.Channel[i][j].RatString(), want.RatString(), src)
+			}
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"strings"
 	"time"
+	"unsafe"
 )
 
 // Options tunes Channel. The zero value means the defaults.
@@ -41,11 +42,64 @@ type Result struct {
 	States int
 	// Steps is the number of loop iterations run, over all secret values and merged states.
 	Steps int64
+
+	rowText, obsText string // the labels joined by NUL characters (Secrets and Observations are pieces of them)
 }
 
+// SecretText returns the row labels joined by NUL characters (no label holds one), without a
+// copy when the result came from Channel: a million labels cross to JavaScript as one string.
+func (res *Result) SecretText() string {
+	if res.rowText == "" && len(res.Secrets) > 0 {
+		return strings.Join(res.Secrets, "\x00")
+	}
+	return res.rowText
+}
+
+// ObservationText returns the column labels joined by NUL characters, as SecretText does.
+func (res *Result) ObservationText() string {
+	if res.obsText == "" && len(res.Observations) > 0 {
+		return strings.Join(res.Observations, "\x00")
+	}
+	return res.obsText
+}
+
+// cell is one nonzero entry of the channel: its column and probability. It holds no pointer
+// (a probability that needs a *big.Rat is kept in a side list, big its index + 1), so that the
+// collector, which runs many times while a program's states come and go, never goes over the
+// million cells of a large channel.
 type cell struct {
-	col int
-	p   prob
+	col  int32
+	big  int32
+	n, d uint64
+}
+
+// cells is the channel's nonzero entries, row after row, with the big probabilities they use.
+type cells struct {
+	list []cell
+	bigs []*big.Rat
+}
+
+func (cs *cells) add(col int, p prob) {
+	cs.list = append(cs.list, cell{col: int32(col)})
+	cs.set(len(cs.list)-1, p)
+}
+
+func (cs *cells) p(k int) prob {
+	c := &cs.list[k]
+	if c.big > 0 {
+		return prob{r: cs.bigs[c.big-1]}
+	}
+	return prob{n: c.n, d: c.d}
+}
+
+func (cs *cells) set(k int, p prob) {
+	c := &cs.list[k]
+	if p.r != nil {
+		cs.bigs = append(cs.bigs, p.r)
+		c.big = int32(len(cs.bigs))
+		return
+	}
+	c.big, c.n, c.d = 0, p.n, p.d
 }
 
 // Channel runs src on every value of its secret and returns the channel it denotes. Errors are
@@ -69,31 +123,32 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 	}
 	r := &runner{prog: prog, opt: opt, ctx: opt.Context, last: time.Now(),
 		obs: []obsNode{{parent: -1}}, obsIdx: map[string]int32{}}
-	rows, prior, labels, err := r.secretRows()
+	rows, err := r.secretRows()
 	if err != nil {
 		return nil, err
 	}
-	r.rows = len(rows)
+	r.rows = rows.n
 	// A first report before any work: a caller can cancel at once, and learns the number of rows
 	// even when the whole run ends within the first reporting interval.
 	if opt.Progress != nil && !opt.Progress(0, r.rows) {
 		return nil, errCancelled
 	}
-	res := &Result{Secrets: labels, Prior: prior}
-	colOf := map[int32]int{}
+	res := &Result{Secrets: rows.labels, Prior: rows.prior, rowText: r.rowText}
+	// colOf[id] is observation sequence id's column plus 1 (0: none yet); the ids are dense.
+	var colOf []int32
 	var obsIDs []int32
 	// The nonzero entries, row after row (row i's are cells[rowStart[i]:rowStart[i+1]]).
-	var cells []cell
-	rowStart := make([]int, len(rows)+1)
+	var cells cells
+	rowStart := make([]int, rows.n+1)
 	pos := map[int]int{} // column → its cell in the current row, for rows with many states
 	// The first state of each run reuses one variables slice and one distribution: a run's
 	// states are dropped once its row is filled in, and a state that splits copies its variables.
 	vars := make([]Value, len(prog.names))
 	start := make(dist, 1)
-	for i, row := range rows {
-		r.row, r.steps, r.work = labels[i], 0, 0
+	for i := 0; i < rows.n; i++ {
+		r.row, r.steps, r.work = rows.labels[i], 0, 0
 		clear(vars)
-		copy(vars, row)
+		rows.fill(i, vars)
 		start[0] = wstate{vars: vars, p: one}
 		d, err := r.block(prog.stmts, start[:1:1])
 		if err != nil {
@@ -101,16 +156,19 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 		}
 		// Final states that differ only in their variables observed the same: one cell each.
 		for _, s := range d {
-			c, ok := colOf[s.obs]
-			if !ok {
+			for int(s.obs) >= len(colOf) {
+				colOf = append(colOf, 0)
+			}
+			c := int(colOf[s.obs]) - 1
+			if c < 0 {
 				c = len(obsIDs)
-				colOf[s.obs] = c
+				colOf[s.obs] = int32(c + 1)
 				obsIDs = append(obsIDs, s.obs)
 			}
 			k := -1
 			if len(d) <= 16 {
-				for j := rowStart[i]; j < len(cells); j++ {
-					if cells[j].col == c {
+				for j := rowStart[i]; j < len(cells.list); j++ {
+					if int(cells.list[j].col) == c {
 						k = j
 						break
 					}
@@ -119,15 +177,15 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 				k = j
 			}
 			if k >= 0 {
-				cells[k].p = addP(cells[k].p, s.p)
+				cells.set(k, addP(cells.p(k), s.p))
 			} else {
 				if len(d) > 16 {
-					pos[c] = len(cells)
+					pos[c] = len(cells.list)
 				}
-				cells = append(cells, cell{c, s.p})
+				cells.add(c, s.p)
 			}
 		}
-		rowStart[i+1] = len(cells)
+		rowStart[i+1] = len(cells.list)
 		if len(d) > 16 {
 			clear(pos)
 		}
@@ -135,39 +193,45 @@ func (prog *Program) Channel(opt Options) (*Result, error) {
 		if err := r.poll1(); err != nil {
 			return nil, err
 		}
-		if float64(len(rows))*float64(len(obsIDs)) > MaxEntries {
-			return nil, r.fail(Pos{1, 1}, "the channel would have %d rows and at least %d columns, more than the limit of %d entries", len(rows), len(obsIDs), MaxEntries)
+		if float64(rows.n)*float64(len(obsIDs)) > MaxEntries {
+			return nil, r.fail(Pos{1, 1}, "the channel would have %d rows and at least %d columns, more than the limit of %d entries", rows.n, len(obsIDs), MaxEntries)
 		}
 	}
 	obsStr := false
 	for _, o := range r.obs {
 		obsStr = obsStr || holdsString(o.v)
 	}
-	res.Observations = distinctLabels(len(obsIDs), obsStr, func(k int, quote bool) string { return r.label(obsIDs[k], quote) })
+	res.Observations, res.obsText = distinctLabels(len(obsIDs), obsStr, func(b []byte, k int, quote bool) []byte { return r.appendObsLabel(b, obsIDs[k], quote) })
 	// Equal entries share one *big.Rat (most are 0 or 1): the result is read-only.
 	zero := new(big.Rat)
 	shared := map[[2]uint64]*big.Rat{}
+	var lastK [2]uint64 // the previous small entry's, which the next one often repeats
+	var lastR *big.Rat
 	ratOf := func(p prob) *big.Rat {
 		if p.r != nil {
 			return p.r
 		}
 		k := [2]uint64{p.n, p.d}
-		if r, ok := shared[k]; ok {
-			return r
+		if lastR != nil && k == lastK {
+			return lastR
 		}
-		r := p.Rat()
-		shared[k] = r
+		r, ok := shared[k]
+		if !ok {
+			r = p.Rat()
+			shared[k] = r
+		}
+		lastK, lastR = k, r
 		return r
 	}
-	res.Channel = make([][]*big.Rat, len(rows))
-	flat := make([]*big.Rat, len(rows)*len(obsIDs))
+	res.Channel = make([][]*big.Rat, rows.n)
+	flat := make([]*big.Rat, rows.n*len(obsIDs))
 	for k := range flat {
 		flat[k] = zero
 	}
-	for i := range rows {
+	for i := range rows.n {
 		row := flat[i*len(obsIDs) : (i+1)*len(obsIDs) : (i+1)*len(obsIDs)]
-		for _, c := range cells[rowStart[i]:rowStart[i+1]] {
-			row[c.col] = ratOf(c.p)
+		for k := rowStart[i]; k < rowStart[i+1]; k++ {
+			row[cells.list[k].col] = ratOf(cells.p(k))
 		}
 		res.Channel[i] = row
 	}
@@ -184,19 +248,19 @@ func (r *runner) poll1() error {
 	return r.check()
 }
 
-// distinctLabels returns the labels of n values, label(k, false) each, unless two of them are
-// equal: then label(k, true) each, with the strings that could be read as another value quoted,
-// which prints distinct values distinctly. (A channel whose labels do not collide keeps its
-// strings raw: the DC-net's columns are 10, 01, 00, 11.)
+// distinctLabels returns the labels of n values, label(b, k, false) each appended to b, unless
+// two of them are equal: then label(b, k, true) each, with the strings that could be read as
+// another value quoted, which prints distinct values distinctly. (A channel whose labels do not
+// collide keeps its strings raw: the DC-net's columns are 10, 01, 00, 11.)
 // Only a string can print like another value, so without strings (hasStr false) the labels are
 // distinct without a check.
-func distinctLabels(n int, hasStr bool, label func(k int, quote bool) string) []string {
-	out := make([]string, n)
-	for k := range out {
-		out[k] = label(k, false)
-	}
+// The labels are written into one text, joined by NUL characters (no label holds one: a program
+// cannot write one), and returned as pieces of it with the text itself: a million row labels are
+// then two allocations instead of a million, and the text crosses to JavaScript as it is.
+func distinctLabels(n int, hasStr bool, label func(b []byte, k int, quote bool) []byte) ([]string, string) {
+	out, text := joinLabels(n, false, label)
 	if !hasStr {
-		return out
+		return out, text
 	}
 	seen := make(map[string]bool, n)
 	collide := false
@@ -208,11 +272,41 @@ func distinctLabels(n int, hasStr bool, label func(k int, quote bool) string) []
 		seen[l] = true
 	}
 	if collide {
-		for k := range out {
-			out[k] = label(k, true)
-		}
+		out, text = joinLabels(n, true, label)
 	}
-	return out
+	return out, text
+}
+
+// joinLabels writes n labels into one text joined by NUL characters and returns them as pieces
+// of it, with the text.
+func joinLabels(n int, quote bool, label func(b []byte, k int, quote bool) []byte) ([]string, string) {
+	ends := make([]int, n)
+	if n == 0 {
+		return nil, ""
+	}
+	// Room for n labels as long as the first or the last (the rows of a range, of bits(n)):
+	// growing a buffer of 60 MB by doubling copies it twice over.
+	est := len(label(nil, 0, quote))
+	if n > 1 {
+		est = max(est, len(label(nil, n-1, quote)))
+	}
+	b := make([]byte, 0, n*(est+1))
+	for k := range ends {
+		if k > 0 {
+			b = append(b, 0)
+		}
+		b = label(b, k, quote)
+		ends[k] = len(b)
+	}
+	// The buffer is never written again: the text is the buffer, without a copy.
+	text := unsafe.String(unsafe.SliceData(b), len(b))
+	out := make([]string, n)
+	from := 0
+	for k, e := range ends {
+		out[k] = text[from:e]
+		from = e + 1
+	}
+	return out, text
 }
 
 // numeric reports whether a domain holds no string by construction: a range or bits(n).
@@ -241,96 +335,24 @@ func holdsString(v Value) bool {
 	return false
 }
 
-// label prints an observation sequence: its values joined by "; ", or ∅ when empty; quote
-// quotes the strings that could be read as another value.
-func (r *runner) label(id int32, quote bool) string {
-	var vs []Value
+// appendObsLabel appends the label of an observation sequence to b: its values joined by "; ",
+// or ∅ when empty; quote quotes the strings that could be read as another value.
+func (r *runner) appendObsLabel(b []byte, id int32, quote bool) []byte {
+	if id == 0 {
+		return append(b, "∅"...)
+	}
+	var buf [8]Value
+	vs := buf[:0]
 	for ; id > 0; id = r.obs[id].parent {
 		vs = append(vs, r.obs[id].v)
 	}
-	if len(vs) == 0 {
-		return "∅"
-	}
-	parts := make([]string, len(vs))
-	for i, v := range vs {
-		if quote {
-			parts[len(vs)-1-i] = v.QuotedLabel()
-		} else {
-			parts[len(vs)-1-i] = v.Label()
+	for i := len(vs) - 1; i >= 0; i-- {
+		b = vs[i].appendLabel(b, false, quote)
+		if i > 0 {
+			b = append(b, "; "...)
 		}
 	}
-	return strings.Join(parts, "; ")
-}
-
-// domainValue is one value of a secret's domain with its prior probability.
-type domainValue struct {
-	v Value
-	p *big.Rat
-}
-
-// secretRows evaluates the secrets' domains and returns every secret value (the secrets' slots, in
-// lexicographic order of the domains: the first secret varies slowest), the product prior and
-// the row labels.
-func (r *runner) secretRows() ([][]Value, []*big.Rat, []string, error) {
-	doms := make([][]domainValue, len(r.prog.secrets))
-	total := 1.0
-	for i, s := range r.prog.secrets {
-		d, err := r.domain(s)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		doms[i] = d
-		total *= float64(len(d))
-		if total > MaxRows {
-			return nil, nil, nil, r.fail(s.P, "the secrets take more than %d values together, the limit", MaxRows)
-		}
-	}
-	n := int(total)
-	rows := make([][]Value, n)
-	flat := make([]Value, n*len(doms)) // the rows, in one allocation
-	prior := make([]*big.Rat, n)
-	var labels []string
-	idx := make([]int, len(doms))
-	for k := 0; k < n; k++ {
-		row := flat[k*len(doms) : (k+1)*len(doms) : (k+1)*len(doms)]
-		p := doms[0][idx[0]].p // one secret: its domain's probability, shared (read-only)
-		for i, j := range idx {
-			row[i] = doms[i][j].v
-			if i > 0 {
-				p = new(big.Rat).Mul(p, doms[i][j].p)
-			}
-		}
-		rows[k], prior[k] = row, p
-		for i := len(idx) - 1; i >= 0; i-- { // the next index, last secret fastest
-			idx[i]++
-			if idx[i] < len(doms[i]) {
-				break
-			}
-			idx[i] = 0
-		}
-	}
-	rowStr := false
-	for k, d := range doms {
-		if numeric(r.prog.secrets[k].Domain) {
-			continue
-		}
-		for _, v := range d {
-			if holdsString(v.v) {
-				rowStr = true
-				break
-			}
-		}
-	}
-	var buf []byte
-	labels = distinctLabels(n, rowStr, func(k int, quote bool) string {
-		if len(rows[k]) == 1 {
-			buf = rows[k][0].appendLabel(buf[:0], false, quote)
-		} else {
-			buf = tupleVal(rows[k]).appendLabel(buf[:0], false, quote)
-		}
-		return string(buf)
-	})
-	return rows, prior, labels, nil
+	return b
 }
 
 // domain evaluates one secret's domain.
@@ -421,10 +443,11 @@ func (r *runner) domain(s *SecretStmt) ([]domainValue, error) {
 			return nil, err
 		}
 		if d.Name == "bits" {
-			if arg.k != kInt || !arg.small() || arg.n < 0 || arg.n > 20 {
-				return nil, r.fail(start(d.Args[0]), "bits(n) needs an integer n between 0 and 20, not %s", arg.Label())
+			n, err := r.bitsWidth(d, arg)
+			if err != nil {
+				return nil, err
 			}
-			return uniform(bitLists(int(arg.n)), d.P, true)
+			return uniform(bitLists(n), d.P, true)
 		}
 		if d.Name == "perms" {
 			es, ok := elements(arg)

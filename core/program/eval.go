@@ -176,7 +176,8 @@ func (r *runner) evalDist(e Expr, s *wstate) ([]outcome, error) {
 		if err != nil {
 			return nil, err
 		}
-		return []outcome{{v, one}}, nil
+		outs := append(r.outcomes(1), outcome{v, one})
+		return outs, nil
 	}
 	if spineNext(e) != nil {
 		return r.evalDistSpine(e, s)
@@ -219,7 +220,7 @@ func (r *runner) evalDist(e Expr, s *wstate) ([]outcome, error) {
 		if err != nil {
 			return nil, err
 		}
-		outs = make([]outcome, 0, len(xs))
+		outs = r.outcomes(len(xs))
 		for _, x := range xs {
 			vs[k] = x.v
 			v, err := r.compose(e, vs)
@@ -391,4 +392,21 @@ func (r *runner) random(e *Call, s *wstate) ([]outcome, error) {
 		}
 	}
 	return mergeOutcomes(outs), nil
+}
+
+// outcomes returns an empty slice with room for n outcomes, cut from a chunk shared with other
+// calls (its capacity ends with it, so an append never reaches a neighbour's): a program that
+// adds a coin to a counter in every state of every iteration builds millions of short-lived
+// lists of outcomes, and one allocation per few thousand of them is much cheaper than one each,
+// most of all in WebAssembly. A chunk lives as long as any list cut from it.
+func (r *runner) outcomes(n int) []outcome {
+	if n > 256 {
+		return make([]outcome, 0, n)
+	}
+	if len(r.outChunk)+n > cap(r.outChunk) {
+		r.outChunk = make([]outcome, 0, 4096)
+	}
+	k := len(r.outChunk)
+	r.outChunk = r.outChunk[:k+n]
+	return r.outChunk[k : k : k+n]
 }

@@ -145,7 +145,9 @@ func (r *runner) distNodeOf(e Expr, xs []outcome, s *wstate) ([]outcome, error) 
 	}
 	var vs [2]Value
 	o := other(e)
-	ys := []outcome{{Value{}, one}}
+	var none [1]outcome // a prefix operator: one outcome on the other side
+	none[0] = outcome{Value{}, one}
+	ys := none[:]
 	if o != nil {
 		var err error
 		if ys, err = r.evalDist(o, s); err != nil {
@@ -155,7 +157,7 @@ func (r *runner) distNodeOf(e Expr, xs []outcome, s *wstate) ([]outcome, error) 
 			return nil, r.fail(r.where(e.pos()), "more than %d outcomes of random choices in one expression (the state budget)", r.opt.StateBudget)
 		}
 	}
-	outs = make([]outcome, 0, len(xs)*len(ys))
+	outs = r.outcomes(len(xs) * len(ys))
 	for _, x := range xs {
 		vs[0] = x.v
 		for _, y := range ys {

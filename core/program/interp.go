@@ -33,30 +33,34 @@ type obsNode struct {
 
 // runner executes a program on one secret value after another.
 type runner struct {
-	prog  *Program
-	opt   Options
-	ctx   context.Context
-	steps int64 // loop iterations for the current secret value
-	work  int64 // other work for the current secret value (see MaxWork)
-	total int64 // loop iterations over all secret values
-	peak  int   // the largest distribution seen
-	loops []Pos // the enclosing loops, innermost last
-	row   string
-	done  int // rows finished
-	rows  int
-	last  time.Time
-	poll  int
+	prog    *Program
+	opt     Options
+	ctx     context.Context
+	steps   int64 // loop iterations for the current secret value
+	work    int64 // other work for the current secret value (see MaxWork)
+	total   int64 // loop iterations over all secret values
+	peak    int   // the largest distribution seen
+	loops   []Pos // the enclosing loops, innermost last
+	row     string
+	rowText string // the row labels joined by NUL characters (see distinctLabels)
+	done    int    // rows finished
+	rows    int
+	last    time.Time
+	poll    int
 
 	constOnly bool // evaluating constants at compile time: any variable fails
 
-	idx     map[string]int // merge's index, reused
-	vals    []Value        // each's values, reused
-	obs     []obsNode
-	obsIdx  map[string]int32 // (parent, value) → id, keyed by their bytes
-	buf     []byte
-	chunk   []Value // copyVars's current chunk
-	spare   dist    // an array for each's next output (see recycle)
-	lastOut dist    // what each last returned
+	idx      map[string]int // merge's index, reused
+	vals     []Value        // each's values, reused
+	obs      []obsNode
+	obsIdx   map[string]int32 // (parent, value) → id, keyed by their bytes
+	obsSmall map[obsKey]int32 // the same for unboxed scalars (equal values are always unboxed)
+	buf      []byte
+	chunk    []Value   // copyVars's current chunk
+	outChunk []outcome // outcomes's current chunk
+	htab     []int32   // mergeHashed's table, reused
+	spare    dist      // an array for each's next output (see recycle)
+	lastOut  dist      // what each last returned
 }
 
 // errCancelled is returned when the progress callback asks to stop.
@@ -125,6 +129,11 @@ func (r *runner) merge(d dist, p Pos) (dist, error) {
 	if len(d) <= 1 {
 		return d, r.budget(len(d), p)
 	}
+	if len(d) > hashFrom && len(d) <= fewStates {
+		if out, ok, err := r.mergeHashed(d, p, true); ok {
+			return out, err
+		}
+	}
 	if len(d) <= fewStates { // a few states: compare them directly, without building keys
 		out := d[:0]
 	next:
@@ -141,6 +150,9 @@ func (r *runner) merge(d dist, p Pos) (dist, error) {
 			out = append(out, s)
 		}
 		return out, r.budget(len(out), p)
+	}
+	if out, ok, err := r.mergeHashed(d, p, false); ok {
+		return out, err
 	}
 	if r.idx == nil {
 		r.idx = make(map[string]int, len(d))
@@ -171,6 +183,10 @@ func (r *runner) merge(d dist, p Pos) (dist, error) {
 // fewStates is the size up to which merge compares states pairwise: cheaper than encoding
 // every state's variables as a key when there are a handful of them (the usual case).
 const fewStates = 32
+
+// hashFrom is the size above which merge finds equal states by hashing (mergeHashed) rather
+// than by comparing every pair: a coin added to a counter in 16 states gives 32 to merge.
+const hashFrom = 8
 
 // sameState reports whether two states have the same observations and variables.
 func sameState(a, b *wstate) bool {
@@ -355,10 +371,33 @@ func (r *runner) observe(s *ObserveStmt, d dist) (dist, error) {
 	})
 }
 
+// obsKey is an observation sequence's parent and an unboxed scalar appended to it.
+type obsKey struct {
+	parent int32
+	k      kind
+	n      int64
+}
+
 // intern returns the id of the observation sequence parent followed by v.
 func (r *runner) intern(parent int32, v Value, p Pos) (int32, error) {
 	if r.obs[parent].depth >= MaxObserved {
 		return 0, r.fail(r.where(p), "a run observed more than %d values", MaxObserved)
+	}
+	if v.ref == nil { // an unboxed scalar: looked up by its kind and word, without a key
+		k := obsKey{parent, v.k, v.n}
+		if id, ok := r.obsSmall[k]; ok {
+			return id, nil
+		}
+		if err := r.addWork(4+keyLen(v), p); err != nil { // the length of its key, as below
+			return 0, err
+		}
+		if r.obsSmall == nil {
+			r.obsSmall = map[obsKey]int32{}
+		}
+		id := int32(len(r.obs))
+		r.obs = append(r.obs, obsNode{parent: parent, depth: r.obs[parent].depth + 1, v: v})
+		r.obsSmall[k] = id
+		return id, nil
 	}
 	b := append(r.buf[:0], byte(parent), byte(parent>>8), byte(parent>>16), byte(parent>>24))
 	b = v.key(b)

@@ -460,3 +460,18 @@ test('a prior written as floats that misses 1 by a rounding gets the hint to wri
     (e) => e.message.includes('prior: sums to 9999999999999999/10000000000000000, expected exactly 1') && e.message.includes('"1/3"') && e.argument === 'prior');
   assert.equal(qif.exact.measure.bayesVulnerability(['1/3', '1/3', '1/3']), '1/3');
 });
+
+test('additiveGCapacity over 1-spanning gain functions: a 700×700 channel of fractions k/Σk is refused up front, naming the arguments and the reason', () => {
+  const n = 700;
+  let s = 700;
+  const r = () => (s = (s * 16807) % 2147483647);
+  const C = [];
+  for (let i = 0; i < n; i++) {
+    const k = Array.from({ length: n }, () => 1 + (r() % 9));
+    const z = k.reduce((a, b) => a + b, 0);
+    C.push(k.map((v) => `${v}/${z}`));
+  }
+  const prior = Array(n).fill(`1/${n}`);
+  assert.throws(() => qif.exact.measure.additiveGCapacity(prior, C, { gainClass: 'oneSpanningGain' }),
+    (e) => e.argument === 'prior, channel' && /too large for exact arithmetic: the joint distribution's common denominator has more than \d+ bits/.test(e.message));
+});
