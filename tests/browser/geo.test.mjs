@@ -231,10 +231,10 @@ test('a large map waits for Compute, shows the solver\'s progress and gap, and C
   // An expected distance is at most the diameter; a lower bound on one is at least 0 here only
   // if the solver's prices are sane (the bound of a pricing round can be any number below).
   assert.ok(value <= Math.SQRT2 * 11 && bound >= -1e-12);
-  const t0 = Date.now();
+  // Cancel stops the solve instead of waiting for it (minutes on this map): idle long before it
+  // could end, with room for a loaded machine (a second was too tight at a load average of 6–14).
   await page.locator('[data-testid="geo-lp-cancel"]').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="geo-row-lp"]').dataset.status === 'cancelled' && document.querySelector('#geo').dataset.busy === 'false', null, { timeout: 1000 });
-  assert.ok(Date.now() - t0 < 1000, 'idle within a second');
+  await page.waitForFunction(() => document.querySelector('[data-testid="geo-row-lp"]').dataset.status === 'cancelled' && document.querySelector('#geo').dataset.busy === 'false', null, { timeout: 15000 });
   assert.match(await page.textContent('[data-testid="geo-lp-stopped"]'), /cancelled\. When it stopped, the best mechanism the solver had found had expected distance [\d.]+ cell sides/);
   // What was computed stays.
   assert.ok(Number.isFinite(await num(page, 'loss-exp')) && Number.isFinite(await num(page, 'loss-geo')), 'the other mechanisms stay');
