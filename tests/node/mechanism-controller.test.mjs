@@ -9,7 +9,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';
-import { createMechanismController } from '../../web/sections/mechanism/controller.js';
+import { createMechanismController, lpComparison, withinTarget } from '../../web/sections/mechanism/controller.js';
 import { inProcessEngine, idle, until } from './in-process-engine.mjs';
 
 let qif;
@@ -201,4 +201,44 @@ test('mechanism controller: no DOM in the logic, views of at most 400 lines', as
     const lines = (await readFile(new URL(f, dir), 'utf8')).split('\n').length - 1;
     assert.ok(lines <= 400, `${f}: ${lines} lines (at most 400)`);
   }
+});
+
+test('mechanism controller: the verdicts — within the target ε, the optimum against Theorem 6.2', () => {
+  assert.equal(withinTarget(1, 1), true);
+  assert.equal(withinTarget(1 + 1e-10, 1), true, 'a relative 10⁻⁹ of slack');
+  assert.equal(withinTarget(1.001, 1), false);
+  assert.equal(withinTarget(Infinity, 1), false);
+  assert.equal(withinTarget(NaN, 1), false);
+  const cur = (lp, thm62, thmEps, loss = false) => ({ eps: 1, loss, utils: { lp, thm62 }, mechEps: { thm62: thmEps } });
+  assert.equal(lpComparison(cur(NaN, 0.5, 1)), null);
+  const b = lpComparison(cur(0.32, 2 / 7, 1));
+  assert.equal(b.verdict, 'better');
+  close(b.better, 0.32 - 2 / 7, 'better');
+  close(b.percent, (100 * (0.32 - 2 / 7)) / (2 / 7), 'per cent');
+  assert.equal(lpComparison(cur(0.3, 0.4, 1.5)).verdict, 'breaks');
+  assert.equal(lpComparison(cur(0.3, 0.3, 1)).verdict, 'equal');
+  assert.equal(lpComparison(cur(0.4, 0.3, 1.5)).verdict, 'notDP');
+  // With a loss, lower is better: the optimum's 1 against Theorem 6.2's 1.5.
+  assert.equal(lpComparison(cur(1, 1.5, 1, true)).verdict, 'better');
+  assert.equal(lpComparison(cur(1.5, 1, 1.5, true)).verdict, 'breaks');
+  assert.equal(lpComparison(cur(1.5, 1, 1, true)).verdict, null, 'an ε-DP mechanism losing less than the optimum: no verdict');
+});
+
+test('mechanism controller: the default (Table 1, a clique of 6, ε = ln 2): the optimum 2/7, certified', async () => {
+  await qif.loadModule('exact'); // the page loads it on demand as well
+  const { ctl } = controller();
+  const s = await idle(ctl, () => ctl.start());
+  const cur = s.results;
+  assert.equal(cur.G.n, 6);
+  // On a clique with the uniform prior and the binary gain, randomized response is optimal:
+  // e^ε/(n−1+e^ε) = 2/(5+2).
+  close(cur.utils.rr, 2 / 7, 'randomized response');
+  close(cur.lp.utility, 2 / 7, 'the optimum');
+  assert.equal(s.certified.status, 'done');
+  assert.equal(s.certified.result.ok, true, s.certified.result.error);
+  assert.equal(s.certified.result.value.utility, '2/7');
+  assert.equal(ctl.getResults().mechanisms.lp.certified.expEpsilon, '2');
+  // The database panel: u·log₂ v bits of domain, its three bounds computed.
+  assert.equal(s.db.status, 'ok');
+  assert.ok(s.db.results.every((r) => r.ok));
 });

@@ -58,6 +58,27 @@ export function withinTarget(actual, target) {
   return Number.isFinite(actual) && actual <= target * (1 + 1e-9) + 1e-12;
 }
 
+/**
+ * How the optimum compares with Theorem 6.2 (the paper's M2 on a clique): null when either
+ * utility is missing, else {verdict, lp, thm62, better, percent}: verdict 'better' (the LP finds
+ * a better ε-DP mechanism), 'breaks' (Theorem 6.2 beats it only by breaking ε-DP), 'equal', or
+ * 'notDP' (Theorem 6.2 is worse and not ε-DP), null otherwise; better > 0 when the optimum wins
+ * (lower loss or higher utility), percent relative to Theorem 6.2's value.
+ */
+export function lpComparison(cur, tol = 1e-9) {
+  const lp = cur.utils.lp;
+  const thm62 = cur.utils.thm62;
+  if (!Number.isFinite(lp) || !Number.isFinite(thm62)) return null;
+  const dp = withinTarget(cur.mechEps.thm62, cur.eps);
+  const better = cur.loss ? thm62 - lp : lp - thm62;
+  let verdict = null;
+  if (better > tol && dp) verdict = 'better';
+  else if (better < -tol && !dp) verdict = 'breaks';
+  else if (Math.abs(better) <= tol) verdict = 'equal';
+  else if (!dp) verdict = 'notDP';
+  return { verdict, lp, thm62, better, percent: (100 * Math.abs(better)) / Math.max(1e-300, Math.abs(thm62)) };
+}
+
 /** The sweep's series from its settled results: {lp, bound, thm62, tg, rr, exp, tc: [[ε, y]]}. */
 export function sweepSeries(xs, layout, out, cur) {
   const series = { lp: [], bound: [], thm62: [], tg: [], rr: [], exp: [], tc: [] };

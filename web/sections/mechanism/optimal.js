@@ -10,6 +10,7 @@
 import { h, replace } from '../../lib/dom.js';
 import * as S from './state.js';
 import * as P from './panels.js';
+import { lpComparison } from './controller.js';
 
 const { ids, setNumber, clearNumber } = P;
 
@@ -69,7 +70,7 @@ export function drawLP(e, s) {
       row.tr.dataset.status = 'ok';
       P.showMechRow(e, 'lp', cur.rows.lp.util, cur.rows.lp.eps, cur.eps, P.utilityKey(state));
       P.showLPCertificate(e, r);
-      P.showComparison(e, cur, state.kind === 'clique');
+      P.showComparison(e, cur, lpComparison(cur), state.kind === 'clique');
       P.renderHeatmaps(e, cur, state.show, labels, S.HEATMAP_MAX_ANSWERS);
       return;
     }
