@@ -1,6 +1,7 @@
 // sections/mechanism/panels.js — the DOM of the "Design a mechanism" section that changes: one
 // function per card that shows what it is given (the fixed DOM is skeleton.js). No
-// computation and no state of its own (view.js decides what to show, plan.js what to compute).
+// computation and no state of its own (controller.js decides what to compute and holds the
+// results and verdicts, plan.js plans the engine calls; view.js calls these to draw).
 
 import { readingOf, setReading } from '../../lib/readings.js';
 import { h, replace } from '../../lib/dom.js';
@@ -9,9 +10,9 @@ import { heatmap } from '../../lib/plot.js';
 import { SHOWN, toRows } from './state.js';
 import { exactPrefix, exactTitle, exactNumber } from '../../lib/format.js';
 import { withoutFunction } from '../../lib/row-names.js';
+import { withinTarget } from './controller.js';
 
 export const ids = (k) => `mech-${k}`;
-const TOL = 1e-9;
 
 export const MECHS = [
   { key: 'lp', name: 'Optimal mechanism', formula: 'max Σ_y π_y Σ_z H[y][z] g(y,z) over ε-DP channels H', tex: String.raw`\max_{H\ \varepsilon\text{-DP}} \textstyle\sum_y \pi_y \sum_z H[y][z]\, g(y,z)` },
@@ -108,7 +109,7 @@ export function showMechRow(e, k, util, epsR, target, utilKey) {
   else clearNumber(row.util, 'error', util.error);
   if (epsR.ok) {
     setNumber(row.eps, epsR.value, 'mech.epsilon');
-    const over = epsR.value > target * (1 + 1e-9) + 1e-12;
+    const over = !withinTarget(epsR.value, target);
     row.verdict.textContent = over ? `> target ${formatNumber(target)}: not ε-DP` : `≤ target ${formatNumber(target)}: ε-DP`;
     row.verdict.dataset.ok = String(!over);
     row.tr.dataset.dp = String(!over);
@@ -138,27 +139,23 @@ export function showLPFailure(e, cancelled, message) {
     h('button', { type: 'button', class: 'small', dataset: { action: 'run-lp' }, 'data-testid': ids('lp-run'), text: 'Compute again' })));
 }
 
-/** How the optimum compares with Theorem 6.2 (the paper's M2 on a clique). */
-export function showComparison(e, cur, clique) {
-  const lpU = cur.utils.lp;
-  const thU = cur.utils.thm62;
-  const thDP = Number.isFinite(cur.mechEps.thm62) && cur.mechEps.thm62 <= cur.eps * (1 + 1e-9) + 1e-12;
+/** How the optimum compares with Theorem 6.2: c is controller.js lpComparison's answer. */
+export function showComparison(e, cur, c, clique) {
   e.lpVerdict.classList.remove('warn', 'good');
   e.lpVerdict.textContent = '';
-  if (!Number.isFinite(lpU) || !Number.isFinite(thU)) return;
-  const better = cur.loss ? thU - lpU : lpU - thU;
+  if (!c) return;
   const m2 = clique ? ' (the paper’s M2)' : '';
   const what = cur.loss ? 'expected loss' : 'utility';
-  if (better > TOL && thDP) {
-    e.lpVerdict.textContent = `For this prior and gain the LP finds a better ε-DP mechanism than Theorem 6.2${m2}: ${what} ${formatNumber(lpU)} against ${formatNumber(thU)} (${better > 0 && !cur.loss ? '+' : '−'}${formatNumber(Math.abs(better))}, ${formatNumber((100 * Math.abs(better)) / Math.max(1e-300, Math.abs(thU)))} %).`;
+  if (c.verdict === 'better') {
+    e.lpVerdict.textContent = `For this prior and gain the LP finds a better ε-DP mechanism than Theorem 6.2${m2}: ${what} ${formatNumber(c.lp)} against ${formatNumber(c.thm62)} (${c.better > 0 && !cur.loss ? '+' : '−'}${formatNumber(Math.abs(c.better))}, ${formatNumber(c.percent)} %).`;
     e.lpVerdict.classList.add('good');
-  } else if (better < -TOL && !thDP) {
-    e.lpVerdict.textContent = `Theorem 6.2’s ${what} ${formatNumber(thU)} beats the optimum ${formatNumber(lpU)} only because it breaks ε-DP (actual ε ${formatNumber(cur.mechEps.thm62)}).`;
+  } else if (c.verdict === 'breaks') {
+    e.lpVerdict.textContent = `Theorem 6.2’s ${what} ${formatNumber(c.thm62)} beats the optimum ${formatNumber(c.lp)} only because it breaks ε-DP (actual ε ${formatNumber(cur.mechEps.thm62)}).`;
     e.lpVerdict.classList.add('warn');
-  } else if (Math.abs(better) <= TOL) {
-    e.lpVerdict.textContent = `Theorem 6.2${m2} is optimal here: both reach ${formatNumber(lpU)}.`;
-  } else if (!thDP) {
-    e.lpVerdict.textContent = `The optimum ${formatNumber(lpU)} is ε-DP; Theorem 6.2 (${formatNumber(thU)}) is not.`;
+  } else if (c.verdict === 'equal') {
+    e.lpVerdict.textContent = `Theorem 6.2${m2} is optimal here: both reach ${formatNumber(c.lp)}.`;
+  } else if (c.verdict === 'notDP') {
+    e.lpVerdict.textContent = `The optimum ${formatNumber(c.lp)} is ε-DP; Theorem 6.2 (${formatNumber(c.thm62)}) is not.`;
   }
 }
 
@@ -171,7 +168,7 @@ export function showThm62(e, thm, eps, clique) {
     ? `one constant c = ${formatNumber(thm.c[0])} normalizes every row${cliqueNote}`
     : `n_d varies by vertex: each row normalized by its own c_i (${formatNumber(Math.min(...thm.c))} … ${formatNumber(Math.max(...thm.c))})`;
   const actual = thm.actualEpsilon;
-  const over = actual > eps * (1 + 1e-9) + 1e-12;
+  const over = !withinTarget(actual, eps);
   e.thm62Warning.textContent = over
     ? `Theorem 6.2 row-normalized matrix: actual ε = ${formatNumber(actual)} > target ${formatNumber(eps)}: not ε-DP. The paper’s remark that it always satisfies ε-DP fails on this graph (see the mathematics, §5.3); use the optimal mechanism instead.`
     : '';
