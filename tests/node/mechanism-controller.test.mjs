@@ -242,3 +242,12 @@ test('mechanism controller: the default (Table 1, a clique of 6, ε = ln 2): the
   assert.equal(s.db.status, 'ok');
   assert.ok(s.db.results.every((r) => r.ok));
 });
+
+test('the readings of the utility column follow the gain: a loss reads as an expected loss', async () => {
+  const { utilityKey } = await import('../../web/sections/mechanism/panels.js');
+  // The inputs carry the gain's name; a computation's results carry the flag.
+  assert.equal(utilityKey({ gain: 'loss' }), 'mech.expectedLoss');
+  assert.equal(utilityKey({ loss: true, gain: 'binary' }), 'mech.expectedLoss');
+  assert.equal(utilityKey({ gain: 'binary' }), 'mech.utilityProbability');
+  assert.equal(utilityKey({ gain: 'distance' }), 'mech.utilityGain');
+});

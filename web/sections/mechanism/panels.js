@@ -42,7 +42,8 @@ export function clearNumber(el, text = '—', title = '') {
 
 /** The reading key of the utility column: a probability, an expected gain, or an expected loss. */
 export function utilityKey({ loss, gain }) {
-  return loss ? 'mech.expectedLoss' : gain === 'binary' ? 'mech.utilityProbability' : 'mech.utilityGain';
+  // The inputs say loss by their gain ('loss'); a computation's results by their flag.
+  return loss || gain === 'loss' ? 'mech.expectedLoss' : gain === 'binary' ? 'mech.utilityProbability' : 'mech.utilityGain';
 }
 
 /** The prior table: one input per answer (or a note beyond PRIOR_TABLE_MAX answers). */
