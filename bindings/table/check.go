@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/qif-toolkit/qif/core/graph"
+	"github.com/qif-toolkit/qif/core/labels"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -160,7 +161,7 @@ func rawsOf(k Kind, v any) []Raw {
 	case Labels:
 		out := []Raw{num(float64(x.Len())), {Type: RawFloats, Floats: x.Numbers}, {}}
 		if x.Strings != nil { // coded by first appearance, as web/qif.js sends them
-			codes, names := codeByFirstAppearance(x.Strings)
+			codes, names := labels.Coded(x.Strings)
 			text := strings.Join(names, "\x00")
 			out[1], out[2] = Raw{Type: RawInts, Ints: codes}, Raw{Type: RawFunc, Text: func() (string, bool) { return text, true }}
 		}
@@ -210,22 +211,4 @@ func Encodable(v any) bool {
 		return true
 	}
 	return false
-}
-
-// codeByFirstAppearance codes strings by first appearance and lists the distinct ones in that
-// order: what web/qif.js sends for string labels.
-func codeByFirstAppearance(xs []string) ([]int32, []string) {
-	first := map[string]int32{}
-	var names []string
-	codes := make([]int32, len(xs))
-	for i, x := range xs {
-		c, ok := first[x]
-		if !ok {
-			c = int32(len(names))
-			first[x] = c
-			names = append(names, x)
-		}
-		codes[i] = c
-	}
-	return codes, names
 }

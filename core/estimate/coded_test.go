@@ -6,23 +6,14 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/qif-toolkit/qif/core/labels"
 )
 
 // coded codes strings by first appearance, as a caller in another language does before sending
 // them (the bindings' JS wrapper), counting the calls of Names.
 func coded(xs []string, calls *int) Labels {
-	first := map[string]int32{}
-	var names []string
-	codes := make([]int32, len(xs))
-	for i, x := range xs {
-		c, ok := first[x]
-		if !ok {
-			c = int32(len(names))
-			first[x] = c
-			names = append(names, x)
-		}
-		codes[i] = c
-	}
+	codes, names := labels.Coded(xs)
 	return Labels{Codes: codes, Names: func() ([]string, error) { *calls++; return names, nil }}
 }
 

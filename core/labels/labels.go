@@ -33,3 +33,21 @@ func (l Column) Len() int {
 
 // Text reports whether the labels are strings (given as Strings, or coded).
 func (l Column) Text() bool { return l.Strings != nil || l.Codes != nil }
+
+// Coded is strings coded as Column.Codes says: each string's index among the distinct ones,
+// numbered in order of first appearance, and those distinct strings in that order (what the
+// bindings' JavaScript side sends for string labels, and what Go callers may send alike).
+func Coded(xs []string) (codes []int32, names []string) {
+	first := map[string]int32{}
+	codes = make([]int32, len(xs))
+	for i, x := range xs {
+		c, ok := first[x]
+		if !ok {
+			c = int32(len(names))
+			first[x] = c
+			names = append(names, x)
+		}
+		codes[i] = c
+	}
+	return codes, names
+}

@@ -18,3 +18,21 @@ func TestLen(t *testing.T) {
 		}
 	}
 }
+
+func TestCoded(t *testing.T) {
+	codes, names := Coded([]string{"b", "", "b", "é", ""})
+	want, wantNames := []int32{0, 1, 0, 2, 1}, []string{"b", "", "é"}
+	if len(codes) != len(want) || len(names) != len(wantNames) {
+		t.Fatalf("Coded gave %v, %q", codes, names)
+	}
+	for i := range want {
+		if codes[i] != want[i] {
+			t.Errorf("code %d = %d, want %d", i, codes[i], want[i])
+		}
+	}
+	for i := range wantNames {
+		if names[i] != wantNames[i] {
+			t.Errorf("name %d = %q, want %q", i, names[i], wantNames[i])
+		}
+	}
+}
