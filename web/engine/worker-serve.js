@@ -103,8 +103,11 @@ async function compileWasm(url) {
 export function serve(options = {}) {
   // qif-more.wasm is handed to load() as a module compiled on demand: the first message that
   // needs it starts its download and compilation (startCompiling) even while qif.wasm is still
-  // compiling or starting, rather than after it.
-  loaded = load({ ...options, lazy: true, moreWasmModule: moreCompiled.promise }).then(ready, (err) => {
+  // compiling or starting, rather than after it. A caller that brings its own (options.
+  // moreWasmModule, compiled or a thenable) keeps it, and nothing is fetched here.
+  if (options.moreWasmModule !== undefined) moreCompiled.started = true;
+  const moreWasmModule = options.moreWasmModule ?? moreCompiled.promise;
+  loaded = load({ ...options, lazy: true, moreWasmModule }).then(ready, (err) => {
     self.postMessage({ type: 'fatal', error: messageOf(err) });
   });
   self.onmessage = onMessage;
