@@ -3,6 +3,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';
+import { rng } from './seeded-random.mjs';
 
 let qif;
 before(async () => { qif = await load(); });
@@ -44,15 +45,6 @@ function bayesJS(prior, C) { // V[π▷C] = Σ_y max_x π_x C[x][y]
   let v = 0;
   for (let y = 0; y < C[0].length; y++) v += Math.max(...C.map((row, x) => prior[x] * row[y]));
   return v;
-}
-// Deterministic random numbers (mulberry32).
-function rng(seed) {
-  return () => {
-    seed = (seed + 0x6D2B79F5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 function randomChannel(r, n, m) {
   return Array.from({ length: n }, () => {

@@ -7,6 +7,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';
+import { rng } from './seeded-random.mjs';
 
 let qif;
 before(async () => { qif = await load(); });
@@ -21,15 +22,6 @@ function ranks(xs) {
   return { codes: Int32Array.from(xs, (x) => rank.get(x)), names };
 }
 
-// A seeded generator (mulberry32).
-function rng(seed) {
-  return () => {
-    seed = (seed + 0x6D2B79F5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SECRETS = ['', 'é', '😀', '\uffff', 'Ω', 'b'];
 const OBSERVATIONS = ['', '0', '-0', '1', '01', '1.0', '1e3', ' 1', 'NaN', 'é', 'e\u0301', '😀', '\uffff', '\ud7ff', 'x, y', '"q"', 'line\nbreak'];

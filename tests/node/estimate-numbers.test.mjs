@@ -4,18 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';
+import { rng } from './seeded-random.mjs';
 
 const qif = await load();
 
-// mulberry32: a seeded generator of uniform numbers in [0, 1).
-function rng(seed) {
-  return () => {
-    seed |= 0; seed = (seed + 0x6D2B79F5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // A timing side channel: the Hamming weight w of a uniform 4-bit key (0..4, binomial), observed
 // as 100 + 3·w microseconds plus Gaussian jitter of 1.5 µs.

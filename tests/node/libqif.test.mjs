@@ -9,6 +9,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';
+import { rng } from './seeded-random.mjs';
 
 let qif;
 before(async () => { qif = await load(); });
@@ -21,14 +22,6 @@ function rows(m) {
 }
 const mul = (a, b) => a.map((r) => b[0].map((_, j) => r.reduce((s, v, k) => s + v * b[k][j], 0)));
 const maxAbsDiff = (a, b) => Math.max(...a.flat().map((v, i) => (v === b.flat()[i] ? 0 : Math.abs(v - b.flat()[i]))));
-function rng(seed) { // mulberry32
-  return () => {
-    seed |= 0; seed = (seed + 0x6D2B79F5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const normalize = (v) => { const s = v.reduce((a, b) => a + b, 0); return v.map((x) => x / s); };
 const randomDist = (n, r) => normalize(Array.from({ length: n }, () => r() + 0.01));
 const randomChannel = (n, m, r) => Array.from({ length: n }, () => randomDist(m, r));

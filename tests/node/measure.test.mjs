@@ -5,6 +5,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';
+import { rng } from './seeded-random.mjs';
 
 let qif, M;
 before(async () => { qif = await load(); M = qif.measure; });
@@ -28,14 +29,6 @@ function posteriors(prior, C) {
 }
 const guess = (p) => [...p].sort((a, b) => b - a).reduce((s, v, i) => s + (i + 1) * v, 0);
 const vg = (G, p) => Math.max(...G.map((row) => row.reduce((s, g, x) => s + g * p[x], 0)));
-function rng(seed) { // mulberry32
-  return () => {
-    seed |= 0; seed = (seed + 0x6D2B79F5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 function randDist(r, n) { const p = Array.from({ length: n }, r); const s = p.reduce((a, b) => a + b); return p.map((v) => v / s); }
 
 // Alvim et al. (FOSAD 2011) Tables 2–3.

@@ -5,6 +5,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/qif.js';
 import { postG, inducedMetric } from '../browser/reference.mjs';
+import { rng } from './seeded-random.mjs';
 
 let qif;
 before(async () => { qif = await load(); });
@@ -17,14 +18,6 @@ function rows(m) {
 }
 function mul(a, b) {
   return a.map((r) => b[0].map((_, j) => r.reduce((s, v, k) => s + v * b[k][j], 0)));
-}
-function rng(seed) { // mulberry32
-  return () => {
-    seed |= 0; seed = (seed + 0x6D2B79F5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 function randomChannel(n, m, r) {
   return Array.from({ length: n }, () => {

@@ -8,20 +8,12 @@
 // QIF_GARBAGE_SEED=<n> replays another seed; QIF_GARBAGE_SKIP=ns.name,... leaves functions out
 // (to look past a known failure while it is being fixed).
 import { isMainThread, Worker, parentPort, workerData } from 'node:worker_threads';
+import { rng } from './seeded-random.mjs';
 
 const CALL_BUDGET_MS = 6000; // total time spent calling, spread over the functions
 const STALL_MS = 8000; // a single call taking this long counts as a hang
 const MAX_CALLS_PER_FUNCTION = 200;
 
-// mulberry32: a small seeded generator.
-function rng(seed) {
-  return () => {
-    seed = (seed + 0x6D2B79F5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function junkMaker(r) {
   const pick = (xs) => xs[Math.floor(r() * xs.length)];
